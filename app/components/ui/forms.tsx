@@ -1,0 +1,148 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+/**
+ * Errors are i18n keys (see *.schema.ts). `{{name}}` in a message becomes the field's label,
+ * so 'validation:required' reads "Voornaam is verplicht".
+ */
+export function ErrorList({ id, errors, label }: { id?: string; errors?: ListOfErrors; label?: string }) {
+  const { t } = useTranslation();
+  const messages = (errors ?? []).filter((e): e is string => Boolean(e));
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-1">
+      {messages.map((key) => (
+        <li key={key} className="text-sm font-medium text-danger">
+          {t(key, { name: label ?? "" })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  hint?: ReactNode;
+  errors?: ListOfErrors;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+  className?: string;
+};
+
+/** Label above, hint under the label, errors under the field: GOV.UK's order. */
+export function Field({ label, hint, errors, inputProps, className }: FieldProps) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className ?? "mb-4"}>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className={`mt-1 block w-full max-w-md rounded border px-3 py-2 ${
+          errorId ? "border-danger border-2" : "border-gray-400"
+        }`}
+      />
+      <ErrorList id={errorId} errors={errors} label={label} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  errors,
+  selectProps,
+  options,
+}: {
+  label: string;
+  errors?: ListOfErrors;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+  options: { value: string; label: string }[];
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="mt-1 block w-full max-w-md rounded border border-gray-400 bg-white px-3 py-2"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} label={label} />
+    </div>
+  );
+}
+
+/** GOV.UK error summary: focusable, at the top of the form, linking to each field in error. */
+export function ErrorSummary({
+  formErrors,
+  fieldErrors,
+}: {
+  formErrors?: ListOfErrors;
+  fieldErrors?: { id: string; label: string; errors?: ListOfErrors }[];
+}) {
+  const { t } = useTranslation();
+  const fields = (fieldErrors ?? []).filter((f) => f.errors?.some(Boolean));
+  const general = (formErrors ?? []).filter((e): e is string => Boolean(e));
+  if (fields.length === 0 && general.length === 0) return null;
+  return (
+    <div role="alert" tabIndex={-1} className="mb-6 rounded border-2 border-danger bg-danger-bg p-4">
+      <h2 className="text-lg font-semibold">{t("common:form.errorSummary")}</h2>
+      <ul className="mt-2 space-y-1">
+        {general.map((key) => (
+          <li key={key} className="font-medium text-danger">
+            {t(key)}
+          </li>
+        ))}
+        {fields.map((f) => (
+          <li key={f.id}>
+            <a href={`#${f.id}`} className="font-medium text-danger underline">
+              {t(f.errors!.find(Boolean)!, { name: f.label })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Button({
+  children,
+  variant = "primary",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" }) {
+  const styles = {
+    primary: "bg-brand-700 text-white hover:bg-brand-800",
+    secondary: "border border-gray-400 bg-white text-ink hover:bg-gray-50",
+    danger: "bg-danger text-white hover:opacity-90",
+  }[variant];
+  return (
+    <button type="submit" {...props} className={`rounded px-4 py-2 font-medium ${styles} ${props.className ?? ""}`}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Tabs are links (aria-current on the open one). On small screens they collapse to a select in a GET form
+ * whose target route redirects to the chosen tab, so it works without JavaScript.
+ */
+export function Tabs({
+  label,
+  baseHref,
+  current,
+  tabs,
+}: {
+  label: string;
+  baseHref: string;
+  current: string;
+  tabs: { key: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6">
+      <nav aria-label={label} className="hidden border-b sm:block">
+        <ul className="flex gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.key}>
+              <Link
+                to={`${baseHref}/${tab.key}`}
+                aria-current={tab.key === current ? "page" : undefined}
+                className={`block border-b-2 px-4 py-2 no-underline ${
+                  tab.key === current ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-ink"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" action={baseHref} className="flex items-end gap-2 sm:hidden">
+        <div>
+          <label htmlFor="tab-select" className="block text-sm font-medium">
+            {label}
+          </label>
+          <select
+            id="tab-select"
+            name="tab"
+            defaultValue={current}
+            className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
+          >
+            {tabs.map((tab) => (
+              <option key={tab.key} value={tab.key}>
+                {tab.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded border border-gray-400 bg-white px-3 py-1">
+          {t("common:tabs.open")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
+import * as z from "zod";
+import { parseDate } from "~/utils/dates";
+import { moduleKeys } from "~/utils/modules";
+
+const uuid = z.uuid({ error: "validation:choose" });
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: "validation:maxLength" })
+    .optional()
+    .transform((v) => v || null);
+
+export const clusterSchema = z.object({
+  name: z
+    .string({ error: "validation:required" })
+    .trim()
+    .min(1, { error: "validation:required" })
+    .max(100, { error: "validation:maxLength" }),
+  parentId: z
+    .union([z.literal(""), uuid])
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** Roles an account admin can give someone in a cluster (team places are given on the team page). */
+export const clusterRoleKeys = [
+  "employee",
+  "cluster_admin",
+  "data_manager",
+  "auth_manager",
+  "advisor",
+  "reviewer",
+] as const;
+export const clusterLinkSchema = z.object({
+  userId: uuid,
+  role: z.enum(clusterRoleKeys, { error: "validation:choose" }),
+});
+export const clusterUnlinkSchema = z.object({ membershipId: uuid, role: z.enum(clusterRoleKeys) });
+export const adminSchema = z.object({ userId: uuid });
+
+/** Company details of spec §3. IBAN and BIC are checked with their checksums/patterns (ibantools). */
+export const companySchema = z.object({
+  address: optional(200),
+  zip: optional(20),
+  city: optional(100),
+  country: optional(100),
+  vat: optional(30),
+  iban: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : null))
+    .refine((v) => v === null || isValidIBAN(v), { error: "account:settings.ibanInvalid" }),
+  bic: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, "").toUpperCase() : null))
+    .refine((v) => v === null || isValidBIC(v), { error: "account:settings.bicInvalid" }),
+  chamberOfCommerce: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^\d{8}$/.test(v), { error: "account:settings.kvkInvalid" }),
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^\+?[\d\s()-]{6,20}$/.test(v), { error: "account:settings.phoneInvalid" }),
+  invoiceDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || parseDate(v) !== null, { error: "validation:date" }),
+});
+export type CompanyInput = z.infer<typeof companySchema>;
+
+/** Checkbox lists of module keys; none ticked arrives as no field at all. */
+export const modulesSchema = z.object({
+  modules: z
+    .array(z.enum(moduleKeys, { error: "validation:choose" }))
+    .optional()
+    .default([]),
+});
+export const clusterModulesSchema = modulesSchema.extend({ clusterId: uuid });

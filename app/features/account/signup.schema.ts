@@ -1,0 +1,46 @@
+import * as z from "zod";
+import { passwordRules, newPasswordSchema } from "~/features/auth/password.schema";
+
+const requiredText = (max = 200) =>
+  z
+    .string({ error: "validation:required" })
+    .trim()
+    .min(1, { error: "validation:required" })
+    .max(max, { error: "validation:maxLength" });
+
+const emailField = z
+  .string({ error: "validation:email.required" })
+  .trim()
+  .max(254, { error: "validation:email.invalid" })
+  .pipe(z.email({ error: "validation:email.invalid" }));
+
+const accepted = (key: string) =>
+  z
+    .string({ error: key })
+    .refine((v) => v === "on" || v === "true", { error: key })
+    .transform(() => true as const);
+
+export const registerFields = {
+  companyName: requiredText(),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailField,
+  acceptTerms: accepted("signup:register.acceptTermsRequired"),
+  acceptPrivacy: accepted("signup:register.acceptPrivacyRequired"),
+  acceptProcessing: accepted("signup:register.acceptProcessingRequired"),
+};
+
+/** Browser and server; the server adds the common-password check (registerServerSchema in the route). */
+export const registerSchema = newPasswordSchema(passwordRules, registerFields);
+
+export const passwordRequestSchema = z.object({ email: emailField });
+
+export const passwordResetSchema = newPasswordSchema(passwordRules, {});
+
+export const invitationAcceptSchema = newPasswordSchema(passwordRules, {});
+
+export const legalSlugs = ["terms", "privacy", "processing-agreement"] as const;
+export type LegalSlug = (typeof legalSlugs)[number];
+export function isLegalSlug(slug: string | undefined): slug is LegalSlug {
+  return (legalSlugs as readonly string[]).includes(slug ?? "");
+}

@@ -1,0 +1,25 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { auditEvents, users } from "#db/schema";
+import { consumeToken } from "~/features/auth/tokens.server";
+
+/** /confirm/{id}/{hash}: uses the token once and marks the address verified. */
+export async function confirmEmail(input: { id: string; secret: string; ip: string }): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const token = await consumeToken(tx, "verify-email", input.secret, input.id);
+    if (!token) return false;
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, token.userId));
+    await tx.insert(auditEvents).values({
+      accountId: token.accountId,
+      actorUserId: token.userId,
+      subjectType: "user",
+      subjectId: token.userId,
+      action: "email.verify",
+      ip: input.ip,
+    });
+    return true;
+  });
+}

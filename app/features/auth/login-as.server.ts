@@ -1,0 +1,122 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
+import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
+import { firstAccessibleClusterId } from "./login.server";
+import { consumeToken, issueUserToken } from "./tokens.server";
+
+const defaultTrustedOrigins = ["http://localhost:8080", "http://localhost:8081", "http://localhost:8082"];
+
+/** Origins allowed to hand a login-as token over (spec §9): LOGIN_AS_TRUSTED_ORIGINS, comma separated. */
+export function trustedLoginAsOrigins(): string[] {
+  const configured = process.env.LOGIN_AS_TRUSTED_ORIGINS;
+  if (!configured) return defaultTrustedOrigins;
+  return configured
+    .split(",")
+    .map((o) => o.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+}
+
+/** Same origin, or a configured admin front end. Browsers send Origin with every POST. */
+export function isTrustedLoginAsOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return false;
+  return origin === new URL(request.url).origin || trustedLoginAsOrigins().includes(origin);
+}
+
+/** A system admin asks for a one-time token (2 minutes) to sign in as another user. */
+export async function createLoginAsToken(
+  ctx: { user: { id: string; isSystemAdmin: boolean } },
+  targetUserId: string,
+): Promise<{ path: string } | null> {
+  if (!ctx.user.isSystemAdmin) throw new Response("Forbidden", { status: 403 });
+  if (!/^[0-9a-f-]{36}$/i.test(targetUserId)) return null;
+  return getDb().transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, accountId: users.accountId })
+      .from(users)
+      .where(and(eq(users.id, targetUserId), isNull(users.deletedAt)));
+    if (!target) return null;
+    const token = await issueUserToken(tx, {
+      accountId: target.accountId,
+      userId: target.id,
+      purpose: "login-as",
+      actorUserId: ctx.user.id,
+    });
+    return { path: `/login-as?token=${token.secret}` };
+  });
+}
+
+/** Uses the token once: a new session as the target user, remembered as an impersonation and audited. */
+export async function startLoginAs(
+  request: Request,
+  input: { token: string; ip: string },
+): Promise<{ ok: true; setCookie: string } | { ok: false }> {
+  const token = await getDb().transaction((tx) => consumeToken(tx, "login-as", input.token));
+  if (!token || !token.actorUserId) return { ok: false };
+  const currentId = await readSessionId(request);
+  const current = currentId ? await getActiveSession(currentId) : null;
+  const { session, setCookie } = await createSession(request, {
+    userId: token.userId,
+    accountId: token.accountId,
+    currentClusterId: await firstAccessibleClusterId(token.userId),
+    ip: input.ip,
+  });
+  await getDb().transaction(async (tx) => {
+    await tx.insert(sessionImpersonations).values({
+      sessionId: session.id,
+      impersonatorUserId: token.actorUserId!,
+      returnSessionId: current && current.userId === token.actorUserId ? current.id : null,
+    });
+    await tx.insert(auditEvents).values({
+      accountId: token.accountId,
+      actorUserId: token.actorUserId,
+      subjectType: "user",
+      subjectId: token.userId,
+      action: "loginAs.start",
+      ip: input.ip,
+    });
+  });
+  return { ok: true, setCookie };
+}
+
+/** Who is really signed in, when this session is a login-as session. */
+export async function impersonationOf(sessionId: string): Promise<{ impersonatorName: string } | null> {
+  const [row] = await getDb()
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(sessionImpersonations)
+    .innerJoin(users, eq(users.id, sessionImpersonations.impersonatorUserId))
+    .where(eq(sessionImpersonations.sessionId, sessionId));
+  if (!row) return null;
+  return { impersonatorName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email };
+}
+
+/**
+ * Ends a login-as session and returns to the admin's own session when it is still valid. Returns the
+ * session id to continue with (or null: sign in again).
+ */
+export async function stopLoginAs(
+  ctx: { sessionId: string; accountId: string; user: { id: string } },
+  ip: string,
+): Promise<{ returnSessionId: string | null } | null> {
+  const db = getDb();
+  const [row] = await db.select().from(sessionImpersonations).where(eq(sessionImpersonations.sessionId, ctx.sessionId));
+  if (!row) return null;
+  await db.transaction(async (tx) => {
+    await tx.insert(auditEvents).values({
+      accountId: ctx.accountId,
+      actorUserId: row.impersonatorUserId,
+      subjectType: "user",
+      subjectId: ctx.user.id,
+      action: "loginAs.stop",
+      ip,
+    });
+    await tx.delete(sessions).where(eq(sessions.id, ctx.sessionId));
+  });
+  if (!row.returnSessionId) return { returnSessionId: null };
+  const [back] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, row.returnSessionId), gt(sessions.expiresAt, new Date())));
+  return { returnSessionId: back?.id ?? null };
+}

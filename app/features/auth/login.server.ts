@@ -1,0 +1,109 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "#db/client.server";
+import { auditEvents, loginAttempts, users } from "#db/schema";
+import { verifyPassword } from "./password.server";
+
+export const THROTTLE_MAX_FAILURES = 5;
+export const THROTTLE_WINDOW_SECONDS = 60;
+
+export type LoginResult =
+  | { ok: true; userId: string; accountId: string; firstLogin: boolean }
+  | { ok: false; code: "failed" | "unverified" | "ssoOnly" };
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Seconds until another attempt is allowed, or 0. Counted per e-mail and IP in PostgreSQL. */
+export async function secondsUntilLoginAllowed(email: string, ip: string): Promise<number> {
+  const since = new Date(Date.now() - THROTTLE_WINDOW_SECONDS * 1000);
+  const [row] = await getDb()
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${loginAttempts.attemptedAt})` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, normalizeEmail(email)),
+        eq(loginAttempts.ip, ip),
+        gt(loginAttempts.attemptedAt, since),
+      ),
+    );
+  if (!row || row.count < THROTTLE_MAX_FAILURES || !row.oldest) return 0;
+  const freeAt = new Date(row.oldest).getTime() + THROTTLE_WINDOW_SECONDS * 1000;
+  return Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+}
+
+export async function recordFailedLogin(email: string, ip: string): Promise<void> {
+  await getDb()
+    .insert(loginAttempts)
+    .values({ email: normalizeEmail(email), ip });
+}
+
+/** Checks e-mail and password. Every failure costs one password hash, so timing does not reveal whether the e-mail exists. */
+export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
+  const [user] = await getDb()
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      passwordHash: users.passwordHash,
+      loginType: users.loginType,
+      emailVerifiedAt: users.emailVerifiedAt,
+      firstLoginAt: users.firstLoginAt,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, sql`${users.deletedAt} is null`))
+    .limit(1);
+  const passwordOk = await verifyPassword(user?.passwordHash, password);
+  if (!user) return { ok: false, code: "failed" };
+  if (user.loginType === "sso") return { ok: false, code: "ssoOnly" };
+  if (!passwordOk) return { ok: false, code: "failed" };
+  if (!user.emailVerifiedAt) return { ok: false, code: "unverified" };
+  return { ok: true, userId: user.id, accountId: user.accountId, firstLogin: user.firstLoginAt === null };
+}
+
+export const authenticator = new Authenticator<LoginResult>();
+authenticator.use(
+  new FormStrategy(async ({ form }) =>
+    verifyLogin(String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+  ),
+  "form",
+);
+
+/** Bookkeeping of a successful sign-in: first and last login, and the audit trail. */
+export async function recordSuccessfulLogin(input: { userId: string; accountId: string; ip: string }): Promise<void> {
+  const db = getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(), firstLoginAt: sql`coalesce(${users.firstLoginAt}, now())` })
+      .where(eq(users.id, input.userId));
+    await tx.insert(auditEvents).values({
+      accountId: input.accountId,
+      actorUserId: input.userId,
+      subjectType: "user",
+      subjectId: input.userId,
+      action: "login",
+      ip: input.ip,
+    });
+  });
+}
+
+/** The cluster a fresh session starts in: the first the user may open, alphabetically. */
+export async function firstAccessibleClusterId(userId: string): Promise<string | null> {
+  const result = await getDb().execute<{ id: string }>(sql`
+    select c.id from clusters c join users u on u.id = ${userId}
+    where c.account_id = u.account_id and c.deleted_at is null
+      and (u.is_account_admin or u.is_system_admin or exists (
+        select 1 from memberships m join role_assignments ra on ra.membership_id = m.id
+        where m.cluster_id = c.id and m.user_id = u.id and m.status = 'active' and m.access and m.deleted_at is null))
+    order by c.name limit 1
+  `);
+  return result.rows[0]?.id ?? null;
+}
+
+export async function clearFailedLogins(email: string, ip: string): Promise<void> {
+  await getDb()
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.email, normalizeEmail(email)), eq(loginAttempts.ip, ip)));
+}

@@ -1,0 +1,99 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { accountModules, accountSecuritySettings, auditEvents, userTwoFactor, users } from "#db/schema";
+import type { TenantContext } from "~/utils/tenant.server";
+import { verifyPassword } from "./password.server";
+import { createPendingCookie } from "./two-factor.server";
+
+async function moduleActive(accountId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ active: accountModules.active })
+    .from(accountModules)
+    .where(and(eq(accountModules.accountId, accountId), eq(accountModules.moduleKey, "2fa")));
+  return row?.active ?? false;
+}
+
+/** For the account settings page: is module 2fa active, and must admins use 2FA? */
+export async function accountTwoFactorSettings(ctx: Pick<TenantContext, "accountId">) {
+  const [settings, active] = await Promise.all([
+    getDb()
+      .select({ required: accountSecuritySettings.requireTwoFactorForAdmins })
+      .from(accountSecuritySettings)
+      .where(eq(accountSecuritySettings.accountId, ctx.accountId)),
+    moduleActive(ctx.accountId),
+  ]);
+  return { moduleActive: active, requiredForAdmins: settings[0]?.required ?? false };
+}
+
+/**
+ * For the profile's two-factor tab: module active, 2FA on for this user, and whether the account requires it
+ * of them (then it cannot be turned off). One query plus the step rule of the sign-in.
+ */
+export async function myTwoFactorStatus(ctx: Pick<TenantContext, "accountId" | "user">) {
+  const result = await getDb().execute<{ enabled: boolean; required: boolean; module_active: boolean }>(sql`
+    select
+      exists (select 1 from account_modules am where am.account_id = u.account_id and am.module_key = '2fa' and am.active)
+        as module_active,
+      exists (select 1 from user_two_factor tf where tf.user_id = u.id and tf.enabled_at is not null) as enabled,
+      coalesce((select s.require_two_factor_for_admins from account_security_settings s where s.account_id = u.account_id), false)
+        and (u.is_account_admin or exists (
+          select 1 from memberships m join role_assignments ra on ra.membership_id = m.id
+          where m.user_id = u.id and m.deleted_at is null and ra.role_key in ('cluster_admin', 'auth_manager')))
+        as required
+    from users u where u.id = ${ctx.user.id} and u.account_id = ${ctx.accountId}
+  `);
+  const row = result.rows[0];
+  return {
+    moduleActive: row?.module_active ?? false,
+    enabled: row?.enabled ?? false,
+    required: row?.required ?? false,
+  };
+}
+
+/**
+ * Starts the existing /2fa/setup flow for a signed-in user: the half-sign-in cookie for step "setup" that
+ * returns to the profile. Null when the module is off or 2FA is already on.
+ */
+export async function startTwoFactorSetup(
+  request: Request,
+  ctx: Pick<TenantContext, "accountId" | "user">,
+  returnTo: string,
+): Promise<string | null> {
+  const status = await myTwoFactorStatus(ctx);
+  if (!status.moduleActive || status.enabled) return null;
+  return createPendingCookie(request, { userId: ctx.user.id, step: "setup", redirectTo: returnTo });
+}
+
+export type DisableResult = { ok: true } | { ok: false; errorKey: string };
+
+/** Turns 2FA off after checking the password, unless the account requires it of this user. */
+export async function disableTwoFactor(
+  ctx: Pick<TenantContext, "accountId" | "user">,
+  password: string,
+  ip: string,
+): Promise<DisableResult> {
+  const status = await myTwoFactorStatus(ctx);
+  if (status.required && status.moduleActive) return { ok: false, errorKey: "profile:twoFactor.requiredError" };
+  const db = getDb();
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, ctx.user.id), eq(users.accountId, ctx.accountId)));
+  if (!(await verifyPassword(user?.passwordHash, password))) {
+    return { ok: false, errorKey: "validation:password.currentWrong" };
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(userTwoFactor)
+      .where(and(eq(userTwoFactor.userId, ctx.user.id), eq(userTwoFactor.accountId, ctx.accountId)));
+    await tx.insert(auditEvents).values({
+      accountId: ctx.accountId,
+      actorUserId: ctx.user.id,
+      subjectType: "user",
+      subjectId: ctx.user.id,
+      action: "twoFactor.disable",
+      ip,
+    });
+  });
+  return { ok: true };
+}

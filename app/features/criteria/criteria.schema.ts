@@ -1,0 +1,69 @@
+import * as z from "zod";
+
+const name = z
+  .string({ error: "validation:required" })
+  .trim()
+  .min(1, { error: "validation:required" })
+  .max(120, { error: "validation:maxLength" });
+const text = z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default("");
+const ids = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.uuid({ error: "validation:choose" })),
+);
+
+export const criterionSchema = z.object({
+  name,
+  description: text,
+  dimension: z.coerce.number({ error: "validation:choose" }).int().min(1, { error: "validation:choose" }).max(3, {
+    error: "validation:choose",
+  }),
+  excellent: text,
+  good: text,
+  normal: text,
+  mediocre: text,
+  low: text,
+  tagIds: ids,
+});
+export type CriterionInput = z.infer<typeof criterionSchema>;
+
+export const mergeCriteriaSchema = z.object({
+  keepId: z.uuid({ error: "criteria:merge.chooseKeep" }),
+  ids: z
+    .preprocess((v) => (Array.isArray(v) ? v : v ? [v] : []), z.array(z.uuid()))
+    .refine((v) => v.length === 2, {
+      error: "criteria:merge.twoAtMost",
+    }),
+});
+
+export const criteriaFilterSchema = z.object({
+  dimension: z.coerce.number().int().min(1).max(3).optional().catch(undefined),
+  tagId: z.uuid().optional().catch(undefined),
+  archived: z.enum(["0", "1"]).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const setSchema = z.object({
+  name,
+  description: text,
+  visibleToTeamLeaders: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  basic: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  isActive: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  flex: z.coerce
+    .number({ error: "validation:minMax" })
+    .int({ error: "validation:minMax" })
+    .min(0, { error: "validation:minMax" })
+    .max(20, { error: "validation:minMax" }),
+  criterionIds: ids,
+  teamIds: ids,
+});
+export type SetInput = z.infer<typeof setSchema>;
+
+export const tagNameSchema = z.object({ name });
+export const tagMergeSchema = z.object({ keepId: z.uuid(), mergeId: z.uuid({ error: "validation:choose" }) });
+export const tagSplitSchema = z.object({
+  tagId: z.uuid(),
+  name,
+  criterionIds: ids.refine((v) => v.length > 0, { error: "criteria:tags.splitNeedsCriteria" }),
+});
+export const tagAssignSchema = z.object({ criterionIds: ids });

@@ -1,0 +1,1059 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "#db/client.server";
+import {
+  auditEvents,
+  contracts,
+  memberships,
+  membershipTags,
+  positions,
+  roleAssignments,
+  tags,
+  teams,
+  users,
+} from "#db/schema";
+import type { RoleKey } from "#db/schema/teams";
+import { formatDate, parseDate, toIsoDate } from "~/utils/dates";
+import type { TenantContext } from "~/utils/tenant.server";
+import { inviteMemberships, uninviteMemberships } from "~/features/invitations/invitations.server";
+import {
+  clusterRoleKeys,
+  type BulkAction,
+  type ClusterRoleKey,
+  type EmployeeListTab,
+  type FilterRoleKey,
+  type PersonInput,
+  type SortKey,
+} from "./employees.schema";
+
+export const PAGE_SIZE = 50;
+
+function notFound(): never {
+  throw new Response("Not found", { status: 404 });
+}
+
+/** Memberships of the current tenant only: every query about employees starts here. */
+function inTenant(ctx: TenantContext): SQL {
+  return and(eq(memberships.accountId, ctx.accountId), eq(memberships.clusterId, ctx.clusterId))!;
+}
+
+export type EmployeeListQuery = {
+  tab: EmployeeListTab;
+  q?: string;
+  teamId?: string;
+  tagId?: string;
+  status?: "active" | "inactive";
+  access?: "yes" | "no";
+  role?: FilterRoleKey;
+  sort?: SortKey;
+  dir?: "asc" | "desc";
+  page?: number;
+};
+
+export type EmployeeRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  employeeNumber: string | null;
+  status: "active" | "inactive";
+  access: boolean;
+  invited: boolean;
+  teams: string[];
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}
+
+/**
+ * One page of employees with the total, in one query: filters and paging run in SQL (indexes on
+ * memberships(account, cluster), role_assignments(team, role) and membership_tags(tag)); the team
+ * names are gathered for the page's rows only.
+ */
+export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery) {
+  const where: SQL[] = [sql`m.account_id = ${ctx.accountId}`, sql`m.cluster_id = ${ctx.clusterId}`];
+  if (query.tab === "removed") where.push(sql`m.deleted_at is not null`);
+  else where.push(sql`m.deleted_at is null`);
+  if (query.tab === "active") where.push(sql`m.status = 'active'`);
+  if (query.tab === "inactive") where.push(sql`m.status = 'inactive'`);
+  if (query.tab === "invited") where.push(sql`m.invited`);
+  if (query.status) where.push(sql`m.status = ${query.status}`);
+  if (query.access === "yes") where.push(sql`m.access`);
+  if (query.access === "no") where.push(sql`not m.access`);
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like}
+      or m.employee_number ilike ${like})`);
+  }
+  if (isUuid(query.teamId)) {
+    where.push(sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id
+      and ra.team_id = ${query.teamId} and ra.role_key in ('team_member', 'team_admin'))`);
+  }
+  if (isUuid(query.tagId)) {
+    where.push(
+      sql`exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${query.tagId})`,
+    );
+  }
+  if (query.role) {
+    where.push(
+      sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id and ra.role_key = ${query.role})`,
+    );
+  }
+  const dir = query.dir === "desc" ? sql.raw("desc") : sql.raw("asc");
+  const order = {
+    name: sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`,
+    email: sql`lower(u.email) ${dir}`,
+    employeeNumber: sql`m.employee_number ${dir} nulls last`,
+    status: sql`m.status ${dir}`,
+  }[query.sort ?? "name"];
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const result = await getDb().execute<EmployeeRow & { total: number }>(sql`
+    with page as (
+      select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+             m.employee_number as "employeeNumber", m.status, m.access, m.invited,
+             count(*) over ()::int as total
+      from memberships m join users u on u.id = m.user_id
+      where ${sql.join(where, sql` and `)}
+      order by ${order}, m.id
+      limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
+    )
+    select page.*, coalesce((
+      select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
+      where ra.membership_id = page.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null
+    ), '{}') as teams
+    from page
+  `);
+  const rows = result.rows;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
+}
+
+/** Teams, personnel tags and positions of the cluster, for filters and selects. */
+export async function listClusterOptions(ctx: TenantContext) {
+  const db = getDb();
+  const [teamRows, tagRows, positionRows] = await Promise.all([
+    db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt)))
+      .orderBy(asc(teams.name)),
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(and(eq(tags.accountId, ctx.accountId), eq(tags.clusterId, ctx.clusterId), eq(tags.kind, "personnel")))
+      .orderBy(asc(tags.name)),
+    db
+      .select({ id: positions.id, name: positions.name })
+      .from(positions)
+      .where(and(eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId)))
+      .orderBy(asc(positions.name)),
+  ]);
+  return { teams: teamRows, tags: tagRows, positions: positionRows };
+}
+
+/** One employee of the current cluster (removed ones too), or 404. */
+export async function getEmployee(ctx: TenantContext, membershipId: string) {
+  if (!isUuid(membershipId)) notFound();
+  const [row] = await getDb()
+    .select({
+      id: memberships.id,
+      userId: users.id,
+      employeeNumber: memberships.employeeNumber,
+      status: memberships.status,
+      access: memberships.access,
+      invited: memberships.invited,
+      deletedAt: memberships.deletedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      birthday: users.birthday,
+      gender: users.gender,
+      address: users.address,
+      zip: users.zip,
+      city: users.city,
+      country: users.country,
+      language: users.language,
+      loginType: users.loginType,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+  if (!row) notFound();
+  return { ...row, birthday: row.birthday ? formatDate(row.birthday) : "" };
+}
+
+function userValues(input: PersonInput) {
+  const birthday = input.birthday ? parseDate(input.birthday) : null;
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone || null,
+    birthday: birthday ? toIsoDate(birthday) : null,
+    gender: input.gender || null,
+    address: input.address || null,
+    zip: input.zip || null,
+    city: input.city || null,
+    country: input.country || null,
+    language: input.language,
+    loginType: input.loginType,
+  };
+}
+
+async function audit(tx: Tx, ctx: TenantContext, action: string, subjectId: string, data?: unknown) {
+  await tx.insert(auditEvents).values({
+    accountId: ctx.accountId,
+    clusterId: ctx.clusterId,
+    actorUserId: ctx.user.id,
+    subjectType: "membership",
+    subjectId,
+    action,
+    data: data ?? null,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail lookup (spec §3/§4)
+
+export const lookupOutcomes = [
+  "notFound",
+  "foundNotMember",
+  "foundMemberActive",
+  "foundMemberInactive",
+  "foundActiveElsewhere",
+  "foundOtherAccount",
+  "foundTrashedInAccount",
+] as const;
+export type LookupOutcome = (typeof lookupOutcomes)[number];
+
+export type LookupResult = {
+  outcome: LookupOutcome;
+  membershipId?: string;
+  /** foundActiveElsewhere: whether the signed-in user may connect the person to this cluster. */
+  canConnect?: boolean;
+};
+
+/**
+ * What an e-mail address means for adding a person to the current cluster, in one query. "Connect
+ * when the user has the right" for someone active in another cluster: account admins, and users who
+ * hold users.manage in one of the clusters where that person is active (docs/decisions/0201).
+ */
+export async function lookupEmail(ctx: TenantContext, email: string): Promise<LookupResult> {
+  const result = await getDb().execute<{
+    account_id: string;
+    user_deleted: boolean;
+    membership_id: string | null;
+    membership_status: "active" | "inactive" | null;
+    membership_deleted: boolean | null;
+    active_elsewhere: boolean;
+    manages_elsewhere: boolean;
+  }>(sql`
+    select u.account_id, u.deleted_at is not null as user_deleted,
+           m.id as membership_id, m.status as membership_status, m.deleted_at is not null as membership_deleted,
+           exists (select 1 from memberships o where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
+                   and o.status = 'active' and o.deleted_at is null) as active_elsewhere,
+           exists (select 1 from memberships o
+                   join memberships mine on mine.cluster_id = o.cluster_id and mine.user_id = ${ctx.user.id}
+                        and mine.status = 'active' and mine.access and mine.deleted_at is null
+                   join role_assignments ra on ra.membership_id = mine.id
+                   join role_rights rr on rr.cluster_id = o.cluster_id and rr.role_key = ra.role_key
+                        and rr.right_key = 'users.manage'
+                   where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
+                     and o.status = 'active' and o.deleted_at is null) as manages_elsewhere
+    from users u
+    left join memberships m on m.user_id = u.id and m.cluster_id = ${ctx.clusterId}
+    where lower(u.email) = lower(${email})
+  `);
+  const row = result.rows[0];
+  if (!row) return { outcome: "notFound" };
+  if (row.account_id !== ctx.accountId) return { outcome: "foundOtherAccount" };
+  if (row.user_deleted || row.membership_deleted) {
+    return { outcome: "foundTrashedInAccount", membershipId: row.membership_id ?? undefined };
+  }
+  if (row.membership_id) {
+    return {
+      outcome: row.membership_status === "active" ? "foundMemberActive" : "foundMemberInactive",
+      membershipId: row.membership_id,
+    };
+  }
+  if (row.active_elsewhere) {
+    const canConnect = ctx.user.isAccountAdmin || ctx.user.isSystemAdmin || row.manages_elsewhere;
+    return { outcome: "foundActiveElsewhere", canConnect };
+  }
+  return { outcome: "foundNotMember" };
+}
+
+export type AddPersonResult =
+  | { ok: true; membershipId: string; outcome: LookupOutcome }
+  | { ok: false; outcome: LookupOutcome; membershipId?: string };
+
+/**
+ * The wizard's confirm step: runs the lookup again (never trusting the page) and creates, connects or
+ * activates as the outcome allows, in one transaction.
+ */
+export async function addPerson(ctx: TenantContext, input: PersonInput): Promise<AddPersonResult> {
+  const lookup = await lookupEmail(ctx, input.email);
+  const { outcome } = lookup;
+  const allowed =
+    outcome === "notFound" ||
+    outcome === "foundNotMember" ||
+    outcome === "foundMemberInactive" ||
+    (outcome === "foundActiveElsewhere" && lookup.canConnect);
+  if (!allowed) return { ok: false, outcome, membershipId: lookup.membershipId };
+
+  const membershipId = await getDb().transaction(async (tx) => {
+    if (outcome === "foundMemberInactive") {
+      await tx
+        .update(memberships)
+        .set({ status: "active", updatedAt: new Date() })
+        .where(and(inTenant(ctx), eq(memberships.id, lookup.membershipId!)));
+      await audit(tx, ctx, "membership.activate", lookup.membershipId!);
+      return lookup.membershipId!;
+    }
+    let userId: string;
+    if (outcome === "notFound") {
+      const [user] = await tx
+        .insert(users)
+        .values({ accountId: ctx.accountId, email: input.email, ...userValues(input) })
+        .returning({ id: users.id });
+      userId = user.id;
+    } else {
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.accountId, ctx.accountId), sql`lower(${users.email}) = lower(${input.email})`));
+      userId = user.id;
+    }
+    const [membership] = await tx
+      .insert(memberships)
+      .values({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        userId,
+        employeeNumber: input.employeeNumber || null,
+        status: "active",
+        access: false,
+      })
+      .returning({ id: memberships.id });
+    await tx.insert(roleAssignments).values({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      membershipId: membership.id,
+      roleKey: "employee",
+      level: "cluster",
+    });
+    await audit(tx, ctx, outcome === "notFound" ? "membership.create" : "membership.connect", membership.id);
+    return membership.id;
+  });
+  return { ok: true, membershipId, outcome };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Details
+
+export type UpdateEmployeeResult =
+  | { ok: true }
+  | { ok: false; field: "email"; errorKey: string; values?: Record<string, string> }
+  | { ok: false; field: "employeeNumber"; errorKey: string; values: Record<string, string>; warning: true };
+
+export async function updateEmployee(
+  ctx: TenantContext,
+  membershipId: string,
+  input: PersonInput & { confirmEmployeeNumber?: "on" },
+): Promise<UpdateEmployeeResult> {
+  const current = await getEmployee(ctx, membershipId);
+  const newNumber = input.employeeNumber || null;
+  if ((current.employeeNumber ?? null) !== newNumber && current.employeeNumber && !input.confirmEmployeeNumber) {
+    return {
+      ok: false,
+      field: "employeeNumber",
+      errorKey: "employees:details.employeeNumberChanges",
+      values: { from: current.employeeNumber, to: newNumber ?? "" },
+      warning: true,
+    };
+  }
+  if (input.email.toLowerCase() !== current.email.toLowerCase()) {
+    const [taken] = await getDb()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, current.userId)));
+    if (taken) return { ok: false, field: "email", errorKey: "employees:lookup.duplicate" };
+  }
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...userValues(input), email: input.email, updatedAt: new Date() })
+      .where(and(eq(users.id, current.userId), eq(users.accountId, ctx.accountId)));
+    await tx
+      .update(memberships)
+      .set({ employeeNumber: newNumber, updatedAt: new Date() })
+      .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+    await audit(tx, ctx, "membership.update", membershipId);
+  });
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+export async function listContracts(ctx: TenantContext, membershipId: string) {
+  const rows = await getDb()
+    .select({
+      id: contracts.id,
+      positionName: positions.name,
+      startDate: contracts.startDate,
+      endDate: contracts.endDate,
+      fte: contracts.fte,
+      hoursPerWeek: contracts.hoursPerWeek,
+      isTemporary: contracts.isTemporary,
+      isActive: contracts.isActive,
+    })
+    .from(contracts)
+    .innerJoin(positions, eq(positions.id, contracts.positionId))
+    .where(
+      and(
+        eq(contracts.accountId, ctx.accountId),
+        eq(contracts.clusterId, ctx.clusterId),
+        eq(contracts.membershipId, membershipId),
+      ),
+    )
+    .orderBy(asc(contracts.startDate));
+  return rows.map((r) => ({ ...r, startDate: formatDate(r.startDate), endDate: formatDate(r.endDate) }));
+}
+
+export type ContractInput = {
+  positionId: string;
+  start: string;
+  end: string;
+  fte: number;
+  hoursPerWeek?: number;
+  isTemporary: "temporary" | "permanent";
+  isActive?: "on";
+};
+
+export async function addContract(
+  ctx: TenantContext,
+  membershipId: string,
+  input: ContractInput,
+): Promise<{ ok: true } | { ok: false; field: "positionId"; errorKey: string }> {
+  await getEmployee(ctx, membershipId);
+  const [position] = await getDb()
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.id, input.positionId),
+        eq(positions.accountId, ctx.accountId),
+        eq(positions.clusterId, ctx.clusterId),
+      ),
+    );
+  if (!position) return { ok: false, field: "positionId", errorKey: "employees:contracts.positionRequired" };
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        membershipId,
+        positionId: position.id,
+        startDate: toIsoDate(parseDate(input.start)!),
+        endDate: toIsoDate(parseDate(input.end)!),
+        fte: input.fte.toFixed(2),
+        hoursPerWeek: input.hoursPerWeek === undefined ? null : input.hoursPerWeek.toFixed(2),
+        isTemporary: input.isTemporary === "temporary",
+        isActive: input.isActive === "on",
+      })
+      .returning({ id: contracts.id });
+    await audit(tx, ctx, "contract.create", membershipId, { contractId: row.id });
+  });
+  return { ok: true };
+}
+
+export async function getContract(ctx: TenantContext, membershipId: string, contractId: string) {
+  if (!isUuid(contractId) || !isUuid(membershipId)) notFound();
+  const [row] = await getDb()
+    .select({
+      id: contracts.id,
+      positionName: positions.name,
+      startDate: contracts.startDate,
+      endDate: contracts.endDate,
+    })
+    .from(contracts)
+    .innerJoin(positions, eq(positions.id, contracts.positionId))
+    .where(
+      and(
+        eq(contracts.id, contractId),
+        eq(contracts.membershipId, membershipId),
+        eq(contracts.accountId, ctx.accountId),
+        eq(contracts.clusterId, ctx.clusterId),
+      ),
+    );
+  if (!row) notFound();
+  return { ...row, startDate: formatDate(row.startDate), endDate: formatDate(row.endDate) };
+}
+
+export async function deleteContract(ctx: TenantContext, membershipId: string, contractId: string) {
+  await getContract(ctx, membershipId, contractId);
+  await getDb().transaction(async (tx) => {
+    await tx
+      .delete(contracts)
+      .where(
+        and(
+          eq(contracts.id, contractId),
+          eq(contracts.accountId, ctx.accountId),
+          eq(contracts.clusterId, ctx.clusterId),
+        ),
+      );
+    await audit(tx, ctx, "contract.delete", membershipId, { contractId });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Teams, roles, tags of one employee
+
+export async function listTeamPlaces(ctx: TenantContext, membershipId: string) {
+  return getDb()
+    .select({ id: roleAssignments.id, teamId: teams.id, teamName: teams.name, place: roleAssignments.roleKey })
+    .from(roleAssignments)
+    .innerJoin(teams, eq(teams.id, roleAssignments.teamId))
+    .where(
+      and(
+        eq(roleAssignments.accountId, ctx.accountId),
+        eq(roleAssignments.clusterId, ctx.clusterId),
+        eq(roleAssignments.membershipId, membershipId),
+        inArray(roleAssignments.roleKey, ["team_member", "team_admin"]),
+        isNull(teams.deletedAt),
+      ),
+    )
+    .orderBy(asc(teams.name));
+}
+
+async function teamsOfCluster(ctx: TenantContext, teamIds: string[]): Promise<string[]> {
+  const ids = teamIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        inArray(teams.id, ids),
+        eq(teams.accountId, ctx.accountId),
+        eq(teams.clusterId, ctx.clusterId),
+        isNull(teams.deletedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function addTeamPlace(
+  ctx: TenantContext,
+  membershipId: string,
+  input: { teamId: string; place: "team_member" | "team_admin" },
+): Promise<{ ok: true } | { ok: false; field: "teamId"; errorKey: string }> {
+  await getEmployee(ctx, membershipId);
+  const [teamId] = await teamsOfCluster(ctx, [input.teamId]);
+  if (!teamId) return { ok: false, field: "teamId", errorKey: "employees:teams.teamRequired" };
+  const inserted = await getDb()
+    .insert(roleAssignments)
+    .values({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      membershipId,
+      roleKey: input.place,
+      level: "team",
+      teamId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: roleAssignments.id });
+  if (inserted.length === 0) return { ok: false, field: "teamId", errorKey: "employees:teams.alreadyThere" };
+  return { ok: true };
+}
+
+export async function removeTeamPlace(ctx: TenantContext, membershipId: string, assignmentId: string) {
+  await getEmployee(ctx, membershipId);
+  if (!isUuid(assignmentId)) notFound();
+  const removed = await getDb()
+    .delete(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.id, assignmentId),
+        eq(roleAssignments.membershipId, membershipId),
+        eq(roleAssignments.accountId, ctx.accountId),
+        eq(roleAssignments.clusterId, ctx.clusterId),
+        inArray(roleAssignments.roleKey, ["team_member", "team_admin"]),
+      ),
+    )
+    .returning({ id: roleAssignments.id });
+  if (removed.length === 0) notFound();
+}
+
+export async function listClusterRoles(ctx: TenantContext, membershipId: string): Promise<RoleKey[]> {
+  const rows = await getDb()
+    .select({ roleKey: roleAssignments.roleKey })
+    .from(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.accountId, ctx.accountId),
+        eq(roleAssignments.clusterId, ctx.clusterId),
+        eq(roleAssignments.membershipId, membershipId),
+        eq(roleAssignments.level, "cluster"),
+      ),
+    );
+  return rows.map((r) => r.roleKey);
+}
+
+/** Replaces the employee's cluster-level roles with the chosen ones (account_admin is a user flag, not touched). */
+export async function setClusterRoles(ctx: TenantContext, membershipId: string, roleKeys: string[]) {
+  await getEmployee(ctx, membershipId);
+  const wanted = clusterRoleKeys.filter((k) => roleKeys.includes(k));
+  await getDb().transaction(async (tx) => {
+    await tx
+      .delete(roleAssignments)
+      .where(
+        and(
+          eq(roleAssignments.membershipId, membershipId),
+          eq(roleAssignments.accountId, ctx.accountId),
+          eq(roleAssignments.clusterId, ctx.clusterId),
+          eq(roleAssignments.level, "cluster"),
+          inArray(roleAssignments.roleKey, [...clusterRoleKeys]),
+        ),
+      );
+    if (wanted.length > 0) {
+      await tx.insert(roleAssignments).values(
+        wanted.map((roleKey) => ({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          membershipId,
+          roleKey,
+          level: "cluster" as const,
+        })),
+      );
+    }
+    await audit(tx, ctx, "membership.roles", membershipId, { roles: wanted });
+  });
+}
+
+export async function listEmployeeTagIds(ctx: TenantContext, membershipId: string): Promise<string[]> {
+  const rows = await getDb()
+    .select({ tagId: membershipTags.tagId })
+    .from(membershipTags)
+    .where(
+      and(
+        eq(membershipTags.accountId, ctx.accountId),
+        eq(membershipTags.clusterId, ctx.clusterId),
+        eq(membershipTags.membershipId, membershipId),
+      ),
+    );
+  return rows.map((r) => r.tagId);
+}
+
+export async function setEmployeeTags(ctx: TenantContext, membershipId: string, tagIds: string[]) {
+  await getEmployee(ctx, membershipId);
+  const ids = tagIds.filter(isUuid);
+  const valid =
+    ids.length === 0
+      ? []
+      : await getDb()
+          .select({ id: tags.id })
+          .from(tags)
+          .where(
+            and(
+              inArray(tags.id, ids),
+              eq(tags.accountId, ctx.accountId),
+              eq(tags.clusterId, ctx.clusterId),
+              eq(tags.kind, "personnel"),
+            ),
+          );
+  await getDb().transaction(async (tx) => {
+    await tx
+      .delete(membershipTags)
+      .where(
+        and(
+          eq(membershipTags.membershipId, membershipId),
+          eq(membershipTags.accountId, ctx.accountId),
+          eq(membershipTags.clusterId, ctx.clusterId),
+        ),
+      );
+    if (valid.length > 0) {
+      await tx
+        .insert(membershipTags)
+        .values(valid.map((t) => ({ accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId, tagId: t.id })));
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk actions
+
+export type BulkInput = { action: BulkAction; ids: string[]; teamIds?: string[]; roleKeys?: string[] };
+export type BulkResult = {
+  changed: number;
+  /** Names of selected employees that were not changed (already in that state, or not allowed). */
+  unchanged: string[];
+  /** The spec's message when nothing changed (§8). */
+  errorKey?: string;
+};
+
+const noChangeMessages: Record<BulkAction, string> = {
+  activate: "employees:bulk.errors.noUserUpdated",
+  deactivate: "employees:bulk.errors.noUsersDeactivated",
+  grantAccess: "employees:bulk.errors.noUserUpdated",
+  revokeAccess: "employees:bulk.errors.noUserUpdated",
+  invite: "employees:bulk.errors.noUserUpdated",
+  uninvite: "employees:bulk.errors.noUserUpdated",
+  clusterAdminAdd: "employees:bulk.errors.noUserUpdated",
+  clusterAdminRemove: "employees:bulk.errors.noClusterAdmin",
+  assignTeams: "employees:bulk.errors.failed",
+  unassignTeams: "employees:bulk.errors.noTeamsRemoved",
+  assignRoles: "employees:bulk.errors.noRolesAssigned",
+  restore: "employees:bulk.errors.noUserUpdated",
+};
+
+/**
+ * Applies one action to the selected employees of the current cluster in one transaction. Ids of other
+ * tenants simply match nothing. Each statement returns the memberships it changed, so the result can
+ * name the ones that stayed as they were.
+ */
+export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promise<BulkResult> {
+  const ids = [...new Set(input.ids.filter(isUuid))];
+  if (ids.length === 0) return { changed: 0, unchanged: [], errorKey: noChangeMessages[input.action] };
+  const db = getDb();
+  const selected = await db
+    .select({ id: memberships.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inTenant(ctx), inArray(memberships.id, ids)));
+  const selectedIds = selected.map((s) => s.id);
+  const teamIds = await teamsOfCluster(ctx, input.teamIds ?? []);
+  const roleKeys = clusterRoleKeys.filter((k) => (input.roleKeys ?? []).includes(k));
+
+  const changedIds = new Set<string>();
+  if (selectedIds.length > 0 && (input.action === "invite" || input.action === "uninvite")) {
+    // The invitation service of the account lifecycle does the work (its own transaction and audit).
+    const done =
+      input.action === "invite"
+        ? (await inviteMemberships(ctx, selectedIds)).invited
+        : (
+            await uninviteMemberships(
+              ctx,
+              selectedIds.filter((id) => id !== ctx.membershipId),
+            )
+          ).uninvited;
+    for (const id of done) changedIds.add(id);
+  } else if (selectedIds.length > 0) {
+    await db.transaction(async (tx) => {
+      const base = and(inTenant(ctx), inArray(memberships.id, selectedIds));
+      const live = and(base, isNull(memberships.deletedAt));
+      const now = new Date();
+      let touched: { id: string }[] = [];
+      switch (input.action) {
+        case "activate":
+          touched = await tx
+            .update(memberships)
+            .set({ status: "active", updatedAt: now })
+            .where(and(live, eq(memberships.status, "inactive")))
+            .returning({ id: memberships.id });
+          break;
+        case "deactivate":
+          touched = await tx
+            .update(memberships)
+            .set({ status: "inactive", updatedAt: now })
+            .where(
+              and(
+                live,
+                eq(memberships.status, "active"),
+                ctx.membershipId ? ne(memberships.id, ctx.membershipId) : undefined,
+              ),
+            )
+            .returning({ id: memberships.id });
+          break;
+        case "grantAccess":
+          touched = await tx
+            .update(memberships)
+            .set({ access: true, updatedAt: now })
+            .where(and(live, eq(memberships.access, false)))
+            .returning({ id: memberships.id });
+          break;
+        case "revokeAccess":
+          touched = await tx
+            .update(memberships)
+            .set({ access: false, updatedAt: now })
+            .where(
+              and(
+                live,
+                eq(memberships.access, true),
+                ctx.membershipId ? ne(memberships.id, ctx.membershipId) : undefined,
+              ),
+            )
+            .returning({ id: memberships.id });
+          break;
+        case "restore":
+          touched = await tx
+            .update(memberships)
+            .set({ deletedAt: null, updatedAt: now })
+            .where(and(base, isNotNull(memberships.deletedAt)))
+            .returning({ id: memberships.id });
+          break;
+        case "clusterAdminAdd":
+          touched = await insertRoles(tx, ctx, selectedIds, ["cluster_admin"]);
+          break;
+        case "assignRoles":
+          touched = roleKeys.length ? await insertRoles(tx, ctx, selectedIds, roleKeys) : [];
+          break;
+        case "clusterAdminRemove":
+          touched = await tx
+            .delete(roleAssignments)
+            .where(
+              and(
+                eq(roleAssignments.accountId, ctx.accountId),
+                eq(roleAssignments.clusterId, ctx.clusterId),
+                inArray(roleAssignments.membershipId, selectedIds),
+                eq(roleAssignments.roleKey, "cluster_admin"),
+                ctx.membershipId ? ne(roleAssignments.membershipId, ctx.membershipId) : undefined,
+              ),
+            )
+            .returning({ id: roleAssignments.membershipId });
+          break;
+        case "assignTeams":
+          touched = teamIds.length
+            ? await tx
+                .insert(roleAssignments)
+                .values(
+                  selectedIds.flatMap((membershipId) =>
+                    teamIds.map((teamId) => ({
+                      accountId: ctx.accountId,
+                      clusterId: ctx.clusterId,
+                      membershipId,
+                      roleKey: "team_member" as const,
+                      level: "team" as const,
+                      teamId,
+                    })),
+                  ),
+                )
+                .onConflictDoNothing()
+                .returning({ id: roleAssignments.membershipId })
+            : [];
+          break;
+        case "unassignTeams":
+          touched = teamIds.length
+            ? await tx
+                .delete(roleAssignments)
+                .where(
+                  and(
+                    eq(roleAssignments.accountId, ctx.accountId),
+                    eq(roleAssignments.clusterId, ctx.clusterId),
+                    inArray(roleAssignments.membershipId, selectedIds),
+                    inArray(roleAssignments.teamId, teamIds),
+                    inArray(roleAssignments.roleKey, ["team_member", "team_admin"]),
+                  ),
+                )
+                .returning({ id: roleAssignments.membershipId })
+            : [];
+          break;
+      }
+      for (const t of touched) changedIds.add(t.id);
+      if (changedIds.size > 0) {
+        await tx.insert(auditEvents).values({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          actorUserId: ctx.user.id,
+          subjectType: "membership",
+          subjectId: null,
+          action: `membership.bulk.${input.action}`,
+          data: { ids: [...changedIds], teamIds, roleKeys },
+        });
+      }
+    });
+  }
+  const unchanged = selected
+    .filter((s) => !changedIds.has(s.id))
+    .map((s) => `${s.firstName} ${s.lastName}`.trim() || s.email);
+  return {
+    changed: changedIds.size,
+    unchanged,
+    errorKey: changedIds.size === 0 ? noChangeMessages[input.action] : undefined,
+  };
+}
+
+async function insertRoles(tx: Tx, ctx: TenantContext, membershipIds: string[], roleKeys: readonly ClusterRoleKey[]) {
+  return tx
+    .insert(roleAssignments)
+    .values(
+      membershipIds.flatMap((membershipId) =>
+        roleKeys.map((roleKey) => ({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          membershipId,
+          roleKey,
+          level: "cluster" as const,
+        })),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: roleAssignments.membershipId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Soft delete, restore, merge
+
+export async function softDeleteEmployee(
+  ctx: TenantContext,
+  membershipId: string,
+): Promise<{ ok: true } | { ok: false; errorKey: string }> {
+  await getEmployee(ctx, membershipId);
+  if (membershipId === ctx.membershipId) return { ok: false, errorKey: "employees:delete.notYourself" };
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(memberships)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(inTenant(ctx), eq(memberships.id, membershipId), isNull(memberships.deletedAt)));
+    await audit(tx, ctx, "membership.delete", membershipId);
+  });
+  return { ok: true };
+}
+
+export async function restoreEmployee(ctx: TenantContext, membershipId: string) {
+  await getEmployee(ctx, membershipId);
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(memberships)
+      .set({ deletedAt: null, updatedAt: new Date() })
+      .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+    await audit(tx, ctx, "membership.restore", membershipId);
+  });
+}
+
+/** Candidates for a merge: other employees of the cluster matching a search, at most 20. */
+export async function searchMergeCandidates(ctx: TenantContext, membershipId: string, q: string) {
+  if (!q.trim()) return [];
+  const { rows } = await listEmployees(ctx, { tab: "active", q });
+  const { rows: inactive } = await listEmployees(ctx, { tab: "inactive", q });
+  return [...rows, ...inactive].filter((r) => r.id !== membershipId).slice(0, 20);
+}
+
+/**
+ * Merges two employees of the cluster: contracts, role assignments (team places included) and tags of
+ * the one that goes move to the one that remains, in one transaction; duplicates (same role in the same
+ * team, same tag) are dropped; the one that goes is soft-deleted (docs/decisions/0203).
+ */
+export async function mergeEmployees(
+  ctx: TenantContext,
+  input: { keepId: string; removeId: string },
+): Promise<{ ok: true } | { ok: false; errorKey: string }> {
+  if (input.keepId === input.removeId) return { ok: false, errorKey: "employees:merge.same" };
+  await getEmployee(ctx, input.keepId);
+  await getEmployee(ctx, input.removeId);
+  if (input.removeId === ctx.membershipId) return { ok: false, errorKey: "employees:delete.notYourself" };
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(contracts)
+      .set({ membershipId: input.keepId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(contracts.membershipId, input.removeId),
+          eq(contracts.accountId, ctx.accountId),
+          eq(contracts.clusterId, ctx.clusterId),
+        ),
+      );
+    await tx.execute(sql`
+      insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
+      select account_id, cluster_id, ${input.keepId}, role_key, level, team_id from role_assignments
+      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
+      on conflict do nothing`);
+    await tx
+      .delete(roleAssignments)
+      .where(
+        and(
+          eq(roleAssignments.membershipId, input.removeId),
+          eq(roleAssignments.accountId, ctx.accountId),
+          eq(roleAssignments.clusterId, ctx.clusterId),
+        ),
+      );
+    await tx.execute(sql`
+      insert into membership_tags (account_id, cluster_id, membership_id, tag_id)
+      select account_id, cluster_id, ${input.keepId}, tag_id from membership_tags
+      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
+      on conflict do nothing`);
+    await tx
+      .delete(membershipTags)
+      .where(
+        and(
+          eq(membershipTags.membershipId, input.removeId),
+          eq(membershipTags.accountId, ctx.accountId),
+          eq(membershipTags.clusterId, ctx.clusterId),
+        ),
+      );
+    await tx
+      .update(memberships)
+      .set({ deletedAt: new Date(), status: "inactive", access: false, updatedAt: new Date() })
+      .where(and(inTenant(ctx), eq(memberships.id, input.removeId)));
+    await audit(tx, ctx, "membership.merge", input.keepId, { removed: input.removeId });
+  });
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON API (spec §7)
+
+/** Every employee of the cluster with team places and roles, for the client store: one query. */
+export async function listEmployeesForStore(ctx: TenantContext) {
+  const result = await getDb().execute<{
+    membershipId: string;
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    employeeNumber: string | null;
+    status: string;
+    access: boolean;
+    invited: boolean;
+    roles: { key: string; level: string; teamId: string | null }[];
+    tags: string[];
+  }>(sql`
+    select m.id as "membershipId", u.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+           m.employee_number as "employeeNumber", m.status, m.access, m.invited,
+           coalesce((select json_agg(json_build_object('key', ra.role_key, 'level', ra.level, 'teamId', ra.team_id))
+                     from role_assignments ra where ra.membership_id = m.id), '[]'::json) as roles,
+           coalesce((select array_agg(mt.tag_id) from membership_tags mt where mt.membership_id = m.id), '{}') as tags
+    from memberships m join users u on u.id = m.user_id
+    where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+    order by lower(u.last_name), lower(u.first_name), m.id
+  `);
+  return result.rows.map((r) => ({
+    ...r,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    teams: r.roles.filter((x) => x.teamId).map((x) => ({ id: x.teamId!, role: x.key })),
+  }));
+}
+
+/** PUT api/users/{id}: names, and the account-admin flag for account admins only. */
+export async function updateEmployeeNames(
+  ctx: TenantContext,
+  membershipId: string,
+  input: { firstName?: string; lastName?: string; accountAdmin?: boolean },
+): Promise<{ ok: true } | { ok: false; status: 400 | 403; error: string }> {
+  const employee = await getEmployee(ctx, membershipId);
+  if (input.accountAdmin !== undefined && !ctx.user.isAccountAdmin && !ctx.user.isSystemAdmin) {
+    return { ok: false, status: 403, error: "accountAdmin" };
+  }
+  if (input.accountAdmin === false && employee.userId === ctx.user.id) {
+    return { ok: false, status: 400, error: "accountAdmin" };
+  }
+  const firstName = input.firstName ?? employee.firstName;
+  const lastName = input.lastName ?? employee.lastName;
+  if (!firstName && !lastName) return { ok: false, status: 400, error: "validation:firstOrLastName" };
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName,
+        lastName,
+        ...(input.accountAdmin === undefined ? {} : { isAccountAdmin: input.accountAdmin }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, employee.userId), eq(users.accountId, ctx.accountId)));
+    await audit(tx, ctx, "membership.update", membershipId, { accountAdmin: input.accountAdmin });
+  });
+  return { ok: true };
+}

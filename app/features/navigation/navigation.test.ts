@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { expandRights } from "~/utils/rights";
+import { visibleNavigation } from "./navigation";
+import { accessFor } from "./route-access";
+
+const employee = {
+  isAccountAdmin: false,
+  isSystemAdmin: false,
+  rights: expandRights(["selfReviews.active"]),
+  modules: new Set(["self-review"]),
+};
+
+function hrefs(subject: typeof employee) {
+  return visibleNavigation(subject).flatMap((s) => s.items.map((i) => i.href));
+}
+
+describe("navigation", () => {
+  it("shows an employee only the open entries and their own", () => {
+    const visible = hrefs(employee);
+    expect(visible).toContain("/dashboard");
+    expect(visible).toContain("/my/profile/details");
+    expect(visible).toContain("/my/reviews");
+    expect(visible).not.toContain("/personnel/users/active");
+    expect(visible).not.toContain("/account/dashboard");
+  });
+
+  it("hides entries whose module is off, even with the right", () => {
+    const withoutModule = { ...employee, modules: new Set<string>() };
+    expect(hrefs(withoutModule)).not.toContain("/my/reviews");
+  });
+
+  it("drops sections that have no visible entry", () => {
+    const sections = visibleNavigation(employee).map((s) => s.key);
+    expect(sections).not.toContain("personnel");
+    expect(sections).not.toContain("account");
+  });
+
+  it("shows account management to account admins", () => {
+    expect(hrefs({ ...employee, isAccountAdmin: true })).toContain("/account/dashboard");
+  });
+
+  it("guards every navigation entry with the same right as its route", () => {
+    const admin = {
+      ...employee,
+      isAccountAdmin: true,
+      modules: new Set([
+        "team-review",
+        "self-review",
+        "peer-review",
+        "flow",
+        "dialog",
+        "competences",
+        "knowledge-areas",
+        "growth-and-ambition",
+      ]),
+    };
+    for (const section of visibleNavigation(admin)) {
+      for (const item of section.items) {
+        if (item.href.startsWith("/dashboard")) continue;
+        const access = accessFor(item.href);
+        expect(access, item.href).not.toBeNull();
+        expect(access?.right, item.href).toBe(item.right);
+        expect(access?.module, item.href).toBe(item.module);
+      }
+    }
+  });
+});

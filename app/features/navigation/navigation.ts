@@ -1,0 +1,116 @@
+import type { ModuleKey } from "~/utils/modules";
+import { hasRight, type Right, type RightsSubject } from "~/utils/rights";
+
+/** One entry of the signed-in navigation (spec §2 "Navigation sections"). */
+export type NavItem = {
+  key: string;
+  href: string;
+  right?: Right;
+  module?: ModuleKey;
+  anyModule?: readonly ModuleKey[];
+};
+export type NavSection = { key: string; items: NavItem[] };
+
+export const navigation: readonly NavSection[] = [
+  { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
+  { key: "teamDevelopment", items: [{ key: "teamDevelopment", href: "/team-development/start" }] },
+  {
+    key: "guide",
+    items: [
+      { key: "guideProcess", href: "/guide/process" },
+      { key: "guideIntervention", href: "/guide/intervention" },
+    ],
+  },
+  { key: "knowledgeBase", items: [{ key: "knowledgeBase", href: "/knowledge-base" }] },
+  {
+    key: "personnel",
+    items: [
+      { key: "persons", href: "/personnel/users/active", right: "users.manage" },
+      { key: "teams", href: "/personnel/teams", right: "teams.manage" },
+      { key: "personnelTags", href: "/personnel/tags", right: "tags.manage" },
+      { key: "positions", href: "/personnel/positions", right: "positions.read" },
+    ],
+  },
+  {
+    key: "criteria",
+    items: [
+      { key: "criteriaBook", href: "/criteria/book", right: "criteria.manage" },
+      { key: "criteriaSets", href: "/criteria/sets", right: "sets.manage" },
+      { key: "criteriaTags", href: "/criteria/tags", right: "tags.manage" },
+    ],
+  },
+  {
+    key: "reviews",
+    items: [
+      { key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" },
+      { key: "selfReviews", href: "/selfreviews/overview", right: "selfReviews.manage", module: "self-review" },
+      { key: "peerReviews", href: "/peerreviews/overview", right: "reviews.manage", module: "peer-review" },
+    ],
+  },
+  { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
+  { key: "dialogs", items: [{ key: "dialogs", href: "/dialogs", right: "dialogs.manage", module: "dialog" }] },
+  { key: "import", items: [{ key: "import", href: "/import", right: "users.import" }] },
+  { key: "modules", items: [{ key: "modules", href: "/modules", right: "cluster_modules.manage" }] },
+  {
+    key: "settings",
+    items: [
+      { key: "clusterSettings", href: "/settings", right: "cluster_settings.manage" },
+      { key: "reviewSettings", href: "/review/settings", right: "review_settings.manage" },
+      { key: "rights", href: "/settings/rights", right: "roles.manage" },
+    ],
+  },
+  {
+    key: "account",
+    items: [
+      { key: "subscription", href: "/account/dashboard", right: "account.admin" },
+      { key: "organisation", href: "/account/clusters", right: "account.admin" },
+      { key: "accountEmployees", href: "/account/users", right: "account.admin" },
+      { key: "accountModules", href: "/account/modules", right: "account.admin" },
+      { key: "accountSettings", href: "/account/settings", right: "account.admin" },
+    ],
+  },
+  {
+    key: "analytics",
+    items: [
+      { key: "analyticsHr", href: "/analytics/users/overview", right: "teams.manage" },
+      { key: "analyticsCriteria", href: "/analytics/criteria/overview", right: "teams.manage" },
+      { key: "teamComparison", href: "/analytics/teams/team-comparison", right: "teams.manage" },
+    ],
+  },
+  {
+    key: "competences",
+    items: [
+      { key: "competenceBook", href: "/competences/scores", right: "competences.read", module: "competences" },
+      {
+        key: "knowledgeCards",
+        href: "/knowledge-areas/teams",
+        right: "knowledgeArea.manage",
+        module: "knowledge-areas",
+      },
+      { key: "competenceMatrix", href: "/competences/matrix", right: "competences.read", module: "competences" },
+    ],
+  },
+  {
+    key: "my",
+    items: [
+      { key: "profile", href: "/my/profile/details" },
+      { key: "myReviews", href: "/my/reviews", right: "selfReviews.active", module: "self-review" },
+      { key: "myGrowth", href: "/my/growth", right: "growth.active" },
+      { key: "tasks", href: "/tasks/inbox" },
+    ],
+  },
+  { key: "goals", items: [{ key: "goalsAndAmbitions", href: "/goals-and-ambitions", right: "teamGoals.read" }] },
+];
+
+export function canOpen(subject: RightsSubject, item: Pick<NavItem, "right" | "module">): boolean {
+  if (item.right && !hasRight(subject, item.right)) return false;
+  if (item.module && !subject.modules.has(item.module)) return false;
+  return true;
+}
+
+/** The navigation this user may see: sections with no visible entry disappear. */
+export function visibleNavigation(subject: RightsSubject): NavSection[] {
+  return navigation
+    .map((section) => ({ ...section, items: section.items.filter((item) => canOpen(subject, item)) }))
+    .filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,63 @@
+import type { ModuleKey } from "~/utils/modules";
+import type { Right } from "~/utils/rights";
+
+/**
+ * Signed-in areas of spec §2 with the right (and module) that guards them. Areas that have no page yet
+ * are answered by the catch-all route with these same guards, so a link never bypasses a right check.
+ * Longest prefix wins.
+ */
+export const routeAccess: readonly { prefix: string; right?: Right; module?: ModuleKey }[] = [
+  { prefix: "/personnel/users", right: "users.manage" },
+  { prefix: "/personnel/user", right: "users.manage" },
+  { prefix: "/personnel/teams", right: "teams.manage" },
+  { prefix: "/personnel/tags", right: "tags.manage" },
+  { prefix: "/personnel/positions", right: "positions.read" },
+  { prefix: "/modules", right: "cluster_modules.manage" },
+  { prefix: "/settings", right: "cluster_settings.manage" },
+  { prefix: "/settings/rights", right: "roles.manage" },
+  { prefix: "/review/settings", right: "review_settings.manage" },
+  { prefix: "/import", right: "users.import" },
+  { prefix: "/review/create/teamreview", right: "teamReviews.manage", module: "team-review" },
+  { prefix: "/teamreviews", right: "teamReviews.manage", module: "team-review" },
+  { prefix: "/review/create/selfreview", right: "selfReviews.manage", module: "self-review" },
+  { prefix: "/selfreviews", right: "selfReviews.manage", module: "self-review" },
+  { prefix: "/review/selfreview", right: "selfReviews.manage", module: "self-review" },
+  { prefix: "/peerreviews", right: "reviews.manage", module: "peer-review" },
+  { prefix: "/review", right: "reviews.manage" },
+  { prefix: "/teamreview", right: "reviews.manage" },
+  { prefix: "/file", right: "reviews.manage" },
+  { prefix: "/selfreview", right: "selfReviews.active", module: "self-review" },
+  { prefix: "/my/reviews", right: "selfReviews.active", module: "self-review" },
+  { prefix: "/my/growth", right: "growth.active" },
+  { prefix: "/criteria/book", right: "criteria.manage" },
+  { prefix: "/criteria/sets", right: "sets.manage" },
+  { prefix: "/criteria/tags", right: "tags.manage" },
+  { prefix: "/competences/scores/positions", right: "competence_reviews.manage", module: "competences" },
+  { prefix: "/competences/scores/users", right: "competence_reviews.manage", module: "competences" },
+  { prefix: "/competences", right: "competences.read", module: "competences" },
+  { prefix: "/positions", right: "competence_reviews.manage", module: "competences" },
+  { prefix: "/knowledge-areas", right: "knowledgeArea.manage", module: "knowledge-areas" },
+  { prefix: "/flow", right: "flows.manage", module: "flow" },
+  { prefix: "/dialogs", right: "dialogs.manage", module: "dialog" },
+  { prefix: "/account", right: "account.admin" },
+  { prefix: "/analytics", right: "teams.manage" },
+  { prefix: "/goals-and-ambitions", right: "teamGoals.read" },
+  { prefix: "/tasks" },
+  { prefix: "/team-development" },
+  { prefix: "/guide" },
+  { prefix: "/knowledge-base" },
+  { prefix: "/my" },
+];
+
+/** Legal documents under /file are public (people read them before registering); other files need reviews.manage. */
+export const publicFilePaths: readonly string[] = ["/file/terms", "/file/privacy", "/file/processing-agreement"];
+
+export function accessFor(pathname: string) {
+  if (publicFilePaths.includes(pathname)) return null;
+  let best: (typeof routeAccess)[number] | undefined;
+  for (const entry of routeAccess) {
+    const matches = pathname === entry.prefix || pathname.startsWith(entry.prefix + "/");
+    if (matches && (!best || entry.prefix.length > best.prefix.length)) best = entry;
+  }
+  return best ?? null;
+}

@@ -1,0 +1,196 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { contracts, positions } from "#db/schema";
+import { notFound } from "~/utils/not-found";
+import { isUniqueViolation, type Result } from "~/utils/results.server";
+import type { TenantContext } from "~/utils/tenant.server";
+
+export const POSITIONS_PAGE_SIZE = 100;
+
+function inTenant(ctx: TenantContext) {
+  return and(eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId));
+}
+
+export async function listPositions(ctx: TenantContext, input: { page: number }) {
+  const result = await getDb().execute<{
+    id: string;
+    name: string;
+    code: string | null;
+    levels: number | null;
+    parent_name: string | null;
+    contracts_count: number;
+    total: number;
+  }>(sql`
+    select p.id, p.name, p.code, p.levels, parent.name as parent_name,
+      (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count,
+      count(*) over ()::int as total
+    from positions p left join positions parent on parent.id = p.parent_id
+    where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
+    order by lower(p.name), p.id
+    limit ${POSITIONS_PAGE_SIZE} offset ${(input.page - 1) * POSITIONS_PAGE_SIZE}`);
+  return {
+    positions: result.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      levels: r.levels,
+      parentName: r.parent_name,
+      contractsCount: r.contracts_count,
+    })),
+    total: result.rows[0]?.total ?? 0,
+  };
+}
+
+export async function listPositionOptions(ctx: TenantContext) {
+  return getDb()
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(inTenant(ctx))
+    .orderBy(positions.name);
+}
+
+export async function getPosition(ctx: TenantContext, id: string) {
+  const [row] = await getDb()
+    .select({
+      id: positions.id,
+      name: positions.name,
+      code: positions.code,
+      parentId: positions.parentId,
+      levels: positions.levels,
+    })
+    .from(positions)
+    .where(and(eq(positions.id, id), inTenant(ctx)));
+  if (!row) notFound();
+  const [{ count }] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contracts)
+    .where(eq(contracts.positionId, id));
+  return { ...row, contractsCount: count };
+}
+
+type PositionInput = { name: string; code: string | null; parentId: string | null; levels?: number };
+
+const nameExists = { ok: false, field: "name", errorKey: "validation:alreadyExists" } as const;
+
+async function checkParent(db: DbOrTx, ctx: TenantContext, parentId: string | null, selfId?: string): Promise<Result> {
+  if (!parentId) return { ok: true };
+  const [parent] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.id, parentId), inTenant(ctx)));
+  if (!parent) notFound();
+  if (selfId) {
+    // The parent may not be the position itself or one of its descendants.
+    const result = await db.execute<{ id: string }>(sql`
+      with recursive below as (
+        select id from positions where id = ${selfId}
+        union all
+        select p.id from positions p join below b on p.parent_id = b.id
+      ) select id from below where id = ${parentId} limit 1`);
+    if (result.rows.length > 0) return { ok: false, field: "parentId", errorKey: "positions:parentCycle" };
+  }
+  return { ok: true };
+}
+
+export async function createPosition(ctx: TenantContext, input: PositionInput): Promise<Result<{ id: string }>> {
+  const db = getDb();
+  const parent = await checkParent(db, ctx, input.parentId);
+  if (!parent.ok) return parent;
+  try {
+    const [row] = await db
+      .insert(positions)
+      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, ...input, levels: input.levels ?? null })
+      .returning({ id: positions.id });
+    return { ok: true, id: row.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameExists;
+    throw error;
+  }
+}
+
+export async function updatePosition(ctx: TenantContext, id: string, input: PositionInput): Promise<Result> {
+  await getPosition(ctx, id);
+  const db = getDb();
+  const parent = await checkParent(db, ctx, input.parentId, id);
+  if (!parent.ok) return parent;
+  try {
+    await db
+      .update(positions)
+      .set({ ...input, levels: input.levels ?? null, updatedAt: new Date() })
+      .where(and(eq(positions.id, id), inTenant(ctx)));
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameExists;
+    throw error;
+  }
+}
+
+export async function getPositionsByIds(ctx: TenantContext, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const result = unique.length
+    ? await getDb().execute<{ id: string; name: string; contracts_count: number }>(sql`
+        select p.id, p.name, (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count
+        from positions p
+        where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
+          and p.id in (${sql.join(
+            unique.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        order by lower(p.name)`)
+    : { rows: [] };
+  if (result.rows.length !== unique.length) notFound();
+  return result.rows.map((r) => ({ id: r.id, name: r.name, contractsCount: r.contracts_count }));
+}
+
+/** Deletes the chosen positions except those with contracts, which are skipped and named (spec §5). */
+export async function bulkDeletePositions(ctx: TenantContext, ids: string[]) {
+  return getDb().transaction(async (tx) => {
+    const rows = await getPositionsByIds(ctx, ids);
+    const deletable = rows.filter((r) => r.contractsCount === 0).map((r) => r.id);
+    const skipped = rows.filter((r) => r.contractsCount > 0).map((r) => r.name);
+    if (deletable.length > 0) {
+      // A contract added meanwhile keeps its position: the restrict foreign key would fail, so check again in SQL.
+      await tx
+        .delete(positions)
+        .where(
+          and(
+            inArray(positions.id, deletable),
+            inTenant(ctx),
+            sql`not exists (select 1 from contracts c where c.position_id = ${positions.id})`,
+          ),
+        );
+    }
+    return { deleted: deletable.length, skipped };
+  });
+}
+
+/** The position that goes hands its contracts and child positions to the one that remains; one transaction. */
+export async function mergePositions(
+  ctx: TenantContext,
+  input: { positionId: string; otherPositionId: string; remainingPositionId: string },
+): Promise<Result<{ remainingPositionId: string }>> {
+  if (input.positionId === input.otherPositionId) {
+    return { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
+  }
+  await getPosition(ctx, input.positionId);
+  await getPosition(ctx, input.otherPositionId);
+  const keep = input.remainingPositionId;
+  const gone = keep === input.positionId ? input.otherPositionId : input.positionId;
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(contracts)
+      .set({ positionId: keep, updatedAt: new Date() })
+      .where(and(eq(contracts.positionId, gone), eq(contracts.clusterId, ctx.clusterId)));
+    await tx
+      .update(positions)
+      .set({ parentId: sql`case when ${positions.id} = ${keep} then ${positions.parentId} else ${keep}::uuid end` })
+      .where(and(eq(positions.parentId, gone), inTenant(ctx)));
+    // The one that remains may have had the other as its parent.
+    await tx
+      .update(positions)
+      .set({ parentId: null })
+      .where(and(eq(positions.id, keep), eq(positions.parentId, gone)));
+    await tx.delete(positions).where(and(eq(positions.id, gone), inTenant(ctx)));
+  });
+  return { ok: true, remainingPositionId: keep };
+}

@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { roleRights } from "#db/schema";
+import { roleKeys, type RoleKey } from "#db/schema/teams";
+import { notFound } from "~/utils/not-found";
+import type { Result } from "~/utils/results.server";
+import { adminRights, assignableRights, isRight, type Right } from "~/utils/rights";
+import type { TenantContext } from "~/utils/tenant.server";
+
+/** Roles whose rights are set per cluster; account admins pass every check through their own flag. */
+export const editableRoles: readonly RoleKey[] = roleKeys.filter((r) => r !== "account_admin");
+
+export async function listRoleRights(ctx: TenantContext) {
+  const rows = await getDb()
+    .select({ role: roleRights.roleKey, right: roleRights.rightKey })
+    .from(roleRights)
+    .where(and(eq(roleRights.accountId, ctx.accountId), eq(roleRights.clusterId, ctx.clusterId)));
+  return editableRoles.map((role) => {
+    const rights = rows.filter((r) => r.role === role).map((r) => r.right);
+    return { role, rights, locked: rights.filter((r) => adminRights.has(r as Right)) };
+  });
+}
+
+/**
+ * Replaces a role's rights in the current cluster. Spec §6: a role that includes admin rights
+ * cannot have them switched off; asking to do so is refused and nothing changes.
+ */
+export async function setRoleRights(ctx: TenantContext, role: string, rights: readonly string[]): Promise<Result> {
+  if (!(editableRoles as readonly string[]).includes(role)) notFound();
+  const wanted = new Set(rights.filter((r) => isRight(r) && assignableRights.includes(r)));
+  return getDb().transaction(async (tx) => {
+    const current = await tx
+      .select({ right: roleRights.rightKey })
+      .from(roleRights)
+      .where(
+        and(
+          eq(roleRights.clusterId, ctx.clusterId),
+          eq(roleRights.accountId, ctx.accountId),
+          eq(roleRights.roleKey, role as RoleKey),
+        ),
+      );
+    const droppedAdmin = current.some((c) => adminRights.has(c.right as Right) && !wanted.has(c.right));
+    if (droppedAdmin) return { ok: false, field: "rights", errorKey: "settings:rights.adminLocked" };
+    await tx
+      .delete(roleRights)
+      .where(
+        and(
+          eq(roleRights.clusterId, ctx.clusterId),
+          eq(roleRights.accountId, ctx.accountId),
+          eq(roleRights.roleKey, role as RoleKey),
+        ),
+      );
+    if (wanted.size > 0) {
+      await tx.insert(roleRights).values(
+        [...wanted].map((rightKey) => ({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          roleKey: role as RoleKey,
+          rightKey,
+        })),
+      );
+    }
+    return { ok: true };
+  });
+}

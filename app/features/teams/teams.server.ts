@@ -1,0 +1,312 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { memberships, roleAssignments, teams } from "#db/schema";
+import { notFound } from "~/utils/not-found";
+import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
+import type { TenantContext } from "~/utils/tenant.server";
+
+export const TEAMS_PAGE_SIZE = 50;
+/** Spec §9: a team member without an active contract counts as 0.8 FTE. */
+export const DEFAULT_FTE = 0.8;
+export type TeamPlaceRole = "team_member" | "team_admin";
+
+// FTE of one membership: its active contracts today, or the default when it has none (docs/decisions/0250).
+const memberFte = sql.raw(`coalesce((
+  select sum(c.fte) from contracts c
+  where c.membership_id = ra.membership_id and c.is_active
+    and c.start_date <= current_date and c.end_date >= current_date), ${DEFAULT_FTE})`);
+
+function inTenant(ctx: TenantContext) {
+  return and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt));
+}
+
+export async function listTeams(ctx: TenantContext, input: { page: number; q?: string }) {
+  const q = input.q?.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;
+  const offset = (input.page - 1) * TEAMS_PAGE_SIZE;
+  const result = await getDb().execute<{
+    id: string;
+    name: string;
+    member_count: number;
+    leader_count: number;
+    fte: string;
+    total: number;
+  }>(sql`
+    select t.id, t.name,
+      (select count(*)::int from role_assignments ra join memberships m on m.id = ra.membership_id and m.deleted_at is null
+        where ra.team_id = t.id and ra.role_key = 'team_member') as member_count,
+      (select count(*)::int from role_assignments ra join memberships m on m.id = ra.membership_id and m.deleted_at is null
+        where ra.team_id = t.id and ra.role_key = 'team_admin') as leader_count,
+      (select coalesce(sum(${memberFte}), 0) from role_assignments ra
+        join memberships m on m.id = ra.membership_id and m.deleted_at is null
+        where ra.team_id = t.id and ra.role_key = 'team_member') as fte,
+      count(*) over ()::int as total
+    from teams t
+    where t.account_id = ${ctx.accountId} and t.cluster_id = ${ctx.clusterId} and t.deleted_at is null
+      ${q ? sql`and t.name ilike ${q}` : sql``}
+    order by lower(t.name), t.id
+    limit ${TEAMS_PAGE_SIZE} offset ${offset}
+  `);
+  return {
+    teams: result.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      memberCount: r.member_count,
+      leaderCount: r.leader_count,
+      fte: Number(r.fte),
+    })),
+    total: result.rows[0]?.total ?? 0,
+  };
+}
+
+/** Every team of the cluster, for choosers (merge target). */
+export async function listTeamOptions(ctx: TenantContext) {
+  return getDb().select({ id: teams.id, name: teams.name }).from(teams).where(inTenant(ctx)).orderBy(teams.name);
+}
+
+export async function getTeam(ctx: TenantContext, id: string) {
+  const [team] = await getDb()
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.id, id), inTenant(ctx)));
+  if (!team) notFound();
+  return team;
+}
+
+async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        inTenant(ctx),
+        sql`lower(${teams.name}) = lower(${name})`,
+        exceptId ? sql`${teams.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+const nameExists: Failure = { ok: false, field: "name", errorKey: "validation:alreadyExists" };
+
+export async function createTeam(ctx: TenantContext, input: { name: string }): Promise<Result<{ id: string }>> {
+  const db = getDb();
+  if (await nameTaken(db, ctx, input.name)) return nameExists;
+  try {
+    const [team] = await db
+      .insert(teams)
+      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
+      .returning({ id: teams.id });
+    return { ok: true, id: team.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameExists;
+    throw error;
+  }
+}
+
+export async function renameTeam(ctx: TenantContext, id: string, input: { name: string }): Promise<Result> {
+  await getTeam(ctx, id);
+  const db = getDb();
+  if (await nameTaken(db, ctx, input.name, id)) return nameExists;
+  try {
+    await db
+      .update(teams)
+      .set({ name: input.name, updatedAt: new Date() })
+      .where(and(eq(teams.id, id), inTenant(ctx)));
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameExists;
+    throw error;
+  }
+}
+
+/** Soft delete; the team's places (member and leader roles) go with it, in one transaction. */
+export async function deleteTeam(ctx: TenantContext, id: string): Promise<void> {
+  await getTeam(ctx, id);
+  await getDb().transaction(async (tx) => {
+    await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.teamId, id), eq(roleAssignments.clusterId, ctx.clusterId)));
+    await tx
+      .update(teams)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(teams.id, id), inTenant(ctx)));
+  });
+}
+
+/** Members (team_member) or leaders (team_admin) of a team, with their FTE. */
+export async function listTeamPlaces(ctx: TenantContext, teamId: string, role: TeamPlaceRole) {
+  const result = await getDb().execute<{
+    membership_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    fte: string;
+  }>(sql`
+    select ra.membership_id, u.first_name, u.last_name, u.email, ${memberFte} as fte
+    from role_assignments ra
+    join memberships m on m.id = ra.membership_id and m.deleted_at is null
+    join users u on u.id = m.user_id
+    where ra.team_id = ${teamId} and ra.role_key = ${role}
+      and ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId}
+    order by lower(u.last_name), lower(u.first_name), ra.membership_id
+  `);
+  return result.rows.map((r) => ({
+    membershipId: r.membership_id,
+    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    email: r.email,
+    fte: Number(r.fte),
+  }));
+}
+
+/** Employees of the cluster matching a search who do not yet hold this place; at most 20. */
+export async function searchCandidates(ctx: TenantContext, teamId: string, role: TeamPlaceRole, q: string) {
+  const term = q.trim();
+  if (!term) return [];
+  const like = `%${term.replace(/[%_\\]/g, "\\$&")}%`;
+  const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
+    sql`
+    select m.id as membership_id, u.first_name, u.last_name, u.email
+    from memberships m join users u on u.id = m.user_id
+    where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+      and (u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
+      and not exists (select 1 from role_assignments ra
+                      where ra.membership_id = m.id and ra.team_id = ${teamId} and ra.role_key = ${role})
+    order by lower(u.last_name), lower(u.first_name)
+    limit 20`,
+  );
+  return result.rows.map((r) => ({
+    membershipId: r.membership_id,
+    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    email: r.email,
+  }));
+}
+
+async function requireMembership(db: DbOrTx, ctx: TenantContext, membershipId: string) {
+  const [m] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.id, membershipId),
+        eq(memberships.accountId, ctx.accountId),
+        eq(memberships.clusterId, ctx.clusterId),
+        isNull(memberships.deletedAt),
+      ),
+    );
+  if (!m) notFound();
+}
+
+export async function addTeamPlace(ctx: TenantContext, teamId: string, membershipId: string, role: TeamPlaceRole) {
+  await getTeam(ctx, teamId);
+  const db = getDb();
+  await requireMembership(db, ctx, membershipId);
+  await db
+    .insert(roleAssignments)
+    .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId, roleKey: role, level: "team", teamId })
+    .onConflictDoNothing();
+}
+
+export async function removeTeamPlace(ctx: TenantContext, teamId: string, membershipId: string, role: TeamPlaceRole) {
+  await getTeam(ctx, teamId);
+  await getDb()
+    .delete(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.teamId, teamId),
+        eq(roleAssignments.membershipId, membershipId),
+        eq(roleAssignments.roleKey, role),
+        eq(roleAssignments.clusterId, ctx.clusterId),
+      ),
+    );
+}
+
+/**
+ * Merges two teams: every place of the team that goes moves to the one that remains (a person who
+ * is in both keeps one place), then the other team is removed. One transaction.
+ */
+export async function mergeTeams(
+  ctx: TenantContext,
+  input: { teamId: string; otherTeamId: string; remainingTeamId: string },
+): Promise<Result<{ remainingTeamId: string }>> {
+  if (input.otherTeamId === input.teamId) return { ok: false, field: "otherTeamId", errorKey: "teams:merge.sameTeam" };
+  if (input.remainingTeamId !== input.teamId && input.remainingTeamId !== input.otherTeamId) {
+    return { ok: false, field: "remainingTeamId", errorKey: "validation:choose" };
+  }
+  await getTeam(ctx, input.teamId);
+  await getTeam(ctx, input.otherTeamId);
+  const keep = input.remainingTeamId;
+  const gone = keep === input.teamId ? input.otherTeamId : input.teamId;
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
+      select account_id, cluster_id, membership_id, role_key, level, ${keep}::uuid
+      from role_assignments where team_id = ${gone} and cluster_id = ${ctx.clusterId}
+      on conflict do nothing`);
+    await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.teamId, gone), eq(roleAssignments.clusterId, ctx.clusterId)));
+    await tx
+      .update(teams)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(teams.id, gone), inTenant(ctx)));
+  });
+  return { ok: true, remainingTeamId: keep };
+}
+
+/** Splits a team: a new team with the given name takes the chosen people's places (member or leader). */
+export async function splitTeam(
+  ctx: TenantContext,
+  teamId: string,
+  input: { name: string; membershipIds: string[] },
+): Promise<Result<{ id: string }>> {
+  await getTeam(ctx, teamId);
+  const db = getDb();
+  const ids = [...new Set(input.membershipIds)];
+  const inTeam = await db
+    .select({ membershipId: roleAssignments.membershipId })
+    .from(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.teamId, teamId),
+        eq(roleAssignments.clusterId, ctx.clusterId),
+        inArray(roleAssignments.membershipId, ids),
+      ),
+    );
+  const known = new Set(inTeam.map((r) => r.membershipId));
+  if (ids.some((id) => !known.has(id))) notFound();
+  if (await nameTaken(db, ctx, input.name)) return nameExists;
+  const id = await db.transaction(async (tx) => {
+    const [team] = await tx
+      .insert(teams)
+      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
+      .returning({ id: teams.id });
+    await tx
+      .update(roleAssignments)
+      .set({ teamId: team.id })
+      .where(
+        and(
+          eq(roleAssignments.teamId, teamId),
+          eq(roleAssignments.clusterId, ctx.clusterId),
+          inArray(roleAssignments.membershipId, ids),
+        ),
+      );
+    return team.id;
+  });
+  return { ok: true, id };
+}
+
+/** Everyone with a place in the team (for the split form), once each. */
+export async function listTeamPeople(ctx: TenantContext, teamId: string) {
+  const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
+    sql`
+    select distinct m.id as membership_id, u.first_name, u.last_name, u.email
+    from role_assignments ra join memberships m on m.id = ra.membership_id join users u on u.id = m.user_id
+    where ra.team_id = ${teamId} and ra.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+    order by u.last_name, u.first_name`,
+  );
+  return result.rows.map((r) => ({
+    membershipId: r.membership_id,
+    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+  }));
+}

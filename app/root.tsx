@@ -1,0 +1,80 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ToastRegion } from "./components/ui/toast";
+import { useNonce } from "./utils/nonce";
+import tailwind from "./styles/tailwind.css";
+import { getLanguage } from "./utils/i18n.server";
+import { getToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: ["common", "validation"] };
+
+// public route: the document shell; it only reads language and toast.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLanguage(request);
+  const { toast, headers } = await getToast(request);
+  return data({ locale, toast }, headers ? { headers } : undefined);
+}
+
+export const meta: MetaFunction = () => [{ title: "Teamontwikkeling" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const locale = rootData?.locale ?? i18n.language ?? "nl";
+  return (
+    <html lang={locale} dir={i18n.dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-gray-50">
+        {children}
+        <ToastRegion toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return <Outlet />;
+}
+
+/** Never a stack trace: a translated message, and the request id support can look up in the logs. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto max-w-xl p-8">
+      <h1>{notFound ? t("common:notFound.title") : t("common:error.title")}</h1>
+      <p className="mt-4">{notFound ? t("common:notFound.body") : t("common:error.body")}</p>
+      <p className="mt-6">
+        <a href="/dashboard">{t("common:notFound.toDashboard")}</a>
+      </p>
+    </main>
+  );
+}

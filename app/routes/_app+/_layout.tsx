@@ -1,0 +1,180 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "~/components/language-switch";
+import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
+import { impersonationOf } from "~/features/auth/login-as.server";
+import { visibleNavigation, type NavSection } from "~/features/navigation/navigation";
+import { requireUser, rightsSubject } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["common", "nav", "signup"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  return {
+    user: { displayName: ctx.user.displayName, email: ctx.user.email },
+    account: { name: ctx.account.name },
+    cluster: ctx.cluster,
+    clusters: ctx.clusters,
+    navigation: visibleNavigation(rightsSubject(ctx)),
+    // Only account admins can act on the licence, so only they see its state.
+    licence: ctx.user.isAccountAdmin
+      ? { trialDaysLeft: trialDaysLeft(ctx.account), active: isLicenceActive(ctx) }
+      : null,
+    impersonation: await impersonationOf(ctx.sessionId),
+  };
+}
+
+function NavList({ sections }: { sections: NavSection[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="space-y-4">
+      {sections.map((section) => (
+        <li key={section.key}>
+          {section.items.length > 1 ? (
+            <>
+              <h2 className="px-2 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+                {t(`nav:section.${section.key}`)}
+              </h2>
+              <ul className="mt-1">
+                {section.items.map((item) => (
+                  <li key={item.key}>
+                    <NavItemLink href={item.href} label={t(`nav:item.${item.key}`)} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <NavItemLink href={section.items[0].href} label={t(`nav:item.${section.items[0].key}`)} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavItemLink({ href, label }: { href: string; label: string }) {
+  return (
+    <NavLink
+      to={href}
+      className={({ isActive }) =>
+        `block rounded px-2 py-1 no-underline ${isActive ? "bg-brand-100 font-semibold text-brand-800" : "text-ink hover:bg-gray-100"}`
+      }
+    >
+      {label}
+    </NavLink>
+  );
+}
+
+function LicenceBanner({ trialDaysLeft, active }: { trialDaysLeft: number | null; active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      data-testid="licence-banner"
+      className={`no-print flex flex-wrap items-center gap-3 border-b px-4 py-2 ${
+        active ? "border-brand-100 bg-brand-50" : "border-danger bg-danger-bg"
+      }`}
+    >
+      <p>
+        {active && trialDaysLeft !== null
+          ? t("signup:trial.daysLeft", { count: trialDaysLeft })
+          : t("signup:trial.ended")}
+      </p>
+      <a href="/account/dashboard" className="font-medium">
+        {t("signup:trial.action")}
+      </a>
+    </div>
+  );
+}
+
+/** The signed-in shell: skip link, top bar (cluster, language, user), navigation by rights and modules. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const { user, account, cluster, clusters, navigation, licence, impersonation } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        {t("common:skipToContent")}
+      </a>
+      <header className="no-print border-b bg-white">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div>
+            <span className="text-lg font-semibold text-brand-800">{t("common:appName")}</span>
+            <span className="ml-3 text-sm text-ink-muted">
+              {account.name} · <span data-testid="current-cluster">{cluster.name}</span>
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            {clusters.length > 1 ? (
+              <Form method="post" action="/resources/switch-cluster" className="flex items-center gap-2">
+                <label htmlFor="cluster-switch" className="text-sm">
+                  {t("common:cluster.label")}
+                </label>
+                <select
+                  id="cluster-switch"
+                  name="clusterId"
+                  defaultValue={cluster.id}
+                  className="rounded border border-gray-400 bg-white px-2 py-1 text-sm"
+                >
+                  {clusters.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
+                  {t("common:cluster.submit")}
+                </button>
+              </Form>
+            ) : null}
+            <LanguageSwitch redirectTo={here} />
+            <span className="text-sm" data-testid="user-name">
+              {user.displayName}
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
+                {t("common:user.logout")}
+              </button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      {impersonation ? (
+        <div
+          data-testid="login-as-banner"
+          className="no-print flex flex-wrap items-center gap-3 border-b border-danger bg-danger-bg px-4 py-2"
+        >
+          <p>{t("signup:loginAs.banner", { name: user.displayName, impersonator: impersonation.impersonatorName })}</p>
+          <Form method="post" action="/resources/login-as-stop">
+            <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
+              {t("signup:loginAs.stop")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      {licence && (licence.trialDaysLeft !== null || !licence.active) ? <LicenceBanner {...licence} /> : null}
+      <div className="md:flex">
+        <details className="no-print border-b bg-white px-4 py-2 md:hidden">
+          <summary className="cursor-pointer font-medium">{t("common:nav.menu")}</summary>
+          <nav aria-label={t("common:nav.label")} className="py-2">
+            <NavList sections={navigation} />
+          </nav>
+        </details>
+        <nav
+          aria-label={t("common:nav.label")}
+          className="no-print hidden w-64 shrink-0 border-r bg-white p-4 md:block"
+        >
+          <NavList sections={navigation} />
+        </nav>
+        <main id="main" className="min-w-0 flex-1 p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

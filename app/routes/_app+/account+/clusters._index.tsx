@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ClusterForm } from "~/features/account/components/cluster-form";
+import { clusterSchema } from "~/features/account/account.schema";
+import { createAccountCluster, listAccountClusters } from "~/features/account/account.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["account", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "account:clusters.title"), clusters: await listAccountClusters(ctx) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const submission = parseWithZod(await request.formData(), { schema: clusterSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createAccountCluster(ctx, submission.value);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect(`/account/clusters/${result.id}`, {
+    headers: {
+      "Set-Cookie": await createToastHeader({
+        key: "account:clusters.created",
+        values: { name: submission.value.name },
+      }),
+    },
+  });
+}
+
+export default function AccountClustersPage() {
+  const { t } = useTranslation();
+  const { clusters } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <h1 className="mb-4">{t("account:clusters.title")}</h1>
+      <ClusterForm parents={clusters} lastResult={lastResult} />
+      <table className="mt-8 w-full bg-white text-left shadow-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className="p-2">
+              {t("account:clusters.name")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:clusters.parent")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:clusters.teams")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:clusters.employees")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clusters.map((c) => (
+            <tr key={c.id} className="border-b">
+              <td className="p-2">
+                <Link to={`/account/clusters/${c.id}`}>{c.name}</Link>
+              </td>
+              <td className="p-2">{c.parentName}</td>
+              <td className="p-2">{c.teams}</td>
+              <td className="p-2">{c.employees}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { getSsoConfigs, saveSsoConfig } from "~/features/auth/sso-config.server";
+import { azureConfigSchema, ssoConfigSchemaFor, surfconextConfigSchema } from "~/features/auth/sso.schema";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, "auth:ssoConfig.title"),
+    configs: await getSsoConfigs(ctx),
+    callbackOrigin: new URL(request.url).origin,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ssoConfigSchemaFor(formData) });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["clientSecret"] }), { status: 400 });
+  const value = submission.value;
+  const result = await saveSsoConfig(
+    ctx,
+    value.intent === "azure"
+      ? { provider: "azure", tenantId: value.tenantId, clientId: value.clientId, clientSecret: value.clientSecret }
+      : { provider: "surfconext", issuer: value.issuer, clientId: value.clientId, clientSecret: value.clientSecret },
+  );
+  if (!result.ok) {
+    return data(
+      submission.reply({ fieldErrors: { [result.field]: [result.errorKey] }, hideFields: ["clientSecret"] }),
+      {
+        status: 400,
+      },
+    );
+  }
+  return redirect("/account/settings/sso", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "auth:ssoConfig.saved" }) },
+  });
+}
+
+export default function SsoSettingsPage() {
+  const { t } = useTranslation();
+  const { configs, callbackOrigin } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-2xl">
+      <h1 className="mb-4">{t("auth:ssoConfig.title")}</h1>
+      <p className="mb-6">{t("auth:ssoConfig.intro")}</p>
+      <ProviderForm
+        key={`azure-${configs.azure?.updatedAt ?? ""}`}
+        provider="azure"
+        config={configs.azure}
+        callback={`${callbackOrigin}/auth/azure/callback`}
+      />
+      <ProviderForm
+        key={`surfconext-${configs.surfconext?.updatedAt ?? ""}`}
+        provider="surfconext"
+        config={configs.surfconext}
+        callback={`${callbackOrigin}/auth/surfconext/callback`}
+      />
+    </div>
+  );
+}
+
+type Config = ReturnType<typeof useLoaderData<typeof loader>>["configs"]["azure"];
+
+function ProviderForm({
+  provider,
+  config,
+  callback,
+}: {
+  provider: "azure" | "surfconext";
+  config: Config;
+  callback: string;
+}) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  // Two forms on one page: each shows only its own reply.
+  const lastResult =
+    actionData && (actionData as { initialValue?: { intent?: string } }).initialValue?.intent === provider
+      ? actionData
+      : undefined;
+  const schema = provider === "azure" ? azureConfigSchema : surfconextConfigSchema;
+  const [form, fields] = useForm({
+    id: `sso-${provider}`,
+    lastResult,
+    defaultValue: { tenantId: config?.tenantId ?? "", issuer: config?.issuer ?? "", clientId: config?.clientId ?? "" },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const f = fields as unknown as Record<"tenantId" | "issuer" | "clientId" | "clientSecret", typeof fields.clientId>;
+  const keyField = provider === "azure" ? "tenantId" : "issuer";
+  const labels = {
+    [keyField]: t(`auth:ssoConfig.fields.${keyField}`),
+    clientId: t("auth:ssoConfig.fields.clientId"),
+    clientSecret: t("auth:ssoConfig.fields.clientSecret"),
+  };
+  return (
+    <section className="mb-8" aria-labelledby={`sso-${provider}-title`}>
+      <h2 id={`sso-${provider}-title`} className="mb-2">
+        {t(`auth:ssoConfig.${provider}`)}
+      </h2>
+      <p className="mb-2 text-sm">
+        {config ? t("auth:ssoConfig.configured") : t("auth:ssoConfig.notConfigured")} · {t("auth:ssoConfig.callback")}{" "}
+        <code>{callback}</code>
+      </p>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[keyField, "clientId", "clientSecret"].map((n) => ({
+          id: f[n as "clientId"].id,
+          label: labels[n],
+          errors: f[n as "clientId"].errors,
+        }))}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <input type="hidden" name="intent" value={provider} />
+        <Field
+          label={labels[keyField]}
+          hint={t(`auth:ssoConfig.hints.${keyField}`)}
+          errors={f[keyField].errors}
+          inputProps={getInputProps(f[keyField], { type: keyField === "issuer" ? "url" : "text" })}
+        />
+        <Field
+          label={labels.clientId}
+          errors={f.clientId.errors}
+          inputProps={getInputProps(f.clientId, { type: "text" })}
+        />
+        <Field
+          label={labels.clientSecret}
+          hint={config ? t("auth:ssoConfig.hints.secretKept") : undefined}
+          errors={f.clientSecret.errors}
+          inputProps={{ ...getInputProps(f.clientSecret, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Button>{t("auth:ssoConfig.save")}</Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { Pager } from "~/components/ui/pager";
+import { adminSchema } from "~/features/account/account.schema";
+import { ACCOUNT_USERS_PAGE_SIZE, listAccountUsers, setAccountAdmin } from "~/features/account/account.server";
+import { getServerT } from "~/utils/i18n.server";
+import { notFound, pageParam } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["account"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const q = url.searchParams.get("q") ?? "";
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, "account:users.title"),
+    page,
+    q,
+    me: ctx.user.id,
+    ...(await listAccountUsers(ctx, { page, q })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "account.admin");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const submission = parseWithZod(formData, { schema: adminSchema });
+  if (submission.status !== "success" || (intent !== "addAdmin" && intent !== "removeAdmin")) notFound();
+  const result = await setAccountAdmin(ctx, submission.value.userId, intent === "addAdmin");
+  const back = new URL(request.url);
+  const toast = result.ok
+    ? { key: intent === "addAdmin" ? "account:users.adminAdded" : "account:users.adminRemoved" }
+    : { type: "error" as const, key: result.errorKey };
+  return redirect(`/account/users${back.search}`, { headers: { "Set-Cookie": await createToastHeader(toast) } });
+}
+
+export default function AccountUsersPage() {
+  const { t } = useTranslation();
+  const { users, total, page, q } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="mb-4">{t("account:users.title")}</h1>
+      <Form method="get" className="mb-4 flex items-end gap-2">
+        <div>
+          <label htmlFor="account-user-search" className="block font-medium">
+            {t("account:users.search")}
+          </label>
+          <input
+            id="account-user-search"
+            name="q"
+            defaultValue={q}
+            className="mt-1 rounded border border-gray-400 px-3 py-2"
+          />
+        </div>
+        <Button variant="secondary">{t("account:search")}</Button>
+      </Form>
+      <table className="w-full bg-white text-left shadow-sm">
+        <thead className="sticky top-0 bg-white">
+          <tr className="border-b">
+            <th scope="col" className="p-2">
+              {t("account:users.name")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:users.email")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:users.clusters")}
+            </th>
+            <th scope="col" className="p-2">
+              {t("account:users.admin")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id} className="border-b">
+              <td className="p-2">{u.name}</td>
+              <td className="p-2">{u.email}</td>
+              <td className="p-2">{u.clusters.join(", ")}</td>
+              <td className="p-2">
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="userId" value={u.id} />
+                  {u.isAccountAdmin ? (
+                    <>
+                      <span>{t("account:users.isAdmin")}</span>
+                      <Button
+                        name="intent"
+                        value="removeAdmin"
+                        variant="secondary"
+                        className="px-2 py-0 text-sm"
+                        aria-label={t("account:users.removeAdmin", { name: u.name })}
+                      >
+                        {t("account:users.removeShort")}
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      name="intent"
+                      value="addAdmin"
+                      variant="secondary"
+                      className="px-2 py-0 text-sm"
+                      aria-label={t("account:users.addAdmin", { name: u.name })}
+                    >
+                      {t("account:users.addShort")}
+                    </Button>
+                  )}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} total={total} pageSize={ACCOUNT_USERS_PAGE_SIZE} search={location.search} />
+    </>
+  );
+}

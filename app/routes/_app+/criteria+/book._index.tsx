@@ -1,0 +1,213 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as z from "zod";
+import { Button } from "~/components/ui/forms";
+import { criteriaFilterSchema } from "~/features/criteria/criteria.schema";
+import { listCriteria, setCriterionArchived } from "~/features/criteria/criteria.server";
+import { listCriteriaTags } from "~/features/criteria/criteria-tags.server";
+import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-settings.server";
+import { getLanguage, getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["criteria", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "criteria.manage");
+  const url = new URL(request.url);
+  const filter = criteriaFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const t = await getServerT(request);
+  const [list, tags, settings] = await Promise.all([
+    listCriteria(ctx, filter),
+    listCriteriaTags(ctx),
+    getReviewSettings(ctx),
+  ]);
+  return {
+    title: pageTitle(t, "criteria:book.title"),
+    filter,
+    list,
+    tags: tags.map(({ id, name }) => ({ id, name })),
+    dimensions: dimensionTexts(settings, await getLanguage(request), t as never),
+  };
+}
+
+const rowActionSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.uuid() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "criteria.manage");
+  const parsed = rowActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
+  await setCriterionArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
+  const back = new URL(request.url);
+  return redirect(`/criteria/book${back.search}`, {
+    headers: { "Set-Cookie": await createToastHeader({ key: `criteria:book.${parsed.data.intent}Done` }) },
+  });
+}
+
+export default function CriteriaBookPage() {
+  const { t } = useTranslation();
+  const { filter, list, tags, dimensions } = useLoaderData<typeof loader>();
+  const dimensionName = (d: number) => dimensions.find((x) => x.dimension === d)?.name ?? String(d);
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(filter)) if (v !== undefined && k !== "page") params.set(k, String(v));
+    params.set("page", String(page));
+    return `/criteria/book?${params}`;
+  };
+  const archivedView = filter.archived === "1";
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1>{t("criteria:book.title")}</h1>
+        <Link to="/criteria/book/add" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
+          {t("criteria:book.add")}
+        </Link>
+      </div>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm">
+        <div>
+          <label htmlFor="q" className="block font-medium">
+            {t("criteria:book.search")}
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            className="mt-1 rounded border border-gray-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="dimension" className="block font-medium">
+            {t("criteria:book.dimension")}
+          </label>
+          <select
+            id="dimension"
+            name="dimension"
+            defaultValue={filter.dimension ?? ""}
+            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+          >
+            <option value="">{t("criteria:book.allDimensions")}</option>
+            {dimensions.map((d) => (
+              <option key={d.dimension} value={d.dimension}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="tagId" className="block font-medium">
+            {t("criteria:book.tag")}
+          </label>
+          <select
+            id="tagId"
+            name="tagId"
+            defaultValue={filter.tagId ?? ""}
+            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+          >
+            <option value="">{t("criteria:book.allTags")}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="archived" className="block font-medium">
+            {t("criteria:book.status")}
+          </label>
+          <select
+            id="archived"
+            name="archived"
+            defaultValue={filter.archived ?? "0"}
+            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+          >
+            <option value="0">{t("criteria:book.active")}</option>
+            <option value="1">{t("criteria:book.archived")}</option>
+          </select>
+        </div>
+        <Button variant="secondary">{t("criteria:book.filter")}</Button>
+      </Form>
+
+      <Form method="get" action="/criteria/book/merge" id="merge-form" className="mt-4">
+        <p className="text-sm text-ink-muted">{t("criteria:merge.hint")}</p>
+        <Button variant="secondary" className="mt-2">
+          {t("criteria:merge.selected")}
+        </Button>
+      </Form>
+
+      {list.rows.length === 0 ? (
+        <p className="mt-6">{t("criteria:book.empty")}</p>
+      ) : (
+        <table className="mt-4 w-full bg-white text-left shadow-sm">
+          <caption className="sr-only">{t("criteria:book.title")}</caption>
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b">
+              <th scope="col" className="p-2">
+                <span className="sr-only">{t("criteria:merge.select")}</span>
+              </th>
+              <th scope="col" className="p-2">
+                {t("criteria:book.name")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("criteria:book.dimension")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("criteria:book.tags")}
+              </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">{t("criteria:book.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row) => (
+              <tr key={row.id} className="border-b last:border-0">
+                <td className="p-2">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row.id}
+                    form="merge-form"
+                    className="h-5 w-5"
+                    aria-label={t("criteria:merge.selectOne", { name: row.name })}
+                  />
+                </td>
+                <td className="p-2">
+                  <Link to={`/criteria/book/edit?id=${row.id}`}>{row.name}</Link>
+                </td>
+                <td className="p-2">{dimensionName(row.dimension)}</td>
+                <td className="p-2">{row.tags.map((tag) => tag.name).join(", ")}</td>
+                <td className="p-2 text-right">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={row.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={archivedView ? "restore" : "archive"}
+                      className="underline"
+                      aria-label={t(archivedView ? "criteria:book.restoreOne" : "criteria:book.archiveOne", {
+                        name: row.name,
+                      })}
+                    >
+                      {t(archivedView ? "criteria:book.restore" : "criteria:book.archive")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav aria-label={t("criteria:book.paging")} className="mt-4 flex gap-4">
+        {list.page > 1 ? <Link to={pageHref(list.page - 1)}>{t("criteria:book.previous")}</Link> : null}
+        <span>{t("criteria:book.pageOf", { page: list.page, count: list.pageCount })}</span>
+        {list.page < list.pageCount ? <Link to={pageHref(list.page + 1)}>{t("criteria:book.next")}</Link> : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { Pager } from "~/components/ui/pager";
+import { PositionForm } from "~/features/positions/components/position-form";
+import { positionSchema } from "~/features/positions/positions.schema";
+import {
+  createPosition,
+  listPositionOptions,
+  listPositions,
+  POSITIONS_PAGE_SIZE,
+} from "~/features/positions/positions.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageParam } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { can, requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["positions", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "positions.read");
+  const page = pageParam(new URL(request.url));
+  const t = await getServerT(request);
+  const canManage = can(ctx, "positions.manage");
+  return {
+    title: pageTitle(t, "positions:title"),
+    page,
+    canManage,
+    parents: canManage ? await listPositionOptions(ctx) : [],
+    ...(await listPositions(ctx, { page })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "positions.manage");
+  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createPosition(ctx, submission.value);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect("/personnel/positions", {
+    headers: {
+      "Set-Cookie": await createToastHeader({ key: "positions:created", values: { name: submission.value.name } }),
+    },
+  });
+}
+
+export default function PositionsPage() {
+  const { t } = useTranslation();
+  const { positions, total, page, canManage, parents } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="mb-4">{t("positions:title")}</h1>
+      {canManage ? (
+        <section aria-labelledby="position-create-title" className="max-w-2xl rounded bg-white p-6 shadow-sm">
+          <h2 id="position-create-title" className="mb-2">
+            {t("positions:create.title")}
+          </h2>
+          <PositionForm
+            id="position-create"
+            lastResult={lastResult}
+            parents={parents}
+            submitLabel={t("positions:create.submit")}
+          />
+        </section>
+      ) : null}
+      <h2 className="mb-2 mt-8">{t("positions:list")}</h2>
+      {positions.length === 0 ? (
+        <p>{t("positions:empty")}</p>
+      ) : (
+        <Form method="get" action="/personnel/positions/delete">
+          <table className="w-full bg-white text-left shadow-sm">
+            <thead className="sticky top-0 bg-white">
+              <tr className="border-b">
+                {canManage ? (
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">{t("positions:select")}</span>
+                  </th>
+                ) : null}
+                <th scope="col" className="p-2">
+                  {t("positions:name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("positions:code")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("positions:parent")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("positions:levels")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("positions:contracts")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {positions.map((p) => (
+                <tr key={p.id} className="border-b">
+                  {canManage ? (
+                    <td className="p-2">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={p.id}
+                        aria-label={t("positions:selectOne", { name: p.name })}
+                      />
+                    </td>
+                  ) : null}
+                  <td className="p-2">
+                    <Link to={`/personnel/positions/${p.id}`}>{p.name}</Link>
+                  </td>
+                  <td className="p-2">{p.code}</td>
+                  <td className="p-2">{p.parentName}</td>
+                  <td className="p-2">{p.levels}</td>
+                  <td className="p-2">{p.contractsCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {canManage ? (
+            <Button variant="danger" className="mt-4">
+              {t("positions:bulkDelete.submit")}
+            </Button>
+          ) : null}
+        </Form>
+      )}
+      <Pager page={page} total={total} pageSize={POSITIONS_PAGE_SIZE} search={location.search} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { positionBulkDeleteSchema } from "~/features/positions/positions.schema";
+import { bulkDeletePositions, getPositionsByIds } from "~/features/positions/positions.server";
+import { getServerT } from "~/utils/i18n.server";
+import { isUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+
+export const handle = { i18n: ["positions"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "positions.manage");
+  const ids = new URL(request.url).searchParams.getAll("ids");
+  if (ids.length === 0 || !ids.every(isUuid)) {
+    throw redirect("/personnel/positions", {
+      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "positions:bulkDelete.none" }) },
+    });
+  }
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "positions:bulkDelete.title"), positions: await getPositionsByIds(ctx, ids) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "positions.manage");
+  const submission = parseWithZod(await request.formData(), { schema: positionBulkDeleteSchema });
+  if (submission.status !== "success") {
+    throw redirect("/personnel/positions", {
+      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "positions:bulkDelete.none" }) },
+    });
+  }
+  const result = await bulkDeletePositions(ctx, submission.value.ids);
+  const toast: ToastInput =
+    result.skipped.length > 0
+      ? {
+          type: "error" as const,
+          key: "positions:bulkDelete.partial",
+          values: { count: result.deleted, names: result.skipped.join(", ") },
+        }
+      : { key: "positions:bulkDelete.done", values: { count: result.deleted } };
+  return redirect("/personnel/positions", { headers: { "Set-Cookie": await createToastHeader(toast) } });
+}
+
+export default function DeletePositionsPage() {
+  const { t } = useTranslation();
+  const { positions } = useLoaderData<typeof loader>();
+  const withContracts = positions.filter((position) => position.contractsCount > 0);
+  return (
+    <div className="max-w-2xl">
+      <h1 className="mb-4">{t("positions:bulkDelete.heading", { count: positions.length })}</h1>
+      <ul className="mb-4 list-disc pl-6">
+        {positions.map((position) => (
+          <li key={position.id}>
+            {position.name}
+            {position.contractsCount > 0
+              ? ` — ${t("positions:contractsCount", { count: position.contractsCount })}`
+              : ""}
+          </li>
+        ))}
+      </ul>
+      {withContracts.length > 0 ? (
+        <p className="mb-4 font-medium text-danger">{t("positions:bulkDelete.hasContracts")}</p>
+      ) : null}
+      <Form method="post" className="flex items-center gap-4">
+        {positions.map((position) => (
+          <input key={position.id} type="hidden" name="ids" value={position.id} />
+        ))}
+        <Button variant="danger">{t("positions:bulkDelete.confirm")}</Button>
+        <Link to="/personnel/positions">{t("positions:cancel")}</Link>
+      </Form>
+    </div>
+  );
+}

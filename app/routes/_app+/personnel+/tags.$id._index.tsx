@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { tagMemberSchema, tagSchema } from "~/features/tags/tags.schema";
+import {
+  assignTag,
+  getTag,
+  listTagMembers,
+  renameTag,
+  searchTagCandidates,
+  unassignTag,
+} from "~/features/tags/tags.server";
+import { getServerT } from "~/utils/i18n.server";
+import { notFound, requireUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["tags", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "tags.manage");
+  const tag = await getTag(ctx, requireUuid(params.id));
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const t = await getServerT(request);
+  return {
+    title: `${tag.name} · ${pageTitle(t, "tags:title")}`,
+    tag,
+    q,
+    members: await listTagMembers(ctx, tag.id),
+    candidates: await searchTagCandidates(ctx, tag.id, q),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "tags.manage");
+  const tagId = requireUuid(params.id);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "rename") {
+    const submission = parseWithZod(formData, { schema: tagSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await renameTag(ctx, tagId, submission.value);
+    if (!result.ok)
+      return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+    return redirect(`/personnel/tags/${tagId}`, {
+      headers: { "Set-Cookie": await createToastHeader({ key: "tags:saved" }) },
+    });
+  }
+  const submission = parseWithZod(formData, { schema: tagMemberSchema });
+  if (submission.status !== "success") notFound();
+  if (intent === "add") await assignTag(ctx, tagId, [submission.value.membershipId]);
+  else if (intent === "remove") await unassignTag(ctx, tagId, submission.value.membershipId);
+  else notFound();
+  return redirect(`/personnel/tags/${tagId}`, {
+    headers: { "Set-Cookie": await createToastHeader({ key: intent === "add" ? "tags:assigned" : "tags:unassigned" }) },
+  });
+}
+
+export default function TagPage() {
+  const { t } = useTranslation();
+  const { tag, members, candidates, q } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "tag-rename",
+    lastResult,
+    defaultValue: { name: tag.name },
+    constraint: getZodConstraint(tagSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagSchema }),
+  });
+  const label = t("tags:name");
+  return (
+    <div className="max-w-4xl">
+      <p className="mb-2">
+        <Link to="/personnel/tags">{t("tags:backToList")}</Link>
+      </p>
+      <h1 className="mb-4">{tag.name}</h1>
+      {tag.isSystem ? <p className="mb-4">{t("tags:systemTag")}</p> : null}
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[{ id: fields.name.id, label, errors: fields.name.errors }]}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <Field label={label} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <Button name="intent" value="rename">
+          {t("tags:rename")}
+        </Button>
+      </Form>
+      <ul className="mt-4 flex gap-6">
+        <li>
+          <Link to={`/personnel/tags/${tag.id}/merge`}>{t("tags:merge.link")}</Link>
+        </li>
+        <li>
+          <Link to={`/personnel/tags/${tag.id}/split`}>{t("tags:split.link")}</Link>
+        </li>
+      </ul>
+      <h2 className="mb-2 mt-8">{t("tags:members.title", { count: members.length })}</h2>
+      {members.length === 0 ? (
+        <p>{t("tags:members.empty")}</p>
+      ) : (
+        <ul className="space-y-2">
+          {members.map((m) => (
+            <li key={m.membershipId}>
+              <Form method="post" className="flex items-center gap-4">
+                <input type="hidden" name="membershipId" value={m.membershipId} />
+                <span>
+                  {m.name} ({m.email})
+                </span>
+                <Button
+                  name="intent"
+                  value="remove"
+                  variant="secondary"
+                  aria-label={t("tags:members.remove", { name: m.name })}
+                >
+                  {t("tags:members.removeShort")}
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="tag-add-title" className="mt-8 rounded bg-white p-6 shadow-sm">
+        <h2 id="tag-add-title" className="mb-2">
+          {t("tags:members.add")}
+        </h2>
+        <Form method="get" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="tag-candidate-search" className="block font-medium">
+              {t("tags:members.search")}
+            </label>
+            <input
+              id="tag-candidate-search"
+              name="q"
+              defaultValue={q}
+              className="mt-1 rounded border border-gray-400 px-3 py-2"
+            />
+          </div>
+          <Button variant="secondary">{t("tags:members.searchSubmit")}</Button>
+        </Form>
+        {q && candidates.length === 0 ? <p className="mt-4">{t("tags:members.noCandidates")}</p> : null}
+        <ul className="mt-4 space-y-2">
+          {candidates.map((c) => (
+            <li key={c.membershipId}>
+              <Form method="post" className="flex items-center gap-4">
+                <input type="hidden" name="membershipId" value={c.membershipId} />
+                <span>
+                  {c.name} ({c.email})
+                </span>
+                <Button
+                  name="intent"
+                  value="add"
+                  variant="secondary"
+                  aria-label={t("tags:members.addPerson", { name: c.name })}
+                >
+                  {t("tags:members.addShort")}
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { deleteTeam, getTeam } from "~/features/teams/teams.server";
+import { getServerT } from "~/utils/i18n.server";
+import { requireUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["teams"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  const team = await getTeam(ctx, requireUuid(params.id));
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "teams:delete.title"), team };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  const team = await getTeam(ctx, requireUuid(params.id));
+  await deleteTeam(ctx, team.id);
+  return redirect("/personnel/teams", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "teams:delete.done", values: { name: team.name } }) },
+  });
+}
+
+export default function DeleteTeamPage() {
+  const { t } = useTranslation();
+  const { team } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-2xl">
+      <h1 className="mb-4">{t("teams:delete.heading", { name: team.name })}</h1>
+      <p className="mb-4">{t("teams:delete.warning")}</p>
+      <Form method="post" className="flex items-center gap-4">
+        <Button variant="danger">{t("teams:delete.submit")}</Button>
+        <Link to={`/personnel/teams/${team.id}/settings`}>{t("teams:cancel")}</Link>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Pager, useFte } from "~/components/ui/pager";
+import { teamSchema } from "~/features/teams/teams.schema";
+import { createTeam, listTeams, TEAMS_PAGE_SIZE } from "~/features/teams/teams.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageParam } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["teams", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const q = url.searchParams.get("q") ?? "";
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "teams:title"), page, q, ...(await listTeams(ctx, { page, q })) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  const submission = parseWithZod(await request.formData(), { schema: teamSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createTeam(ctx, submission.value);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect(`/personnel/teams/${result.id}/members`, {
+    headers: {
+      "Set-Cookie": await createToastHeader({ key: "teams:created", values: { name: submission.value.name } }),
+    },
+  });
+}
+
+export default function TeamsPage() {
+  const { t } = useTranslation();
+  const { teams, total, page, q } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const fte = useFte();
+  return (
+    <>
+      <h1 className="mb-4">{t("teams:title")}</h1>
+      <CreateTeamForm />
+      <Form method="get" className="mb-4 mt-8 flex items-end gap-2">
+        <div>
+          <label htmlFor="team-search" className="block font-medium">
+            {t("teams:search")}
+          </label>
+          <input id="team-search" name="q" defaultValue={q} className="mt-1 rounded border border-gray-400 px-3 py-2" />
+        </div>
+        <Button variant="secondary">{t("teams:searchSubmit")}</Button>
+      </Form>
+      {teams.length === 0 ? (
+        <p>{t("teams:empty")}</p>
+      ) : (
+        <table className="w-full bg-white text-left shadow-sm">
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b">
+              <th scope="col" className="p-2">
+                {t("teams:name")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("teams:members")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("teams:leaders")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("teams:fte")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => (
+              <tr key={team.id} className="border-b">
+                <td className="p-2">
+                  <Link to={`/personnel/teams/${team.id}/members`}>{team.name}</Link>
+                </td>
+                <td className="p-2">{team.memberCount}</td>
+                <td className="p-2">{team.leaderCount}</td>
+                <td className="p-2">{fte(team.fte)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} total={total} pageSize={TEAMS_PAGE_SIZE} search={location.search} />
+    </>
+  );
+}
+
+function CreateTeamForm() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "team-create",
+    lastResult,
+    constraint: getZodConstraint(teamSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
+  });
+  const label = t("teams:name");
+  return (
+    <section aria-labelledby="team-create-title" className="max-w-2xl rounded bg-white p-6 shadow-sm">
+      <h2 id="team-create-title" className="mb-2">
+        {t("teams:create.title")}
+      </h2>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[{ id: fields.name.id, label, errors: fields.name.errors }]}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Field label={label} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <Button>{t("teams:create.submit")}</Button>
+      </Form>
+    </section>
+  );
+}

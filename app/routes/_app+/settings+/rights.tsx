@@ -1,0 +1,85 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { roleRightsSchema } from "~/features/settings/rights.schema";
+import { listRoleRights, setRoleRights } from "~/features/settings/rights.server";
+import { getServerT } from "~/utils/i18n.server";
+import { notFound } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { assignableRights } from "~/utils/rights";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["settings", "rights", "account"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "roles.manage");
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, "settings:rights.title"),
+    clusterName: ctx.cluster.name,
+    roles: await listRoleRights(ctx),
+    rights: assignableRights,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "roles.manage");
+  const submission = parseWithZod(await request.formData(), { schema: roleRightsSchema });
+  if (submission.status !== "success") notFound();
+  const result = await setRoleRights(ctx, submission.value.role, submission.value.rights);
+  if (!result.ok) return data({ role: submission.value.role, error: result.errorKey }, { status: 400 });
+  return redirect("/settings/rights", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "settings:rights.saved" }) },
+  });
+}
+
+export default function RightsPage() {
+  const { t } = useTranslation();
+  const { roles, rights, clusterName } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <div className="max-w-4xl space-y-6">
+      <h1>{t("settings:rights.title")}</h1>
+      <p>{t("settings:rights.intro", { name: clusterName })}</p>
+      {roles.map(({ role, rights: granted, locked }) => {
+        const on = new Set(granted);
+        const fixed = new Set(locked);
+        return (
+          <Form key={role} method="post" className="rounded bg-white p-6 shadow-sm">
+            <input type="hidden" name="role" value={role} />
+            <fieldset>
+              <legend className="mb-2 text-lg font-semibold">{t(`account:roles.${role}`)}</legend>
+              <div className="grid gap-1 sm:grid-cols-2">
+                {rights.map((right) => (
+                  <label key={right} className="flex items-center gap-2">
+                    {fixed.has(right) ? <input type="hidden" name="rights" value={right} /> : null}
+                    <input
+                      type="checkbox"
+                      name={fixed.has(right) ? undefined : "rights"}
+                      value={right}
+                      defaultChecked={on.has(right)}
+                      disabled={fixed.has(right)}
+                      aria-describedby={fixed.has(right) ? "admin-locked" : undefined}
+                    />
+                    {t(`rights:${right}`)}
+                  </label>
+                ))}
+              </div>
+              {failed && failed.role === role ? (
+                <p className="mt-2 font-medium text-danger">{t(failed.error)}</p>
+              ) : null}
+            </fieldset>
+            <Button className="mt-4">{t("settings:rights.save", { role: t(`account:roles.${role}`) })}</Button>
+          </Form>
+        );
+      })}
+      <p id="admin-locked" className="text-sm text-ink-muted">
+        {t("settings:rights.adminLocked")}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { completeSignIn } from "~/features/auth/sign-in.server";
+import { twoFactorCodeSchema } from "~/features/auth/two-factor.schema";
+import { clearPendingCookie, finishTarget, readPending, verifySecondFactor } from "~/features/auth/two-factor.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+
+export const handle = { i18n: ["signup", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+// public route: reached only with the signed half-sign-in cookie set by /login after a correct password.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await readPending(request, "verify");
+  if (!pending) throw redirect("/login");
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "signup:twoFactor.verifyTitle") };
+}
+
+// public route: see the loader.
+export async function action({ request, context }: ActionFunctionArgs) {
+  const pending = await readPending(request, "verify");
+  if (!pending) throw redirect("/login");
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await verifySecondFactor(pending.userId, submission.value.code, context.clientIp);
+  if (!result.ok) {
+    const key = result.code === "tooManyAttempts" ? "auth:login.tooManyAttempts" : "signup:twoFactor.invalid";
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data(submission.reply({ fieldErrors: { code: [key] }, hideFields: ["code"] }), {
+      status: result.code === "tooManyAttempts" ? 429 : 400,
+      headers,
+    });
+  }
+  const finish = await finishTarget(pending);
+  if (!finish) throw redirect("/login");
+  const { setCookie } = await completeSignIn(request, {
+    userId: pending.userId,
+    accountId: finish.accountId,
+    ip: context.clientIp,
+  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookie);
+  headers.append("Set-Cookie", await clearPendingCookie(request));
+  return redirect(finish.target, { headers });
+}
+
+export default function TwoFactorVerifyPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "two-factor-verify",
+    lastResult,
+    constraint: getZodConstraint(twoFactorCodeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+  });
+  const label = t("signup:twoFactor.code");
+  return (
+    <>
+      <h1 className="mb-4">{t("signup:twoFactor.verifyTitle")}</h1>
+      <p className="mb-6">{t("signup:twoFactor.verifyIntro")}</p>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[{ id: fields.code.id, label, errors: fields.code.errors }]}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <Field
+          label={label}
+          hint={t("signup:twoFactor.recoveryHint")}
+          errors={fields.code.errors}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            autoComplete: "one-time-code",
+            autoFocus: true,
+          }}
+        />
+        <Button>{t("signup:twoFactor.verifySubmit")}</Button>
+      </Form>
+      <p className="mt-6">
+        <Link to="/login">{t("signup:toLogin")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { invitationAcceptSchema } from "~/features/account/signup.schema";
+import { strongPasswordSchema } from "~/features/auth/password-rules.server";
+import { newPasswordSchema } from "~/features/auth/password.schema";
+import { acceptInvitation, lookupInvitation } from "~/features/invitations/invitations.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+
+export const handle = { i18n: ["signup", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+const hidden = ["password", "passwordConfirmation"];
+const messages = { expired: "signup:invitation.expired", invalid: "signup:invitation.invalid" } as const;
+
+// public route: the token from the invitation e-mail is the credential.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await getServerT(request);
+  const invitation = await lookupInvitation(params.token ?? "");
+  return data(
+    { title: pageTitle(t, "signup:invitation.title"), invitation },
+    { status: invitation.status === "valid" ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
+  );
+}
+
+// public route: see the loader.
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const serverSchema = newPasswordSchema(strongPasswordSchema, {});
+  const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
+  const result = await acceptInvitation(request, {
+    secret: params.token ?? "",
+    password: submission.value.password,
+    ip: context.clientIp,
+  });
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [messages[result.code]], hideFields: hidden }), { status: 410 });
+  }
+  return redirect("/dashboard/introduction", { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function InvitationPage() {
+  const { t } = useTranslation();
+  const { invitation } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "invitation",
+    lastResult,
+    constraint: getZodConstraint(invitationAcceptSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invitationAcceptSchema }),
+  });
+  if (invitation.status !== "valid") {
+    return (
+      <>
+        <h1 className="mb-4">{t("signup:invitation.title")}</h1>
+        <p role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
+          {t(messages[invitation.status])}
+        </p>
+        <p>
+          <Link to="/login">{t("signup:toLogin")}</Link>
+        </p>
+      </>
+    );
+  }
+  const labels = {
+    password: t("signup:invitation.password"),
+    passwordConfirmation: t("signup:invitation.passwordConfirmation"),
+  };
+  return (
+    <>
+      <h1 className="mb-2">{t("signup:invitation.title")}</h1>
+      <p className="mb-6">
+        {t("signup:invitation.intro", { organisation: invitation.organisation, email: invitation.email })}
+      </p>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={(["password", "passwordConfirmation"] as const).map((name) => ({
+          id: fields[name].id,
+          label: labels[name],
+          errors: fields[name].errors,
+        }))}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
+        <Field
+          label={labels.password}
+          hint={t("signup:password.hint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={labels.passwordConfirmation}
+          errors={fields.passwordConfirmation.errors}
+          inputProps={{
+            ...getInputProps(fields.passwordConfirmation, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+        />
+        <Button>{t("signup:invitation.submit")}</Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { CheckboxField } from "~/components/ui/checkbox";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { registerAccount } from "~/features/account/registration.server";
+import { registerFields, registerSchema } from "~/features/account/signup.schema";
+import { strongPasswordSchema } from "~/features/auth/password-rules.server";
+import { newPasswordSchema } from "~/features/auth/password.schema";
+import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
+import { getLanguage, getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireAnonymous } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["signup", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+const hidden = ["password", "passwordConfirmation"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "signup:register.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const serverSchema = newPasswordSchema(strongPasswordSchema, registerFields);
+  const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
+  if (isHoneypotFilled(formData)) {
+    return data(submission.reply({ formErrors: ["signup:register.failed"], hideFields: hidden }), { status: 400 });
+  }
+  if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
+  const { companyName, firstName, lastName, email, password } = submission.value;
+  const result = await registerAccount({
+    companyName,
+    firstName,
+    lastName,
+    email,
+    password,
+    language: await getLanguage(request),
+    ip: context.clientIp,
+  });
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { email: ["signup:register.emailExists"] }, hideFields: hidden }), {
+      status: 400,
+    });
+  }
+  return redirect("/login", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "signup:register.done", values: { email } }) },
+  });
+}
+
+function DocumentLink({ slug, children }: { slug: string; children?: React.ReactNode }) {
+  return (
+    <Link to={`/file/${slug}`} target="_blank" rel="noreferrer">
+      {children}
+    </Link>
+  );
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const labels = {
+    companyName: t("signup:register.companyName"),
+    firstName: t("signup:register.firstName"),
+    lastName: t("signup:register.lastName"),
+    email: t("signup:register.email"),
+    password: t("signup:register.password"),
+    passwordConfirmation: t("signup:register.passwordConfirmation"),
+    acceptTerms: t("signup:register.acceptTermsLabel"),
+    acceptPrivacy: t("signup:register.acceptPrivacyLabel"),
+    acceptProcessing: t("signup:register.acceptProcessingLabel"),
+  };
+  const textFields = ["companyName", "firstName", "lastName", "email", "password", "passwordConfirmation"] as const;
+  const checks = [
+    ["acceptTerms", "terms", "signup:register.acceptTerms"],
+    ["acceptPrivacy", "privacy", "signup:register.acceptPrivacy"],
+    ["acceptProcessing", "processing-agreement", "signup:register.acceptProcessing"],
+  ] as const;
+  return (
+    <>
+      <h1 className="mb-2">{t("signup:register.title")}</h1>
+      <p className="mb-6">{t("signup:register.intro")}</p>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[...textFields, ...checks.map((c) => c[0])].map((name) => ({
+          id: fields[name].id,
+          label: labels[name],
+          errors: fields[name].errors,
+        }))}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <HoneypotField />
+        <Field
+          label={labels.companyName}
+          errors={fields.companyName.errors}
+          inputProps={{ ...getInputProps(fields.companyName, { type: "text" }), autoComplete: "organization" }}
+        />
+        <Field
+          label={labels.firstName}
+          errors={fields.firstName.errors}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+        />
+        <Field
+          label={labels.lastName}
+          errors={fields.lastName.errors}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+        />
+        <Field
+          label={labels.email}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label={labels.password}
+          hint={t("signup:password.hint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={labels.passwordConfirmation}
+          errors={fields.passwordConfirmation.errors}
+          inputProps={{
+            ...getInputProps(fields.passwordConfirmation, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+        />
+        <fieldset className="mb-4">
+          <legend className="mb-2 font-medium">{t("signup:register.acceptLegend")}</legend>
+          {checks.map(([name, slug, key]) => (
+            <CheckboxField
+              key={name}
+              errors={fields[name].errors}
+              inputProps={getInputProps(fields[name], { type: "checkbox" })}
+              label={<Trans i18nKey={key} components={{ doc: <DocumentLink slug={slug} /> }} />}
+            />
+          ))}
+        </fieldset>
+        <Button>{t("signup:register.submit")}</Button>
+      </Form>
+      <p className="mt-6">
+        {t("signup:register.haveAccount")} <Link to="/login">{t("signup:register.toLogin")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { sessions } from "#db/schema";
+import { sessionSecret } from "./env.server";
+import { isHttps } from "./request.server";
+
+/** Idle lifetime of a session; every request in the last hour of it extends it. */
+export const SESSION_IDLE_HOURS = 12;
+const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+let cookies: { secure: Cookie; plain: Cookie } | undefined;
+
+// Over HTTPS the cookie gets Secure and the __Host- prefix; on http://localhost (npm start) it cannot.
+function sessionCookie(request: Request): Cookie {
+  cookies ??= {
+    secure: createCookie("__Host-session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+      path: "/",
+      maxAge: 60 * 60 * 24 * 30,
+      secrets: [sessionSecret()],
+    }),
+    plain: createCookie("session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: false,
+      path: "/",
+      maxAge: 60 * 60 * 24 * 30,
+      secrets: [sessionSecret()],
+    }),
+  };
+  return isHttps(request) ? cookies.secure : cookies.plain;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+function newExpiry(): Date {
+  return new Date(Date.now() + SESSION_IDLE_HOURS * 60 * 60 * 1000);
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function createSession(
+  request: Request,
+  input: { userId: string; accountId: string; currentClusterId: string | null; ip?: string | null },
+): Promise<{ session: SessionRow; setCookie: string }> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const [session] = await getDb()
+    .insert(sessions)
+    .values({
+      id,
+      userId: input.userId,
+      accountId: input.accountId,
+      currentClusterId: input.currentClusterId,
+      ip: input.ip ?? null,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      expiresAt: newExpiry(),
+    })
+    .returning();
+  return { session, setCookie: await sessionCookie(request).serialize(id) };
+}
+
+export async function getActiveSession(sessionId: string): Promise<SessionRow | null> {
+  const [row] = await getDb()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Slides the idle expiry forward at most once an hour, so a busy user is not signed out mid-work. */
+export async function touchSession(session: Pick<SessionRow, "id" | "expiresAt">): Promise<void> {
+  const idleMs = SESSION_IDLE_HOURS * 60 * 60 * 1000;
+  if (session.expiresAt.getTime() - Date.now() > idleMs - REFRESH_AFTER_MS) return;
+  await getDb().update(sessions).set({ expiresAt: newExpiry() }).where(eq(sessions.id, session.id));
+}
+
+export async function setSessionCluster(sessionId: string, clusterId: string): Promise<void> {
+  await getDb().update(sessions).set({ currentClusterId: clusterId }).where(eq(sessions.id, sessionId));
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const id = await readSessionId(request);
+  if (id) await getDb().delete(sessions).where(eq(sessions.id, id));
+  return sessionCookie(request).serialize("", { maxAge: 0 });
+}
+
+export async function clearSessionCookie(request: Request): Promise<string> {
+  return sessionCookie(request).serialize("", { maxAge: 0 });
+}
+
+export async function deleteSessionsOfUser(userId: string, exceptSessionId?: string): Promise<void> {
+  const where = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  await getDb().delete(sessions).where(where);
+}
+
+/** The Set-Cookie header that makes an existing session current again (login-as: back to the admin's own). */
+export async function sessionCookieHeader(request: Request, sessionId: string): Promise<string> {
+  return sessionCookie(request).serialize(sessionId);
+}

@@ -1,0 +1,28 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { languages } from "./users";
+
+export const emailStatuses = ["pending", "sent", "failed"] as const;
+
+/**
+ * Outbox of e-mails. A feature writes a row in its own transaction and enqueues a job with
+ * the row's id; the job renders the template in the recipient's language and sends it once.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    template: text("template").notNull(),
+    locale: text("locale", { enum: languages }).notNull(),
+    props: jsonb("props").notNull().default({}),
+    status: text("status", { enum: emailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    messageId: text("message_id"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
+);

@@ -1,0 +1,9 @@
+/** Value lists shared by the schema and by browser code (no drizzle imports here, so it can be bundled). */
+export const loginTypes = ["email", "sso", "emailAndSSO"] as const;
+export const languages = ["nl", "en", "de"] as const;
+export const genders = ["f", "m"] as const;
+export const updatesFrequencies = ["weekly", "biweekly", "fourweekly"] as const;
+export const membershipStatuses = ["active", "inactive"] as const;
+export type UpdatesFrequency = (typeof updatesFrequencies)[number];
+export const tagKinds = ["personnel", "criteria"] as const;
+export type TagKind = (typeof tagKinds)[number];

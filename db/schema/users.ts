@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+
+import { genders, languages, loginTypes, membershipStatuses, updatesFrequencies } from "./enums";
+
+export { genders, languages, loginTypes, membershipStatuses, updatesFrequencies };
+
+/** A person who can sign in. E-mail is unique across the whole product (lookup outcome foundOtherAccount). */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    birthday: date("birthday"),
+    gender: text("gender", { enum: genders }),
+    phone: text("phone"),
+    address: text("address"),
+    zip: text("zip"),
+    city: text("city"),
+    country: text("country"),
+    language: text("language", { enum: languages }).notNull().default("nl"),
+    loginType: text("login_type", { enum: loginTypes }).notNull().default("email"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    passwordHash: text("password_hash"),
+    isAccountAdmin: boolean("is_account_admin").notNull().default(false),
+    isSystemAdmin: boolean("is_system_admin").notNull().default(false),
+    /** Set on the first confirmed sign-in; the introduction wizard is shown until then. */
+    firstLoginAt: timestamp("first_login_at", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`), index("users_account_idx").on(t.accountId)],
+);
+
+/** The employee record: a user in a cluster (the spec's membershipId). */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    employeeNumber: text("employee_number"),
+    status: text("status", { enum: membershipStatuses }).notNull().default("active"),
+    access: boolean("access").notNull().default(false),
+    invited: boolean("invited").notNull().default(false),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    updatesFrequency: text("updates_frequency", { enum: updatesFrequencies }).notNull().default("weekly"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("memberships_cluster_user_uq").on(t.clusterId, t.userId),
+    index("memberships_user_idx").on(t.userId),
+    index("memberships_account_cluster_idx").on(t.accountId, t.clusterId),
+  ],
+);

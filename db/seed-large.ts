@@ -1,0 +1,189 @@
+/**
+ * Benchmark data (issue 4 "Scale"): the account Groot BV with one cluster of 10,000 employees in
+ * 800 teams, with a contract, a position and personnel tags each, plus the HR user
+ * hr@groot.nl / Welkom!2026 (cluster_admin).
+ *
+ *   npm run seed:large   migrates DATABASE_URL and seeds it; does nothing when Groot BV exists.
+ *
+ * Fast: every table is filled by one `insert … select … from generate_series` in a single
+ * transaction, with one password hash for every user.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { createCluster } from "~/features/account/clusters.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { moduleKeys } from "~/utils/modules";
+import { runMigrations } from "./migrate";
+import * as schema from "./schema";
+import { accountModules, accounts } from "./schema";
+import { DEMO_PASSWORD } from "./seed-data";
+
+export const LARGE_ACCOUNT_NAME = "Groot BV";
+export const LARGE_HR_EMAIL = "hr@groot.nl";
+export const LARGE_HR_PASSWORD = DEMO_PASSWORD;
+export const LARGE_EMPLOYEES = 10_000;
+export const LARGE_TEAMS = 800;
+const POSITIONS = 40;
+const TAGS = 60;
+
+const firstNames = [
+  "Anna", "Emma", "Sophie", "Julia", "Sanne", "Lisa", "Eva", "Fleur", "Iris", "Femke", "Noor", "Anouk",
+  "Jan", "Pieter", "Thomas", "Lucas", "Bram", "Sem", "Ruben", "Jeroen", "Bas", "Mark", "Tim", "Niels",
+  "Joost", "Willem", "Koen", "Martijn", "Stijn", "Mohammed", "Fatima", "Esther", "Ingrid", "Marloes",
+]; // prettier-ignore
+const lastNames = [
+  "de Vries", "van der Berg", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder", "de Groot", "Bos",
+  "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer", "de Wit", "Dijkstra", "Smits", "de Graaf",
+  "van der Meer", "van der Linden", "Kok", "Jacobs", "de Haan", "Vermeulen", "van den Heuvel", "van Dijk",
+  "Schouten", "Willems", "Hoekstra", "Koster", "Prins", "Huisman", "van Wijk", "Postma", "Kramer", "Yilmaz",
+]; // prettier-ignore
+
+function textArray(values: readonly string[]) {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}::text`),
+    sql`, `,
+  )}]`;
+}
+
+export type LargeSeedResult = { created: boolean; accountId: string; clusterId: string; seconds: number };
+
+/** Seeds Groot BV into the database at `databaseUrl` (already migrated) unless it exists. */
+export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
+  const started = Date.now();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const db = drizzle(pool, { schema });
+  try {
+    const existing = await db.execute<{ account_id: string; cluster_id: string }>(sql`
+      select a.id as account_id, c.id as cluster_id from accounts a join clusters c on c.account_id = a.id
+      where a.name = ${LARGE_ACCOUNT_NAME} order by c.created_at limit 1`);
+    if (existing.rows[0]) {
+      return {
+        created: false,
+        accountId: existing.rows[0].account_id,
+        clusterId: existing.rows[0].cluster_id,
+        seconds: (Date.now() - started) / 1000,
+      };
+    }
+    const passwordHash = await hashPassword(LARGE_HR_PASSWORD);
+    const { accountId, clusterId } = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          name: LARGE_ACCOUNT_NAME,
+          licenceStatus: "active",
+          licensedTeams: LARGE_TEAMS + 100,
+          licensedEmployees: LARGE_EMPLOYEES + 1000,
+          licenceExpiresAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+          country: "NL",
+          city: "Utrecht",
+        })
+        .returning({ id: accounts.id });
+      await tx.insert(accountModules).values(moduleKeys.map((moduleKey) => ({ accountId: account.id, moduleKey })));
+      const cluster = await createCluster(tx, { accountId: account.id, name: "Groot BV", modules: moduleKeys });
+      const a = account.id;
+      const c = cluster.id;
+
+      await tx.execute(sql`
+        insert into teams (account_id, cluster_id, name)
+        select ${a}, ${c}, 'Team ' || lpad(i::text, 3, '0') from generate_series(1, ${LARGE_TEAMS}) i`);
+      await tx.execute(sql`
+        insert into positions (account_id, cluster_id, name, code, levels)
+        select ${a}, ${c}, 'Functie ' || lpad(i::text, 2, '0'), 'F' || i, 3 from generate_series(1, ${POSITIONS}) i`);
+      await tx.execute(sql`
+        insert into tags (account_id, cluster_id, kind, name)
+        select ${a}, ${c}, 'personnel', 'Label ' || lpad(i::text, 2, '0') from generate_series(1, ${TAGS}) i`);
+
+      // Users 1..N are employees; the HR user is inserted separately.
+      const fn = textArray(firstNames);
+      const ln = textArray(lastNames);
+      await tx.execute(sql`
+        insert into users (account_id, email, first_name, last_name, language, password_hash, email_verified_at,
+                           first_login_at, birthday, city, country)
+        select ${a}, 'medewerker' || lpad(i::text, 5, '0') || '@groot.nl',
+               (${fn})[1 + i % ${firstNames.length}], (${ln})[1 + (i * 7) % ${lastNames.length}],
+               'nl', ${passwordHash}, now(), now(),
+               date '1960-01-01' + (i * 37) % 14000, 'Utrecht', 'NL'
+        from generate_series(1, ${LARGE_EMPLOYEES}) i`);
+      await tx.execute(sql`
+        insert into memberships (account_id, cluster_id, user_id, employee_number, status, access)
+        select ${a}, ${c}, u.id, substring(u.email from 11 for 5),
+               case when substring(u.email from 11 for 5)::int % 20 = 0 then 'inactive' else 'active' end,
+               substring(u.email from 11 for 5)::int % 4 <> 0
+        from users u where u.account_id = ${a}`);
+
+      // Numbered memberships and teams, to spread people deterministically.
+      await tx.execute(sql`
+        create temporary table large_m on commit drop as
+        select m.id, m.employee_number::int as n from memberships m where m.cluster_id = ${c}`);
+      await tx.execute(sql`
+        create temporary table large_t on commit drop as
+        select t.id, substring(t.name from 6)::int as n from teams t where t.cluster_id = ${c}`);
+      await tx.execute(sql`
+        insert into role_assignments (account_id, cluster_id, membership_id, role_key, level)
+        select ${a}, ${c}, m.id, 'employee', 'cluster' from large_m m`);
+      // Each employee is a member of one team (12–13 per team); the first 800 lead a team too.
+      await tx.execute(sql`
+        insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
+        select ${a}, ${c}, m.id, 'team_member', 'team', t.id from large_m m join large_t t on t.n = 1 + m.n % ${LARGE_TEAMS}`);
+      await tx.execute(sql`
+        insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
+        select ${a}, ${c}, m.id, 'team_admin', 'team', t.id from large_m m join large_t t on t.n = m.n
+        where m.n <= ${LARGE_TEAMS}`);
+      await tx.execute(sql`
+        insert into contracts (account_id, cluster_id, membership_id, position_id, start_date, end_date, fte,
+                               hours_per_week, is_temporary)
+        select ${a}, ${c}, m.id, p.id, date '2020-01-01' + m.n % 1500, date '2030-12-31',
+               case when m.n % 3 = 0 then 0.8 else 1.0 end, case when m.n % 3 = 0 then 32 else 40 end, m.n % 10 = 0
+        from large_m m
+        join positions p on p.cluster_id = ${c} and p.name = 'Functie ' || lpad((1 + m.n % ${POSITIONS})::text, 2, '0')`);
+      await tx.execute(sql`
+        insert into membership_tags (account_id, cluster_id, membership_id, tag_id)
+        select distinct ${a}::uuid, ${c}::uuid, m.id, g.id
+        from large_m m
+        join tags g on g.cluster_id = ${c} and g.kind = 'personnel'
+         and g.name in ('Label ' || lpad((1 + m.n % ${TAGS})::text, 2, '0'),
+                        'Label ' || lpad((1 + (m.n * 7) % ${TAGS})::text, 2, '0'))`);
+
+      // The HR user: cluster admin, and a member of three teams so that the dashboard shows them.
+      await tx.execute(sql`
+        with u as (
+          insert into users (account_id, email, first_name, last_name, language, password_hash, email_verified_at,
+                             first_login_at)
+          values (${a}, ${LARGE_HR_EMAIL}, 'Hanna', 'de Roos', 'nl', ${passwordHash}, now(), now())
+          returning id
+        ), m as (
+          insert into memberships (account_id, cluster_id, user_id, employee_number, status, access)
+          select ${a}, ${c}, u.id, 'HR001', 'active', true from u returning id
+        )
+        insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
+        select ${a}, ${c}, m.id, r.role_key, r.level, r.team_id from m cross join (
+          select 'employee' as role_key, 'cluster' as level, null::uuid as team_id
+          union all select 'cluster_admin', 'cluster', null
+          union all select 'team_member', 'team', t.id from large_t t where t.n in (1, 2, 3)
+        ) r`);
+      return { accountId: a, clusterId: c };
+    });
+    await pool.query("analyze");
+    return { created: true, accountId, clusterId, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await pool.end();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error("Set DATABASE_URL to the database to seed.");
+    process.exit(1);
+  }
+  await runMigrations(url);
+  const result = await seedLarge(url);
+  console.log(
+    result.created
+      ? `Seeded ${LARGE_ACCOUNT_NAME}: ${LARGE_EMPLOYEES} employees in ${LARGE_TEAMS} teams in ${result.seconds.toFixed(1)} s. Sign in as ${LARGE_HR_EMAIL} / ${LARGE_HR_PASSWORD}.`
+      : `${LARGE_ACCOUNT_NAME} already exists; nothing to do. Sign in as ${LARGE_HR_EMAIL} / ${LARGE_HR_PASSWORD}.`,
+  );
+}

@@ -1,0 +1,98 @@
+import { render } from "@react-email/components";
+import i18next, { type i18n } from "i18next";
+import { createElement, type ComponentType } from "react";
+import type * as z from "zod";
+// Imported (not read from disk) so the same code works under tsx, vitest and the Remix server bundle.
+import de from "../public/locales/de/emails.json";
+import en from "../public/locales/en/emails.json";
+import nl from "../public/locales/nl/emails.json";
+import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n";
+import type { EmailContext, EmailTranslate } from "./components/layout";
+import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
+import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
+
+type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
+  component: ComponentType<EmailContext & z.infer<Schema>>;
+  /** Validates the props stored as jsonb in the outbox before rendering. */
+  schema: Schema;
+  subject: (t: EmailTranslate, props: z.infer<Schema>) => string;
+};
+
+function defineTemplate<Schema extends z.ZodType<Record<string, unknown>>>(definition: TemplateDefinition<Schema>) {
+  return definition;
+}
+
+export const templates = {
+  "password-changed": defineTemplate({
+    component: PasswordChangedEmail,
+    schema: passwordChangedPropsSchema,
+    subject: (t) => passwordChangedSubject(t),
+  }),
+  "verify-email": defineTemplate({
+    component: accountLinkEmail("verifyEmail"),
+    schema: accountLinkPropsSchema,
+    subject: (t) => t("verifyEmail.subject"),
+  }),
+  "password-reset": defineTemplate({
+    component: accountLinkEmail("passwordReset"),
+    schema: accountLinkPropsSchema,
+    subject: (t) => t("passwordReset.subject"),
+  }),
+  invitation: defineTemplate({
+    component: accountLinkEmail("invitation"),
+    schema: accountLinkPropsSchema,
+    subject: (t) => t("invitation.subject"),
+  }),
+  "invitation-reminder": defineTemplate({
+    component: accountLinkEmail("invitationReminder"),
+    schema: accountLinkPropsSchema,
+    subject: (t) => t("invitationReminder.subject"),
+  }),
+};
+
+export type TemplateName = keyof typeof templates;
+export type TemplateProps<Name extends TemplateName> = z.infer<(typeof templates)[Name]["schema"]>;
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export const templateNames = Object.keys(templates) as TemplateName[];
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.prototype.hasOwnProperty.call(templates, name);
+}
+
+let instance: i18n | undefined;
+
+function emailI18n(): i18n {
+  if (!instance) {
+    instance = i18next.createInstance();
+    // With inline resources and initImmediate off, init completes synchronously.
+    void instance.init({
+      resources: { nl: { emails: nl }, en: { emails: en }, de: { emails: de } },
+      supportedLngs: [...supportedLanguages],
+      fallbackLng: defaultLanguage,
+      ns: ["emails"],
+      defaultNS: "emails",
+      initImmediate: false,
+      returnNull: false,
+      // React escapes when rendering HTML; the subject is a header, not HTML.
+      interpolation: { escapeValue: false },
+    });
+  }
+  return instance;
+}
+
+export function emailTranslator(locale: Language): EmailTranslate {
+  const t = emailI18n().getFixedT(locale, "emails");
+  return (key, values) => String(t(key, values));
+}
+
+/** Renders a template in the recipient's language as subject, HTML and plain text. */
+export async function renderEmail(template: string, props: unknown, locale: Language): Promise<RenderedEmail> {
+  if (!isTemplateName(template)) throw new Error(`Unknown e-mail template: ${template}`);
+  const definition = templates[template] as unknown as TemplateDefinition<z.ZodType<Record<string, unknown>>>;
+  const parsed = definition.schema.parse(props);
+  const t = emailTranslator(locale);
+  const element = createElement(definition.component, { ...parsed, t, locale });
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: definition.subject(t, parsed), html, text };
+}

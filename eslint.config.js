@@ -1,0 +1,43 @@
+// ESLint 9 flat config. Syntax-only (no type-aware rules) so that `npm run lint` stays fast; tsc checks types.
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      ".data/",
+      ".cache/",
+      ".test-results/",
+      "test-results/",
+      "playwright-report/",
+      "db/migrations/",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  reactHooks.configs["recommended-latest"],
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "no-debugger": "error",
+      "no-console": "off",
+      "prefer-const": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+);

@@ -1,0 +1,20 @@
+import type PgBoss from "pg-boss";
+import { getSenderBoss } from "./boss.server";
+
+// Queues this process has already created; createQueue is idempotent but costs a round trip.
+const createdQueues = new WeakMap<PgBoss, Set<string>>();
+
+/**
+ * Sends a job from the web app. Payloads hold ids only. Retry and expiry come from the queue's
+ * settings, which the worker writes from jobs/definitions; pass options only to override one job.
+ */
+export async function enqueue(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null> {
+  const boss = await getSenderBoss();
+  let queues = createdQueues.get(boss);
+  if (!queues) createdQueues.set(boss, (queues = new Set()));
+  if (!queues.has(name)) {
+    await boss.createQueue(name);
+    queues.add(name);
+  }
+  return options ? boss.send(name, data, options) : boss.send(name, data);
+}

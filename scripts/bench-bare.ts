@@ -1,0 +1,155 @@
+/**
+ * The benchmark's baseline (issue 4 "Scale"): a bare node:http + pg server that runs the same SQL as
+ * the app's loaders for the personnel list, a personnel search and the dashboard, for the HR user of
+ * Groot BV, and returns the same rows as plain HTML. No session, no framework, no React.
+ *
+ *   PORT=4000 DATABASE_URL=… tsx scripts/bench-bare.ts [hr e-mail]
+ *
+ * Keep the SQL in step with app/features/employees/employees.server.ts (listEmployees,
+ * listClusterOptions) and app/features/dashboard/dashboard.server.ts (listMyTeams).
+ */
+import http from "node:http";
+import pg from "pg";
+
+const PAGE_SIZE = 50;
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error("Set DATABASE_URL");
+const hrEmail = process.argv[2] ?? "hr@groot.nl";
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+
+const me = (
+  await pool.query<{ account_id: string; cluster_id: string; membership_id: string }>(
+    `select m.account_id, m.cluster_id, m.id as membership_id from users u join memberships m on m.user_id = u.id
+     where lower(u.email) = lower($1) and m.deleted_at is null order by m.created_at limit 1`,
+    [hrEmail],
+  )
+).rows[0];
+if (!me) throw new Error(`No membership for ${hrEmail}: run npm run seed:large first`);
+
+const esc = (v: unknown) =>
+  String(v ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** listEmployees for the active tab, sorted by name, with an optional search. */
+async function listEmployees(q: string, page: number) {
+  const params: unknown[] = [me.account_id, me.cluster_id];
+  let search = "";
+  if (q) {
+    params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    search = ` and (u.first_name || ' ' || u.last_name ilike $3 or u.email ilike $3 or m.employee_number ilike $3)`;
+  }
+  params.push(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const n = params.length;
+  const result = await pool.query(
+    `with page as (
+      select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+             m.employee_number as "employeeNumber", m.status, m.access, m.invited,
+             count(*) over ()::int as total
+      from memberships m join users u on u.id = m.user_id
+      where m.account_id = $1 and m.cluster_id = $2 and m.deleted_at is null and m.status = 'active'${search}
+      order by lower(u.last_name) asc, lower(u.first_name) asc, m.id
+      limit $${n - 1} offset $${n}
+    )
+    select page.*, coalesce((
+      select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
+      where ra.membership_id = page.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null
+    ), '{}') as teams
+    from page`,
+    params,
+  );
+  return result.rows as {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    employeeNumber: string | null;
+    status: string;
+    access: boolean;
+    teams: string[];
+    total: number;
+  }[];
+}
+
+/** listClusterOptions: teams, personnel tags and positions for the filters. */
+async function listClusterOptions() {
+  const p = [me.account_id, me.cluster_id];
+  const [teams, tags, positions] = await Promise.all([
+    pool.query(
+      `select id, name from teams where account_id = $1 and cluster_id = $2 and deleted_at is null order by name`,
+      p,
+    ),
+    pool.query(
+      `select id, name from tags where account_id = $1 and cluster_id = $2 and kind = 'personnel' order by name`,
+      p,
+    ),
+    pool.query(`select id, name from positions where account_id = $1 and cluster_id = $2 order by name`, p),
+  ]);
+  return { teams: teams.rows, tags: tags.rows, positions: positions.rows };
+}
+
+async function listMyTeams() {
+  const result = await pool.query(
+    `select t.id, t.name,
+           bool_or(ra.role_key = 'team_admin') as is_leader,
+           (select count(*)::int from role_assignments m
+             where m.team_id = t.id and m.role_key = 'team_member') as member_count
+    from role_assignments ra
+    join teams t on t.id = ra.team_id and t.deleted_at is null
+    where ra.membership_id = $1 and ra.cluster_id = $2 and ra.account_id = $3
+      and ra.role_key in ('team_member', 'team_admin')
+    group by t.id, t.name
+    order by t.name`,
+    [me.membership_id, me.cluster_id, me.account_id],
+  );
+  return result.rows as { id: string; name: string; is_leader: boolean; member_count: number }[];
+}
+
+async function personnelPage(q: string, page: number) {
+  const [rows, options] = await Promise.all([listEmployees(q, page), listClusterOptions()]);
+  const select = (name: string, list: { id: string; name: string }[]) =>
+    `<select name="${name}">${list.map((o) => `<option value="${o.id}">${esc(o.name)}</option>`).join("")}</select>`;
+  return `<!doctype html><html><body><h1>Personeel</h1><p>${rows[0]?.total ?? 0}</p>
+<form>${select("team", options.teams)}${select("tag", options.tags)}${select("position", options.positions)}</form>
+<table>${rows
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.lastName)}, ${esc(r.firstName)}</td><td>${esc(r.email)}</td><td>${esc(r.employeeNumber)}</td><td>${esc(r.status)}</td><td>${r.access}</td><td>${esc(r.teams.join(", "))}</td></tr>`,
+    )
+    .join("")}</table></body></html>`;
+}
+
+async function dashboardPage() {
+  const teams = await listMyTeams();
+  return `<!doctype html><html><body><h1>Dashboard</h1><table>${teams
+    .map((t) => `<tr><td>${esc(t.name)}</td><td>${t.is_leader}</td><td>${t.member_count}</td></tr>`)
+    .join("")}</table></body></html>`;
+}
+
+const server = http.createServer((req, res) => {
+  const u = new URL(req.url ?? "/", "http://bare");
+  const page = Math.max(1, Number.parseInt(u.searchParams.get("page") ?? "1", 10) || 1);
+  const work =
+    u.pathname === "/personnel/users/active"
+      ? personnelPage(u.searchParams.get("q")?.trim() ?? "", page)
+      : u.pathname === "/dashboard"
+        ? dashboardPage()
+        : u.pathname === "/healthcheck"
+          ? Promise.resolve("OK")
+          : null;
+  if (!work) {
+    res.writeHead(404).end("Not found");
+    return;
+  }
+  work.then(
+    (html) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
+    (error: unknown) => {
+      console.error(error);
+      res.writeHead(500).end("Error");
+    },
+  );
+});
+
+const port = Number(process.env.PORT ?? 4000);
+server.listen(port, "127.0.0.1", () => console.log(`bare listening on http://127.0.0.1:${port}`));
+const shutdown = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,171 @@
+/**
+ * npm run bench (issue 4 "Scale"): measures the personnel list, a personnel search and the dashboard
+ * of the production build against Groot BV (npm run seed:large), side by side with a bare
+ * node:http + pg server running the same SQL (scripts/bench-bare.ts), and prints req/s, p50/p95/p99
+ * and the ratio ours ÷ bare.
+ *
+ *   DATABASE_URL=… npm run bench    (seeds Groot BV there first when it is missing)
+ *
+ * Options (environment): BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds (3),
+ * BENCH_CONNECTIONS (16), BENCH_PORT (our server, 3990; the bare server takes the next port).
+ */
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "#db/seed-large";
+import { runMigrations } from "#db/migrate";
+import { bin, buildIfStale, ProcessGroup } from "./processes";
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error("Set DATABASE_URL to the database to benchmark (it gets Groot BV if it lacks it).");
+  process.exit(1);
+}
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const OUR_PORT = Number(process.env.BENCH_PORT ?? 3990);
+const BARE_PORT = OUR_PORT + 1;
+const SEARCH = "bakker";
+
+const pages = [
+  { name: "personnel list, page 1", path: "/personnel/users/active" },
+  { name: `personnel search "${SEARCH}"`, path: `/personnel/users/active?q=${SEARCH}` },
+  { name: "dashboard", path: "/dashboard" },
+];
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Signs in through the real /login form and returns the session cookie. */
+async function signIn(base: string): Promise<string> {
+  const form = await fetch(`${base}/login`);
+  if (!form.ok) throw new Error(`GET /login: ${form.status}`);
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email: LARGE_HR_EMAIL, password: LARGE_HR_PASSWORD, redirectTo: "" }),
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (response.status !== 302 || cookies.length === 0) {
+    throw new Error(`POST /login: expected a redirect with a cookie, got ${response.status}`);
+  }
+  return cookies.join("; ");
+}
+
+type Measurement = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(url: string, cookie: string, duration: number): Promise<Measurement> {
+  const latencies: number[] = [];
+  let bad = 0;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode !== 200) bad += 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    errors: bad + result.errors + result.timeouts,
+  };
+}
+
+const group = new ProcessGroup(5_000);
+try {
+  await runMigrations(databaseUrl);
+  const seeded = await seedLarge(databaseUrl);
+  console.log(seeded.created ? `Seeded Groot BV in ${seeded.seconds.toFixed(1)} s.` : "Groot BV is there.");
+  await buildIfStale();
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    COMPRESSION: "off",
+  };
+  group.start("app", bin("tsx"), ["server/index.ts"], {
+    ...env,
+    PORT: String(OUR_PORT),
+    HOST: "127.0.0.1",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(24).toString("hex"),
+  });
+  group.start("bare", bin("tsx"), ["scripts/bench-bare.ts", LARGE_HR_EMAIL], { ...env, PORT: String(BARE_PORT) });
+  const ours = `http://127.0.0.1:${OUR_PORT}`;
+  const bare = `http://127.0.0.1:${BARE_PORT}`;
+  await Promise.all([waitFor(`${ours}/healthcheck`), waitFor(`${bare}/healthcheck`)]);
+  const cookie = await signIn(ours);
+
+  // Both servers must answer 200 with the same first row before anything is measured.
+  for (const page of pages) {
+    const [a, b] = await Promise.all([
+      fetch(ours + page.path, { headers: { cookie }, redirect: "manual" }),
+      fetch(bare + page.path),
+    ]);
+    if (a.status !== 200 || b.status !== 200) throw new Error(`${page.path}: ours ${a.status}, bare ${b.status}`);
+    const [htmlA, htmlB] = [await a.text(), await b.text()];
+    const firstCell = /<td>([^<]+)<\/td>/.exec(htmlB.replace(/<td>(true|false)<\/td>/g, ""))?.[1];
+    const needle = firstCell?.includes("@") ? firstCell : /@groot\.nl|Team \d{3}/.exec(htmlB)?.[0];
+    if (needle && !htmlA.includes(needle)) throw new Error(`${page.path}: our page lacks "${needle}"`);
+  }
+
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s warm-up; ours = NODE_ENV=production, COMPRESSION=off.\n`,
+  );
+  const rows: string[][] = [];
+  const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+  for (const page of pages) {
+    const results: Record<"ours" | "bare", Measurement> = {} as never;
+    for (const [label, base] of [
+      ["ours", ours],
+      ["bare", bare],
+    ] as const) {
+      await measure(base + page.path, cookie, WARMUP);
+      results[label] = await measure(base + page.path, cookie, DURATION);
+    }
+    const ratio = results.ours.rps / results.bare.rps;
+    for (const label of ["ours", "bare"] as const) {
+      const m = results[label];
+      rows.push([
+        page.name,
+        label,
+        fmt(m.rps),
+        fmt(m.p50),
+        fmt(m.p95),
+        fmt(m.p99),
+        String(m.errors),
+        label === "ours" ? ratio.toFixed(2) : "",
+      ]);
+    }
+    console.log(
+      `${page.name}: ours ${fmt(results.ours.rps)} req/s (p95 ${fmt(results.ours.p95)} ms), bare ${fmt(results.bare.rps)} req/s, ratio ${ratio.toFixed(2)}`,
+    );
+  }
+  const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
+  const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
+  console.log(`\n${table}\n`);
+  await group.stop(0);
+} catch (error) {
+  console.error(error);
+  await group.stop(1);
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm start`: everything on one machine. Builds when needed, uses DATABASE_URL or a built-in
+ * PostgreSQL, migrates, loads demo data into an empty database, then runs the web server and the
+ * job worker together until one of them stops or Ctrl+C.
+ */
+import path from "node:path";
+import { prepareDatabase } from "./prepare-database";
+import { bin, buildIfStale, ProcessGroup, projectRoot } from "./processes";
+
+process.chdir(projectRoot);
+const group = new ProcessGroup();
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+const port = Number(process.env.PORT ?? 3000);
+
+try {
+  await buildIfStale();
+  const database = await prepareDatabase(dataDir);
+  group.onStop(() => database.stop());
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    // Without SMTP, mail lands as .eml files in DATA_DIR/outbox; show them at /dev/outbox.
+    ...(process.env.SMTP_URL ? {} : { DEV_OUTBOX: "1" }),
+  };
+  group.start("web server", bin("tsx"), ["server/index.ts"], env);
+  group.start("worker", bin("tsx"), ["jobs/worker.ts"], env);
+
+  const host = !process.env.HOST || process.env.HOST === "0.0.0.0" ? "localhost" : process.env.HOST;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (await waitForHealth(`${url}/healthcheck`)) {
+    console.log(
+      [
+        "",
+        `  Ready: ${url}`,
+        "  Demo logins: admin@demo.nl / Welkom!2026 (more in README.md)",
+        process.env.SMTP_URL
+          ? ""
+          : `  Mail is not sent: see ${url}/dev/outbox (files in ${path.join(dataDir, "outbox")})`,
+        "  Stop with Ctrl+C.",
+        "",
+      ]
+        .filter((line, index, lines) => line || index === 0 || index === lines.length - 1)
+        .join("\n"),
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await group.stop(1);
+}
+
+async function waitForHealth(url: string, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !group.isStopping) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!group.isStopping) console.error(`${url} did not answer within ${timeoutMs / 1000} s.`);
+  return false;
+}

@@ -1,0 +1,196 @@
+/**
+ * `npm test`: every check in one go: typecheck, lint, unit, integration, build, end-to-end.
+ * Keeps going after a failing step so the summary is complete, and ends with one line
+ * `N passed, N failed[, N skipped]` summed over the test suites (typecheck, lint and build count as
+ * one failure each when they fail). Without DATABASE_URL it runs a throw-away embedded PostgreSQL.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import { bin, projectRoot } from "./processes";
+
+type Counts = { passed: number; failed: number; skipped: number };
+type StepResult = { name: string; counts: Counts; note?: string; isCheck?: boolean };
+
+process.chdir(projectRoot);
+const resultsDir = path.join(projectRoot, ".test-results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+let current: ChildProcess | undefined;
+let embedded: EmbeddedPostgres | undefined;
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping.`);
+    current?.kill("SIGTERM");
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+const results: StepResult[] = [];
+const started = Date.now();
+
+if (!process.env.DATABASE_URL) {
+  console.log("No DATABASE_URL: starting a throw-away embedded PostgreSQL for the tests.");
+  embedded = await startEmbeddedPostgres({ persistent: false });
+  process.env.DATABASE_URL = embedded.url;
+  // Our databases are private, so a free port lets this run sit beside another one on the same machine.
+  process.env.E2E_PORT ??= String(await findFreePort());
+}
+
+try {
+  results.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
+  results.push(await checkStep("lint", bin("eslint"), ["--max-warnings=0", "."]));
+  results.push(await checkStep("format", bin("prettier"), ["--check", "--log-level=warn", "."]));
+  results.push(await vitestStep("unit"));
+  results.push(await vitestStep("integration"));
+  const build = await checkStep("build", bin("remix"), ["build"], { NODE_ENV: "production" });
+  results.push(build);
+  if (build.counts.failed) {
+    results.push({ name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" });
+  } else {
+    results.push(await playwrightStep());
+  }
+} finally {
+  await embedded?.stop();
+}
+
+const total = results.reduce(
+  (sum, { counts }) => ({
+    passed: sum.passed + counts.passed,
+    failed: sum.failed + counts.failed,
+    skipped: sum.skipped + counts.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+
+console.log(`\n── Summary (${Math.round((Date.now() - started) / 1000)} s) ──`);
+for (const { name, counts, note, isCheck } of results) {
+  const status = isCheck ? (counts.failed ? "FAILED" : "ok") : formatCounts(counts);
+  console.log(`  ${name.padEnd(12)} ${status}${note ? ` (${note})` : ""}`);
+}
+console.log(formatCounts(total));
+process.exitCode = total.failed > 0 ? 1 : 0;
+
+function formatCounts({ passed, failed, skipped }: Counts): string {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
+}
+
+function banner(name: string) {
+  console.log(`\n── ${name} ──`);
+}
+
+function runStep(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    if (interrupted) return resolve(1);
+    const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
+    current = child;
+    child.once("error", (error) => {
+      console.error(`${command} could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.once("exit", (code) => {
+      current = undefined;
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** A check without test counts: passes (counted as nothing) or fails (counted as one failure). */
+async function checkStep(
+  name: string,
+  command: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<StepResult> {
+  banner(name);
+  const code = await runStep(command, args, env);
+  const counts = { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return { name, counts, isCheck: true, note: code ? `exit code ${code}` : undefined };
+}
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { status: string; assertionResults: { status: string }[] }[];
+};
+
+async function vitestStep(project: "unit" | "integration"): Promise<StepResult> {
+  banner(`${project} tests`);
+  const outputFile = path.join(resultsDir, `${project}.json`);
+  fs.rmSync(outputFile, { force: true });
+  const code = await runStep(bin("vitest"), [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${outputFile}`,
+  ]);
+  const report = readJson<VitestReport>(outputFile);
+  if (!report)
+    return { name: project, counts: { passed: 0, failed: 1, skipped: 0 }, note: `no report, exit code ${code}` };
+  // A file that fails to load has no failed tests of its own; count it as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  const counts = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1; // e.g. unhandled errors between tests
+  return {
+    name: project,
+    counts,
+    note: code !== 0 && !report.numFailedTests && !brokenFiles ? `exit code ${code}` : undefined,
+  };
+}
+
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+};
+
+async function playwrightStep(): Promise<StepResult> {
+  banner("end-to-end tests");
+  const outputFile = path.join(resultsDir, "e2e.json");
+  fs.rmSync(outputFile, { force: true });
+  const code = await runStep(bin("playwright"), ["test"]);
+  const report = readJson<PlaywrightReport>(outputFile);
+  if (!report)
+    return { name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: `no report, exit code ${code}` };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const counts = { passed: expected, failed: unexpected + flaky, skipped };
+  const globalErrors = report.errors?.length ?? 0;
+  if (globalErrors && counts.failed === 0) counts.failed = globalErrors;
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return { name: "e2e", counts, note: globalErrors ? `${globalErrors} error(s) outside tests` : undefined };
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}

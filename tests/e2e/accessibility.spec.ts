@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { demoUsers } from "#db/seed-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("accessibility", () => {
+  test("the login page has no serious violations", async ({ page }) => {
+    await page.goto("/login");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the dashboard has no serious violations", async ({ page }) => {
+    await signIn(page, demoUsers.leider);
+    await page.goto("/dashboard");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the profile page has no serious violations", async ({ page }) => {
+    await signIn(page, demoUsers.medewerker);
+    await page.goto("/my/profile/details");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { demoClusters, demoUsers } from "#db/seed-data";
+import { expect, signIn, test } from "./fixtures";
+
+test.describe("guards and navigation", () => {
+  test("an anonymous visitor is sent to /login and, once signed in, to the page they wanted", async ({ page }) => {
+    await page.goto("/my/profile/password");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy%2Fprofile%2Fpassword$/);
+    await page.getByLabel("E-mailadres").fill(demoUsers.hr);
+    await page.getByLabel("Wachtwoord").fill("Welkom!2026");
+    await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await expect(page).toHaveURL(/\/my\/profile\/password$/);
+  });
+
+  test("an employee opening /personnel/users lands on the dashboard with a notice", async ({ page }) => {
+    await signIn(page, demoUsers.medewerker);
+    await page.goto("/personnel/users");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("status")).toContainText("Je hebt geen toegang tot die pagina");
+  });
+
+  test("an employee sees only the navigation their rights allow", async ({ page }) => {
+    await signIn(page, demoUsers.medewerker);
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Profiel" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Personen" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Abonnement" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Criteriaboek" })).toHaveCount(0);
+  });
+
+  test("HR sees personnel but not account management; the account admin sees both", async ({ page }) => {
+    await signIn(page, demoUsers.hr);
+    await page.goto("/dashboard");
+    let nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Criteriaboek" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Abonnement" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, demoUsers.admin);
+    await page.goto("/dashboard");
+    nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Abonnement" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
+  });
+
+  test("a user with roles in two clusters can switch the current cluster", async ({ page }) => {
+    await signIn(page, demoUsers.meerdere);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("current-cluster")).toHaveText(demoClusters.noord);
+    await page.getByLabel("Organisatie").selectOption({ label: demoClusters.zuid });
+    await page.getByRole("button", { name: "Wisselen" }).click();
+    await expect(page.getByTestId("current-cluster")).toHaveText(demoClusters.zuid);
+    await expect(page.getByRole("status")).toContainText(`Je werkt nu in ${demoClusters.zuid}`);
+  });
+
+  test("an unknown path shows a friendly not-found page with status 404", async ({ page }) => {
+    const response = await page.goto("/deze-pagina-bestaat-niet");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Naar de inlogpagina" })).toBeVisible();
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, signIn, test } from "./fixtures";
+import { createEmployee } from "./fixtures";
+
+test.describe("languages", () => {
+  test("the login page switches to English and German", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+    await page.getByLabel("Taal").selectOption("en");
+    await page.getByRole("button", { name: "Taal wijzigen" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await page.getByLabel("Language").selectOption("de");
+    await page.getByRole("button", { name: "Change language" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+
+  test("a signed-in user's choice is kept in their profile", async ({ page, browser }) => {
+    const user = await createEmployee("language");
+    await signIn(page, user.email);
+    await page.goto("/dashboard");
+    await page.getByLabel("Taal").selectOption("de");
+    await page.getByRole("button", { name: "Taal wijzigen" }).click();
+    await expect(page.getByRole("button", { name: "Abmelden" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Profil" }),
+    ).toBeVisible();
+
+    // A new browser without the language cookie still gets German after signing in.
+    const fresh = await browser.newContext({ locale: "nl-NL" });
+    const other = await fresh.newPage();
+    await signIn(other, user.email);
+    await expect(other.locator("html")).toHaveAttribute("lang", "de");
+    await fresh.close();
+  });
+
+  test("the browser's language is used when nothing else is known", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-GB" });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await context.close();
+  });
+});

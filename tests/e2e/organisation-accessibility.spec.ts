@@ -1,0 +1,35 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { teams } from "#db/schema";
+import { demoTeams, demoUsers } from "#db/seed-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+const pages = [
+  "/personnel/teams",
+  "/personnel/teams/{team}/members",
+  "/personnel/tags",
+  "/personnel/positions",
+  "/account/modules",
+  "/account/settings",
+  "/settings/rights",
+];
+
+for (const path of pages) {
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    const [team] = await getDb().select().from(teams).where(eq(teams.name, demoTeams.noord[0]));
+    await signIn(page, demoUsers.admin);
+    await page.goto(path.replace("{team}", team.id));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

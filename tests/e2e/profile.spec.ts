@@ -1,0 +1,71 @@
+import { createEmployee, expect, signIn, test } from "./fixtures";
+
+test.describe("my profile", () => {
+  test("saves name and digest frequency", async ({ page }) => {
+    const user = await createEmployee("profile");
+    await signIn(page, user.email);
+    await page.goto("/my/profile/details");
+    await page.getByLabel("Voornaam").fill("Sanne");
+    await page.getByLabel("Achternaam").fill("van Dijk");
+    await page.getByLabel("Hoe vaak wil je een overzicht per e-mail?").selectOption("biweekly");
+    await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Je gegevens zijn opgeslagen");
+    await page.reload();
+    await expect(page.getByLabel("Voornaam")).toHaveValue("Sanne");
+    await expect(page.getByLabel("Hoe vaak wil je een overzicht per e-mail?")).toHaveValue("biweekly");
+    await expect(page.getByTestId("user-name")).toHaveText("Sanne van Dijk");
+  });
+
+  test("an empty name is refused next to the field, and the other choices are kept", async ({ page }) => {
+    const user = await createEmployee("profile-empty");
+    await signIn(page, user.email);
+    await page.goto("/my/profile/details");
+    await page.getByLabel("Voornaam").fill("");
+    await page.getByLabel("Achternaam").fill("");
+    await page.getByLabel("Hoe vaak wil je een overzicht per e-mail?").selectOption("fourweekly");
+    await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+    await expect(page.locator("#profile-details-firstName-error")).toHaveText(
+      "Vul tenminste een voornaam of een achternaam in",
+    );
+    await expect(page.getByLabel("Hoe vaak wil je een overzicht per e-mail?")).toHaveValue("fourweekly");
+  });
+
+  test("changes the password with the spec's rules", async ({ page }) => {
+    const user = await createEmployee("profile-password");
+    await signIn(page, user.email);
+    await page.goto("/my/profile/password");
+    await page.getByLabel("Huidig wachtwoord").fill("Welkom!2026");
+    await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("kort");
+    await page.getByLabel("Herhaal nieuw wachtwoord").fill("kort");
+    await page.getByRole("button", { name: "Wachtwoord wijzigen" }).click();
+    await expect(page.locator("#profile-password-password-error")).toContainText(
+      "Wachtwoord moet tenminste uit 8 karakters bestaan",
+    );
+    await expect(page.locator("#profile-password-password-error")).toContainText("Gebruik tenminste 1 hoofdletter");
+
+    await page.getByLabel("Huidig wachtwoord").fill("Welkom!2026");
+    await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Zomer-Vakantie-27");
+    await page.getByLabel("Herhaal nieuw wachtwoord").fill("Zomer-Vakantie-27");
+    await page.getByRole("button", { name: "Wachtwoord wijzigen" }).click();
+    await expect(page.getByRole("status")).toContainText("Je wachtwoord is gewijzigd");
+
+    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, user.email, "Zomer-Vakantie-27");
+  });
+
+  test("the tabs work as links and, on a small screen, as a select", async ({ page }) => {
+    const user = await createEmployee("profile-tabs");
+    await signIn(page, user.email);
+    await page.goto("/my/profile/details");
+    await page
+      .getByRole("navigation", { name: "Onderdelen van het profiel" })
+      .getByRole("link", { name: "Wachtwoord" })
+      .click();
+    await expect(page).toHaveURL(/\/my\/profile\/password$/);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole("combobox", { name: "Onderdelen van het profiel" }).selectOption("details");
+    await page.getByRole("button", { name: "Openen" }).click();
+    await expect(page).toHaveURL(/\/my\/profile\/details$/);
+  });
+});

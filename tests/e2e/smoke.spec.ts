@@ -1,0 +1,6 @@
+import { expect, test } from "@playwright/test";
+
+test("the browser reaches the server's health check", async ({ page }) => {
+  const response = await page.goto("/healthcheck");
+  expect(response?.status()).toBe(200);
+});

@@ -1,0 +1,336 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { roleAssignments, teams } from "#db/schema";
+import { action as deleteAction } from "~/routes/_app+/personnel+/teams.$id.delete";
+import { action as tabAction, loader as tabLoader } from "~/routes/_app+/personnel+/teams.$id.$tab";
+import { loader as redirectLoader } from "~/routes/_app+/personnel+/teams.$id._index";
+import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/teams.$id.merge";
+import { action as splitAction } from "~/routes/_app+/personnel+/teams.$id.split";
+import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/teams._index";
+import { assignRole, createTeam } from "../factories";
+import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
+import { contractFor, countRows, employeeIn, orgWorld, positionIn } from "../support/org";
+
+let w: Awaited<ReturnType<typeof orgWorld>>;
+let other: Awaited<ReturnType<typeof orgWorld>>;
+
+beforeAll(async () => {
+  w = await orgWorld();
+  other = await orgWorld();
+});
+
+const places = (teamId: string) => countRows(sql`select count(*) as n from role_assignments where team_id = ${teamId}`);
+
+async function teamWith(memberCount: number, leaderCount = 0) {
+  const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+  const members = [];
+  for (let i = 0; i < memberCount; i++) {
+    const e = await employeeIn(w);
+    await assignRole(getDb(), e.membership, { role: "team_member", teamId: team.id });
+    members.push(e);
+  }
+  for (let i = 0; i < leaderCount; i++) {
+    const e = await employeeIn(w);
+    await assignRole(getDb(), e.membership, { role: "team_admin", teamId: team.id });
+    members.push(e);
+  }
+  return { team, members };
+}
+
+function post(path: string, fields: Record<string, string | string[]>, cookie = w.cookie) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
+  return new Request("http://localhost" + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: body.toString(),
+  });
+}
+
+describe("teams", () => {
+  it("creates a team and refuses a name that exists, case-insensitively, keeping what was typed", async () => {
+    const res = (await run(() =>
+      listAction({
+        request: formRequest("/personnel/teams", { name: "Zorgteam Oost" }, w.cookie),
+        context: context(),
+        params: {},
+      }),
+    )) as Response;
+    expect(res.status).toBe(302);
+    const { status, data } = unwrapData(
+      await listAction({
+        request: formRequest("/personnel/teams", { name: "zorgteam oost" }, w.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(status).toBe(400);
+    const reply = data as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error.name).toEqual(["validation:alreadyExists"]);
+    expect(reply.initialValue.name).toBe("zorgteam oost");
+    const empty = unwrapData(
+      await listAction({
+        request: formRequest("/personnel/teams", { name: "  " }, w.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect((empty.data as { error: Record<string, string[]> }).error.name).toEqual(["validation:required"]);
+  });
+
+  it("lists member and leader counts and FTE (active contracts, 0.8 without one)", async () => {
+    const { team, members } = await teamWith(3, 1);
+    const position = await positionIn(w);
+    await contractFor(w, members[0].membership.id, position.id, "0.50");
+    await contractFor(w, members[0].membership.id, position.id, "0.25");
+    await contractFor(w, members[1].membership.id, position.id, "1.00");
+    const result = (await listLoader({
+      request: getRequest(`/personnel/teams?q=${encodeURIComponent(team.name)}`, w.cookie),
+      context: context(),
+      params: {},
+    })) as { teams: { id: string; memberCount: number; leaderCount: number; fte: number }[] };
+    const row = result.teams.find((t) => t.id === team.id)!;
+    expect(row).toMatchObject({ memberCount: 3, leaderCount: 1 });
+    expect(row.fte).toBeCloseTo(0.75 + 1 + 0.8);
+  });
+
+  it("redirects /personnel/teams/{id} to goalsAndAmbitions", async () => {
+    const { team } = await teamWith(0);
+    const res = (await run(() =>
+      redirectLoader({
+        request: getRequest(`/personnel/teams/${team.id}`, w.cookie),
+        context: context(),
+        params: { id: team.id },
+      }),
+    )) as Response;
+    expect(res.headers.get("Location")).toBe(`/personnel/teams/${team.id}/goalsAndAmbitions`);
+  });
+
+  it("adds and removes members and leaders from the team page", async () => {
+    const { team } = await teamWith(0);
+    const e = await employeeIn(w, "Zoekbaar-Uniek");
+    const found = (await tabLoader({
+      request: getRequest(`/personnel/teams/${team.id}/members?q=Zoekbaar-Uniek`, w.cookie),
+      context: context(),
+      params: { id: team.id, tab: "members" },
+    })) as { candidates: { membershipId: string }[] };
+    expect(found.candidates.map((c) => c.membershipId)).toEqual([e.membership.id]);
+    for (const tab of ["members", "leaders"]) {
+      await run(() =>
+        tabAction({
+          request: post(`/personnel/teams/${team.id}/${tab}`, { intent: "add", membershipId: e.membership.id }),
+          context: context(),
+          params: { id: team.id, tab },
+        }),
+      );
+    }
+    expect(await places(team.id)).toBe(2);
+    await run(() =>
+      tabAction({
+        request: post(`/personnel/teams/${team.id}/members`, { intent: "remove", membershipId: e.membership.id }),
+        context: context(),
+        params: { id: team.id, tab: "members" },
+      }),
+    );
+    const left = await getDb().select().from(roleAssignments).where(eq(roleAssignments.teamId, team.id));
+    expect(left.map((r) => r.roleKey)).toEqual(["team_admin"]);
+  });
+
+  it("renames a team on the settings tab", async () => {
+    const { team } = await teamWith(0);
+    await run(() =>
+      tabAction({
+        request: post(`/personnel/teams/${team.id}/settings`, { name: `${team.name} nieuw` }),
+        context: context(),
+        params: { id: team.id, tab: "settings" },
+      }),
+    );
+    const [row] = await getDb().select().from(teams).where(eq(teams.id, team.id));
+    expect(row.name).toBe(`${team.name} nieuw`);
+  });
+
+  it("merges two teams into the one chosen, moving every place once, in one go", async () => {
+    const a = await teamWith(2, 1);
+    const b = await teamWith(3);
+    // One person in both teams: keeps one place.
+    await assignRole(getDb(), a.members[0].membership, { role: "team_member", teamId: b.team.id });
+    const before = (await places(a.team.id)) + (await places(b.team.id));
+    expect(before).toBe(7);
+    const res = (await run(() =>
+      mergeAction({
+        request: post(`/personnel/teams/${a.team.id}/merge`, { otherTeamId: b.team.id, keep: "other" }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    )) as Response;
+    expect(res.headers.get("Location")).toBe(`/personnel/teams/${b.team.id}/members`);
+    expect(await places(b.team.id)).toBe(6);
+    expect(await places(a.team.id)).toBe(0);
+    const [gone] = await getDb().select().from(teams).where(eq(teams.id, a.team.id));
+    expect(gone.deletedAt).not.toBeNull();
+  });
+
+  it("refuses to merge a team with itself", async () => {
+    const a = await teamWith(1);
+    const { status, data } = unwrapData(
+      await mergeAction({
+        request: post(`/personnel/teams/${a.team.id}/merge`, { otherTeamId: a.team.id, keep: "this" }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    expect(status).toBe(400);
+    expect((data as { error: Record<string, string[]> }).error.otherTeamId).toEqual(["teams:merge.sameTeam"]);
+  });
+
+  it("splits a team: a new name and at least one member move", async () => {
+    const a = await teamWith(3);
+    const noMembers = unwrapData(
+      await splitAction({
+        request: post(`/personnel/teams/${a.team.id}/split`, { name: "Nieuw deel" }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    expect((noMembers.data as { error: Record<string, string[]> }).error.membershipIds).toEqual([
+      "teams:split.noMembers",
+    ]);
+    const moved = [a.members[0].membership.id, a.members[1].membership.id];
+    const res = (await run(() =>
+      splitAction({
+        request: post(`/personnel/teams/${a.team.id}/split`, {
+          name: `Afsplitsing ${a.team.id}`,
+          membershipIds: moved,
+        }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    )) as Response;
+    expect(res.status).toBe(302);
+    const newId = res.headers.get("Location")!.split("/")[3];
+    expect(await places(newId)).toBe(2);
+    expect(await places(a.team.id)).toBe(1);
+  });
+
+  it("deletes a team through the confirm page", async () => {
+    const a = await teamWith(2);
+    await run(() =>
+      deleteAction({
+        request: post(`/personnel/teams/${a.team.id}/delete`, {}),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    const [row] = await getDb().select().from(teams).where(eq(teams.id, a.team.id));
+    expect(row.deletedAt).not.toBeNull();
+    expect(await places(a.team.id)).toBe(0);
+  });
+
+  it("isolates tenants: another account's admin gets 404 for every team id, by URL and by form field", async () => {
+    const { team, members } = await teamWith(1);
+    const params = { id: team.id, tab: "members" };
+    const cases: (() => Promise<unknown>)[] = [
+      () =>
+        tabLoader({
+          request: getRequest(`/personnel/teams/${team.id}/members`, other.cookie),
+          context: context(),
+          params,
+        }),
+      () =>
+        redirectLoader({
+          request: getRequest(`/personnel/teams/${team.id}`, other.cookie),
+          context: context(),
+          params,
+        }),
+      () =>
+        mergeLoader({
+          request: getRequest(`/personnel/teams/${team.id}/merge`, other.cookie),
+          context: context(),
+          params,
+        }),
+      () =>
+        tabAction({
+          request: post(
+            `/personnel/teams/${team.id}/members`,
+            { intent: "remove", membershipId: members[0].membership.id },
+            other.cookie,
+          ),
+          context: context(),
+          params,
+        }),
+      () =>
+        deleteAction({
+          request: post(`/personnel/teams/${team.id}/delete`, {}, other.cookie),
+          context: context(),
+          params,
+        }),
+      () =>
+        splitAction({
+          request: post(
+            `/personnel/teams/${team.id}/split`,
+            { name: "x", membershipIds: members[0].membership.id },
+            other.cookie,
+          ),
+          context: context(),
+          params,
+        }),
+    ];
+    for (const call of cases) expect(((await run(call)) as Response).status).toBe(404);
+
+    // By form field: the other tenant's own team, with a Demo team or membership id in the body.
+    const own = await createTeam(getDb(), { accountId: other.account.id, clusterId: other.cluster.id });
+    const viaField: (() => Promise<unknown>)[] = [
+      () =>
+        mergeAction({
+          request: post(`/personnel/teams/${own.id}/merge`, { otherTeamId: team.id, keep: "this" }, other.cookie),
+          context: context(),
+          params: { id: own.id },
+        }),
+      () =>
+        tabAction({
+          request: post(
+            `/personnel/teams/${own.id}/members`,
+            { intent: "add", membershipId: members[0].membership.id },
+            other.cookie,
+          ),
+          context: context(),
+          params: { id: own.id, tab: "members" },
+        }),
+      () =>
+        splitAction({
+          request: post(
+            `/personnel/teams/${own.id}/split`,
+            { name: "Deel", membershipIds: members[0].membership.id },
+            other.cookie,
+          ),
+          context: context(),
+          params: { id: own.id },
+        }),
+    ];
+    for (const call of viaField) expect(((await run(call)) as Response).status).toBe(404);
+    expect(await places(team.id)).toBe(1);
+    const rows = await getDb()
+      .select()
+      .from(roleAssignments)
+      .where(and(eq(roleAssignments.teamId, own.id)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers 404 for an id that is not a UUID and for an unknown tab", async () => {
+    for (const params of [
+      { id: "abc", tab: "members" },
+      { id: "00000000-0000-0000-0000-000000000000", tab: "members" },
+    ]) {
+      const res = await run(() =>
+        tabLoader({ request: getRequest("/personnel/teams/x/members", w.cookie), context: context(), params }),
+      );
+      expect((res as Response).status).toBe(404);
+    }
+    const { team } = await teamWith(0);
+    const res = await run(() =>
+      tabLoader({ request: getRequest("/x", w.cookie), context: context(), params: { id: team.id, tab: "nope" } }),
+    );
+    expect((res as Response).status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { renderEmail, templateNames, type TemplateName, type TemplateProps } from "#emails/index";
+import { supportedLanguages } from "~/utils/i18n";
+
+// One sample per template; the mapped type makes a new template without a sample a type error.
+const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
+  "password-changed": { firstName: "Sanne", changedAt: "2026-07-01T08:05:00.000Z" },
+  "verify-email": { firstName: "Sanne", path: "/confirm/abc/def" },
+  "password-reset": { firstName: "", path: "/password-reset/abc" },
+  invitation: { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
+  "invitation-reminder": { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
+};
+
+const untranslatedKey =
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder)\.[a-zA-Z]+/;
+
+describe("renderEmail", () => {
+  for (const template of templateNames) {
+    for (const locale of supportedLanguages) {
+      test(`${template} in ${locale}`, async () => {
+        const { subject, html, text } = await renderEmail(template, sampleProps[template], locale);
+        expect(subject.trim()).not.toBe("");
+        expect(subject).not.toMatch(untranslatedKey);
+        expect(html).toContain(`lang="${locale}"`);
+        expect(text.trim()).not.toBe("");
+        expect(text).not.toMatch(/<\/?[a-z][^>]*>/i);
+        expect(text).not.toMatch(untranslatedKey);
+      });
+    }
+  }
+
+  test("password-changed shows the time in Amsterdam as dd-MM-yyyy HH:mm and links to sign-in", async () => {
+    const { subject, text } = await renderEmail("password-changed", sampleProps["password-changed"], "nl");
+    expect(subject).toBe("Je wachtwoord is gewijzigd");
+    expect(text).toContain("Hoi Sanne,");
+    expect(text).toContain("01-07-2026 10:05");
+    expect(text).toContain("HR-contactpersoon");
+    expect(text).toMatch(/https?:\/\/\S+\/login/);
+  });
+
+  test("an unknown template or invalid props are refused", async () => {
+    await expect(renderEmail("no-such-template", {}, "nl")).rejects.toThrow(/Unknown e-mail template/);
+    await expect(renderEmail("password-changed", { firstName: 3 }, "en")).rejects.toThrow();
+  });
+});
