@@ -27,6 +27,9 @@ export const namespaces = [
   "criteria",
   "signup",
   "legal",
+  "teamreviews",
+  "evaluation",
+  "results",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");

@@ -8,3 +8,4 @@ export * from "./tags";
 export * from "./criteria";
 export * from "./account-lifecycle";
 export * from "./sso";
+export * from "./reviews";

@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+import { criteria, criteriaSets } from "./criteria";
+import { tags } from "./tags";
+import { teams } from "./teams";
+import { memberships } from "./users";
+
+export const reviewTypes = ["team-summary", "team", "self", "peer"] as const;
+export type ReviewType = (typeof reviewTypes)[number];
+
+/**
+ * A review (spec §3). A team review round that HR creates is a `team-summary` review; it has one
+ * `team` review per team (parentId → the round), evaluated by that team's chosen leaders
+ * (docs/decisions/0500). A review keeps the scale it was created with.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => reviews.id, { onDelete: "cascade" }),
+    type: text("type", { enum: reviewTypes }).notNull(),
+    name: text("name").notNull(),
+    deadline: date("deadline", { mode: "string" }),
+    scale: smallint("scale").notNull(),
+    setId: uuid("set_id").references(() => criteriaSets.id, { onDelete: "set null" }),
+    /** The team a `team` review is about. */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** Team name when the review was created, kept for results after a team is renamed or deleted. */
+    teamName: text("team_name"),
+    isFinished: boolean("is_finished").notNull().default(false),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    completionConfirmedAt: timestamp("completion_confirmed_at", { withTimezone: true }),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => memberships.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("reviews_account_cluster_idx").on(t.accountId, t.clusterId, t.type),
+    index("reviews_parent_idx").on(t.parentId),
+    check("reviews_scale_ck", sql`${t.scale} between 3 and 5`),
+  ],
+);
+
+/** Tags chosen when a round was created (members were picked by teams and tags). */
+export const reviewTags = pgTable(
+  "review_tags",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.tagId] })],
+);
+
+/** Who evaluates a team review; invitation and reminders are recorded so each is sent once. */
+export const reviewReviewers = pgTable(
+  "review_reviewers",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** Reminder keys already sent ("7d", "1d"). */
+    remindersSent: text("reminders_sent")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.membershipId] }),
+    index("review_reviewers_membership_idx").on(t.membershipId),
+  ],
+);
+
+/** The criteria of a review per dimension: the set's, plus extras up to the set's flex. */
+export const reviewCriteria = pgTable(
+  "review_criteria",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    criterionId: uuid("criterion_id")
+      .notNull()
+      .references(() => criteria.id, { onDelete: "cascade" }),
+    dimension: smallint("dimension").notNull(),
+    belongsToSet: boolean("belongs_to_set").notNull().default(false),
+    locked: boolean("locked").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.criterionId] })],
+);
+
+/**
+ * A person being reviewed (spec: membership entry). Dimension averages and the development role
+ * are derived from the scores in the same transaction that changes them.
+ */
+export const reviewSubjects = pgTable(
+  "review_subjects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** The round, for results across teams without a join through the team review. */
+    roundId: uuid("round_id").references((): AnyPgColumn => reviews.id, { onDelete: "cascade" }),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    performance: real("performance"),
+    potential: real("potential"),
+    employability: real("employability"),
+    /** Development role id 1..5, null while a dimension has no score. */
+    developmentRole: smallint("development_role"),
+    scoredCount: integer("scored_count").notNull().default(0),
+    developmentGoal: text("development_goal").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_subjects_review_membership_uq").on(t.reviewId, t.membershipId),
+    index("review_subjects_membership_idx").on(t.membershipId),
+    index("review_subjects_round_idx").on(t.roundId),
+  ],
+);
+
+/** One criterion's score for one subject; 0 is not-rated. `scoredBy` decides who may delete it. */
+export const reviewScores = pgTable(
+  "review_scores",
+  {
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => reviewSubjects.id, { onDelete: "cascade" }),
+    criterionId: uuid("criterion_id")
+      .notNull()
+      .references(() => criteria.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    dimension: smallint("dimension").notNull(),
+    score: smallint("score").notNull(),
+    isManual: boolean("is_manual").notNull().default(true),
+    scoredBy: uuid("scored_by").references(() => memberships.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectId, t.criterionId] }),
+    index("review_scores_review_idx").on(t.reviewId),
+    index("review_scores_criterion_idx").on(t.criterionId),
+    check("review_scores_score_ck", sql`${t.score} between 0 and 5`),
+  ],
+);
+
+export type LevelCounts = Record<"1" | "2" | "3", Record<string, number>>;
+
+/**
+ * Precomputed per team review: progress and distributions, rewritten whenever its scores change so
+ * that overview and summary pages never aggregate all scores (docs/decisions/0501).
+ */
+export const reviewTeamStats = pgTable(
+  "review_team_stats",
+  {
+    reviewId: uuid("review_id")
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    subjects: integer("subjects").notNull().default(0),
+    /** Subjects with at least one score. */
+    startedSubjects: integer("started_subjects").notNull().default(0),
+    /** Subjects with every criterion scored (not-rated counts as scored). */
+    completeSubjects: integer("complete_subjects").notNull().default(0),
+    /** Subjects per development role id ("1".."5") and "none". */
+    roleCounts: jsonb("role_counts").$type<Record<string, number>>().notNull().default({}),
+    /** Per dimension, subjects per rounded dimension score ("0" for not rated). */
+    levelCounts: jsonb("level_counts").$type<LevelCounts>().notNull().default({ 1: {}, 2: {}, 3: {} }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("review_team_stats_round_idx").on(t.roundId)],
+);
