@@ -26,8 +26,10 @@ import {
   demoTeams,
   demoUserNames,
   demoUsers,
+  leiderTeams,
   type DemoUserKey,
 } from "./seed-data";
+import { seedDemoReviews } from "./seed-reviews";
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic helpers
@@ -800,6 +802,16 @@ async function insertDemo(tx: Tx, passwordHash: string, now = new Date()): Promi
   }
   await tx.insert(roleAssignments).values(roleRows);
   await tx.insert(contracts).values(contractRows);
+
+  // A finished and an open team review in the first cluster, so that every review screen has data.
+  const noord = clusterIds.get(demoClusters.noord)!;
+  await seedDemoReviews(tx, {
+    accountId: noord.accountId,
+    clusterId: noord.id,
+    leaderTeamNames: leiderTeams,
+    now,
+    rng,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

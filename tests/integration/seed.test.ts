@@ -237,6 +237,45 @@ describe("demo seed", () => {
     }
   });
 
+  it("gives the first cluster a finished team review and an open one for leider@demo.nl, with consistent stats", async () => {
+    const [noord] = await db.select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+    const rounds = await db
+      .select()
+      .from(schema.reviews)
+      .where(and(eq(schema.reviews.clusterId, noord.id), eq(schema.reviews.type, "team-summary")));
+    expect(rounds.map((r) => r.name.replace(/ \d{4}$/, "")).sort()).toEqual([
+      "Teamreview najaar",
+      "Teamreview voorjaar",
+    ]);
+    const open = rounds.find((r) => r.name.startsWith("Teamreview najaar"))!;
+    const finished = rounds.find((r) => r.name.startsWith("Teamreview voorjaar"))!;
+
+    const leider = await userByEmail(demoUsers.leider);
+    const openTeams = await db
+      .select({ id: schema.reviews.id, teamName: schema.reviews.teamName, isFinished: schema.reviews.isFinished })
+      .from(schema.reviews)
+      .innerJoin(schema.reviewReviewers, eq(schema.reviewReviewers.reviewId, schema.reviews.id))
+      .innerJoin(memberships, eq(memberships.id, schema.reviewReviewers.membershipId))
+      .where(and(eq(schema.reviews.parentId, open.id), eq(memberships.userId, leider.id)));
+    expect(openTeams.map((t) => t.teamName).sort()).toEqual([...leiderTeams].sort());
+    expect(openTeams.every((t) => !t.isFinished)).toBe(true);
+
+    const finishedTeams = await db.select().from(schema.reviews).where(eq(schema.reviews.parentId, finished.id));
+    expect(finishedTeams.length).toBeGreaterThanOrEqual(4);
+    expect(finishedTeams.every((t) => t.isFinished)).toBe(true);
+    // The precomputed stats agree with the people and their scores.
+    for (const team of finishedTeams) {
+      const [stats] = await db
+        .select()
+        .from(schema.reviewTeamStats)
+        .where(eq(schema.reviewTeamStats.reviewId, team.id));
+      const subjects = await db.select().from(schema.reviewSubjects).where(eq(schema.reviewSubjects.reviewId, team.id));
+      expect(stats.subjects).toBe(subjects.length);
+      expect(stats.completeSubjects).toBe(subjects.length);
+      expect(subjects.every((s) => s.developmentRole !== null && s.scoredCount === 9)).toBe(true);
+    }
+  });
+
   it("refuses to seed twice and leaves a database with accounts alone", async () => {
     await expect(seedDemo(databaseUrl)).rejects.toThrow(/already exists/);
     expect(await seedDemoIfEmpty(databaseUrl)).toBe(false);

@@ -1,0 +1,201 @@
+/**
+ * Demo team reviews for the first Demo BV cluster: a finished round with results, and an open round
+ * over the teams of leider@demo.nl, partly scored. Written straight into the seed's transaction with
+ * the same pure rules the review service uses, so the numbers match what a save would compute.
+ */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { defaultRoleThresholds } from "~/features/criteria/development-roles";
+import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
+import type { Dimension, ScaleSize } from "~/features/criteria/scales";
+import { summariseSubject, teamReviewStats } from "~/features/reviews/review-scoring";
+import type { Tx } from "./client.server";
+import {
+  criteria,
+  criteriaSetCriteria,
+  criteriaSets,
+  criteriaSetTeams,
+  reviewCriteria,
+  reviewReviewers,
+  reviews,
+  reviewScores,
+  reviewSubjects,
+  reviewTeamStats,
+  roleAssignments,
+  teams,
+} from "./schema";
+
+type Rng = { next(): number; int(min: number, max: number): number };
+
+export const demoReviewNames = {
+  finished: "Teamreview voorjaar",
+  open: "Teamreview najaar",
+  set: "Basisset zorg",
+} as const;
+
+const SCALE: ScaleSize = 5;
+
+export async function seedDemoReviews(
+  tx: Tx,
+  input: { accountId: string; clusterId: string; leaderTeamNames: readonly string[]; now: Date; rng: Rng },
+) {
+  const { accountId, clusterId, now, rng } = input;
+  const ids = { accountId, clusterId };
+  const book = await tx
+    .select({ id: criteria.id, dimension: criteria.dimension })
+    .from(criteria)
+    .where(and(eq(criteria.clusterId, clusterId), isNull(criteria.archivedAt)))
+    .orderBy(asc(criteria.dimension), asc(criteria.sourceKey));
+  const chosen = ([1, 2, 3] as const).flatMap((d) => book.filter((c) => c.dimension === d).slice(0, 3));
+  const [set] = await tx
+    .insert(criteriaSets)
+    .values({
+      ...ids,
+      name: demoReviewNames.set,
+      description: "Drie criteria per dimensie; teamleiders mogen er per dimensie één toevoegen.",
+      flex: 1,
+      visibleToTeamLeaders: true,
+    })
+    .returning();
+  await tx.insert(criteriaSetCriteria).values(chosen.map((c) => ({ ...ids, setId: set.id, criterionId: c.id })));
+
+  const clusterTeams = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.clusterId, clusterId))
+    .orderBy(asc(teams.name));
+  await tx.insert(criteriaSetTeams).values(clusterTeams.map((t) => ({ ...ids, setId: set.id, teamId: t.id })));
+  const places = await tx
+    .select({
+      membershipId: roleAssignments.membershipId,
+      teamId: roleAssignments.teamId,
+      role: roleAssignments.roleKey,
+    })
+    .from(roleAssignments)
+    .where(
+      and(eq(roleAssignments.clusterId, clusterId), inArray(roleAssignments.roleKey, ["team_admin", "team_member"])),
+    );
+
+  const ruleSet = {
+    flex: set.flex,
+    basic: set.basic,
+    criteria: chosen.map((c) => ({ id: c.id, dimension: c.dimension as Dimension })),
+  };
+  const entries = initialReviewCriteria(ruleSet);
+  const days = (n: number) => new Date(now.getTime() + n * 24 * 60 * 60 * 1000);
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+  async function round(options: {
+    name: string;
+    deadline: Date;
+    teams: { id: string; name: string }[];
+    finished: boolean;
+    /** How many members of each team get scores. */
+    scoredPerTeam: (teamIndex: number, members: number) => number;
+    createdAt: Date;
+  }) {
+    const base = { ...ids, name: options.name, deadline: isoDay(options.deadline), scale: SCALE, setId: set.id };
+    const [parent] = await tx
+      .insert(reviews)
+      .values({ ...base, type: "team-summary", createdAt: options.createdAt })
+      .returning();
+    const placed = new Set<string>();
+    for (const [teamIndex, team] of options.teams.entries()) {
+      const inTeam = places.filter((p) => p.teamId === team.id);
+      const leaders = inTeam.filter((p) => p.role === "team_admin").map((p) => p.membershipId);
+      const members = [
+        ...new Set(
+          inTeam.filter((p) => p.role === "team_member" && !placed.has(p.membershipId)).map((p) => p.membershipId),
+        ),
+      ];
+      if (leaders.length === 0 || members.length === 0) continue;
+      members.forEach((m) => placed.add(m));
+      const [review] = await tx
+        .insert(reviews)
+        .values({
+          ...base,
+          type: "team",
+          parentId: parent.id,
+          teamId: team.id,
+          teamName: team.name,
+          isFinished: options.finished,
+          finishedAt: options.finished ? options.deadline : null,
+          completionConfirmedAt: options.finished ? options.deadline : null,
+          createdAt: options.createdAt,
+        })
+        .returning();
+      await tx.insert(reviewReviewers).values(
+        [...new Set(leaders)].map((membershipId) => ({
+          ...ids,
+          reviewId: review.id,
+          membershipId,
+          invitedAt: options.createdAt,
+        })),
+      );
+      await tx.insert(reviewCriteria).values(
+        entries.map((c, position) => ({
+          reviewId: review.id,
+          criterionId: c.id,
+          dimension: c.dimension,
+          belongsToSet: c.belongsToSet,
+          locked: c.locked,
+          position,
+        })),
+      );
+      const scoredCount = options.scoredPerTeam(teamIndex, members.length);
+      const summaries = [];
+      for (const [memberIndex, membershipId] of members.entries()) {
+        const scores =
+          memberIndex < scoredCount
+            ? entries.map((c) => ({ criterionId: c.id, dimension: c.dimension, score: demoScore(rng) }))
+            : [];
+        const summary = summariseSubject(scores, SCALE, defaultRoleThresholds);
+        summaries.push(summary);
+        const [subject] = await tx
+          .insert(reviewSubjects)
+          .values({ ...ids, reviewId: review.id, roundId: parent.id, membershipId, ...summary })
+          .returning({ id: reviewSubjects.id });
+        if (scores.length)
+          await tx.insert(reviewScores).values(
+            scores.map((s) => ({
+              subjectId: subject.id,
+              criterionId: s.criterionId,
+              reviewId: review.id,
+              dimension: s.dimension,
+              score: s.score,
+              scoredBy: leaders[0],
+            })),
+          );
+      }
+      await tx
+        .insert(reviewTeamStats)
+        .values({ reviewId: review.id, roundId: parent.id, ...teamReviewStats(summaries, entries.length) });
+    }
+  }
+
+  await round({
+    name: `${demoReviewNames.finished} ${days(-200).getFullYear()}`,
+    deadline: days(-180),
+    createdAt: days(-210),
+    teams: clusterTeams,
+    finished: true,
+    scoredPerTeam: (_, members) => members,
+  });
+  await round({
+    name: `${demoReviewNames.open} ${now.getFullYear()}`,
+    deadline: days(14),
+    createdAt: days(-3),
+    teams: clusterTeams.filter((t) => input.leaderTeamNames.includes(t.name)),
+    finished: false,
+    // The first of leider's teams is under way (two people scored); the second has not started.
+    scoredPerTeam: (teamIndex) => (teamIndex === 0 ? 2 : 0),
+  });
+}
+
+/** Mostly 3–4 on a 5-scale, sometimes 2 or 5: a believable spread over the development roles. */
+function demoScore(rng: Rng): number {
+  const r = rng.next();
+  if (r < 0.1) return 2;
+  if (r < 0.45) return 3;
+  if (r < 0.85) return 4;
+  return 5;
+}
