@@ -17,6 +17,7 @@ import { createCluster } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { moduleKeys } from "~/utils/modules";
 import { runMigrations } from "./migrate";
+import { seedLargeReviews } from "./seed-large-reviews";
 import * as schema from "./schema";
 import { accountModules, accounts } from "./schema";
 import { DEMO_PASSWORD } from "./seed-data";
@@ -166,6 +167,7 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
         ) r`);
       return { accountId: a, clusterId: c };
     });
+    await seedLargeReviews(db, { accountId, clusterId });
     await pool.query("analyze");
     return { created: true, accountId, clusterId, seconds: (Date.now() - started) / 1000 };
   } finally {

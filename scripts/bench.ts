@@ -1,5 +1,6 @@
 /**
- * npm run bench (issue 4 "Scale"): measures the personnel list, a personnel search and the dashboard
+ * npm run bench (issues 4 and 6 "Scale"): measures the personnel list, a personnel search, the dashboard
+ * and (ours only, against p95 < 200 ms) the team review overview, summary and evaluation page
  * of the production build against Groot BV (npm run seed:large), side by side with a bare
  * node:http + pg server running the same SQL (scripts/bench-bare.ts), and prints req/s, p50/p95/p99
  * and the ratio ours ÷ bare.
@@ -12,7 +13,9 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "#db/seed-large";
+import pg from "pg";
 import { runMigrations } from "#db/migrate";
+import { LARGE_ROUND_NAME } from "#db/seed-large-reviews";
 import { bin, buildIfStale, ProcessGroup } from "./processes";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -91,6 +94,26 @@ async function measure(url: string, cookie: string, duration: number): Promise<M
   };
 }
 
+/** The round of Groot BV (db/seed-large-reviews.ts) and its first team review. */
+async function teamReviewPages(url: string, clusterId: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ round_id: string; review_id: string }>(
+      `select r.id as round_id, (select t.id from reviews t where t.parent_id = r.id order by t.team_name limit 1) as review_id
+       from reviews r where r.cluster_id = $1 and r.name = $2 and r.type = 'team-summary'`,
+      [clusterId, LARGE_ROUND_NAME],
+    );
+    const { round_id: roundId, review_id: reviewId } = rows[0];
+    return [
+      { name: "team reviews overview", path: "/teamreviews/overview" },
+      { name: "review summary (800 teams)", path: `/review/summary/${roundId}/grid` },
+      { name: "evaluation page (one team)", path: `/review/evaluation/${reviewId}` },
+    ];
+  } finally {
+    await pool.end();
+  }
+}
+
 const group = new ProcessGroup(5_000);
 try {
   await runMigrations(databaseUrl);
@@ -160,6 +183,25 @@ try {
     console.log(
       `${page.name}: ours ${fmt(results.ours.rps)} req/s (p95 ${fmt(results.ours.p95)} ms), bare ${fmt(results.bare.rps)} req/s, ratio ${ratio.toFixed(2)}`,
     );
+  }
+  // Team review pages (issue #6): ours only, against the target of p95 < 200 ms.
+  const reviewPages = await teamReviewPages(databaseUrl, seeded.clusterId);
+  for (const page of reviewPages) {
+    const check = await fetch(ours + page.path, { headers: { cookie }, redirect: "manual" });
+    if (check.status !== 200) throw new Error(`${page.path}: ours ${check.status}`);
+    await measure(ours + page.path, cookie, WARMUP);
+    const m = await measure(ours + page.path, cookie, DURATION);
+    rows.push([
+      page.name,
+      "ours",
+      fmt(m.rps),
+      fmt(m.p50),
+      fmt(m.p95),
+      fmt(m.p99),
+      String(m.errors),
+      `p95 target 200 ms: ${m.p95 < 200 ? "met" : "missed"}`,
+    ]);
+    console.log(`${page.name}: ours ${fmt(m.rps)} req/s (p95 ${fmt(m.p95)} ms)`);
   }
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
