@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiUpdateSchema } from "~/features/employees/employees-api.schema";
 import { getEmployee, updateEmployeeNames } from "~/features/employees/employees.server";
-import { requireRight } from "~/utils/tenant.server";
+import { requireRightForApi } from "~/utils/api-guard.server";
 
 /** Spec §7: GET api/users/{id} (an employee of the current cluster, else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "users.manage");
+  const ctx = await requireRightForApi(request, "users.manage");
   return { user: await getEmployee(ctx, params.id ?? "") };
 }
 
 /** PUT api/users/{id}: name, firstName, lastName, accountAdmin. JSON only (the CSRF check). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireRight(request, "users.manage");
+  const ctx = await requireRightForApi(request, "users.manage");
   if (request.method !== "PUT") return data({ error: "method" }, { status: 405 });
   if (!request.headers.get("Content-Type")?.startsWith("application/json")) {
     return data({ error: "contentType" }, { status: 415 });

@@ -8,7 +8,8 @@ import {
   listEmployeesForStore,
   runBulkAction,
 } from "~/features/employees/employees.server";
-import { can, requireRight } from "~/utils/tenant.server";
+import { requireRightForApi } from "~/utils/api-guard.server";
+import { can } from "~/utils/tenant.server";
 import { clusterRoleKeys } from "~/features/employees/employees.schema";
 
 /**
@@ -16,7 +17,7 @@ import { clusterRoleKeys } from "~/features/employees/employees.schema";
  * user's own employee record). Same guard as the pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "users.manage");
+  const ctx = await requireRightForApi(request, "users.manage");
   const purpose = new URL(request.url).searchParams.get("for");
   if (purpose === "user") {
     if (!ctx.membershipId) return data({ error: "notFound" }, { status: 404 });
@@ -39,7 +40,7 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
 
 /** POST api/users creates or connects a person (the wizard's rules); PUT api/users runs a bulk action. */
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireRight(request, "users.manage");
+  const ctx = await requireRightForApi(request, "users.manage");
   const read = await readJson(request);
   if (!read.ok) return data({ error: "body" }, { status: read.status });
   const body = read.body;
