@@ -48,7 +48,7 @@ test.describe("managing employees", () => {
     await expect(page.locator('input[name="ids"]')).toHaveCount(1);
   });
 
-  test("delete a contract through its confirm page; save roles and tags", async ({ page }) => {
+  test("edit a contract, delete it through its confirm page; save roles and tags", async ({ page }) => {
     const prefix = unique("contract");
     await createEmployee(prefix);
     await signIn(page, demoUsers.hr);
@@ -60,6 +60,20 @@ test.describe("managing employees", () => {
     await page.getByLabel("Einddatum").fill("31-01-2027");
     await page.getByRole("button", { name: "Contract opslaan" }).click();
     await expect(page.getByRole("cell", { name: "01-02-2026", exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: /^Wijzigen/ }).click();
+    await expect(page.getByRole("heading", { name: "Contract wijzigen" })).toBeVisible();
+    await expect(page.getByLabel("Begindatum")).toHaveValue("01-02-2026");
+    await page.getByLabel("Einddatum").fill("31-12-2025");
+    await page.getByLabel("Uren per week").fill("32");
+    await page.getByRole("button", { name: "Contract opslaan" }).click();
+    await expect(page.getByText("De einddatum ligt voor de begindatum").first()).toBeVisible();
+    await expect(page.getByLabel("Uren per week")).toHaveValue("32");
+    await page.getByLabel("Einddatum").fill("31-12-2028");
+    await page.getByRole("button", { name: "Contract opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Het contract is gewijzigd");
+    await expect(page.getByRole("cell", { name: "31-12-2028", exact: true })).toBeVisible();
+
     await page.getByRole("link", { name: /^Verwijderen/ }).click();
     await page.getByRole("button", { name: "Contract verwijderen" }).click();
     await expect(page.getByRole("status")).toContainText("Het contract is verwijderd");

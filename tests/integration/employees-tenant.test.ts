@@ -9,6 +9,10 @@ import {
   action as deleteContractAction,
   loader as deleteContractLoader,
 } from "~/routes/_app+/personnel+/user.$id.contracts.$contractId.delete";
+import {
+  action as editContractAction,
+  loader as editContractLoader,
+} from "~/routes/_app+/personnel+/user.$id.contracts.$contractId._index";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/user.$id.merge";
 import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
@@ -114,7 +118,7 @@ describe("tenant isolation: a user of Andere BV and Demo BV's employees", () => 
     }
   });
 
-  it("gets 404 for every Demo BV contract id by URL, with their own or Demo's employee id", async () => {
+  it("gets 404 for every Demo BV contract id by URL (edit and delete), with their own or Demo's employee id", async () => {
     for (const c of demoContracts) {
       for (const id of [c.membershipId, ownMembershipId]) {
         const args = () => ({
@@ -126,6 +130,10 @@ describe("tenant isolation: a user of Andere BV and Demo BV's employees", () => 
           404,
         );
         expect(statusOf(await run(() => deleteContractAction(args())))).toBe(404);
+        expect(statusOf(await run(() => editContractLoader({ ...args(), request: getRequest("/x", cookie) })))).toBe(
+          404,
+        );
+        expect(statusOf(await run(() => editContractAction(args())))).toBe(404);
       }
     }
   });

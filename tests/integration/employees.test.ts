@@ -372,7 +372,7 @@ describe("one employee", () => {
     );
   }
 
-  it("adds a contract (position, start and end required) and deletes it through the confirm page's action", async () => {
+  it("adds a contract (position, start and end required), edits it and deletes it through the confirm page's action", async () => {
     const e = await createUserWithMembership(getDb(), { accountId, clusterId });
     const [position] = await getDb()
       .insert(positions)
@@ -403,6 +403,40 @@ describe("one employee", () => {
       isTemporary: true,
       isActive: true,
     });
+    const { action: editContractAction, loader: editContractLoader } =
+      await import("~/routes/_app+/personnel+/user.$id.contracts.$contractId._index");
+    const editArgs = (fields: Record<string, string>) => ({
+      request: formRequest(`/personnel/user/${e.membership.id}/contracts/${c.id}`, fields, hrCookie),
+      context: context(),
+      params: { id: e.membership.id, contractId: c.id },
+    });
+    const form = (await editContractLoader({
+      ...editArgs({}),
+      request: getRequest(`/personnel/user/${e.membership.id}/contracts/${c.id}`, hrCookie),
+    })) as { values: Record<string, string> };
+    expect(form.values).toMatchObject({ start: "01-01-2026", end: "31-12-2026", fte: "0.8", isTemporary: "temporary" });
+    const badEdit = unwrapData(
+      await editContractAction(
+        editArgs({ positionId: position.id, start: "01-01-2026", end: "31-12-2025", fte: "0.8" }),
+      ),
+    );
+    expect(badEdit.status).toBe(400);
+    expect((badEdit.data as { error: Record<string, string[]> }).error.end).toEqual([
+      "employees:contracts.endBeforeStart",
+    ]);
+    const edited = (await editContractAction(
+      editArgs({ positionId: position.id, start: "01-02-2026", end: "31-12-2027", fte: "1", isTemporary: "permanent" }),
+    )) as Response;
+    expect(edited.status).toBe(302);
+    const [changed] = await getDb().select().from(contracts).where(eq(contracts.id, c.id));
+    expect(changed).toMatchObject({
+      startDate: "2026-02-01",
+      endDate: "2027-12-31",
+      fte: "1.00",
+      isTemporary: false,
+      isActive: false,
+    });
+
     const { action: deleteContractAction } =
       await import("~/routes/_app+/personnel+/user.$id.contracts.$contractId.delete");
     await run(() =>

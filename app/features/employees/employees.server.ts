@@ -432,22 +432,37 @@ export type ContractInput = {
   isActive?: "on";
 };
 
-export async function addContract(
-  ctx: TenantContext,
-  membershipId: string,
-  input: ContractInput,
-): Promise<{ ok: true } | { ok: false; field: "positionId"; errorKey: string }> {
-  await getEmployee(ctx, membershipId);
+async function contractPosition(ctx: TenantContext, positionId: string) {
   const [position] = await getDb()
     .select({ id: positions.id })
     .from(positions)
     .where(
-      and(
-        eq(positions.id, input.positionId),
-        eq(positions.accountId, ctx.accountId),
-        eq(positions.clusterId, ctx.clusterId),
-      ),
+      and(eq(positions.id, positionId), eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId)),
     );
+  return position ?? null;
+}
+
+function contractValues(positionId: string, input: ContractInput) {
+  return {
+    positionId,
+    startDate: toIsoDate(parseDate(input.start)!),
+    endDate: toIsoDate(parseDate(input.end)!),
+    fte: input.fte.toFixed(2),
+    hoursPerWeek: input.hoursPerWeek === undefined ? null : input.hoursPerWeek.toFixed(2),
+    isTemporary: input.isTemporary === "temporary",
+    isActive: input.isActive === "on",
+  };
+}
+
+type ContractResult = { ok: true } | { ok: false; field: "positionId"; errorKey: string };
+
+export async function addContract(
+  ctx: TenantContext,
+  membershipId: string,
+  input: ContractInput,
+): Promise<ContractResult> {
+  await getEmployee(ctx, membershipId);
+  const position = await contractPosition(ctx, input.positionId);
   if (!position) return { ok: false, field: "positionId", errorKey: "employees:contracts.positionRequired" };
   await getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -456,16 +471,51 @@ export async function addContract(
         accountId: ctx.accountId,
         clusterId: ctx.clusterId,
         membershipId,
-        positionId: position.id,
-        startDate: toIsoDate(parseDate(input.start)!),
-        endDate: toIsoDate(parseDate(input.end)!),
-        fte: input.fte.toFixed(2),
-        hoursPerWeek: input.hoursPerWeek === undefined ? null : input.hoursPerWeek.toFixed(2),
-        isTemporary: input.isTemporary === "temporary",
-        isActive: input.isActive === "on",
+        ...contractValues(position.id, input),
       })
       .returning({ id: contracts.id });
     await audit(tx, ctx, "contract.create", membershipId, { contractId: row.id });
+  });
+  return { ok: true };
+}
+
+/** A contract as the edit form shows it (dates dd-MM-yyyy, numbers as typed text). */
+export async function getContractFormValues(ctx: TenantContext, membershipId: string, contractId: string) {
+  await getContract(ctx, membershipId, contractId);
+  const [row] = await getDb().select().from(contracts).where(eq(contracts.id, contractId));
+  return {
+    positionId: row.positionId,
+    start: formatDate(row.startDate),
+    end: formatDate(row.endDate),
+    fte: String(Number(row.fte)),
+    hoursPerWeek: row.hoursPerWeek === null ? "" : String(Number(row.hoursPerWeek)),
+    isTemporary: row.isTemporary ? ("temporary" as const) : ("permanent" as const),
+    isActive: row.isActive ? ("on" as const) : ("" as const),
+  };
+}
+
+export async function updateContract(
+  ctx: TenantContext,
+  membershipId: string,
+  contractId: string,
+  input: ContractInput,
+): Promise<ContractResult> {
+  await getContract(ctx, membershipId, contractId);
+  const position = await contractPosition(ctx, input.positionId);
+  if (!position) return { ok: false, field: "positionId", errorKey: "employees:contracts.positionRequired" };
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(contracts)
+      .set({ ...contractValues(position.id, input), updatedAt: new Date() })
+      .where(
+        and(
+          eq(contracts.id, contractId),
+          eq(contracts.membershipId, membershipId),
+          eq(contracts.accountId, ctx.accountId),
+          eq(contracts.clusterId, ctx.clusterId),
+        ),
+      );
+    await audit(tx, ctx, "contract.update", membershipId, { contractId });
   });
   return { ok: true };
 }

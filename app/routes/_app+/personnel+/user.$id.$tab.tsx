@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import { Button, ErrorSummary, SelectField } from "~/components/ui/forms";
 import { Tabs } from "~/components/ui/tabs";
+import { ContractForm } from "~/features/employees/components/contract-form";
 import { PersonFields, personFieldNames, usePersonLabels } from "~/features/employees/components/person-fields";
 import {
   clusterRoleKeys,
@@ -259,15 +260,6 @@ function ContractsTab() {
   const { t } = useTranslation();
   const { employee, contracts, options } = useLoaderData<typeof loader>();
   const reply = useReply("addContract");
-  const [form, fields] = useForm({
-    id: "add-contract",
-    lastResult: reply?.reply,
-    defaultValue: { fte: "1", isTemporary: "permanent", isActive: "on" },
-    constraint: getZodConstraint(contractSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contractSchema }),
-  });
   const labels = {
     positionId: t("employees:contracts.position"),
     start: t("employees:contracts.start"),
@@ -326,7 +318,14 @@ function ContractsTab() {
                     {t(c.isTemporary ? "employees:contracts.temporary" : "employees:contracts.permanent")}
                   </td>
                   <td className="px-3 py-2">{t(c.isActive ? "employees:yes" : "employees:no")}</td>
-                  <td className="px-3 py-2">
+                  <td className="flex gap-3 px-3 py-2">
+                    <Link to={`/personnel/user/${employee.id}/contracts/${c.id}`}>
+                      {t("employees:contracts.edit")}
+                      <span className="sr-only">
+                        {" "}
+                        {c.positionName} {c.startDate}
+                      </span>
+                    </Link>
                     <Link to={`/personnel/user/${employee.id}/contracts/${c.id}/delete`}>
                       {t("employees:contracts.delete")}
                       <span className="sr-only">
@@ -342,69 +341,14 @@ function ContractsTab() {
         </div>
       )}
       <h2 className="mb-2">{t("employees:contracts.add")}</h2>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["positionId", "start", "end", "fte", "hoursPerWeek", "isTemporary"] as const).map((n) => ({
-          id: fields[n].id,
-          label: labels[n],
-          errors: fields[n].errors,
-        }))}
+      <ContractForm
+        id="add-contract"
+        intent="addContract"
+        lastResult={reply?.reply}
+        defaultValue={{ fte: "1", isTemporary: "permanent", isActive: "on" }}
+        positions={options.positions}
+        submitLabel={t("employees:contracts.submit")}
       />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <input type="hidden" name="intent" value="addContract" />
-        <SelectField
-          label={labels.positionId}
-          errors={fields.positionId.errors}
-          selectProps={getSelectProps(fields.positionId)}
-          options={[
-            { value: "", label: t("employees:contracts.choosePosition") },
-            ...options.positions.map((p) => ({ value: p.id, label: p.name })),
-          ]}
-        />
-        <Field
-          label={labels.start}
-          hint={t("employees:fields.dateHint")}
-          errors={fields.start.errors}
-          inputProps={{
-            ...getInputProps(fields.start, { type: "text" }),
-            placeholder: t("employees:fields.datePlaceholder"),
-          }}
-        />
-        <Field
-          label={labels.end}
-          hint={t("employees:fields.dateHint")}
-          errors={fields.end.errors}
-          inputProps={{
-            ...getInputProps(fields.end, { type: "text" }),
-            placeholder: t("employees:fields.datePlaceholder"),
-          }}
-        />
-        <Field
-          label={labels.fte}
-          hint={t("employees:contracts.fteHint")}
-          errors={fields.fte.errors}
-          inputProps={{ ...getInputProps(fields.fte, { type: "text" }), inputMode: "decimal" }}
-        />
-        <Field
-          label={labels.hoursPerWeek}
-          errors={fields.hoursPerWeek.errors}
-          inputProps={{ ...getInputProps(fields.hoursPerWeek, { type: "text" }), inputMode: "decimal" }}
-        />
-        <SelectField
-          label={labels.isTemporary}
-          errors={fields.isTemporary.errors}
-          selectProps={getSelectProps(fields.isTemporary)}
-          options={[
-            { value: "permanent", label: t("employees:contracts.permanent") },
-            { value: "temporary", label: t("employees:contracts.temporary") },
-          ]}
-        />
-        <label className="mb-4 flex items-center gap-2">
-          <input {...getInputProps(fields.isActive, { type: "checkbox", value: "on" })} />
-          {t("employees:contracts.active")}
-        </label>
-        <Button>{t("employees:contracts.submit")}</Button>
-      </Form>
     </>
   );
 }
