@@ -8,7 +8,7 @@ import { loader as redirectLoader } from "~/routes/_app+/personnel+/teams.$id._i
 import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/teams.$id.merge";
 import { action as splitAction } from "~/routes/_app+/personnel+/teams.$id.split";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/teams._index";
-import { assignRole, createTeam } from "../factories";
+import { assignRole, createClusterFor, createTeam } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { contractFor, countRows, employeeIn, orgWorld, positionIn } from "../support/org";
 
@@ -47,6 +47,49 @@ function post(path: string, fields: Record<string, string | string[]>, cookie = 
     body: body.toString(),
   });
 }
+
+describe("teams of clusters below", () => {
+  it("a parent cluster lists its child and grandchild clusters' teams read-only, never another account's", async () => {
+    const db = getDb();
+    const child = await createClusterFor(db, w.account.id, { name: `Locatie ${Date.now()}`, parentId: w.cluster.id });
+    const grandchild = await createClusterFor(db, w.account.id, { name: `Afdeling ${Date.now()}`, parentId: child.id });
+    const own = await createTeam(db, { accountId: w.account.id, clusterId: w.cluster.id, name: "Eigen team" });
+    const childTeam = await createTeam(db, { accountId: w.account.id, clusterId: child.id, name: "Team locatie" });
+    const grandTeam = await createTeam(db, {
+      accountId: w.account.id,
+      clusterId: grandchild.id,
+      name: "Team afdeling",
+    });
+    // A cluster of another account that claims our cluster as parent must not show up.
+    const stray = await createClusterFor(db, other.account.id, { parentId: w.cluster.id });
+    const strayTeam = await createTeam(db, { accountId: other.account.id, clusterId: stray.id, name: "Vreemd team" });
+
+    type Page = { teams: { id: string; own: boolean; clusterName: string }[]; childClusters: boolean };
+    const load = async (query: string, cookie = w.cookie) =>
+      (await listLoader({
+        request: getRequest(`/personnel/teams${query}`, cookie),
+        context: context(),
+        params: {},
+      })) as Page;
+
+    const plain = await load("?q=team");
+    expect(plain.childClusters).toBe(true);
+    expect(plain.teams.map((t) => t.id)).toContain(own.id);
+    expect(plain.teams.map((t) => t.id)).not.toContain(childTeam.id);
+
+    const tree = await load("?q=team&scope=tree");
+    const ids = tree.teams.map((t) => t.id);
+    expect(ids).toEqual(expect.arrayContaining([own.id, childTeam.id, grandTeam.id]));
+    expect(ids).not.toContain(strayTeam.id);
+    expect(tree.teams.find((t) => t.id === childTeam.id)).toMatchObject({ own: false, clusterName: child.name });
+    expect(tree.teams.find((t) => t.id === own.id)).toMatchObject({ own: true });
+
+    // The other account's HR sees no children and cannot widen the scope.
+    const theirs = await load("?scope=tree", other.cookie);
+    expect(theirs.childClusters).toBe(false);
+    expect(theirs.teams.map((t) => t.id)).not.toContain(childTeam.id);
+  });
+});
 
 describe("teams", () => {
   it("creates a team and refuses a name that exists, case-insensitively, keeping what was typed", async () => {

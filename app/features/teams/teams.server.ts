@@ -20,18 +20,36 @@ function inTenant(ctx: TenantContext) {
   return and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt));
 }
 
-export async function listTeams(ctx: TenantContext, input: { page: number; q?: string }) {
+/**
+ * A page of the cluster's teams. With `withChildClusters`, the teams of the clusters below it (its
+ * child clusters, recursively, in the same account) are listed too, read-only there
+ * (docs/decisions/0253).
+ */
+export async function listTeams(ctx: TenantContext, input: { page: number; q?: string; withChildClusters?: boolean }) {
   const q = input.q?.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;
   const offset = (input.page - 1) * TEAMS_PAGE_SIZE;
   const result = await getDb().execute<{
     id: string;
     name: string;
+    cluster_id: string;
+    cluster_name: string;
     member_count: number;
     leader_count: number;
     fte: string;
     total: number;
   }>(sql`
-    select t.id, t.name,
+    with recursive scope as (
+      select c.id, c.name from clusters c
+      where c.id = ${ctx.clusterId} and c.account_id = ${ctx.accountId}
+      ${
+        input.withChildClusters
+          ? sql`union all
+      select c.id, c.name from clusters c join scope s on c.parent_id = s.id
+      where c.account_id = ${ctx.accountId} and c.deleted_at is null`
+          : sql``
+      }
+    )
+    select t.id, t.name, t.cluster_id, scope.name as cluster_name,
       (select count(*)::int from role_assignments ra join memberships m on m.id = ra.membership_id and m.deleted_at is null
         where ra.team_id = t.id and ra.role_key = 'team_member') as member_count,
       (select count(*)::int from role_assignments ra join memberships m on m.id = ra.membership_id and m.deleted_at is null
@@ -40,22 +58,32 @@ export async function listTeams(ctx: TenantContext, input: { page: number; q?: s
         join memberships m on m.id = ra.membership_id and m.deleted_at is null
         where ra.team_id = t.id and ra.role_key = 'team_member') as fte,
       count(*) over ()::int as total
-    from teams t
-    where t.account_id = ${ctx.accountId} and t.cluster_id = ${ctx.clusterId} and t.deleted_at is null
+    from teams t join scope on scope.id = t.cluster_id
+    where t.account_id = ${ctx.accountId} and t.deleted_at is null
       ${q ? sql`and t.name ilike ${q}` : sql``}
-    order by lower(t.name), t.id
+    order by t.cluster_id <> ${ctx.clusterId}, lower(scope.name), lower(t.name), t.id
     limit ${TEAMS_PAGE_SIZE} offset ${offset}
   `);
   return {
     teams: result.rows.map((r) => ({
       id: r.id,
       name: r.name,
+      clusterName: r.cluster_name,
+      own: r.cluster_id === ctx.clusterId,
       memberCount: r.member_count,
       leaderCount: r.leader_count,
       fte: Number(r.fte),
     })),
     total: result.rows[0]?.total ?? 0,
   };
+}
+
+/** Whether the current cluster has clusters below it (then the teams page offers them). */
+export async function hasChildClusters(ctx: TenantContext): Promise<boolean> {
+  const result = await getDb().execute<{ found: boolean }>(sql`
+    select exists (select 1 from clusters c where c.parent_id = ${ctx.clusterId} and c.account_id = ${ctx.accountId}
+                   and c.deleted_at is null) as found`);
+  return result.rows[0]?.found ?? false;
 }
 
 /** Every team of the cluster, for choosers (merge target). */

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { Pager, useFte } from "~/components/ui/pager";
 import { teamSchema } from "~/features/teams/teams.schema";
-import { createTeam, listTeams, TEAMS_PAGE_SIZE } from "~/features/teams/teams.server";
+import { createTeam, hasChildClusters, listTeams, TEAMS_PAGE_SIZE } from "~/features/teams/teams.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
@@ -21,8 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const q = url.searchParams.get("q") ?? "";
+  const childClusters = await hasChildClusters(ctx);
+  const withChildClusters = childClusters && url.searchParams.get("scope") === "tree";
   const t = await getServerT(request);
-  return { title: pageTitle(t, "teams:title"), page, q, ...(await listTeams(ctx, { page, q })) };
+  return {
+    title: pageTitle(t, "teams:title"),
+    page,
+    q,
+    childClusters,
+    withChildClusters,
+    ...(await listTeams(ctx, { page, q, withChildClusters })),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TeamsPage() {
   const { t } = useTranslation();
-  const { teams, total, page, q } = useLoaderData<typeof loader>();
+  const { teams, total, page, q, childClusters, withChildClusters } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fte = useFte();
   return (
@@ -55,6 +64,12 @@ export default function TeamsPage() {
           </label>
           <input id="team-search" name="q" defaultValue={q} className="mt-1 rounded border border-gray-400 px-3 py-2" />
         </div>
+        {childClusters ? (
+          <label className="flex items-center gap-2 py-2">
+            <input type="checkbox" name="scope" value="tree" defaultChecked={withChildClusters} />
+            {t("teams:childClusters.include")}
+          </label>
+        ) : null}
         <Button variant="secondary">{t("teams:searchSubmit")}</Button>
       </Form>
       {teams.length === 0 ? (
@@ -66,6 +81,11 @@ export default function TeamsPage() {
               <th scope="col" className="p-2">
                 {t("teams:name")}
               </th>
+              {withChildClusters ? (
+                <th scope="col" className="p-2">
+                  {t("teams:childClusters.cluster")}
+                </th>
+              ) : null}
               <th scope="col" className="p-2">
                 {t("teams:members")}
               </th>
@@ -81,8 +101,15 @@ export default function TeamsPage() {
             {teams.map((team) => (
               <tr key={team.id} className="border-b">
                 <td className="p-2">
-                  <Link to={`/personnel/teams/${team.id}/members`}>{team.name}</Link>
+                  {team.own ? (
+                    <Link to={`/personnel/teams/${team.id}/members`}>{team.name}</Link>
+                  ) : (
+                    <>
+                      {team.name} <span className="text-sm text-gray-700">{t("teams:childClusters.readOnly")}</span>
+                    </>
+                  )}
                 </td>
+                {withChildClusters ? <td className="p-2">{team.clusterName}</td> : null}
                 <td className="p-2">{team.memberCount}</td>
                 <td className="p-2">{team.leaderCount}</td>
                 <td className="p-2">{fte(team.fte)}</td>
