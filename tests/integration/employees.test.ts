@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { contracts, memberships, membershipTags, positions, roleAssignments, tags, users } from "#db/schema";
-import { lookupEmail } from "~/features/employees/employees.server";
+import { lookupEmail, TEAM_SELECT_LIMIT } from "~/features/employees/employees.server";
 import { action as deleteAction } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction } from "~/routes/_app+/personnel+/user.$id.merge";
 import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
@@ -616,5 +616,45 @@ describe("one employee", () => {
     );
     const [gone] = await getDb().select().from(memberships).where(eq(memberships.id, go.membership.id));
     expect(gone.deletedAt).not.toBeNull();
+  });
+});
+
+describe("a cluster with more teams than a select can hold", () => {
+  it("filters by typed team name and assigns teams typed by name; unknown names are refused", async () => {
+    const db = getDb();
+    const account = await createAccount(db);
+    const cluster = await createClusterFor(db, account.id);
+    const ids = { accountId: account.id, clusterId: cluster.id };
+    for (let i = 1; i <= TEAM_SELECT_LIMIT + 1; i++)
+      await createTeam(db, { ...ids, name: `Team ${String(i).padStart(3, "0")}` });
+    const admin = await createUserWithMembership(db, { ...ids, roles: [{ role: "cluster_admin" }] });
+    const cookie = (await sessionCookieFor({ userId: admin.user.id, ...ids })).cookie;
+    const a = await createUserWithMembership(db, { ...ids, email: `groot-a-${uniqueSuffix()}@test.nl` });
+    const b = await createUserWithMembership(db, { ...ids, email: `groot-b-${uniqueSuffix()}@test.nl` });
+
+    const page = (await listLoader({
+      request: getRequest("/personnel/users/active", cookie),
+      context: context(),
+      params: { tab: "active" },
+    })) as { options: { teams: unknown } };
+    expect(page.options.teams).toBeNull();
+
+    const refused = unwrapData(
+      await bulk({ action: "assignTeams", ids: [a.membership.id], teamNames: "team 007, Team 999" }, "active", cookie),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ error: "employees:bulk.unknownTeams", values: { names: "Team 999" } });
+
+    const done = await bulk(
+      { action: "assignTeams", ids: [a.membership.id, b.membership.id], teamNames: "team 007, TEAM 012" },
+      "active",
+      cookie,
+    );
+    expect(toastOf(done)).toMatchObject({ key: "employees:bulk.result", values: { count: 2 } });
+
+    const filtered = await list("?teamName=012", "active", cookie);
+    expect(filtered.list.rows.map((r) => r.id).sort()).toEqual([a.membership.id, b.membership.id].sort());
+    expect(filtered.list.rows[0].teams.sort()).toEqual(["Team 007", "Team 012"]);
+    expect((await list("?teamName=050", "active", cookie)).list.total).toBe(0);
   });
 });

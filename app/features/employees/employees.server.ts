@@ -40,6 +40,8 @@ export type EmployeeListQuery = {
   tab: EmployeeListTab;
   q?: string;
   teamId?: string;
+  /** Part of a team name: the filter of clusters with too many teams for a select (docs/decisions/0254). */
+  teamName?: string;
   tagId?: string;
   status?: "active" | "inactive";
   access?: "yes" | "no";
@@ -91,6 +93,13 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
     where.push(sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id
       and ra.team_id = ${query.teamId} and ra.role_key in ('team_member', 'team_admin'))`);
   }
+  const teamName = query.teamName?.trim();
+  if (teamName) {
+    const like = `%${teamName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`exists (select 1 from role_assignments ra join teams t on t.id = ra.team_id
+      where ra.membership_id = m.id and ra.role_key in ('team_member', 'team_admin')
+        and t.cluster_id = ${ctx.clusterId} and t.deleted_at is null and t.name ilike ${like})`);
+  }
   if (isUuid(query.tagId)) {
     where.push(
       sql`exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${query.tagId})`,
@@ -129,15 +138,27 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
 }
 
-/** Teams, personnel tags and positions of the cluster, for filters and selects. */
-export async function listClusterOptions(ctx: TenantContext) {
+/** Above this many teams, team choosers are search fields instead of selects (docs/decisions/0254). */
+export const TEAM_SELECT_LIMIT = 50;
+
+/**
+ * Teams, personnel tags and positions of the cluster, for filters and selects. With `teamsUpTo`, teams
+ * are only listed when the cluster has at most that many (`teams: null` otherwise).
+ */
+export async function listClusterOptions(ctx: TenantContext): Promise<ClusterOptions<{ id: string; name: string }[]>>;
+export async function listClusterOptions(
+  ctx: TenantContext,
+  options: { teamsUpTo: number },
+): Promise<ClusterOptions<{ id: string; name: string }[] | null>>;
+export async function listClusterOptions(ctx: TenantContext, options?: { teamsUpTo: number }) {
   const db = getDb();
   const [teamRows, tagRows, positionRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name })
       .from(teams)
       .where(and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt)))
-      .orderBy(asc(teams.name)),
+      .orderBy(asc(teams.name))
+      .limit(options ? options.teamsUpTo + 1 : 100_000),
     db
       .select({ id: tags.id, name: tags.name })
       .from(tags)
@@ -149,7 +170,42 @@ export async function listClusterOptions(ctx: TenantContext) {
       .where(and(eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId)))
       .orderBy(asc(positions.name)),
   ]);
-  return { teams: teamRows, tags: tagRows, positions: positionRows };
+  const tooMany = options !== undefined && teamRows.length > options.teamsUpTo;
+  return { teams: tooMany ? null : teamRows, tags: tagRows, positions: positionRows };
+}
+
+type ClusterOptions<T> = { teams: T; tags: { id: string; name: string }[]; positions: { id: string; name: string }[] };
+
+/**
+ * Team ids for names typed in a search field ("Team 001, Team 002"), matched whole and
+ * case-insensitively in the cluster; names that match no team come back as `unknown`.
+ */
+export async function teamIdsByNames(ctx: TenantContext, text: string) {
+  const names = [
+    ...new Set(
+      text
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) return { ids: [], unknown: [] };
+  const rows = await getDb()
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.accountId, ctx.accountId),
+        eq(teams.clusterId, ctx.clusterId),
+        isNull(teams.deletedAt),
+        inArray(
+          sql`lower(${teams.name})`,
+          names.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
+  const found = new Set(rows.map((r) => r.name.toLowerCase()));
+  return { ids: rows.map((r) => r.id), unknown: names.filter((n) => !found.has(n.toLowerCase())) };
 }
 
 /** One employee of the current cluster (removed ones too), or 404. */

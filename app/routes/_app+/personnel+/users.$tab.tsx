@@ -13,7 +13,13 @@ import {
   type EmployeeListTab,
   type SortKey,
 } from "~/features/employees/employees.schema";
-import { listClusterOptions, listEmployees, runBulkAction } from "~/features/employees/employees.server";
+import {
+  listClusterOptions,
+  listEmployees,
+  runBulkAction,
+  TEAM_SELECT_LIMIT,
+  teamIdsByNames,
+} from "~/features/employees/employees.server";
 import { invitationStatusOf } from "~/features/invitations/invitations.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -43,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = {
     q: sp.get("q") ?? "",
     teamId: sp.get("team") ?? "",
+    teamName: sp.get("teamName") ?? "",
     tagId: sp.get("tag") ?? "",
     status: pick(["active", "inactive"] as const, sp.get("status")),
     access: pick(["yes", "no"] as const, sp.get("access")),
@@ -56,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       tab,
       q: filters.q,
       teamId: filters.teamId,
+      teamName: filters.teamName,
       tagId: filters.tagId,
       status: filters.status,
       access: filters.access,
@@ -64,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       dir: filters.dir,
       page,
     }),
-    listClusterOptions(ctx),
+    listClusterOptions(ctx, { teamsUpTo: TEAM_SELECT_LIMIT }),
   ]);
   const statuses =
     tab === "invited"
@@ -92,10 +100,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (roleActions.has(action) && !can(ctx, "cluster_roles.manage")) {
     return data({ error: "employees:bulk.errors.noRight" as const }, { status: 403 });
   }
+  // Clusters with many teams type team names instead of choosing from a select (docs/decisions/0254).
+  const typedTeams = await teamIdsByNames(ctx, String(formData.get("teamNames") ?? ""));
+  if (typedTeams.unknown.length > 0) {
+    return data(
+      { error: "employees:bulk.unknownTeams" as const, values: { names: typedTeams.unknown.join(", ") } },
+      { status: 400 },
+    );
+  }
   const result = await runBulkAction(ctx, {
     action: action as BulkAction,
     ids,
-    teamIds: formData.getAll("teamIds").map(String),
+    teamIds: [...formData.getAll("teamIds").map(String), ...typedTeams.ids],
     roleKeys: formData.getAll("roleKeys").map(String),
   });
   const toast: ToastInput = result.errorKey
@@ -170,19 +186,38 @@ export default function EmployeesPage() {
             className="mt-1 block rounded border border-gray-400 px-2 py-1"
           />
         </div>
-        <div>
-          <label htmlFor="filter-team" className="block text-sm font-medium">
-            {t("employees:list.team")}
-          </label>
-          <select id="filter-team" name="team" defaultValue={filters.teamId} className={selectClass}>
-            <option value="">{t("employees:list.all")}</option>
-            {options.teams.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {options.teams ? (
+          <div>
+            <label htmlFor="filter-team" className="block text-sm font-medium">
+              {t("employees:list.team")}
+            </label>
+            <select id="filter-team" name="team" defaultValue={filters.teamId} className={selectClass}>
+              <option value="">{t("employees:list.all")}</option>
+              {options.teams.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div>
+            <label htmlFor="filter-team-name" className="block text-sm font-medium">
+              {t("employees:list.team")}
+            </label>
+            <input
+              id="filter-team-name"
+              name="teamName"
+              type="search"
+              defaultValue={filters.teamName}
+              aria-describedby="filter-team-name-hint"
+              className="mt-1 block rounded border border-gray-400 px-2 py-1"
+            />
+            <span id="filter-team-name-hint" className="text-sm text-ink-muted">
+              {t("employees:list.teamNameHint")}
+            </span>
+          </div>
+        )}
         <div>
           <label htmlFor="filter-tag" className="block text-sm font-medium">
             {t("employees:list.tag")}
@@ -239,7 +274,13 @@ export default function EmployeesPage() {
         <div className="rounded bg-white p-6 shadow-sm">
           <p>
             {t(
-              filters.q || filters.teamId || filters.tagId || filters.status || filters.access || filters.role
+              filters.q ||
+                filters.teamId ||
+                filters.teamName ||
+                filters.tagId ||
+                filters.status ||
+                filters.access ||
+                filters.role
                 ? "employees:list.emptyFiltered"
                 : `employees:list.empty.${tab}`,
             )}
@@ -253,7 +294,7 @@ export default function EmployeesPage() {
           <input type="hidden" name="search" value={search} />
           {actionData && "error" in actionData ? (
             <div role="alert" className="mb-4 rounded border-2 border-danger bg-danger-bg p-3 font-medium text-danger">
-              {t(actionData.error)}
+              {t(actionData.error, "values" in actionData ? actionData.values : undefined)}
             </div>
           ) : null}
           <p className="mb-2 text-sm text-ink-muted">{t("employees:list.count", { count: list.total })}</p>
@@ -343,24 +384,42 @@ export default function EmployeesPage() {
               </div>
               {tab !== "removed" ? (
                 <>
-                  <div>
-                    <label htmlFor="bulk-teams" className="block text-sm font-medium">
-                      {t("employees:bulk.teams")}
-                    </label>
-                    <select
-                      id="bulk-teams"
-                      name="teamIds"
-                      multiple
-                      size={Math.min(4, Math.max(2, options.teams.length))}
-                      className={selectClass}
-                    >
-                      {options.teams.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  {options.teams ? (
+                    <div>
+                      <label htmlFor="bulk-teams" className="block text-sm font-medium">
+                        {t("employees:bulk.teams")}
+                      </label>
+                      <select
+                        id="bulk-teams"
+                        name="teamIds"
+                        multiple
+                        size={Math.min(4, Math.max(2, options.teams.length))}
+                        className={selectClass}
+                      >
+                        {options.teams.map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.name}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : (
+                    <div>
+                      <label htmlFor="bulk-team-names" className="block text-sm font-medium">
+                        {t("employees:bulk.teams")}
+                      </label>
+                      <input
+                        id="bulk-team-names"
+                        name="teamNames"
+                        type="text"
+                        aria-describedby="bulk-team-names-hint"
+                        className="mt-1 block rounded border border-gray-400 px-2 py-1"
+                      />
+                      <span id="bulk-team-names-hint" className="text-sm text-ink-muted">
+                        {t("employees:bulk.teamNamesHint")}
+                      </span>
+                    </div>
+                  )}
                   <div>
                     <label htmlFor="bulk-roles" className="block text-sm font-medium">
                       {t("employees:bulk.roles")}
