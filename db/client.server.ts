@@ -26,6 +26,20 @@ export function getDb(): Database {
   return globalHolder.__appDb.db;
 }
 
+/**
+ * Runs a hot query as a named prepared statement (node-postgres prepares it once per connection and
+ * then skips parsing and planning). `text` must be the same for every call with this name.
+ */
+export async function queryPrepared<T extends pg.QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  getDb();
+  const result = await globalHolder.__appDb!.pool.query<T>({ name, text, values });
+  return result.rows;
+}
+
 export async function closeDb(): Promise<void> {
   const holder = globalHolder.__appDb;
   globalHolder.__appDb = undefined;
