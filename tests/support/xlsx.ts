@@ -25,7 +25,11 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
 }
 
 const unescapeXml = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** The sheets of an .xlsx with inline strings and numbers, as rows of cell values. */
 export function readXlsx(buffer: Buffer): { name: string; rows: (string | number | null)[][] }[] {

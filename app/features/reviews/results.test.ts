@@ -29,15 +29,26 @@ describe("escapeSpreadsheetText", () => {
       expect(escapeSpreadsheetText(bad)).toBe(`'${bad}`);
   });
   it("leaves other text alone", () => {
-    for (const fine of ["Jansen", " =not at start", "1=1", "", "'quoted"]) expect(escapeSpreadsheetText(fine)).toBe(fine);
+    for (const fine of ["Jansen", " =not at start", "1=1", "", "'quoted"])
+      expect(escapeSpreadsheetText(fine)).toBe(fine);
   });
 });
 
 describe("sorting", () => {
   const rows = [row("Claes", 2.5, 4), row("aalders", null), row("Bakker", 4, 5), row("Dekker", 2.5, 1)];
   it("sorts by name case-insensitively", () => {
-    expect(sortResultRows(rows, "name", "asc").map((r) => r.lastName)).toEqual(["aalders", "Bakker", "Claes", "Dekker"]);
-    expect(sortResultRows(rows, "name", "desc").map((r) => r.lastName)).toEqual(["Dekker", "Claes", "Bakker", "aalders"]);
+    expect(sortResultRows(rows, "name", "asc").map((r) => r.lastName)).toEqual([
+      "aalders",
+      "Bakker",
+      "Claes",
+      "Dekker",
+    ]);
+    expect(sortResultRows(rows, "name", "desc").map((r) => r.lastName)).toEqual([
+      "Dekker",
+      "Claes",
+      "Bakker",
+      "aalders",
+    ]);
   });
   it("sorts by a dimension with ties by name and empty values last in both directions", () => {
     expect(sortResultRows(rows, "performance", "asc").map((r) => r.lastName)).toEqual([
@@ -52,7 +63,12 @@ describe("sorting", () => {
       "Dekker",
       "aalders",
     ]);
-    expect(sortResultRows(rows, "role", "desc").map((r) => r.lastName)).toEqual(["Bakker", "Claes", "Dekker", "aalders"]);
+    expect(sortResultRows(rows, "role", "desc").map((r) => r.lastName)).toEqual([
+      "Bakker",
+      "Claes",
+      "Dekker",
+      "aalders",
+    ]);
   });
   it("reads sort and dir from the query, falling back to name ascending", () => {
     expect(parseSort(new URLSearchParams("sort=potential&dir=desc"))).toEqual({ sort: "potential", dir: "desc" });
@@ -109,7 +125,7 @@ describe("writeXlsx", () => {
         name: "Resultaten: team/1",
         rows: [
           ["Naam", "Score"],
-          ["=HYPERLINK(\"x\")", 3.5],
+          ['=HYPERLINK("x")', 3.5],
           ["A & <B>", null, "@x"],
         ],
       },
@@ -119,7 +135,7 @@ describe("writeXlsx", () => {
     expect(sheet.name).toBe("Resultaten  team 1");
     expect(sheet.rows).toEqual([
       ["Naam", "Score"],
-      ["'=HYPERLINK(\"x\")", 3.5],
+      ['\'=HYPERLINK("x")', 3.5],
       ["A & <B>", null, "'@x"],
     ]);
   });

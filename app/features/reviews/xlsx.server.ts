@@ -12,7 +12,6 @@ export type Sheet = { name: string; rows: Cell[][] };
 const xmlEscape = (text: string) =>
   text
     // Characters XML 1.0 cannot hold at all.
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -54,7 +53,11 @@ function sheetXml(rows: Cell[][]): string {
 function sheetNames(sheets: Sheet[]): string[] {
   const used = new Set<string>();
   return sheets.map((s, i) => {
-    let name = s.name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31).trim() || `Sheet${i + 1}`;
+    let name =
+      s.name
+        .replace(/[:\\/?*[\]]/g, " ")
+        .slice(0, 31)
+        .trim() || `Sheet${i + 1}`;
     if (used.has(name.toLowerCase())) name = `${name.slice(0, 27)} ${i + 1}`;
     used.add(name.toLowerCase());
     return name;
