@@ -106,9 +106,9 @@ export async function roundResults(ctx: TenantContext, roundId: string, filter: 
   const round = await requireRound(ctx, roundId);
   const db = getDb();
   const teamReviews = await visibleTeamReviews(ctx, round.id);
-  const chosen = filter.team
-    ? teamReviews.filter((r) => r.id === filter.team || r.teamId === filter.team)
-    : teamReviews;
+  // An unknown team, or one outside scope, is ignored: the filter is a GET form anyone can edit.
+  const matching = filter.team ? teamReviews.filter((r) => r.id === filter.team || r.teamId === filter.team) : [];
+  const chosen = matching.length ? matching : teamReviews;
   const finishedIds = chosen.filter((r) => r.isFinished).map((r) => r.id);
   const teamNameOf = new Map(teamReviews.map((r) => [r.id, r.teamName ?? ""]));
   const tagId = filter.tagId && isUuid(filter.tagId) ? filter.tagId : null;
@@ -196,7 +196,7 @@ export async function roundResults(ctx: TenantContext, roundId: string, filter: 
       name: r.teamName ?? "",
       isFinished: r.isFinished,
     })),
-    selectedTeam: filter.team && chosen.length ? chosen[0].id : null,
+    selectedTeam: matching.length ? matching[0].id : null,
     tagId,
     tags: tagRows,
     finishedCount: chosen.filter((r) => r.isFinished).length,

@@ -6,6 +6,7 @@ import {
   distributionText,
   escapeSpreadsheetText,
   gridCell,
+  inDisplayOrder,
   levelNameOf,
   parseSort,
   roleCounts,
@@ -93,6 +94,16 @@ describe("the grid", () => {
     expect(rolesOfCell({ performance: "high", potential: "middle" })).toEqual(["achiever"]);
     expect(rolesOfCell({ performance: "middle", potential: "middle" })).toEqual(["midfield"]);
     expect(rolesOfCell({ performance: "low", potential: "middle" })).toEqual(["midfield", "changeofcareer"]);
+  });
+  it("lists roles from the top right of the grid to the bottom left", () => {
+    const roles = ["changeofcareer", "potential", "achiever", "midfield", "star"].map((key) => ({ key }));
+    expect(inDisplayOrder(roles).map((r) => r.key)).toEqual([
+      "star",
+      "potential",
+      "achiever",
+      "midfield",
+      "changeofcareer",
+    ]);
   });
   it("does not place people without scores", () => {
     expect(gridCell({ performance: null, potential: 3 }, 5)).toBeNull();

@@ -80,6 +80,15 @@ export function rolesOfCell(cell: { performance: Band; potential: Band }): strin
   return ["midfield"];
 }
 
+/** The order in which roles are listed and stacked: from the top right of the grid to the bottom left. */
+export const roleDisplayOrder = ["star", "potential", "achiever", "midfield", "changeofcareer"] as const;
+
+/** Roles sorted into roleDisplayOrder. */
+export function inDisplayOrder<T extends { key: string }>(roles: readonly T[]): T[] {
+  const rank = (key: string) => (roleDisplayOrder as readonly string[]).indexOf(key);
+  return [...roles].sort((a, b) => rank(a.key) - rank(b.key));
+}
+
 export const bandsHighToLow: Band[] = ["high", "middle", "low"];
 export const bandsLowToHigh: Band[] = ["low", "middle", "high"];
 

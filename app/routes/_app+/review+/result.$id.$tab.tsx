@@ -16,6 +16,7 @@ import {
   bandsLowToHigh,
   distributionText,
   gridCell,
+  inDisplayOrder,
   levelNameOf,
   parseSort,
   roleCounts,
@@ -118,7 +119,7 @@ function Grid({
   const counts = roleCounts(rows);
   const summary = distributionText(
     t("results:grid.people", { count: rows.length }),
-    [...texts.roles].reverse().map((r) => ({ label: r.label, count: counts[String(r.id)] ?? 0 })),
+    inDisplayOrder(texts.roles).map((r) => ({ label: r.label, count: counts[String(r.id)] ?? 0 })),
   );
   const placed = rows.map((row) => ({ row, cell: gridCell(row, scale, texts.thresholds) }));
   const unplaced = placed.filter((p) => !p.cell).map((p) => p.row);

@@ -10,7 +10,7 @@ import {
   StackedBar,
   type RoleText,
 } from "~/features/reviews/components/results-ui";
-import { distributionText } from "~/features/reviews/results";
+import { distributionText, inDisplayOrder } from "~/features/reviews/results";
 import { resolveResultsId, resultTexts, roundSummary } from "~/features/reviews/results.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
@@ -66,7 +66,7 @@ function RoleDistribution() {
   const { t } = useTranslation();
   const { summary, texts } = useLoaderData<typeof loader>();
   const roles: (RoleText | { id: 0; key: "none"; label: string })[] = [
-    ...[...texts.roles].reverse(),
+    ...inDisplayOrder(texts.roles),
     { id: 0, key: "none", label: t("results:noRole") },
   ];
   const countOf = (counts: Counts, id: number) => counts[id === 0 ? "none" : String(id)] ?? 0;
