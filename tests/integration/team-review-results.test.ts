@@ -118,6 +118,10 @@ describe("scope", () => {
     const own = await roundResults(await contextFor(w.leader.cookie), w.roundId);
     expect(own.teams.map((t) => t.name)).toEqual([w.alfa.name]);
     expect(own.rows).toHaveLength(3);
+    // Another team's review id in the filter is ignored, never a way in.
+    const sneaky = await roundResults(await contextFor(w.leader.cookie), w.roundId, { team: betaReviewId });
+    expect(sneaky.selectedTeam).toBeNull();
+    expect(sneaky.rows.map((r) => r.lastName)).toEqual(["Aalders", "Bakker", "Claes"]);
   });
 
   it("a leader of another team gets 404 for compare and report of someone outside their scope", async () => {
@@ -190,6 +194,13 @@ describe("scope", () => {
     })) as Response;
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+    // A team member has no reviews.manage: the guard sends them to the dashboard.
+    const member = (await load(resultTabLoader, `/review/result/${w.roundId}/grid`, w.members[0].cookie, {
+      id: w.roundId,
+      tab: "grid",
+    })) as Response;
+    expect(member.status).toBe(302);
+    expect(member.headers.get("Location")).toBe("/dashboard");
   });
 });
 
