@@ -8,7 +8,8 @@ import { createLeaderRound } from "./support/reviews";
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
 test("team review results pages have no serious accessibility violations", async ({ page }) => {
-  test.setTimeout(90_000);
+  // Six pages scanned after one sign-in; axe takes several seconds a page on a busy machine.
+  test.setTimeout(180_000);
   const { roundId, teamReviews } = await createLeaderRound({ scoreAll: 1, finish: true });
   const [subject] = await getDb()
     .select({ membershipId: reviewSubjects.membershipId })

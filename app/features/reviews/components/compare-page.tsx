@@ -52,11 +52,11 @@ export function ComparePage() {
         const rows = comparison.criteria.filter((c) => c.dimension === d.dimension);
         return (
           <div key={d.dimension} className="mb-6 overflow-x-auto">
-            <table className="w-full bg-white text-left shadow-sm" data-testid={`compare-${d.dimension}`}>
+            <table className="w-full table-fixed bg-white text-left shadow-sm" data-testid={`compare-${d.dimension}`}>
               <caption className="p-2 text-left text-lg font-semibold">{d.name}</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="w-2/5 p-2">
                     {t("results:compare.criterion")}
                   </th>
                   <th scope="col" className="p-2">
