@@ -1,0 +1,103 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/utils/dates";
+import type { compareLoader } from "../compare-route.server";
+import { levelNameOf } from "../results";
+import { LevelValue, useAverage } from "./results-ui";
+
+export const compareHandle = { i18n: ["results", "criteria"] };
+export const compareMeta: MetaFunction = ({ data }) => [{ title: (data as { title?: string } | undefined)?.title }];
+
+/** One person's scores against the team average and their previous finished team review. */
+export function ComparePage() {
+  const { t } = useTranslation();
+  const { comparison, texts } = useLoaderData<typeof compareLoader>();
+  const average = useAverage();
+  const { review, subject, previous, team } = comparison;
+  const name = `${subject.firstName} ${subject.lastName}`.trim();
+  const roleLabel = texts.roles.find((r) => r.id === subject.developmentRole)?.label ?? t("results:noRole");
+  const keys = ["performance", "potential", "employability"] as const;
+  return (
+    <div className="max-w-5xl">
+      <p className="no-print flex flex-wrap gap-4">
+        {review.roundId ? (
+          <Link to={`/review/result/${review.roundId}/grid?team=${review.id}`}>{t("results:backToResults")}</Link>
+        ) : null}
+        <Link to={`/review/report/${review.id}/employee/${subject.membershipId}`}>{t("results:compare.toReport")}</Link>
+      </p>
+      <h1 className="mb-2 mt-2">{t("results:compare.title", { name })}</h1>
+      <p className="mb-4">
+        {t("results:compare.context", { review: review.name, team: review.teamName })} · {t("results:report.role")}:{" "}
+        {roleLabel}
+      </p>
+      {!review.isFinished ? (
+        <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-4">{t("results:compare.notFinished")}</p>
+      ) : null}
+      {previous ? (
+        <p className="mb-4" data-testid="previous">
+          {t("results:compare.previous", {
+            review: previous.name,
+            team: previous.teamName,
+            date: formatDate(previous.finishedAt),
+          })}
+        </p>
+      ) : (
+        <p className="mb-4 rounded border-l-4 border-brand-700 bg-brand-50 p-4" data-testid="no-previous">
+          {t("results:compare.noPrevious", { name })}
+        </p>
+      )}
+      {texts.dimensions.map((d, i) => {
+        const key = keys[i];
+        const rows = comparison.criteria.filter((c) => c.dimension === d.dimension);
+        return (
+          <div key={d.dimension} className="mb-6 overflow-x-auto">
+            <table className="w-full table-fixed bg-white text-left shadow-sm" data-testid={`compare-${d.dimension}`}>
+              <caption className="p-2 text-left text-lg font-semibold">{d.name}</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className="w-2/5 p-2">
+                    {t("results:compare.criterion")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("results:compare.thisReview")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("results:compare.teamAverage")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("results:compare.previousReview")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} className="border-b">
+                    <th scope="row" className="p-2 font-normal">
+                      {c.name}
+                    </th>
+                    <td className="p-2">
+                      <LevelValue score={c.score} level={levelNameOf(c.score, review.scale)} />
+                    </td>
+                    <td className="p-2">{average(c.teamAverage)}</td>
+                    <td className="p-2">
+                      {previous ? <LevelValue score={c.previous} level={levelNameOf(c.previous, review.scale)} /> : "–"}
+                    </td>
+                  </tr>
+                ))}
+                <tr className="font-semibold">
+                  <th scope="row" className="p-2">
+                    {t("results:compare.dimensionScore", { name: d.name })}
+                  </th>
+                  <td className="p-2">{average(subject[key])}</td>
+                  <td className="p-2">{average(team[key])}</td>
+                  <td className="p-2">{previous ? average(previous[key]) : "–"}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

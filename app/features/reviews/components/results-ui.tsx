@@ -1,0 +1,227 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { scaleColors, type LevelName } from "~/features/criteria/scales";
+import { formatAverage } from "../results";
+
+export type RoleText = { id: number; key: string; label: string };
+export type DimensionText = { dimension: number; name: string };
+
+export function useAverage() {
+  const { i18n } = useTranslation();
+  return (value: number | null) => formatAverage(value, i18n.language || "nl");
+}
+
+/** Tabs as links that keep the filter (team, tag); a GET form with a select on small screens. */
+export function ResultTabs({
+  label,
+  baseHref,
+  current,
+  tabs,
+  keep,
+}: {
+  label: string;
+  baseHref: string;
+  current: string;
+  tabs: { key: string; label: string }[];
+  keep: Record<string, string | null | undefined>;
+}) {
+  const { t } = useTranslation();
+  const kept = Object.entries(keep).filter((e): e is [string, string] => Boolean(e[1]));
+  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
+  return (
+    <div className="no-print mb-6">
+      <nav aria-label={label} className="hidden border-b sm:block">
+        <ul className="flex gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.key}>
+              <Link
+                to={`${baseHref}/${tab.key}${query}`}
+                aria-current={tab.key === current ? "page" : undefined}
+                className={`block border-b-2 px-4 py-2 no-underline ${
+                  tab.key === current ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-ink"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" action={baseHref} className="flex items-end gap-2 sm:hidden">
+        {kept.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div>
+          <label htmlFor="tab-select" className="block text-sm font-medium">
+            {label}
+          </label>
+          <select
+            id="tab-select"
+            name="tab"
+            defaultValue={current}
+            className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
+          >
+            {tabs.map((tab) => (
+              <option key={tab.key} value={tab.key}>
+                {tab.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded border border-gray-400 bg-white px-3 py-1">
+          {t("common:tabs.open")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** A score with its level's name and colour swatch (never colour alone). */
+export function LevelValue({ score, level }: { score: number | null; level: LevelName | "notRated" | null }) {
+  const { t } = useTranslation();
+  if (score === null || level === null) return <span className="text-ink-muted">–</span>;
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <span
+        aria-hidden="true"
+        className="inline-block h-3 w-3 rounded-sm"
+        style={{ backgroundColor: scaleColors[level] }}
+      />
+      <span>
+        {score} <span className="text-sm">{t(`criteria:levels.${level}`)}</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A horizontal stacked bar (HTML, no JavaScript): each part's width is its share; each part with
+ * people carries its count, and the whole bar is described in words for screen readers.
+ */
+export function StackedBar({
+  parts,
+  description,
+}: {
+  parts: { key: string; label: string; count: number; color: string }[];
+  description: string;
+}) {
+  const total = parts.reduce((sum, p) => sum + p.count, 0);
+  return (
+    <div role="img" aria-label={description} className="flex h-7 w-full overflow-hidden rounded border bg-white">
+      {total > 0
+        ? parts
+            .filter((p) => p.count > 0)
+            .map((p) => (
+              <div
+                key={p.key}
+                title={`${p.label}: ${p.count}`}
+                className="flex items-center justify-center border-r border-white text-sm font-semibold text-white last:border-0"
+                style={{ width: `${(p.count / total) * 100}%`, backgroundColor: p.color }}
+              >
+                {p.count}
+              </div>
+            ))
+        : null}
+    </div>
+  );
+}
+
+/** A legend of colours with their names, for the bars. */
+export function Legend({ items }: { items: { key: string; label: string; color: string }[] }) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-4 text-sm">
+      {items.map((i) => (
+        <li key={i.key} className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: i.color }} />
+          {i.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Role colours: the scale tokens from high to low, so the roles keep their order in colour too. */
+export const roleColors: Record<string, string> = {
+  star: scaleColors.excellent,
+  potential: scaleColors.good,
+  achiever: "#0b5757",
+  midfield: scaleColors.normal,
+  changeofcareer: scaleColors.low,
+  none: "#737373",
+};
+
+/** Team and tag filter: a GET form, so it works without JavaScript and can be bookmarked. */
+export function ResultsFilter({
+  teams,
+  tags,
+  team,
+  tagId,
+  keep,
+}: {
+  teams: { reviewId: string; name: string; isFinished: boolean }[];
+  tags: { id: string; name: string }[];
+  team: string | null;
+  tagId: string | null;
+  keep?: Record<string, string | null | undefined>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="no-print mb-4 flex flex-wrap items-end gap-4" aria-label={t("results:filter.label")}>
+      {Object.entries(keep ?? {}).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <div>
+        <label htmlFor="filter-team" className="block text-sm font-medium">
+          {t("results:filter.team")}
+        </label>
+        <select
+          id="filter-team"
+          name="team"
+          defaultValue={team ?? ""}
+          className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
+        >
+          <option value="">{t("results:filter.allTeams")}</option>
+          {teams.map((r) => (
+            <option key={r.reviewId} value={r.reviewId}>
+              {r.isFinished ? r.name : t("results:filter.notFinishedTeam", { name: r.name })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-tag" className="block text-sm font-medium">
+          {t("results:filter.tag")}
+        </label>
+        <select
+          id="filter-tag"
+          name="tag"
+          defaultValue={tagId ?? ""}
+          className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
+        >
+          <option value="">{t("results:filter.allTags")}</option>
+          {tags.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {tag.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="rounded border border-gray-400 bg-white px-3 py-1">
+        {t("results:filter.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** Says how many team reviews count, or that none is finished yet. */
+export function FinishedNote({ finished, total }: { finished: number; total: number }) {
+  const { t } = useTranslation();
+  if (finished === 0)
+    return (
+      <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-4" data-testid="no-finished">
+        {t("results:noneFinished")}
+      </p>
+    );
+  if (finished < total) return <p className="mb-4 text-ink-muted">{t("results:someFinished", { finished, total })}</p>;
+  return null;
+}
