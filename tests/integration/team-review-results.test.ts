@@ -284,7 +284,7 @@ describe("the table", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment;/);
     const file = Buffer.from(await response.arrayBuffer());
     expect(file.subarray(0, 2).toString()).toBe("PK");
-    const [sheet] = readXlsx(file);
+    const [sheet] = await readXlsx(file);
     expect(sheet.name).toBe("Resultaten");
     const [header, ...rows] = sheet.rows;
     expect(header.slice(0, 7)).toEqual([
@@ -314,7 +314,7 @@ describe("the table", () => {
     const response = (await load(exportLoader, `/resources/review-export/${w.roundId}`, w.otherLeader.cookie, {
       id: w.roundId,
     })) as Response;
-    const [sheet] = readXlsx(Buffer.from(await response.arrayBuffer()));
+    const [sheet] = await readXlsx(Buffer.from(await response.arrayBuffer()));
     expect(sheet.rows).toHaveLength(1);
   });
 });

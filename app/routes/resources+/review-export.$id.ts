@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     goal: t("results:report.goal"),
     roleLabel: (id) => texts.roles.find((r) => r.id === id)?.label ?? "",
   });
-  const file = writeXlsx([{ name: t("results:export.sheet"), rows }]);
+  const file = await writeXlsx([{ name: t("results:export.sheet"), rows }]);
   const safeName = round.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "resultaten";
   return new Response(new Uint8Array(file), {
     headers: {
