@@ -95,7 +95,9 @@ const stepOne = (overrides: Partial<Record<string, string | string[]>> = {}): [s
     setId: w.set.id,
     ...overrides,
   };
-  return Object.entries(values).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]));
+  return Object.entries(values).flatMap(([k, v]): [string, string][] =>
+    Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v ?? ""]],
+  );
 };
 
 describe("teamReviewCandidates", () => {

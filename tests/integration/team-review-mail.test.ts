@@ -18,7 +18,6 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let alfaReviewId: string;
 let betaReviewId: string;
 const savedSmtp = process.env.SMTP_URL;
-const jobContext = { jobId: "test", enqueue: async () => null };
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -63,7 +62,7 @@ describe("team review invitations", () => {
   it("mails each leader once, in their language, with a link to their team's evaluation", async () => {
     expect(jobDefinitions).toContain(teamReviewInvitationsJob);
     const payload = { roundId: w.roundId, reviewIds: [alfaReviewId, betaReviewId] };
-    expect(await teamReviewInvitationsJob.handler(payload, jobContext)).toEqual({ invited: 2 });
+    expect(await teamReviewInvitationsJob.handler(payload)).toEqual({ invited: 2 });
     await deliver("team-review-invitation");
     expect(smtp.messages).toHaveLength(2);
 
@@ -87,7 +86,7 @@ describe("team review invitations", () => {
 
     // Running the job again (pg-boss delivers at least once) sends nothing new.
     smtp.messages.length = 0;
-    expect(await teamReviewInvitationsJob.handler(payload, jobContext)).toEqual({ invited: 0 });
+    expect(await teamReviewInvitationsJob.handler(payload)).toEqual({ invited: 0 });
     const rows = await deliver("team-review-invitation");
     expect(rows).toHaveLength(2);
     expect(smtp.messages).toHaveLength(0);
