@@ -1,5 +1,6 @@
 import { demoUserNames, demoUsers, leiderTeams } from "#db/seed-data";
 import { expect, signIn, test } from "./fixtures";
+import { linkPath, waitForMail } from "./mail";
 import { createWizardSet } from "./team-review-create-helpers";
 
 const leaderName = `${demoUserNames.leider.firstName} ${demoUserNames.leider.lastName}`;
@@ -44,6 +45,11 @@ test.describe("creating a team review", () => {
     await expect(page.getByRole("cell", { name: new RegExp(leaderName) }).first()).toBeVisible();
     await page.getByRole("button", { name: "Teamleiders uitnodigen" }).click();
     await expect(page.getByText("De uitnodigingen worden verstuurd.", { exact: false }).first()).toBeVisible();
+    // The worker sends one mail per team review, with a link to that team's evaluation.
+    const mail = await waitForMail(demoUsers.leider, `Je bent uitgenodigd voor de teamreview ${name}`);
+    expect(linkPath(mail.text, "/review/evaluation/")).toMatch(/^\/review\/evaluation\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect(page.getByText(/Uitgenodigd op \d{2}-\d{2}-\d{4}/).first()).toBeVisible();
 
     await page.getByRole("link", { name: "Naar het overzicht van de teamreviews" }).click();
     const round = page.getByRole("region", { name });
