@@ -100,6 +100,47 @@ const stepOne = (overrides: Partial<Record<string, string | string[]>> = {}): [s
   );
 };
 
+describe("guards", () => {
+  it("sends visitors to login, and people without the right or the module to the dashboard", async () => {
+    const db = getDb();
+    const anonymous = (await get(createLoader, wizard, "")) as Response;
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+
+    const employee = await createUserWithMembership(db, {
+      accountId: w.account.id,
+      clusterId: w.cluster.id,
+      roles: [{ role: "employee" }],
+    });
+    const employeeCookie = (
+      await sessionCookieFor({ userId: employee.user.id, accountId: w.account.id, clusterId: w.cluster.id })
+    ).cookie;
+    for (const [fn, path] of [
+      [createLoader, wizard],
+      [overviewLoader, "/teamreviews/overview"],
+    ] as const) {
+      const denied = (await get(fn, path, employeeCookie)) as Response;
+      expect(denied.headers.get("Location")).toBe("/dashboard");
+    }
+    const apiDenied = (await run(() =>
+      reviewsApiLoader({ request: getRequest("/api/reviews", employeeCookie), context: context(), params: {} }),
+    )) as Response;
+    expect(apiDenied.status).toBe(403);
+
+    const noModule = await createClusterFor(db, w.account.id, { modules: ["self-review"] });
+    const hrNoModule = await createUserWithMembership(db, {
+      accountId: w.account.id,
+      clusterId: noModule.id,
+      roles: [{ role: "cluster_admin" }],
+    });
+    const noModuleCookie = (
+      await sessionCookieFor({ userId: hrNoModule.user.id, accountId: w.account.id, clusterId: noModule.id })
+    ).cookie;
+    const withoutModule = (await get(overviewLoader, "/teamreviews/overview", noModuleCookie)) as Response;
+    expect(withoutModule.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
 describe("teamReviewCandidates", () => {
   it("lists the leaders and members of the chosen teams, and only tagged members when tags are chosen", async () => {
     const hrCtx = await contextFor(w.hr.cookie);
