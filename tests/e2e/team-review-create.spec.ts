@@ -32,6 +32,14 @@ test.describe("creating a team review", () => {
     await page.getByLabel("Deadline").fill("01-12-2099");
     await page.getByRole("button", { name: "Volgende stap" }).click();
     await expect(page.getByRole("heading", { name: "Teamleiders en teamleden" })).toBeVisible();
+    // Back to step 1 and forward again: nothing typed is lost.
+    await page.getByRole("button", { name: "Vorige stap" }).click();
+    await expect(page.getByLabel("Naam of omschrijving")).toHaveValue(name);
+    await expect(page.getByLabel("Deadline")).toHaveValue("01-12-2099");
+    await expect(page.getByRole("checkbox", { name: leiderTeams[1], exact: true })).toBeChecked();
+    await expect(page.getByLabel("Criteriaset")).toHaveValue(set.id);
+    await page.getByRole("button", { name: "Volgende stap" }).click();
+    await expect(page.getByRole("heading", { name: "Teamleiders en teamleden" })).toBeVisible();
     const leader = page.getByRole("group", { name: "Teamleiders" }).getByRole("checkbox", { name: leaderName });
     await expect(leader).toBeChecked();
     const members = page.getByRole("group", { name: "Teamleden" }).getByRole("checkbox");
