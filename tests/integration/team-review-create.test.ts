@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
 import { membershipTags, reviewReviewers, reviews, reviewSubjects, tags } from "#db/schema";
 import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
@@ -17,6 +17,19 @@ import { createAccount, createClusterFor, createTeam, createUserWithMembership, 
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
+
+// Lets one test make enqueueing the invitation job fail, as a database outage would.
+const enqueueControl = vi.hoisted(() => ({ failInvitations: false }));
+vi.mock("#jobs/enqueue.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#jobs/enqueue.server")>();
+  return {
+    ...original,
+    enqueue: (name: string, ...rest: [object]) =>
+      enqueueControl.failInvitations && name === "team-review-invitations"
+        ? Promise.reject(new Error("queue unavailable"))
+        : original.enqueue(name, ...rest),
+  };
+});
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 let w: World;
@@ -266,6 +279,18 @@ describe("the wizard without JavaScript", () => {
     })) as Response;
     expect(invited.status).toBe(302);
     expect(invited.headers.get("Location")).toContain("sent=1");
+
+    // When the job cannot be enqueued the page says so (spec §8: inviting team leaders failed).
+    enqueueControl.failInvitations = true;
+    try {
+      const failed = unwrapData(
+        await post(inviteAction, `${location.pathname}${location.search}`, [], w.hr.cookie, { setId: w.set.id }),
+      );
+      expect(failed.status).toBe(503);
+      expect(failed.data).toEqual({ error: "teamreviews:errors.inviteFailed" });
+    } finally {
+      enqueueControl.failInvitations = false;
+    }
   });
 
   it("says so when no team leader matches the teams and tags", async () => {

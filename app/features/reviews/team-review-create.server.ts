@@ -5,6 +5,7 @@ import { listSets } from "~/features/criteria/criteria-sets.server";
 import { listTags } from "~/features/tags/tags.server";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { can, type TenantContext } from "~/utils/tenant.server";
+import { todayInAmsterdam } from "./team-review-create.schema";
 import { createTeamReviewRound, notFound, reviewScope } from "./team-reviews.server";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
@@ -169,8 +170,7 @@ export async function createTeamReview(
   const date = parseDate(input.deadline);
   if (!date) return { ok: false, field: "deadline", code: "date" };
   const deadline = toIsoDate(date);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(now);
-  if (deadline < today) return { ok: false, field: "deadline", code: "deadlinePast" };
+  if (deadline < todayInAmsterdam(now)) return { ok: false, field: "deadline", code: "deadlinePast" };
   if (!input.setId || !(await usableSets(ctx)).some((s) => s.id === input.setId))
     return { ok: false, field: "setId", code: "setRequired" };
   const candidates = await teamReviewCandidates(ctx, { teamIds: input.teamIds, tagIds: input.tagIds });
