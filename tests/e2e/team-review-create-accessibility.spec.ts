@@ -15,7 +15,9 @@ async function seriousViolations(page: Page) {
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
 test.describe("team review pages accessibility", () => {
-  test("the wizard (both steps, with errors) and the overview have no serious violations", async ({ page }) => {
+  test("the wizard (both steps, with errors), the invite step and the overview have no serious violations", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const { set } = await createWizardSet();
     await signIn(page, demoUsers.hr);
@@ -33,6 +35,10 @@ test.describe("team review pages accessibility", () => {
     await page.getByLabel("Criteriaset").selectOption({ label: set.name });
     await page.getByRole("button", { name: "Volgende stap" }).click();
     await expect(page.getByRole("heading", { name: "Teamleiders en teamleden" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Teamreview aanmaken" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Teamleiders uitnodigen" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/teamreviews/overview");
