@@ -10,6 +10,7 @@ import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n
 import type { EmailContext, EmailTranslate } from "./components/layout";
 import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
+import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
 
 type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
   component: ComponentType<EmailContext & z.infer<Schema>>;
@@ -47,6 +48,19 @@ export const templates = {
     component: accountLinkEmail("invitationReminder"),
     schema: accountLinkPropsSchema,
     subject: (t) => t("invitationReminder.subject"),
+  }),
+  "team-review-invitation": defineTemplate({
+    component: teamReviewEmail("teamReviewInvitation"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) => t("teamReviewInvitation.subject", { reviewName: props.reviewName }),
+  }),
+  "team-review-reminder": defineTemplate({
+    component: teamReviewEmail("teamReviewReminder"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) =>
+      t(props.kind === "1d" ? "teamReviewReminder.subject1d" : "teamReviewReminder.subject7d", {
+        reviewName: props.reviewName,
+      }),
   }),
 };
 

@@ -4,6 +4,8 @@ import { cleanupJob } from "./cleanup";
 import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
 import { sendEmailJob } from "./send-email";
+import { teamReviewInvitationsJob } from "./team-review-invitations";
+import { teamReviewRemindersJob } from "./team-review-reminders";
 
 /** What a handler may use besides its payload; the worker binds it to its own pg-boss instance. */
 export type JobContext = {
@@ -30,4 +32,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   cleanupJob,
   emailSweeperJob,
   invitationReminderJob,
+  teamReviewInvitationsJob,
+  teamReviewRemindersJob,
 ];

@@ -9,10 +9,27 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
   "password-reset": { firstName: "", path: "/password-reset/abc" },
   invitation: { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
   "invitation-reminder": { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
+  "team-review-invitation": {
+    firstName: "Sanne",
+    path: "/review/evaluation/abc",
+    reviewName: "Teamreview najaar",
+    teamName: "Thuiszorg",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+  },
+  "team-review-reminder": {
+    firstName: "Sanne",
+    path: "/review/evaluation/abc",
+    reviewName: "Teamreview najaar",
+    teamName: "Thuiszorg",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+    kind: "1d",
+  },
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder)\.[a-zA-Z]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

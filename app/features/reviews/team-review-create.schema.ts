@@ -1,0 +1,74 @@
+import * as z from "zod";
+import { parseDate, toIsoDate } from "~/utils/dates";
+
+/** Messages are i18n keys; `{{name}}` becomes the field's label (see components/ui/forms.tsx). */
+
+const ids = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.uuid({ error: "validation:choose" })),
+);
+
+/** Today as yyyy-MM-dd in the Netherlands, where the deadline is meant. */
+export function todayInAmsterdam(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Amsterdam",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+const deadline = z
+  .string({ error: "validation:required" })
+  .trim()
+  .min(1, { error: "validation:required" })
+  .refine((v) => parseDate(v) !== null, { error: "validation:date" })
+  .refine(
+    (v) => {
+      const date = parseDate(v);
+      return !date || toIsoDate(date) >= todayInAmsterdam();
+    },
+    { error: "teamreviews:errors.deadlinePast" },
+  );
+
+/** Step 1 of the wizard: what the round is and whom it is for. */
+export const teamReviewStepOneSchema = z.object({
+  name: z
+    .string({ error: "validation:required" })
+    .trim()
+    .min(1, { error: "validation:required" })
+    .max(120, { error: "validation:maxLength" }),
+  deadline,
+  teamIds: ids.refine((v) => v.length > 0, { error: "teamreviews:errors.teamsRequired" }),
+  tagIds: ids,
+  setId: z.uuid({ error: "teamreviews:errors.setRequired" }),
+});
+
+/** Step 2 adds the people; the step-1 values travel along as hidden fields. */
+export const teamReviewCreateSchema = teamReviewStepOneSchema.extend({
+  leaderIds: ids.refine((v) => v.length > 0, { error: "teamreviews:errors.leadersRequired" }),
+  memberIds: ids.refine((v) => v.length > 0, { error: "teamreviews:errors.membersRequired" }),
+});
+
+export type TeamReviewStepOne = z.infer<typeof teamReviewStepOneSchema>;
+export type TeamReviewCreateInput = z.infer<typeof teamReviewCreateSchema>;
+
+/** The JSON API's body (spec §7: name, deadline, teams, tags, set, leaders, members). */
+export const teamReviewApiSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  deadline: z.string(),
+  teams: z.array(z.string()).default([]),
+  tags: z.array(z.string()).default([]),
+  set: z.string().nullish(),
+  leaders: z.array(z.string()).default([]),
+  members: z.array(z.string()).default([]),
+});
+
+/** The overview's GET filter; anything unknown is ignored. */
+export const overviewFilterSchema = z.object({
+  teamId: z.uuid().optional().catch(undefined),
+  tagId: z.uuid().optional().catch(undefined),
+  state: z.enum(["notStarted", "inProgress", "finished"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+export type OverviewFilter = z.infer<typeof overviewFilterSchema>;

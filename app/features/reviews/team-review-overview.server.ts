@@ -1,0 +1,293 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb } from "#db/client.server";
+import {
+  auditEvents,
+  memberships,
+  reviewReviewers,
+  reviews,
+  reviewTags,
+  reviewTeamStats,
+  teams,
+  users,
+} from "#db/schema";
+import { progressState, type ProgressState } from "./review-scoring";
+import type { OverviewFilter } from "./team-review-create.schema";
+import { isUuid, notFound, requireRound, reviewScope, teamReviewIdsInScope } from "./team-reviews.server";
+import type { TenantContext } from "~/utils/tenant.server";
+
+export const overviewPageSize = 10;
+
+const round = alias(reviews, "round");
+
+/** Team reviews ctx may see: all for cluster-wide reviewers, else their led teams and those they evaluate. */
+function scopeCondition(ctx: TenantContext): SQL | undefined {
+  const scope = reviewScope(ctx);
+  if (scope.all) return undefined;
+  const reviewerOf = ctx.membershipId
+    ? sql`exists (select 1 from ${reviewReviewers} rr where rr.review_id = ${reviews.id} and rr.membership_id = ${ctx.membershipId})`
+    : sql`false`;
+  return scope.teamIds.length ? or(inArray(reviews.teamId, scope.teamIds), reviewerOf) : reviewerOf;
+}
+
+function stateCondition(state: ProgressState | undefined): SQL | undefined {
+  if (state === "finished") return eq(reviews.isFinished, true);
+  if (state === "inProgress") return and(eq(reviews.isFinished, false), sql`${reviewTeamStats.startedSubjects} > 0`);
+  if (state === "notStarted") return and(eq(reviews.isFinished, false), sql`${reviewTeamStats.startedSubjects} = 0`);
+  return undefined;
+}
+
+export type OverviewTeamReview = {
+  id: string;
+  teamId: string | null;
+  teamName: string;
+  leaders: string[];
+  state: ProgressState;
+  subjects: number;
+  started: number;
+  complete: number;
+  isFinished: boolean;
+  confirmed: boolean;
+  locked: boolean;
+};
+
+export type OverviewRound = {
+  id: string;
+  name: string;
+  deadline: string | null;
+  setId: string | null;
+  locked: boolean;
+  createdAt: Date;
+  teamReviews: OverviewTeamReview[];
+};
+
+/**
+ * Rounds (newest first) with their team reviews in scope, filtered by team, tag (chosen when the
+ * round was created) and progress state. Reads only the precomputed review_team_stats rows.
+ */
+export async function listTeamReviewOverview(
+  ctx: TenantContext,
+  filter: Partial<OverviewFilter> & { pageSize?: number; roundIds?: string[] } = {},
+): Promise<{ rounds: OverviewRound[]; total: number; page: number; pageSize: number }> {
+  const db = getDb();
+  const page = filter.page ?? 1;
+  const pageSize = filter.pageSize ?? overviewPageSize;
+  if (filter.roundIds && filter.roundIds.length === 0) return { rounds: [], total: 0, page, pageSize };
+  const where = and(
+    eq(reviews.accountId, ctx.accountId),
+    eq(reviews.clusterId, ctx.clusterId),
+    eq(reviews.type, "team"),
+    isNull(reviews.deletedAt),
+    isNull(round.deletedAt),
+    scopeCondition(ctx),
+    filter.teamId ? eq(reviews.teamId, filter.teamId) : undefined,
+    filter.tagId
+      ? sql`exists (select 1 from ${reviewTags} rt where rt.review_id = ${round.id} and rt.tag_id = ${filter.tagId})`
+      : undefined,
+    filter.roundIds ? inArray(round.id, filter.roundIds) : undefined,
+    stateCondition(filter.state),
+  );
+  const base = () =>
+    db
+      .select({ roundId: round.id, createdAt: round.createdAt })
+      .from(reviews)
+      .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
+      .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+      .where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(distinct ${round.id})::int` })
+    .from(reviews)
+    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
+    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+    .where(where);
+  const pageRounds = await base()
+    .groupBy(round.id, round.createdAt)
+    .orderBy(desc(round.createdAt), asc(round.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  if (pageRounds.length === 0) return { rounds: [], total: countRow.n, page, pageSize };
+  const roundIds = pageRounds.map((r) => r.roundId);
+
+  const rows = await db
+    .select({
+      id: reviews.id,
+      roundId: round.id,
+      roundName: round.name,
+      deadline: round.deadline,
+      setId: round.setId,
+      roundLocked: sql<boolean>`${round.lockedAt} is not null`,
+      roundCreatedAt: round.createdAt,
+      teamId: reviews.teamId,
+      teamName: sql<string>`coalesce(${teams.name}, ${reviews.teamName}, '')`,
+      isFinished: reviews.isFinished,
+      confirmed: sql<boolean>`${reviews.completionConfirmedAt} is not null`,
+      locked: sql<boolean>`${reviews.lockedAt} is not null`,
+      subjects: reviewTeamStats.subjects,
+      started: reviewTeamStats.startedSubjects,
+      complete: reviewTeamStats.completeSubjects,
+    })
+    .from(reviews)
+    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
+    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+    .leftJoin(teams, and(eq(teams.id, reviews.teamId), isNull(teams.deletedAt)))
+    .where(and(where, inArray(round.id, roundIds)))
+    .orderBy(desc(round.createdAt), asc(sql`lower(coalesce(${teams.name}, ${reviews.teamName}, ''))`));
+  const leaderRows = await db
+    .select({ reviewId: reviewReviewers.reviewId, firstName: users.firstName, lastName: users.lastName })
+    .from(reviewReviewers)
+    .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      inArray(
+        reviewReviewers.reviewId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.lastName})`));
+  const leadersOf = new Map<string, string[]>();
+  for (const l of leaderRows)
+    leadersOf.set(l.reviewId, [...(leadersOf.get(l.reviewId) ?? []), `${l.firstName} ${l.lastName}`.trim()]);
+
+  const rounds = new Map<string, OverviewRound>();
+  for (const r of rows) {
+    let entry = rounds.get(r.roundId);
+    if (!entry) {
+      entry = {
+        id: r.roundId,
+        name: r.roundName,
+        deadline: r.deadline,
+        setId: r.setId,
+        locked: r.roundLocked,
+        createdAt: r.roundCreatedAt,
+        teamReviews: [],
+      };
+      rounds.set(r.roundId, entry);
+    }
+    entry.teamReviews.push({
+      id: r.id,
+      teamId: r.teamId,
+      teamName: r.teamName,
+      leaders: leadersOf.get(r.id) ?? [],
+      state: progressState({ isFinished: r.isFinished }, { startedSubjects: r.started }),
+      subjects: r.subjects,
+      started: r.started,
+      complete: r.complete,
+      isFinished: r.isFinished,
+      confirmed: r.confirmed,
+      locked: r.locked,
+    });
+  }
+  return { rounds: roundIds.map((id) => rounds.get(id)!), total: countRow.n, page, pageSize };
+}
+
+/** Rounds by id for POST api/reviews/details: every id must be a round ctx may see, else 404. */
+export async function roundDetails(ctx: TenantContext, roundIds: string[]) {
+  const unique = [...new Set(roundIds)];
+  for (const id of unique) await requireRound(ctx, id);
+  const { rounds } = await listTeamReviewOverview(ctx, { roundIds: unique, pageSize: Math.max(1, unique.length) });
+  const byId = new Map(rounds.map((r) => [r.id, r]));
+  return unique.map((id) => {
+    const r = byId.get(id);
+    const teamReviews = r?.teamReviews ?? [];
+    const count = (state: ProgressState) => teamReviews.filter((t) => t.state === state).length;
+    return {
+      id,
+      name: r?.name ?? "",
+      deadline: r?.deadline ?? null,
+      locked: r?.locked ?? false,
+      teams: teamReviews.map((t) => ({ id: t.teamId, name: t.teamName, teamReviewId: t.id, progress: t.state })),
+      progress: {
+        teamReviews: teamReviews.length,
+        finished: count("finished"),
+        inProgress: count("inProgress"),
+        notStarted: count("notStarted"),
+        subjects: teamReviews.reduce((n, t) => n + t.subjects, 0),
+        complete: teamReviews.reduce((n, t) => n + t.complete, 0),
+      },
+    };
+  });
+}
+
+/**
+ * Soft-deletes rounds and their team reviews (DELETE /api/reviews). Cluster-wide scope only; any id
+ * that is not a round of this cluster is a 404 and nothing is deleted.
+ */
+export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
+  if (!reviewScope(ctx).all) notFound();
+  const unique = [...new Set(roundIds)];
+  if (unique.length === 0 || unique.some((id) => !isUuid(id))) notFound();
+  const db = getDb();
+  const found = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.accountId, ctx.accountId),
+        eq(reviews.clusterId, ctx.clusterId),
+        eq(reviews.type, "team-summary"),
+        inArray(reviews.id, unique),
+        isNull(reviews.deletedAt),
+      ),
+    );
+  if (found.length !== unique.length) notFound();
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(reviews)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(reviews.accountId, ctx.accountId),
+          eq(reviews.clusterId, ctx.clusterId),
+          or(inArray(reviews.id, unique), inArray(reviews.parentId, unique)),
+          isNull(reviews.deletedAt),
+        ),
+      );
+    await tx.insert(auditEvents).values(
+      unique.map((id) => ({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        actorUserId: ctx.user.id,
+        subjectType: "review",
+        subjectId: id,
+        action: "review.delete",
+      })),
+    );
+  });
+  return unique.length;
+}
+
+/** The team reviews of a round ctx may see, with their leaders and invitation state (invite step). */
+export async function roundInvitationState(ctx: TenantContext, roundId: string) {
+  const roundRow = await requireRound(ctx, roundId);
+  const ids = await teamReviewIdsInScope(ctx, roundRow.id);
+  const db = getDb();
+  const rows = ids.length
+    ? await db
+        .select({
+          reviewId: reviews.id,
+          teamName: sql<string>`coalesce(${reviews.teamName}, '')`,
+          membershipId: reviewReviewers.membershipId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          invitedAt: reviewReviewers.invitedAt,
+        })
+        .from(reviews)
+        .innerJoin(reviewReviewers, eq(reviewReviewers.reviewId, reviews.id))
+        .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(inArray(reviews.id, ids))
+        .orderBy(asc(sql`lower(${reviews.teamName})`), asc(sql`lower(${users.lastName})`))
+    : [];
+  const teamReviews = new Map<
+    string,
+    { id: string; teamName: string; leaders: { name: string; email: string; invitedAt: Date | null }[] }
+  >();
+  for (const r of rows) {
+    const entry = teamReviews.get(r.reviewId) ?? { id: r.reviewId, teamName: r.teamName, leaders: [] };
+    entry.leaders.push({ name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, invitedAt: r.invitedAt });
+    teamReviews.set(r.reviewId, entry);
+  }
+  return { round: roundRow, teamReviewIds: ids, teamReviews: [...teamReviews.values()] };
+}
