@@ -8,6 +8,7 @@ import {
   useBlocker,
   useFetcher,
   useLoaderData,
+  useNavigation,
   useOutlet,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
@@ -346,6 +347,15 @@ function useAutoSave(readOnly: boolean, initial: Record<string, string>) {
   const submitting = useRef(false);
   const [countdown, setCountdown] = useState<number | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const navigation = useNavigation();
+
+  // A full-page save (the buttons) ends with fresh loader data: that is what was saved.
+  const initialKey = JSON.stringify(initial);
+  useEffect(() => {
+    if (navigation.state !== "idle") return;
+    submitting.current = false;
+    if (sent.current === null) baseline.current = JSON.parse(initialKey) as Record<string, string>;
+  }, [navigation.state, initialKey]);
 
   const save = useCallback(() => {
     const form = formRef.current;
@@ -357,7 +367,10 @@ function useAutoSave(readOnly: boolean, initial: Record<string, string>) {
     }
     sent.current = changed;
     const subjectId = (form.elements.namedItem("subjectId") as HTMLInputElement).value;
-    fetcher.submit({ ...changed, subjectId, autosave: "1", intent: "save" }, { method: "post", action: form.action });
+    fetcher.submit(
+      { ...changed, subjectId, autosave: "1", intent: "save" },
+      { method: "post", action: form.getAttribute("action") ?? undefined },
+    );
   }, [fetcher, t]);
 
   useEffect(() => {
