@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { reviewSubjects } from "#db/schema";
+import { reviewScores, reviewSubjects } from "#db/schema";
 import { demoUsers } from "#db/seed-data";
 import { expect, signIn, test } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
@@ -79,5 +79,41 @@ test.describe("team review evaluation", () => {
     await first.getByRole("button", { name: `${added} verwijderen` }).click();
     await expect(page.getByRole("status").filter({ hasText: "Het criterium is verwijderd" })).toBeVisible();
     await expect(first.getByText("Je kunt nog 1 toevoegen")).toBeVisible();
+  });
+
+  test("switching off a score someone else gave shows the server's message and keeps the choice", async ({ page }) => {
+    const noJs = test.info().project.name === "no-js";
+    const round = await createLeaderRound({ scoreAll: 2 });
+    const review = round.teamReviews[0];
+    const [subject] = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, review.id));
+    // The member's own membership stands in for "someone else" who gave the first criterion's score.
+    await getDb()
+      .update(reviewScores)
+      .set({ scoredBy: subject.membershipId })
+      .where(and(eq(reviewScores.subjectId, subject.id), eq(reviewScores.criterionId, round.criteria[0].id)));
+    await signIn(page, demoUsers.leider);
+    await page.goto(`/review/evaluation/${review.id}?member=${subject.id}`);
+    const message = "Deze score is door iemand anders gegeven. Je kunt hem wijzigen, maar niet verwijderen.";
+    const first = page.locator("form fieldset").first();
+    await first.getByLabel("Geen score", { exact: true }).check();
+    if (noJs) {
+      await page.getByRole("button", { name: "Opslaan", exact: true }).click();
+      await expect(first.getByText(message)).toBeVisible();
+      await expect(page.getByRole("alert")).toContainText(message);
+    } else {
+      await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible({ timeout: 10_000 });
+    }
+    await expect(first.getByLabel("Geen score", { exact: true })).toBeChecked();
+    const reload = `/review/evaluation/${review.id}?member=${subject.id}`;
+    if (noJs) await page.goto(reload);
+    else {
+      // The change was not saved, so leaving asks first.
+      const dialog = page.waitForEvent("dialog");
+      const leaving = page.goto(reload);
+      expect((await dialog).type()).toBe("beforeunload");
+      await (await dialog).accept();
+      await leaving;
+    }
+    await expect(first.getByLabel("Geen score", { exact: true })).not.toBeChecked();
   });
 });

@@ -269,6 +269,19 @@ describe("evaluation page", () => {
       }),
     );
     expect(bad.status).toBe(400);
+    const unreadable = unwrapData(
+      await postForm(
+        evaluationAction,
+        `/review/evaluation/${alfaId}`,
+        [
+          ["subjectId", aalders.id],
+          ["score[", "1"],
+        ],
+        w.leader.cookie,
+        { id: alfaId },
+      ),
+    );
+    expect(unreadable.status).toBe(400);
   });
 });
 

@@ -106,9 +106,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const review = await requireTeamReview(ctx, params.id ?? "");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: memberFormSchema });
   const t = await getServerT(request);
   const autosave = formData.get("autosave") === "1";
+  const parse = () => parseWithZod(formData, { schema: memberFormSchema });
+  let submission: ReturnType<typeof parse>;
+  try {
+    submission = parse();
+  } catch {
+    // Field names conform cannot read (hand-made requests): a bad request, never a 500.
+    return data({ ok: false as const, message: t("evaluation:errors.invalidScore") }, { status: 400 });
+  }
   if (submission.status !== "success") {
     if (autosave) return data({ ok: false as const, message: t("evaluation:errors.invalidScore") }, { status: 422 });
     return data(submission.reply(), { status: 400 });
