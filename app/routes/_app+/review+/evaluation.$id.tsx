@@ -108,16 +108,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await getServerT(request);
   const autosave = formData.get("autosave") === "1";
-  const parse = () => parseWithZod(formData, { schema: memberFormSchema });
-  let submission: ReturnType<typeof parse>;
-  try {
-    submission = parse();
-  } catch {
-    // Field names conform cannot read (hand-made requests): a bad request, never a 500.
-    return data({ ok: false as const, message: t("evaluation:errors.invalidScore") }, { status: 400 });
-  }
+  const submission = parseWithZod(formData, { schema: memberFormSchema });
   if (submission.status !== "success") {
-    if (autosave) return data({ ok: false as const, message: t("evaluation:errors.invalidScore") }, { status: 422 });
+    if (autosave) {
+      const key = Object.values(submission.error ?? {}).flat()[0] ?? "evaluation:errors.invalidScore";
+      return data({ ok: false as const, message: t(key, { name: t("evaluation:developmentGoal") }) }, { status: 422 });
+    }
     return data(submission.reply(), { status: 400 });
   }
   const { subjectId, intent, score } = submission.value;
