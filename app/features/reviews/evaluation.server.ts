@@ -13,13 +13,13 @@ import {
   addCriterion,
   removeCriterion,
   remainingPerDimension,
-  validateSelection,
   type ReviewCriterionEntry,
   type RuleSet,
 } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import type { TenantContext } from "~/utils/tenant.server";
+import { planSelection } from "./criteria-selection";
 import { diffScores, formValueOf, type ScoreChange } from "./evaluation-form";
 import {
   finishTeamReview,
@@ -399,20 +399,11 @@ export async function saveReviewFromApi(
       if ("archived" in known && known.archived) return { ok: false, code: "archived", criterionId: c.id };
       selected.push({ id: c.id, dimension: known.dimension });
     }
-    const valid = validateSelection(set, selected);
-    if (!valid.ok) return { ok: false, code: valid.code };
-    const selectedIds = new Set(selected.map((c) => c.id));
-    const lockedDropped = entries.find((e) => e.locked && !selectedIds.has(e.id));
-    if (lockedDropped) return { ok: false, code: "fromSet", criterionId: lockedDropped.id };
-    let next = [...entries];
-    for (const c of selected.filter((s) => !entries.some((e) => e.id === s.id))) {
-      const result = addCriterion(set, next, c);
-      if (!result.ok) return { ok: false, code: result.code, criterionId: c.id };
-      next = result.entries;
-    }
-    added = next.filter((e) => !entries.some((x) => x.id === e.id));
-    removedIds = entries.filter((e) => !selectedIds.has(e.id)).map((e) => e.id);
-    criteriaAfter = [...selectedIds];
+    const plan = planSelection(set, entries, selected);
+    if (!plan.ok) return plan;
+    added = plan.added;
+    removedIds = plan.removedIds;
+    criteriaAfter = selected.map((c) => c.id);
   }
 
   const subjects = await db

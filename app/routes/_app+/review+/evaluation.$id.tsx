@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: `${review.name} · ${pageTitle(t, "evaluation:title")}`,
     review: {
       id: review.id,
-      name: review.name,
+      name: evaluation.round?.name ?? review.name,
       teamName: review.teamName,
       deadline: formatDate(review.deadline),
       scale: evaluation.scale,
