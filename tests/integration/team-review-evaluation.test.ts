@@ -139,6 +139,35 @@ describe("evaluation page", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("needs reviews.manage and the team-review module (pages go to the dashboard, the API answers 403)", async () => {
+    const db = getDb();
+    const employee = await createUserWithMembership(db, {
+      accountId: w.account.id,
+      clusterId: w.cluster.id,
+      roles: [{ role: "employee" }],
+    });
+    const employeeCookie = (
+      await sessionCookieFor({ userId: employee.user.id, accountId: w.account.id, clusterId: w.cluster.id })
+    ).cookie;
+    const account = await createAccount(db);
+    const noModule = await createClusterFor(db, account.id, { modules: [] });
+    const admin = await createUserWithMembership(db, {
+      accountId: account.id,
+      clusterId: noModule.id,
+      roles: [{ role: "cluster_admin" }],
+    });
+    const adminCookie = (
+      await sessionCookieFor({ userId: admin.user.id, accountId: account.id, clusterId: noModule.id })
+    ).cookie;
+    for (const cookie of [employeeCookie, adminCookie]) {
+      const page = (await load(evaluationLoader, `/review/evaluation/${alfaId}`, cookie, { id: alfaId })) as Response;
+      expect(page.status).toBe(302);
+      expect(page.headers.get("Location")).toBe("/dashboard");
+      const api = await callJson(apiReviewLoader, "GET", `/api/reviews/${alfaId}`, cookie, { id: alfaId });
+      expect(api.status).toBe(403);
+    }
+  });
+
   it("saves only the scores that changed (without JavaScript) and goes to the next member", async () => {
     const [aalders] = (await subjectsOf(alfaId)).filter((s) => s.membershipId === w.members[0].membership.id);
     const [c1, c2, c3] = w.chosen;
