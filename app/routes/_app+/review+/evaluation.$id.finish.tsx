@@ -1,0 +1,98 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { unscoredPerSubject } from "~/features/reviews/evaluation-form";
+import { finishTeamReview, getEvaluation } from "~/features/reviews/team-reviews.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["evaluation", "criteria"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "team-review", "reviews.manage");
+  const { review, subjects, criteria, scores } = await getEvaluation(ctx, params.id ?? "");
+  const t = await getServerT(request);
+  const names = new Map(subjects.map((s) => [s.id, `${s.firstName} ${s.lastName}`.trim()]));
+  return {
+    title: pageTitle(t, "evaluation:finish.title"),
+    review: {
+      id: review.id,
+      name: review.name,
+      teamName: review.teamName,
+      readOnly: review.lockedAt ? ("locked" as const) : review.isFinished ? ("finished" as const) : null,
+    },
+    unscored: unscoredPerSubject(subjects, criteria, scores).map((entry) => ({
+      subjectId: entry.subjectId,
+      name: names.get(entry.subjectId) ?? "",
+      missing: entry.missing.map((c) => c.name),
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "team-review", "reviews.manage");
+  const id = params.id ?? "";
+  const result = await finishTeamReview(ctx, id);
+  const back = `/review/evaluation/${id}`;
+  if (!result.ok)
+    return redirect(back, {
+      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: `evaluation:finish.${result.code}` }) },
+    });
+  return redirect(back, { headers: { "Set-Cookie": await createToastHeader({ key: "evaluation:finish.done" }) } });
+}
+
+export default function FinishEvaluationPage() {
+  const { t } = useTranslation();
+  const { review, unscored } = useLoaderData<typeof loader>();
+  const back = `/review/evaluation/${review.id}`;
+  return (
+    <div className="max-w-3xl">
+      <p>
+        <Link to={back}>{t("evaluation:finish.back")}</Link>
+      </p>
+      <h1 className="mb-2 mt-2">{t("evaluation:finish.title")}</h1>
+      <p className="mb-4">
+        {review.name} · {review.teamName}
+      </p>
+      {review.readOnly ? (
+        <p className="rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
+          {t(`evaluation:readOnly.${review.readOnly}`)}
+        </p>
+      ) : (
+        <>
+          {unscored.length === 0 ? (
+            <p className="mb-4">{t("evaluation:finish.allScored")}</p>
+          ) : (
+            <>
+              <h2 className="text-lg">{t("evaluation:finish.unscoredTitle")}</h2>
+              <p className="mb-2">{t("evaluation:finish.unscoredHint")}</p>
+              <ul className="mb-4 space-y-2">
+                {unscored.map((entry) => (
+                  <li key={entry.subjectId}>
+                    <Link to={`${back}?member=${entry.subjectId}`} className="font-medium">
+                      {entry.name}
+                    </Link>
+                    <ul className="ml-5 list-disc">
+                      {entry.missing.map((name) => (
+                        <li key={name}>{name}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="mb-4">{t("evaluation:finish.explain")}</p>
+          <Form method="post" className="flex flex-wrap items-center gap-4">
+            <Button>{t("evaluation:finish.submit")}</Button>
+            <Link to={back}>{t("evaluation:finish.cancel")}</Link>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
