@@ -189,3 +189,29 @@ describe("finishing, confirming, rolling back and locking", () => {
     ).toEqual({ ok: true });
   });
 });
+
+describe("a refused save writes nothing", () => {
+  it("keeps the scores saved before the refused change of the same save out of the database", async () => {
+    const w2 = await reviewWorld();
+    const [child] = await getDb()
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.parentId, w2.roundId), eq(reviews.teamId, w2.alfa.id)));
+    const leaderCtx = await contextFor(w2.leader.cookie);
+    const hrCtx = await contextFor(w2.hr.cookie);
+    const [subject] = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, child.id));
+    await saveEvaluation(leaderCtx, child.id, {
+      scores: [{ subjectId: subject.id, criterionId: w2.chosen[0].id, score: 4 }],
+    });
+    // HR scores a new criterion and, in the same save, switches off the leader's score: refused as a whole.
+    const refused = await saveEvaluation(hrCtx, child.id, {
+      scores: [
+        { subjectId: subject.id, criterionId: w2.chosen[1].id, score: 2 },
+        { subjectId: subject.id, criterionId: w2.chosen[0].id, score: null },
+      ],
+    });
+    expect(refused).toMatchObject({ ok: false, code: "scoreOfOther" });
+    const rows = await getDb().select().from(reviewScores).where(eq(reviewScores.subjectId, subject.id));
+    expect(rows.map((r) => [r.criterionId, r.score])).toEqual([[w2.chosen[0].id, 4]]);
+  });
+});

@@ -29,6 +29,8 @@ import {
   refreshTeamStats,
   requireTeamReview,
   saveEvaluation,
+  saveScoresInTransaction,
+  EvaluationRefused,
 } from "./team-reviews.server";
 import { developmentRoleKey } from "./review-scoring";
 
@@ -50,6 +52,13 @@ export type EvaluationErrorCode =
 
 export type EvaluationResult =
   { ok: true } | { ok: false; code: EvaluationErrorCode; subjectId?: string; criterionId?: string };
+
+/** A refusal of the API's evaluate save, thrown to roll its transaction back. */
+class ApiSaveRefused extends Error {
+  constructor(readonly result: Extract<EvaluationResult, { ok: false }>) {
+    super(`evaluate save refused: ${result.code}`);
+  }
+}
 
 // ─── Saving one member's form ───────────────────────────────────────────────────────────────────
 
@@ -372,9 +381,8 @@ export type ApiSaveInput = {
 };
 
 /**
- * The evaluate save of the API (docs/decisions/0521): checks everything it can before writing,
- * then changes the criteria selection (one transaction), saves the changed scores (one transaction,
- * through saveEvaluation) and finishes when asked.
+ * The evaluate save of the API (docs/decisions/0521): checks everything it can before writing, then
+ * changes the criteria selection, saves the changed scores and finishes when asked, in one transaction.
  */
 export async function saveReviewFromApi(
   ctx: TenantContext,
@@ -430,24 +438,33 @@ export async function saveReviewFromApi(
     if (member.developmentGoal !== undefined) goals.push({ subjectId: member.id, goal: member.developmentGoal });
   }
 
-  if (added.length || removedIds.length) {
-    const settings = await getReviewSettings(ctx);
-    const changed = await db.transaction(async (tx) => {
-      const state = await lockForChange(tx, review.id);
-      if (!state.ok) return state;
-      await insertCriteria(tx, review.id, added);
-      await deleteCriteria(tx, review.id, removedIds, review.scale as ScaleSize, settings.thresholds);
-      return { ok: true } as const;
+  // Criteria, scores and finishing in one transaction: a refusal anywhere writes nothing.
+  const settings = await getReviewSettings(ctx);
+  try {
+    await db.transaction(async (tx) => {
+      if (added.length || removedIds.length) {
+        const state = await lockForChange(tx, review.id);
+        if (!state.ok) throw new ApiSaveRefused(state);
+        await insertCriteria(tx, review.id, added);
+        await deleteCriteria(tx, review.id, removedIds, review.scale as ScaleSize, settings.thresholds);
+      }
+      if (changes.length || goals.length)
+        await saveScoresInTransaction(
+          tx,
+          ctx,
+          review,
+          { scores: changes, developmentGoals: goals },
+          settings.thresholds,
+        );
+      if (input.isFinished) {
+        const finished = await finishTeamReview(ctx, review.id, tx);
+        if (!finished.ok)
+          throw new ApiSaveRefused({ ok: false, code: finished.code === "locked" ? "locked" : "finished" });
+      }
     });
-    if (!changed.ok) return changed;
-  }
-  if (changes.length || goals.length) {
-    const saved = await saveEvaluation(ctx, review.id, { scores: changes, developmentGoals: goals });
-    if (!saved.ok) return saved;
-  }
-  if (input.isFinished) {
-    const finished = await finishTeamReview(ctx, review.id);
-    if (!finished.ok) return { ok: false, code: finished.code === "locked" ? "locked" : "finished" };
+  } catch (error) {
+    if (error instanceof ApiSaveRefused || error instanceof EvaluationRefused) return error.result;
+    throw error;
   }
   return { ok: true };
 }

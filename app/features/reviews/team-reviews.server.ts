@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "#db/client.server";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
   auditEvents,
   criteria,
@@ -410,6 +410,13 @@ export type SaveEvaluationResult =
  * so two sessions scoring different criteria of the same person both keep their scores; dimension
  * scores, role and the team's stats are rewritten in the same transaction.
  */
+/** A refused save: thrown inside the transaction so that nothing of it is written. */
+export class EvaluationRefused extends Error {
+  constructor(readonly result: Extract<SaveEvaluationResult, { ok: false }>) {
+    super(`evaluation refused: ${result.code}`);
+  }
+}
+
 export async function saveEvaluation(
   ctx: TenantContext,
   reviewId: string,
@@ -417,80 +424,99 @@ export async function saveEvaluation(
 ): Promise<SaveEvaluationResult> {
   const review = await requireTeamReview(ctx, reviewId);
   const settings = await getReviewSettings(ctx);
+  try {
+    await getDb().transaction((tx) => saveScoresInTransaction(tx, ctx, review, input, settings.thresholds));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof EvaluationRefused) return error.result;
+    throw error;
+  }
+}
+
+/**
+ * The work of saveEvaluation inside a caller's transaction (the API's evaluate save runs criteria,
+ * scores and finishing in one). Throws EvaluationRefused, which rolls the whole transaction back.
+ */
+export async function saveScoresInTransaction(
+  tx: Tx,
+  ctx: TenantContext,
+  review: { id: string; scale: number },
+  input: SaveEvaluationInput,
+  thresholds: Parameters<typeof summariseSubject>[2],
+): Promise<void> {
   const scale = review.scale as ScaleSize;
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select 1 from review_team_stats where review_id = ${review.id} for update`);
-    const [current] = await tx
-      .select({ lockedAt: reviews.lockedAt, isFinished: reviews.isFinished })
-      .from(reviews)
-      .where(eq(reviews.id, review.id));
-    if (current.lockedAt) return { ok: false, code: "locked" } as const;
-    if (current.isFinished) return { ok: false, code: "finished" } as const;
+  function refuse(result: Extract<SaveEvaluationResult, { ok: false }>): never {
+    throw new EvaluationRefused(result);
+  }
+  await tx.execute(sql`select 1 from review_team_stats where review_id = ${review.id} for update`);
+  const [current] = await tx
+    .select({ lockedAt: reviews.lockedAt, isFinished: reviews.isFinished })
+    .from(reviews)
+    .where(eq(reviews.id, review.id));
+  if (current.lockedAt) refuse({ ok: false, code: "locked" });
+  if (current.isFinished) refuse({ ok: false, code: "finished" });
 
-    const [criteriaRows, subjectRows] = await Promise.all([
-      tx
-        .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
-        .from(reviewCriteria)
-        .where(eq(reviewCriteria.reviewId, review.id)),
-      tx.select({ id: reviewSubjects.id }).from(reviewSubjects).where(eq(reviewSubjects.reviewId, review.id)),
-    ]);
-    const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
-    const subjectIds = new Set(subjectRows.map((s) => s.id));
-    const touched = new Set<string>();
+  const [criteriaRows, subjectRows] = await Promise.all([
+    tx
+      .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
+      .from(reviewCriteria)
+      .where(eq(reviewCriteria.reviewId, review.id)),
+    tx.select({ id: reviewSubjects.id }).from(reviewSubjects).where(eq(reviewSubjects.reviewId, review.id)),
+  ]);
+  const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
+  const subjectIds = new Set(subjectRows.map((s) => s.id));
+  const touched = new Set<string>();
 
-    for (const change of input.scores) {
-      if (!subjectIds.has(change.subjectId)) return { ok: false, code: "unknownSubject", ...change } as const;
-      const dimension = dimensionOf.get(change.criterionId);
-      if (!dimension) return { ok: false, code: "unknownCriterion", ...change } as const;
-      touched.add(change.subjectId);
-      const key = and(eq(reviewScores.subjectId, change.subjectId), eq(reviewScores.criterionId, change.criterionId));
-      if (change.score === null) {
-        const [existing] = await tx.select({ scoredBy: reviewScores.scoredBy }).from(reviewScores).where(key);
-        if (!existing) continue;
-        if (existing.scoredBy && existing.scoredBy !== ctx.membershipId)
-          return {
-            ok: false,
-            code: "scoreOfOther",
-            subjectId: change.subjectId,
-            criterionId: change.criterionId,
-          } as const;
-        await tx.delete(reviewScores).where(key);
-        continue;
-      }
-      if (!Number.isInteger(change.score) || change.score < 0 || change.score > scale)
-        return {
+  for (const change of input.scores) {
+    if (!subjectIds.has(change.subjectId)) refuse({ ok: false, code: "unknownSubject", ...change });
+    const dimension = dimensionOf.get(change.criterionId);
+    if (!dimension) refuse({ ok: false, code: "unknownCriterion", ...change });
+    touched.add(change.subjectId);
+    const key = and(eq(reviewScores.subjectId, change.subjectId), eq(reviewScores.criterionId, change.criterionId));
+    if (change.score === null) {
+      const [existing] = await tx.select({ scoredBy: reviewScores.scoredBy }).from(reviewScores).where(key);
+      if (!existing) continue;
+      if (existing.scoredBy && existing.scoredBy !== ctx.membershipId)
+        refuse({
           ok: false,
-          code: "invalidScore",
+          code: "scoreOfOther",
           subjectId: change.subjectId,
           criterionId: change.criterionId,
-        } as const;
-      await tx
-        .insert(reviewScores)
-        .values({
-          subjectId: change.subjectId,
-          criterionId: change.criterionId,
-          reviewId: review.id,
-          dimension,
-          score: change.score,
-          scoredBy: ctx.membershipId,
-        })
-        .onConflictDoUpdate({
-          target: [reviewScores.subjectId, reviewScores.criterionId],
-          set: { score: change.score, scoredBy: ctx.membershipId, updatedAt: new Date() },
         });
+      await tx.delete(reviewScores).where(key);
+      continue;
     }
-    for (const goal of input.developmentGoals ?? []) {
-      if (!subjectIds.has(goal.subjectId))
-        return { ok: false, code: "unknownSubject", subjectId: goal.subjectId } as const;
-      await tx
-        .update(reviewSubjects)
-        .set({ developmentGoal: goal.goal, updatedAt: new Date() })
-        .where(eq(reviewSubjects.id, goal.subjectId));
-    }
-    for (const subjectId of touched) await refreshSubject(tx, subjectId, scale, settings.thresholds);
-    await refreshTeamStats(tx, review.id, criteriaRows.length);
-    return { ok: true } as const;
-  });
+    if (!Number.isInteger(change.score) || change.score < 0 || change.score > scale)
+      refuse({
+        ok: false,
+        code: "invalidScore",
+        subjectId: change.subjectId,
+        criterionId: change.criterionId,
+      });
+    await tx
+      .insert(reviewScores)
+      .values({
+        subjectId: change.subjectId,
+        criterionId: change.criterionId,
+        reviewId: review.id,
+        dimension,
+        score: change.score,
+        scoredBy: ctx.membershipId,
+      })
+      .onConflictDoUpdate({
+        target: [reviewScores.subjectId, reviewScores.criterionId],
+        set: { score: change.score, scoredBy: ctx.membershipId, updatedAt: new Date() },
+      });
+  }
+  for (const goal of input.developmentGoals ?? []) {
+    if (!subjectIds.has(goal.subjectId)) refuse({ ok: false, code: "unknownSubject", subjectId: goal.subjectId });
+    await tx
+      .update(reviewSubjects)
+      .set({ developmentGoal: goal.goal, updatedAt: new Date() })
+      .where(eq(reviewSubjects.id, goal.subjectId));
+  }
+  for (const subjectId of touched) await refreshSubject(tx, subjectId, scale, thresholds);
+  await refreshTeamStats(tx, review.id, criteriaRows.length);
 }
 
 /** Recomputes a subject's dimension scores and role from its scores. */
@@ -550,11 +576,14 @@ async function setReviewState(
   reviewId: string,
   action: string,
   change: (review: typeof reviews.$inferSelect) => Partial<typeof reviews.$inferInsert> | StateResult,
+  outerTx?: Tx,
 ): Promise<StateResult> {
   const review = await requireTeamReview(ctx, reviewId);
-  const result = change(review);
-  if ("ok" in result) return result as StateResult;
-  await getDb().transaction(async (tx) => {
+  // The state is read under a row lock, so two requests cannot both finish or roll back.
+  const run = async (tx: Tx): Promise<StateResult> => {
+    const [current] = await tx.select().from(reviews).where(eq(reviews.id, review.id)).for("update");
+    const result = change(current);
+    if ("ok" in result) return result as StateResult;
     await tx
       .update(reviews)
       .set({ ...result, updatedAt: new Date() })
@@ -567,17 +596,24 @@ async function setReviewState(
       subjectId: review.id,
       action,
     });
-  });
-  return { ok: true };
+    return { ok: true };
+  };
+  return outerTx ? run(outerTx) : getDb().transaction(run);
 }
 
 /** The leader finishes: isFinished 0 → 1; the evaluation becomes read-only. */
-export function finishTeamReview(ctx: TenantContext, reviewId: string) {
-  return setReviewState(ctx, reviewId, "review.finish", (r) => {
-    if (r.lockedAt) return { ok: false, code: "locked" };
-    if (r.isFinished) return { ok: false, code: "alreadyFinished" };
-    return { isFinished: true, finishedAt: new Date() };
-  });
+export function finishTeamReview(ctx: TenantContext, reviewId: string, tx?: Tx) {
+  return setReviewState(
+    ctx,
+    reviewId,
+    "review.finish",
+    (r) => {
+      if (r.lockedAt) return { ok: false, code: "locked" };
+      if (r.isFinished) return { ok: false, code: "alreadyFinished" };
+      return { isFinished: true, finishedAt: new Date() };
+    },
+    tx,
+  );
 }
 
 /** HR confirms a finished review's completion (reviews.manage across the cluster). */
