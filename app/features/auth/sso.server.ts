@@ -12,9 +12,22 @@ import { decryptSecret } from "./sso-crypto.server";
 /** How long a started sign-in at the provider may take (docs/decisions/0422). */
 export const SSO_FLOW_MINUTES = 10;
 
-/** Microsoft's authority; tests point it at the local OpenID provider. */
+const microsoftAuthority = "https://login.microsoftonline.com";
+
+/**
+ * Microsoft's authority. Tests point SSO_AZURE_AUTHORITY at their local OpenID provider; only a loopback
+ * address is honoured, so the setting can never send a production install's Entra sign-ins elsewhere.
+ */
 export function azureAuthority(): string {
-  return (process.env.SSO_AZURE_AUTHORITY ?? "https://login.microsoftonline.com").replace(/\/$/, "");
+  const override = process.env.SSO_AZURE_AUTHORITY;
+  if (!override) return microsoftAuthority;
+  let url: URL;
+  try {
+    url = new URL(override);
+  } catch {
+    return microsoftAuthority;
+  }
+  return isLoopbackHttp(url) ? url.href.replace(/\/$/, "") : microsoftAuthority;
 }
 
 export function azureIssuer(tenantId: string): string {
