@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "@playwright/test";
 import { getDb } from "#db/client.server";
-import { accountSsoConfigs, userSsoIdentities, users } from "#db/schema";
-import { encryptSecret } from "~/features/auth/sso-crypto.server";
+import { userSsoIdentities, users } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { e2eIdpUrls, e2eSso } from "../support/e2e-sso";
+import { e2eSso } from "../support/e2e-sso";
 import { expect, signIn, test } from "./fixtures";
+import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -44,16 +43,6 @@ async function ssoUser(
   await getDb().update(users).set({ loginType }).where(eq(users.id, user.id));
   return user;
 }
-
-/** The local provider's own pages (oidc-provider's development login and consent forms). */
-async function signInAtProvider(page: Page, login: string) {
-  await expect(page.locator('input[name="login"]')).toHaveValue(login);
-  await page.locator('input[name="password"]').fill("wachtwoord-bij-de-provider");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-}
-
-const appPort = Number(process.env.E2E_PORT ?? 3123);
 
 test.describe("single sign-on", () => {
   test("the account admin configures Microsoft Entra ID; errors keep what was typed, the secret is never shown", async ({
@@ -112,7 +101,7 @@ test.describe("single sign-on", () => {
 
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByRole("button", { name: "Inloggen met Microsoft" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${e2eIdpUrls(appPort).azureAuthority}/`));
+    await expect(page).toHaveURL(new RegExp(`^${idpUrls.azureAuthority}/`));
     await signInAtProvider(page, user.email);
     await expect(page).toHaveURL(/\/dashboard\/introduction$/);
     await expect(page.getByTestId("user-name")).toHaveText(`Merel ${user.lastName}`);
@@ -120,7 +109,7 @@ test.describe("single sign-on", () => {
     const [identity] = await getDb().select().from(userSsoIdentities).where(eq(userSsoIdentities.userId, user.id));
     expect(identity).toMatchObject({
       provider: "azure",
-      issuer: `${e2eIdpUrls(appPort).azureAuthority}/${e2eSso.tenantId}/v2.0`,
+      issuer: `${idpUrls.azureAuthority}/${e2eSso.tenantId}/v2.0`,
       subject: user.email,
     });
 
@@ -138,23 +127,14 @@ test.describe("single sign-on", () => {
     page,
   }) => {
     const where = await freshAccount();
-    // The settings page accepts only https issuers; the local provider speaks http on loopback, so store it directly.
-    await getDb()
-      .insert(accountSsoConfigs)
-      .values({
-        accountId: where.accountId,
-        provider: "surfconext",
-        issuer: e2eIdpUrls(appPort).surfIssuer,
-        clientId: e2eSso.surfconext.clientId,
-        clientSecretEncrypted: encryptSecret(e2eSso.surfconext.clientSecret),
-      });
+    await configureLocalSurfconext(where.accountId);
     const user = await ssoUser(where, "emailAndSSO", "Sven");
     await getDb().update(users).set({ firstLoginAt: new Date() }).where(eq(users.id, user.id));
 
     await page.goto("/login");
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByRole("button", { name: "Inloggen met SURFconext" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${e2eIdpUrls(appPort).surfIssuer}/`));
+    await expect(page).toHaveURL(new RegExp(`^${idpUrls.surfIssuer}/`));
     await signInAtProvider(page, user.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("user-name")).toHaveText(`Sven ${user.lastName}`);
