@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { databaseName, withDatabaseName } from "./tests/setup/databases";
+import { e2eIdpUrls, e2ePorts } from "./tests/support/e2e-sso";
 
 /*
  * This module is evaluated by the runner's main process and again by every worker process. Only the
@@ -15,6 +16,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
+// Side services on ports derived from E2E_PORT, so parallel runs with their own E2E_PORT do not clash.
+const sidePorts = e2ePorts(port);
 const isRunnerProcess = process.env.TEST_WORKER_INDEX === undefined;
 
 const baseDatabaseUrl = (process.env.E2E_BASE_DATABASE_URL ??= process.env.DATABASE_URL);
@@ -32,12 +35,18 @@ const e2eDatabaseUrl = (process.env.E2E_DATABASE_URL = withDatabaseName(
 process.env.DATABASE_URL = e2eDatabaseUrl;
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(root, ".test-results", "e2e-data"));
 const chromium = (process.env.CHROMIUM_PATH ??= findChromium());
+// The real SMTP server (tests/support/smtp-capture-server.ts) writes every message here; tests/e2e/mail.ts reads it.
+const smtpDir = (process.env.E2E_SMTP_DIR = path.join(dataDir, "smtp"));
+const sessionSecret = "e2e-session-secret-not-for-production";
+// Tests that store SSO settings directly encrypt the client secret with the server's key (docs/decisions/0421).
+process.env.SESSION_SECRET = sessionSecret;
 
 if (isRunnerProcess && !process.env.E2E_PREPARED) {
   // Check before the database is dropped: a busy port most likely means another run on the same database.
-  if (!portIsFree(port)) {
+  const busy = [port, ...Object.values(sidePorts)].find((candidate) => !portIsFree(candidate));
+  if (busy !== undefined) {
     throw new Error(
-      `Port ${port} is in use, probably by another end-to-end run (which would share ${databaseName(e2eDatabaseUrl)}). ` +
+      `Port ${busy} is in use, probably by another end-to-end run (which would share ${databaseName(e2eDatabaseUrl)}). ` +
         "Wait for it, or set E2E_PORT (and a different DATABASE_URL) to run side by side.",
     );
   }
@@ -60,10 +69,12 @@ const serverEnv = {
   HOST: "127.0.0.1",
   PORT: String(port),
   DATABASE_URL: e2eDatabaseUrl,
-  SESSION_SECRET: "e2e-session-secret-not-for-production",
+  SESSION_SECRET: sessionSecret,
   DATA_DIR: dataDir,
-  DEV_OUTBOX: "1",
-  SMTP_URL: "",
+  // Mail goes over SMTP as in production; the outbox without SMTP is covered by tests/integration/email.test.ts.
+  SMTP_URL: `smtp://127.0.0.1:${sidePorts.smtp}`,
+  // Test-only: Entra ID's authority is the local provider (honoured for loopback URLs only).
+  SSO_AZURE_AUTHORITY: e2eIdpUrls(port).azureAuthority,
 };
 
 export default defineConfig({
@@ -106,6 +117,28 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      name: "smtp",
+      command: `"${tsx}" tests/support/smtp-capture-server.ts`,
+      cwd: root,
+      env: { SMTP_CAPTURE_PORT: String(sidePorts.smtp), SMTP_CAPTURE_DIR: smtpDir },
+      port: sidePorts.smtp,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      name: "oidc",
+      command: `"${tsx}" tests/support/oidc-server.ts`,
+      cwd: root,
+      env: { E2E_PORT: String(port) },
+      port: sidePorts.azureIdp,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
     {
       name: "web",
       command: `"${tsx}" server/index.ts`,

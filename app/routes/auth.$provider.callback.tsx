@@ -12,7 +12,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   if (!result.ok) {
-    return redirect(`/login?sso=${encodeURIComponent(result.errorKey.replace("auth:sso.", ""))}`, { headers });
+    const code = encodeURIComponent(result.errorKey.replace("auth:sso.", ""));
+    return redirect(`${result.returnTo ?? "/login"}?sso=${code}`, { headers });
   }
   return redirect(result.location, { headers });
 }

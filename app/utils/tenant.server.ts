@@ -268,6 +268,13 @@ export async function requireRole(request: Request, roles: readonly RoleKey[]): 
   return ctx;
 }
 
+/** System administration (login-as): system admins only; everyone else → /dashboard like a failed right. */
+export async function requireSystemAdmin(request: Request): Promise<TenantContext> {
+  const ctx = await requireUser(request);
+  if (!ctx.user.isSystemAdmin) await deny();
+  return ctx;
+}
+
 /** For /login and other anonymous pages: a signed-in visitor goes to the dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const user = await getOptionalUser(request);

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { users } from "#db/schema";
 import { demoUsers } from "#db/seed-data";
-import { expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signIn, test } from "./fixtures";
 
 async function seriousViolations(page: import("@playwright/test").Page) {
   const results = await new AxeBuilder({ page })
@@ -26,6 +29,15 @@ test.describe("accessibility", () => {
   test("the profile page has no serious violations", async ({ page }) => {
     await signIn(page, demoUsers.medewerker);
     await page.goto("/my/profile/details");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the system admin's login-as picker has no serious violations", async ({ page }) => {
+    const admin = await createEmployee("a11y-systeembeheer");
+    await getDb().update(users).set({ isSystemAdmin: true }).where(eq(users.id, admin.id));
+    await signIn(page, admin.email);
+    await page.goto("/system/login-as?q=demo.nl");
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

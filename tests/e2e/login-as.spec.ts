@@ -29,4 +29,36 @@ test.describe("login-as", () => {
     await page.getByRole("button", { name: "Inloggen als gebruiker" }).click();
     await expect(page.getByRole("alert")).toContainText("verlopen of al gebruikt");
   });
+
+  test("a system admin picks a user on /system/login-as, signs in as them and goes back", async ({ page }) => {
+    const admin = await createEmployee("systeembeheer-kiest");
+    await getDb().update(users).set({ isSystemAdmin: true, firstName: "Sam" }).where(eq(users.id, admin.id));
+    const target = await createEmployee("gekozen-gebruiker");
+    await signIn(page, admin.email);
+
+    await page.goto("/system/login-as");
+    await expect(page.getByRole("heading", { level: 1, name: "Inloggen als gebruiker" })).toBeVisible();
+    await page.getByLabel("Zoek op naam of e-mailadres").fill(target.email);
+    await page.getByRole("button", { name: "Zoeken" }).click();
+    await expect(page).toHaveURL(/\/system\/login-as\?q=/);
+    const row = page.getByRole("row").filter({ hasText: target.email });
+    await expect(row).toHaveCount(1);
+    await row
+      .getByRole("button", { name: `Inloggen als ${target.firstName} ${target.lastName} (${target.email})` })
+      .click();
+
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByTestId("login-as-banner")).toContainText(
+      `Je bent ingelogd als ${target.firstName} ${target.lastName} (door Sam ${admin.lastName}).`,
+    );
+    await page.getByRole("button", { name: "Terug naar je eigen account" }).click();
+    await expect(page.getByTestId("user-name")).toHaveText(`Sam ${admin.lastName}`);
+  });
+
+  test("anyone but a system admin is sent to the dashboard", async ({ page }) => {
+    const employee = await createEmployee("geen-systeembeheer");
+    await signIn(page, employee.email);
+    await page.goto("/system/login-as");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });

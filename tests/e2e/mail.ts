@@ -3,23 +3,26 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { readMail } from "../support/smtp";
 
-/** The e2e server runs without SMTP; its worker writes every message to $E2E_DATA_DIR/outbox. */
-function outboxDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  return path.join(dir, "outbox");
+/**
+ * The e2e web server and worker send over SMTP to a real SMTP server (tests/support/smtp-capture-server.ts,
+ * started by playwright.config.ts), which writes every message it receives to $E2E_SMTP_DIR as an .eml file.
+ */
+function captureDir(): string {
+  const dir = process.env.E2E_SMTP_DIR;
+  if (!dir) throw new Error("E2E_SMTP_DIR is not set (playwright.config.ts sets it)");
+  return dir;
 }
 
 async function mailsTo(address: string) {
   let names: string[] = [];
   try {
-    names = (await fs.readdir(outboxDir())).filter((n) => n.endsWith(".eml")).sort();
+    names = (await fs.readdir(captureDir())).filter((n) => n.endsWith(".eml")).sort();
   } catch {
     return [];
   }
   const mails = [];
   for (const name of names) {
-    const mail = readMail(await fs.readFile(path.join(outboxDir(), name), "utf8"));
+    const mail = readMail(await fs.readFile(path.join(captureDir(), name), "utf8"));
     if (mail.to.toLowerCase().includes(address.toLowerCase())) mails.push(mail);
   }
   return mails;

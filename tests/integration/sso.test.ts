@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { accountSsoConfigs, sessions, userSsoIdentities, users } from "#db/schema";
 import { encryptSecret } from "~/features/auth/sso-crypto.server";
+import { azureAuthority, azureIssuer } from "~/features/auth/sso.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/_public+/login";
 import { loader as callbackLoader } from "~/routes/auth.$provider.callback";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
@@ -81,9 +82,13 @@ async function start(email: string, provider: "azure" | "surfconext") {
       params: {},
     }),
   );
-  if (!(result instanceof Response)) throw new Error(`no redirect: ${JSON.stringify(unwrapData(result).data)}`);
-  expect(result.status).toBe(302);
-  return { location: result.headers.get("Location")!, cookie: result.headers.get("Set-Cookie")!.split(";")[0] };
+  // The page sends the browser on to the provider (a form post may not redirect to another origin under CSP).
+  const { data, status, headers } = unwrapData(result);
+  const sent = data as { ssoRedirect?: { location: string; provider: string } };
+  if (!sent.ssoRedirect) throw new Error(`not sent to the provider: ${JSON.stringify(data)}`);
+  expect(status).toBe(200);
+  expect(sent.ssoRedirect.provider).toBe(provider);
+  return { location: sent.ssoRedirect.location, cookie: headers.get("Set-Cookie")!.split(";")[0] };
 }
 
 async function callback(url: string, cookie: string, provider = new URL(url).pathname.split("/")[2]) {
@@ -238,5 +243,20 @@ describe("single sign-on with a real OpenID provider", () => {
     expect(page.ssoError).toBe("failed");
     const res = await callback(`${BASE}/auth/google/callback?code=x`, "", "google");
     expect(res.status).toBe(404);
+  });
+
+  it("honours SSO_AZURE_AUTHORITY only for a loopback address", () => {
+    const saved = process.env.SSO_AZURE_AUTHORITY;
+    try {
+      expect(azureIssuer(TENANT)).toBe(`${azure.origin}/ms/${TENANT}/v2.0`);
+      for (const elsewhere of ["https://login.example.com", "http://10.0.0.5:8080/ms", "not a url"]) {
+        process.env.SSO_AZURE_AUTHORITY = elsewhere;
+        expect(azureIssuer(TENANT)).toBe(`https://login.microsoftonline.com/${TENANT}/v2.0`);
+      }
+      delete process.env.SSO_AZURE_AUTHORITY;
+      expect(azureAuthority()).toBe("https://login.microsoftonline.com");
+    } finally {
+      process.env.SSO_AZURE_AUTHORITY = saved;
+    }
   });
 });

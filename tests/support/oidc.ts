@@ -20,10 +20,14 @@ export async function startIdp(input: {
   mountPath: string;
   clients: { client_id: string; client_secret: string; redirect_uris: string[] }[];
   extraClaims?: Record<string, string>;
+  /** A fixed port (the end-to-end run); a random free one by default. */
+  port?: number;
+  /** The account for a login typed on the provider's page when `accounts` has none (default: subject only). */
+  accountFor?: (login: string) => TestAccount;
 }): Promise<TestIdp> {
   const accounts = new Map<string, TestAccount>();
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(input.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = origin + input.mountPath;
   const extra = input.extraClaims ?? {};
@@ -39,7 +43,7 @@ export async function startIdp(input: {
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ["test-idp-cookie-key"] },
     async findAccount(_ctx, id) {
-      const account = accounts.get(id) ?? { sub: id };
+      const account = accounts.get(id) ?? input.accountFor?.(id) ?? { sub: id };
       return { accountId: id, claims: async () => ({ ...account, sub: account.sub, ...extra }) };
     },
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
@@ -28,7 +28,7 @@ export function isTrustedLoginAsOrigin(request: Request): boolean {
 export async function createLoginAsToken(
   ctx: { user: { id: string; isSystemAdmin: boolean } },
   targetUserId: string,
-): Promise<{ path: string } | null> {
+): Promise<{ path: string; secret: string } | null> {
   if (!ctx.user.isSystemAdmin) throw new Response("Forbidden", { status: 403 });
   if (!/^[0-9a-f-]{36}$/i.test(targetUserId)) return null;
   return getDb().transaction(async (tx) => {
@@ -43,7 +43,7 @@ export async function createLoginAsToken(
       purpose: "login-as",
       actorUserId: ctx.user.id,
     });
-    return { path: `/login-as?token=${token.secret}` };
+    return { path: `/login-as?token=${token.secret}`, secret: token.secret };
   });
 }
 
@@ -119,4 +119,53 @@ export async function stopLoginAs(
     .from(sessions)
     .where(and(eq(sessions.id, row.returnSessionId), gt(sessions.expiresAt, new Date())));
   return { returnSessionId: back?.id ?? null };
+}
+
+export const LOGIN_AS_PAGE_SIZE = 25;
+
+/** The system admin's picker (/system/login-as): users of every account by name or e-mail, paged. */
+export async function searchUsersForLoginAs(
+  ctx: { user: { id: string; isSystemAdmin: boolean } },
+  input: { q: string; page: number },
+) {
+  if (!ctx.user.isSystemAdmin) throw new Response("Forbidden", { status: 403 });
+  const q = input.q.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;
+  const result = await getDb().execute<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    account_name: string;
+    total: number;
+  }>(sql`
+    select u.id, u.first_name, u.last_name, u.email, a.name as account_name, count(*) over ()::int as total
+    from users u join accounts a on a.id = u.account_id
+    where u.deleted_at is null and u.id <> ${ctx.user.id}
+      ${q ? sql`and (u.first_name || ' ' || u.last_name ilike ${q} or u.email ilike ${q})` : sql``}
+    order by lower(u.email), u.id
+    limit ${LOGIN_AS_PAGE_SIZE} offset ${(input.page - 1) * LOGIN_AS_PAGE_SIZE}`);
+  return {
+    users: result.rows.map((r) => ({
+      id: r.id,
+      name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+      email: r.email,
+      account: r.account_name,
+    })),
+    total: result.rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * "Inloggen als" from the picker: the same one-time token and start as the link flow (audit entry,
+ * impersonation with the admin's own session to return to), issued and used in one step.
+ */
+export async function loginAsFromPicker(
+  request: Request,
+  ctx: { user: { id: string; isSystemAdmin: boolean } },
+  input: { userId: string; ip: string },
+): Promise<{ ok: true; setCookie: string } | { ok: false }> {
+  if (input.userId === ctx.user.id) return { ok: false };
+  const token = await createLoginAsToken(ctx, input.userId);
+  if (!token) return { ok: false };
+  return startLoginAs(request, { token: token.secret, ip: input.ip });
 }

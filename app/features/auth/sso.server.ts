@@ -6,15 +6,29 @@ import { accountSsoConfigs, auditEvents, memberships, userSsoIdentities, users }
 import type { SsoProvider } from "#db/schema/enums-sso";
 import { sessionSecret } from "~/utils/env.server";
 import { isHttps } from "~/utils/request.server";
+import { acceptInvitationWithSso, invitationForSso } from "~/features/invitations/invitations.server";
 import { completeSignIn } from "./sign-in.server";
 import { decryptSecret } from "./sso-crypto.server";
 
 /** How long a started sign-in at the provider may take (docs/decisions/0422). */
 export const SSO_FLOW_MINUTES = 10;
 
-/** Microsoft's authority; tests point it at the local OpenID provider. */
+const microsoftAuthority = "https://login.microsoftonline.com";
+
+/**
+ * Microsoft's authority. Tests point SSO_AZURE_AUTHORITY at their local OpenID provider; only a loopback
+ * address is honoured, so the setting can never send a production install's Entra sign-ins elsewhere.
+ */
 export function azureAuthority(): string {
-  return (process.env.SSO_AZURE_AUTHORITY ?? "https://login.microsoftonline.com").replace(/\/$/, "");
+  const override = process.env.SSO_AZURE_AUTHORITY;
+  if (!override) return microsoftAuthority;
+  let url: URL;
+  try {
+    url = new URL(override);
+  } catch {
+    return microsoftAuthority;
+  }
+  return isLoopbackHttp(url) ? url.href.replace(/\/$/, "") : microsoftAuthority;
 }
 
 export function azureIssuer(tenantId: string): string {
@@ -62,6 +76,8 @@ type Flow = {
   codeVerifier: string;
   redirectTo: string | null;
   expiresAt: number;
+  /** Set when the flow accepts an invitation (docs/decisions/0431); failures go back to returnPath. */
+  invitation?: { id: string; returnPath: string };
 };
 
 let flowCookies: { secure: ReturnType<typeof createCookie>; plain: ReturnType<typeof createCookie> } | undefined;
@@ -101,6 +117,41 @@ export async function startSsoSignIn(
 ): Promise<StartOutcome> {
   const stored = await configForEmail(input.email, input.provider);
   if (!stored) return { ok: false, errorKey: "auth:sso.notAvailable" };
+  return beginFlow(request, stored, { loginHint: input.email, redirectTo: input.redirectTo });
+}
+
+/**
+ * Starts SSO from /invitation/{token}: for an invitee whose login type allows SSO, at their account's
+ * provider. Completing it with the invited address accepts the invitation (see finishSsoSignIn).
+ */
+export async function startInvitationSso(
+  request: Request,
+  input: { secret: string; provider: SsoProvider },
+): Promise<StartOutcome> {
+  const invitation = await invitationForSso(input.secret, input.provider);
+  if (!invitation.ok) {
+    return {
+      ok: false,
+      errorKey: invitation.code === "notAvailable" ? "auth:sso.notAvailable" : `signup:invitation.${invitation.code}`,
+    };
+  }
+  const [stored] = await getDb()
+    .select()
+    .from(accountSsoConfigs)
+    .where(and(eq(accountSsoConfigs.accountId, invitation.accountId), eq(accountSsoConfigs.provider, input.provider)));
+  if (!stored) return { ok: false, errorKey: "auth:sso.notAvailable" };
+  return beginFlow(request, stored, {
+    loginHint: invitation.email,
+    redirectTo: null,
+    invitation: { id: invitation.invitationId, returnPath: `/invitation/${encodeURIComponent(input.secret)}` },
+  });
+}
+
+async function beginFlow(
+  request: Request,
+  stored: StoredConfig,
+  input: { loginHint: string; redirectTo: string | null; invitation?: Flow["invitation"] },
+): Promise<StartOutcome> {
   let config: oidc.Configuration;
   try {
     config = await clientConfiguration(stored);
@@ -108,29 +159,35 @@ export async function startSsoSignIn(
     return { ok: false, errorKey: "auth:sso.providerUnreachable" };
   }
   const flow: Flow = {
-    provider: input.provider,
+    provider: stored.provider,
     accountId: stored.accountId,
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
     codeVerifier: oidc.randomPKCECodeVerifier(),
     redirectTo: input.redirectTo,
     expiresAt: Date.now() + SSO_FLOW_MINUTES * 60_000,
+    ...(input.invitation ? { invitation: input.invitation } : {}),
   };
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: callbackUrl(request, input.provider),
+    redirect_uri: callbackUrl(request, stored.provider),
     scope: "openid email profile",
     response_type: "code",
     state: flow.state,
     nonce: flow.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier),
     code_challenge_method: "S256",
-    login_hint: normalizeEmail(input.email),
+    login_hint: normalizeEmail(input.loginHint),
+    // Accepting an invitation asks the provider for a fresh sign-in: whoever is signed in there now may
+    // not be the invitee, and a refused attempt must not send the same identity straight back.
+    ...(input.invitation ? { prompt: "login" } : {}),
   });
   return { ok: true, location: url.href, setCookie: await flowCookie(request).serialize(flow) };
 }
 
 export type CallbackOutcome =
-  { ok: true; setCookie: string[]; location: string } | { ok: false; errorKey: string; setCookie: string[] };
+  | { ok: true; setCookie: string[]; location: string }
+  /** returnTo: the page to show the error on (the invitation page), else /login. */
+  | { ok: false; errorKey: string; setCookie: string[]; returnTo?: string };
 
 function verifiedEmail(provider: SsoProvider, claims: oidc.IDToken): string | null {
   const email = typeof claims.email === "string" ? claims.email : null;
@@ -151,8 +208,14 @@ export async function finishSsoSignIn(
 ): Promise<CallbackOutcome> {
   const cookie = flowCookie(request);
   const clear = [await cookie.serialize("", { maxAge: 0 })];
-  const fail = (errorKey: string): CallbackOutcome => ({ ok: false, errorKey, setCookie: clear });
   const flow = (await cookie.parse(request.headers.get("Cookie"))) as Flow | null;
+  const returnTo = flow?.invitation?.returnPath;
+  const fail = (errorKey: string): CallbackOutcome => ({
+    ok: false,
+    errorKey,
+    setCookie: clear,
+    ...(returnTo ? { returnTo } : {}),
+  });
   if (!flow || typeof flow.state !== "string" || flow.provider !== input.provider || flow.expiresAt < Date.now()) {
     return fail("auth:sso.expired");
   }
@@ -194,6 +257,19 @@ export async function finishSsoSignIn(
   if (flow.provider === "azure") {
     if (claims.tid !== stored.tenantId || claims.iss !== azureIssuer(String(claims.tid)))
       return fail("auth:sso.failed");
+  }
+
+  if (flow.invitation) {
+    const accepted = await acceptInvitationWithSso(request, {
+      invitationId: flow.invitation.id,
+      email,
+      identity: { provider: flow.provider, issuer, subject: claims.sub },
+      ip: input.ip,
+    });
+    if (!accepted.ok) {
+      return fail(accepted.code === "emailMismatch" ? "auth:sso.emailMismatch" : "auth:sso.failed");
+    }
+    return { ok: true, setCookie: [...clear, accepted.setCookie], location: "/dashboard/introduction" };
   }
 
   const userId = await findOrLinkUser({

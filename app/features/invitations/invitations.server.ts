@@ -1,6 +1,16 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { accounts, auditEvents, clusters, invitations, memberships, users } from "#db/schema";
+import {
+  accountSsoConfigs,
+  accounts,
+  auditEvents,
+  clusters,
+  invitations,
+  memberships,
+  userSsoIdentities,
+  users,
+} from "#db/schema";
+import { ssoProviders as allSsoProviders, type SsoProvider } from "#db/schema/enums-sso";
 import { firstAccessibleClusterId, recordSuccessfulLogin } from "~/features/auth/login.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { hashSecret, newSecret } from "~/features/auth/tokens.server";
@@ -203,18 +213,32 @@ function bySecret(secret: string) {
 }
 
 export type InvitationLookup =
-  { status: "valid"; firstName: string; email: string; organisation: string } | { status: "expired" | "invalid" };
+  | {
+      status: "valid";
+      firstName: string;
+      email: string;
+      organisation: string;
+      /** Providers the invitee may accept with: their login type allows SSO and the account configured them. */
+      ssoProviders: SsoProvider[];
+      /** False for an SSO-only invitee whose account has SSO: a password would never be usable. */
+      passwordAllowed: boolean;
+    }
+  | { status: "expired" | "invalid" };
 
-/** What /invitation/{token} shows: the form, the expired message, or the invalid-link message. */
-export async function lookupInvitation(secret: string): Promise<InvitationLookup> {
-  if (!secret || secret.length > 200) return { status: "invalid" };
+const ssoLoginTypes = ["sso", "emailAndSSO"];
+
+async function findInvitation(secret: string) {
+  if (!secret || secret.length > 200) return null;
   const [row] = await getDb()
     .select({
+      id: invitations.id,
+      accountId: invitations.accountId,
       acceptedAt: invitations.acceptedAt,
       voidedAt: invitations.voidedAt,
       expiresAt: invitations.expiresAt,
       firstName: users.firstName,
       email: users.email,
+      loginType: users.loginType,
       organisation: clusters.name,
     })
     .from(invitations)
@@ -223,12 +247,157 @@ export async function lookupInvitation(secret: string): Promise<InvitationLookup
     .innerJoin(clusters, eq(clusters.id, invitations.clusterId))
     .where(bySecret(secret))
     .limit(1);
-  if (!row || row.acceptedAt || row.voidedAt) return { status: "invalid" };
-  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
-  return { status: "valid", firstName: row.firstName, email: row.email, organisation: row.organisation };
+  return row ?? null;
 }
 
-export type AcceptResult = { ok: true; setCookie: string } | { ok: false; code: "expired" | "invalid" };
+/** What /invitation/{token} shows: the form, the expired message, or the invalid-link message. */
+export async function lookupInvitation(secret: string): Promise<InvitationLookup> {
+  const row = await findInvitation(secret);
+  if (!row || row.acceptedAt || row.voidedAt) return { status: "invalid" };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  let ssoProviders: SsoProvider[] = [];
+  if (ssoLoginTypes.includes(row.loginType)) {
+    const configured = await getDb()
+      .select({ provider: accountSsoConfigs.provider })
+      .from(accountSsoConfigs)
+      .where(eq(accountSsoConfigs.accountId, row.accountId));
+    ssoProviders = allSsoProviders.filter((p) => configured.some((c) => c.provider === p));
+  }
+  return {
+    status: "valid",
+    firstName: row.firstName,
+    email: row.email,
+    organisation: row.organisation,
+    ssoProviders,
+    passwordAllowed: row.loginType !== "sso" || ssoProviders.length === 0,
+  };
+}
+
+/** The pending invitation an SSO sign-in may accept (docs/decisions/0431). */
+export async function invitationForSso(
+  secret: string,
+  provider: SsoProvider,
+): Promise<
+  | { ok: true; invitationId: string; accountId: string; email: string }
+  | { ok: false; code: "expired" | "invalid" | "notAvailable" }
+> {
+  const lookup = await lookupInvitation(secret);
+  if (lookup.status !== "valid") return { ok: false, code: lookup.status };
+  if (!lookup.ssoProviders.includes(provider)) return { ok: false, code: "notAvailable" };
+  const row = (await findInvitation(secret))!;
+  return { ok: true, invitationId: row.id, accountId: row.accountId, email: row.email };
+}
+
+export type SsoAcceptResult =
+  { ok: true; setCookie: string } | { ok: false; code: "emailMismatch" | "invalid" | "identityTaken" };
+
+/**
+ * Accepts an invitation with a completed SSO sign-in, once: the provider's verified e-mail must be the
+ * invited address. Marks the invitation accepted, links (issuer, subject) to the invitee, marks the address
+ * verified and starts a session, like a password acceptance. A mismatch changes nothing.
+ */
+export async function acceptInvitationWithSso(
+  request: Request,
+  input: {
+    invitationId: string;
+    email: string | null;
+    identity: { provider: SsoProvider; issuer: string; subject: string };
+    ip: string;
+  },
+): Promise<SsoAcceptResult> {
+  const outcome = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        invitation: invitations,
+        userId: users.id,
+        email: users.email,
+        loginType: users.loginType,
+      })
+      .from(invitations)
+      .innerJoin(memberships, eq(memberships.id, invitations.membershipId))
+      .innerJoin(
+        users,
+        and(eq(users.id, memberships.userId), eq(users.accountId, invitations.accountId), isNull(users.deletedAt)),
+      )
+      .where(
+        and(
+          eq(invitations.id, input.invitationId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.voidedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .for("update", { of: invitations });
+    if (!row || !ssoLoginTypes.includes(row.loginType)) return { ok: false as const, code: "invalid" as const };
+    if (!input.email || row.email.trim().toLowerCase() !== input.email) {
+      return { ok: false as const, code: "emailMismatch" as const };
+    }
+    const { invitation } = row;
+    const [linked] = await tx
+      .select({ userId: userSsoIdentities.userId })
+      .from(userSsoIdentities)
+      .where(
+        and(eq(userSsoIdentities.issuer, input.identity.issuer), eq(userSsoIdentities.subject, input.identity.subject)),
+      );
+    if (linked && linked.userId !== row.userId) return { ok: false as const, code: "identityTaken" as const };
+    if (!linked) {
+      await tx.insert(userSsoIdentities).values({
+        accountId: invitation.accountId,
+        userId: row.userId,
+        provider: input.identity.provider,
+        issuer: input.identity.issuer,
+        subject: input.identity.subject,
+        lastUsedAt: new Date(),
+      });
+    }
+    await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await tx
+      .update(memberships)
+      .set({ invited: false, updatedAt: new Date() })
+      .where(eq(memberships.id, invitation.membershipId));
+    await tx.insert(auditEvents).values([
+      {
+        accountId: invitation.accountId,
+        clusterId: invitation.clusterId,
+        actorUserId: row.userId,
+        subjectType: "membership",
+        subjectId: invitation.membershipId,
+        action: "invitation.accept",
+        ip: input.ip,
+      },
+      {
+        accountId: invitation.accountId,
+        actorUserId: row.userId,
+        subjectType: "user",
+        subjectId: row.userId,
+        action: "sso-login",
+        ip: input.ip,
+      },
+    ]);
+    return {
+      ok: true as const,
+      userId: row.userId,
+      accountId: invitation.accountId,
+      clusterId: invitation.clusterId,
+    };
+  });
+  if (!outcome.ok) return outcome;
+  await recordSuccessfulLogin({ userId: outcome.userId, accountId: outcome.accountId, ip: input.ip });
+  const clusterId = (await firstAccessibleClusterId(outcome.userId)) ?? outcome.clusterId;
+  const { setCookie } = await createSession(request, {
+    userId: outcome.userId,
+    accountId: outcome.accountId,
+    currentClusterId: clusterId,
+    ip: input.ip,
+  });
+  return { ok: true, setCookie };
+}
+
+export type AcceptResult = { ok: true; setCookie: string } | { ok: false; code: "expired" | "invalid" | "ssoOnly" };
 
 /**
  * Accepts once: sets the password, marks the address verified (the link reached it), records the
@@ -240,6 +409,7 @@ export async function acceptInvitation(
 ): Promise<AcceptResult> {
   const lookup = await lookupInvitation(input.secret);
   if (lookup.status !== "valid") return { ok: false, code: lookup.status };
+  if (!lookup.passwordAllowed) return { ok: false, code: "ssoOnly" };
   const passwordHash = await hashPassword(input.password);
   const accepted = await getDb().transaction(async (tx) => {
     const [invitation] = await tx

@@ -7,22 +7,36 @@ import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { invitationAcceptSchema } from "~/features/account/signup.schema";
 import { strongPasswordSchema } from "~/features/auth/password-rules.server";
 import { newPasswordSchema } from "~/features/auth/password.schema";
+import { SsoRedirect } from "~/features/auth/components/sso-redirect";
+import { ssoProviders, type SsoProvider } from "~/features/auth/sso-providers";
+import { startInvitationSso } from "~/features/auth/sso.server";
 import { acceptInvitation, lookupInvitation } from "~/features/invitations/invitations.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 
-export const handle = { i18n: ["signup", "validation"] };
+export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const hidden = ["password", "passwordConfirmation"];
-const messages = { expired: "signup:invitation.expired", invalid: "signup:invitation.invalid" } as const;
+const messages = {
+  expired: "signup:invitation.expired",
+  invalid: "signup:invitation.invalid",
+  ssoOnly: "signup:invitation.ssoOnly",
+} as const;
+// Codes the SSO callback sends back here (auth:sso.<code>).
+const ssoErrors = ["emailMismatch", "failed", "expired", "notAvailable", "providerUnreachable"] as const;
 
 // public route: the token from the invitation e-mail is the credential.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const invitation = await lookupInvitation(params.token ?? "");
+  const ssoCode = new URL(request.url).searchParams.get("sso");
   return data(
-    { title: pageTitle(t, "signup:invitation.title"), invitation },
+    {
+      title: pageTitle(t, "signup:invitation.title"),
+      invitation,
+      ssoError: ssoErrors.find((code) => code === ssoCode) ?? null,
+    },
     { status: invitation.status === "valid" ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
   );
 }
@@ -30,6 +44,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // public route: see the loader.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  const provider = ssoProviders.find((p) => formData.get("intent") === `sso-${p}`);
+  if (provider) {
+    // Accept with the organisation's sign-in; the callback accepts when the provider vouches for the invited address.
+    const started = await startInvitationSso(request, { secret: params.token ?? "", provider });
+    if (!started.ok) return data({ ssoError: started.errorKey }, { status: 400 });
+    return data(
+      { ssoRedirect: { location: started.location, provider } },
+      { headers: { "Set-Cookie": started.setCookie, "Referrer-Policy": "no-referrer" } },
+    );
+  }
   const serverSchema = newPasswordSchema(strongPasswordSchema, {});
   const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
@@ -46,8 +70,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function InvitationPage() {
   const { t } = useTranslation();
-  const { invitation } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { invitation, ssoError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const ssoRedirect = actionData && "ssoRedirect" in actionData ? actionData.ssoRedirect : null;
+  const ssoStartError = actionData && "ssoError" in actionData ? actionData.ssoError : null;
+  const lastResult =
+    actionData && !("ssoRedirect" in actionData) && !("ssoError" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
     id: "invitation",
     lastResult,
@@ -69,6 +97,15 @@ export default function InvitationPage() {
       </>
     );
   }
+  if (ssoRedirect) {
+    return (
+      <>
+        <h1 className="mb-6">{t("signup:invitation.title")}</h1>
+        <SsoRedirect location={ssoRedirect.location} provider={ssoRedirect.provider} />
+      </>
+    );
+  }
+  const ssoMessage = ssoStartError ?? (ssoError ? `auth:sso.${ssoError}` : null);
   const labels = {
     password: t("signup:invitation.password"),
     passwordConfirmation: t("signup:invitation.passwordConfirmation"),
@@ -77,34 +114,64 @@ export default function InvitationPage() {
     <>
       <h1 className="mb-2">{t("signup:invitation.title")}</h1>
       <p className="mb-6">
-        {t("signup:invitation.intro", { organisation: invitation.organisation, email: invitation.email })}
+        {invitation.passwordAllowed
+          ? t("signup:invitation.intro", { organisation: invitation.organisation, email: invitation.email })
+          : t("signup:invitation.introSso", { organisation: invitation.organisation, email: invitation.email })}
       </p>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["password", "passwordConfirmation"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
-        <Field
-          label={labels.password}
-          hint={t("signup:password.hint")}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <Field
-          label={labels.passwordConfirmation}
-          errors={fields.passwordConfirmation.errors}
-          inputProps={{
-            ...getInputProps(fields.passwordConfirmation, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-        />
-        <Button>{t("signup:invitation.submit")}</Button>
-      </Form>
+      {ssoMessage && !form.errors?.length ? (
+        <p role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
+          {t(ssoMessage, { email: invitation.email })}
+        </p>
+      ) : null}
+      {invitation.ssoProviders.length > 0 ? (
+        <Form method="post" className="mb-6 rounded bg-white p-6 shadow-sm">
+          <p className="mb-2">{t("signup:invitation.ssoHint", { email: invitation.email })}</p>
+          <div className="flex flex-wrap gap-2">
+            {invitation.ssoProviders.map((provider: SsoProvider) => (
+              <button
+                key={provider}
+                type="submit"
+                name="intent"
+                value={`sso-${provider}`}
+                className="rounded border px-3 py-2"
+              >
+                {t(`auth:sso.${provider}`)}
+              </button>
+            ))}
+          </div>
+        </Form>
+      ) : null}
+      {invitation.passwordAllowed ? (
+        <>
+          {invitation.ssoProviders.length > 0 ? <h2 className="mb-2">{t("signup:invitation.orPassword")}</h2> : null}
+          <ErrorSummary
+            formErrors={form.errors}
+            fieldErrors={(["password", "passwordConfirmation"] as const).map((name) => ({
+              id: fields[name].id,
+              label: labels[name],
+              errors: fields[name].errors,
+            }))}
+          />
+          <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+            <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
+            <Field
+              label={labels.password}
+              hint={t("signup:password.hint")}
+              errors={fields.password.errors}
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            />
+            <Field
+              label={labels.passwordConfirmation}
+              errors={fields.passwordConfirmation.errors}
+              inputProps={{
+                ...getInputProps(fields.passwordConfirmation, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+            />
+            <Button>{t("signup:invitation.submit")}</Button>
+          </Form>
+        </>
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { loginSchema, loginSchemaFor, ssoStartSchema } from "~/features/auth/auth.schema";
+import { SsoRedirect } from "~/features/auth/components/sso-redirect";
+import type { SsoProvider } from "~/features/auth/sso-providers";
 import { signIn } from "~/features/auth/sign-in.server";
 import { startSsoSignIn } from "~/features/auth/sso.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -39,11 +41,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const sso = parseWithZod(formData, { schema: ssoStartSchema });
     if (sso.status !== "success") return data(sso.reply({ hideFields: ["password"] }), { status: 400 });
     const asked = sso.value.redirectTo ? safeRedirectPath(sso.value.redirectTo) : null;
-    const provider = sso.value.intent === "sso-azure" ? "azure" : "surfconext";
+    const provider: SsoProvider = sso.value.intent === "sso-azure" ? "azure" : "surfconext";
     const started = await startSsoSignIn(request, { email: sso.value.email, provider, redirectTo: asked });
     if (!started.ok)
       return data(sso.reply({ formErrors: [started.errorKey], hideFields: ["password"] }), { status: 400 });
-    return redirect(started.location, { headers: { "Set-Cookie": started.setCookie } });
+    // Not a redirect: the page sends the browser on (CSP form-action, see SsoRedirect).
+    return data(
+      { ssoRedirect: { location: started.location, provider } },
+      { headers: { "Set-Cookie": started.setCookie } },
+    );
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
@@ -66,7 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { t } = useTranslation();
   const { expired, redirectTo, ssoError } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const ssoRedirect = actionData && "ssoRedirect" in actionData ? actionData.ssoRedirect : null;
+  const lastResult = actionData && !("ssoRedirect" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const passwordRef = useRef<HTMLInputElement>(null);
   // After a failed attempt the password field starts empty again, with JavaScript as without.
@@ -82,6 +90,14 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchemaFor(formData) }),
   });
   const labels = { email: t("auth:login.email"), password: t("auth:login.password") };
+  if (ssoRedirect) {
+    return (
+      <>
+        <h1 className="mb-6">{t("auth:login.title")}</h1>
+        <SsoRedirect location={ssoRedirect.location} provider={ssoRedirect.provider} />
+      </>
+    );
+  }
   return (
     <>
       <h1 className="mb-6">{t("auth:login.title")}</h1>

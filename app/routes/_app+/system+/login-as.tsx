@@ -1,0 +1,116 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as z from "zod";
+import { Button } from "~/components/ui/forms";
+import { Pager } from "~/components/ui/pager";
+import { LOGIN_AS_PAGE_SIZE, loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-as.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageParam } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireSystemAdmin } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["account", "signup"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireSystemAdmin(request);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, "account:loginAs.title"),
+    page,
+    q,
+    ...(await searchUsersForLoginAs(ctx, { q, page })),
+  };
+}
+
+const pickSchema = z.object({ userId: z.uuid() });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireSystemAdmin(request);
+  const parsed = pickSchema.safeParse(Object.fromEntries(await request.formData()));
+  const result = parsed.success
+    ? await loginAsFromPicker(request, ctx, { userId: parsed.data.userId, ip: context.clientIp })
+    : { ok: false as const };
+  if (!result.ok) {
+    const back = new URL(request.url);
+    const toast = await createToastHeader({ type: "error", key: "account:loginAs.failed" });
+    return redirect(`/system/login-as${back.search}`, { headers: { "Set-Cookie": toast } });
+  }
+  return redirect("/dashboard", { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function SystemLoginAsPage() {
+  const { t } = useTranslation();
+  const { users, total, page, q } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <h1 className="mb-2">{t("account:loginAs.title")}</h1>
+      <p className="mb-4">{t("account:loginAs.intro")}</p>
+      <Form method="get" className="mb-4 flex items-end gap-2">
+        <div>
+          <label htmlFor="login-as-search" className="block font-medium">
+            {t("account:loginAs.search")}
+          </label>
+          <input
+            id="login-as-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="mt-1 rounded border border-gray-400 px-3 py-2"
+          />
+        </div>
+        <Button variant="secondary">{t("account:search")}</Button>
+      </Form>
+      {users.length === 0 ? (
+        <p>{t("account:loginAs.empty")}</p>
+      ) : (
+        <table className="w-full bg-white text-left shadow-sm">
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b">
+              <th scope="col" className="p-2">
+                {t("account:loginAs.name")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("account:loginAs.email")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("account:loginAs.account")}
+              </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">{t("account:loginAs.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id} className="border-b">
+                <td className="p-2">{u.name}</td>
+                <td className="p-2">{u.email}</td>
+                <td className="p-2">{u.account}</td>
+                <td className="p-2">
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={u.id} />
+                    <Button
+                      variant="secondary"
+                      className="px-2 py-0 text-sm"
+                      aria-label={t("account:loginAs.submitFor", { name: u.name, email: u.email })}
+                    >
+                      {t("account:loginAs.submit")}
+                    </Button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} total={total} pageSize={LOGIN_AS_PAGE_SIZE} search={location.search} />
+    </>
+  );
+}
