@@ -67,6 +67,10 @@ export const teamReviewApiSchema = z.object({
 /** The overview's GET filter; anything unknown is ignored. */
 export const overviewFilterSchema = z.object({
   teamId: z.uuid().optional().catch(undefined),
+  /** Part of a team name, where the cluster has too many teams for a select. */
+  teamName: z.string().trim().max(200).optional().catch(undefined),
+  /** One round opened: its team reviews paged. */
+  roundId: z.uuid().optional().catch(undefined),
   tagId: z.uuid().optional().catch(undefined),
   state: z.enum(["notStarted", "inProgress", "finished"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).catch(1).default(1),

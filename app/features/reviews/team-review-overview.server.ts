@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import {
@@ -17,6 +17,10 @@ import { isUuid, notFound, requireRound, reviewScope, teamReviewIdsInScope } fro
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const overviewPageSize = 10;
+/** Team reviews shown per round in the list of rounds; the rest behind 'Alle teams' (docs/decisions/0514). */
+export const teamsPerRound = 25;
+/** Team reviews per page when one round is opened. */
+export const roundTeamsPageSize = 50;
 
 const round = alias(reviews, "round");
 
@@ -59,6 +63,8 @@ export type OverviewRound = {
   locked: boolean;
   createdAt: Date;
   teamReviews: OverviewTeamReview[];
+  /** Team reviews of the round that match the filter (teamReviews holds at most a page of them). */
+  teamCount: number;
 };
 
 /**
@@ -81,6 +87,10 @@ export async function listTeamReviewOverview(
     isNull(round.deletedAt),
     scopeCondition(ctx),
     filter.teamId ? eq(reviews.teamId, filter.teamId) : undefined,
+    filter.teamName
+      ? sql`coalesce((select t.name from ${teams} t where t.id = ${reviews.teamId}), ${reviews.teamName}) ilike ${`%${filter.teamName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+    filter.roundId ? eq(round.id, filter.roundId) : undefined,
     filter.tagId
       ? sql`exists (select 1 from ${reviewTags} rt where rt.review_id = ${round.id} and rt.tag_id = ${filter.tagId})`
       : undefined,
@@ -100,38 +110,52 @@ export async function listTeamReviewOverview(
     .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
     .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
     .where(where);
+  // One round opened: page over its team reviews; otherwise page over rounds, a few teams each.
+  const oneRound = Boolean(filter.roundId);
   const pageRounds = await base()
     .groupBy(round.id, round.createdAt)
     .orderBy(desc(round.createdAt), asc(round.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(oneRound ? 1 : pageSize)
+    .offset(oneRound ? 0 : (page - 1) * pageSize);
+  const teamsFrom = oneRound ? (page - 1) * roundTeamsPageSize : 0;
+  const teamsUpTo = teamsFrom + (oneRound ? roundTeamsPageSize : teamsPerRound);
   if (pageRounds.length === 0) return { rounds: [], total: countRow.n, page, pageSize };
   const roundIds = pageRounds.map((r) => r.roundId);
 
-  const rows = await db
+  const teamOrder = sql`lower(coalesce(${teams.name}, ${reviews.teamName}, ''))`;
+  const numbered = db
     .select({
       id: reviews.id,
-      roundId: round.id,
-      roundName: round.name,
-      deadline: round.deadline,
-      setId: round.setId,
-      roundLocked: sql<boolean>`${round.lockedAt} is not null`,
-      roundCreatedAt: round.createdAt,
+      roundId: sql<string>`${round.id}`.as("round_id"),
+      roundName: sql<string>`${round.name}`.as("round_name"),
+      deadline: sql<string | null>`${round.deadline}`.as("round_deadline"),
+      setId: sql<string | null>`${round.setId}`.as("round_set_id"),
+      roundLocked: sql<boolean>`${round.lockedAt} is not null`.as("round_locked"),
+      roundCreatedAt: sql<Date>`${round.createdAt}`.as("round_created_at"),
       teamId: reviews.teamId,
-      teamName: sql<string>`coalesce(${teams.name}, ${reviews.teamName}, '')`,
+      teamName: sql<string>`coalesce(${teams.name}, ${reviews.teamName}, '')`.as("team_label"),
       isFinished: reviews.isFinished,
-      confirmed: sql<boolean>`${reviews.completionConfirmedAt} is not null`,
-      locked: sql<boolean>`${reviews.lockedAt} is not null`,
+      confirmed: sql<boolean>`${reviews.completionConfirmedAt} is not null`.as("confirmed"),
+      locked: sql<boolean>`${reviews.lockedAt} is not null`.as("locked"),
       subjects: reviewTeamStats.subjects,
       started: reviewTeamStats.startedSubjects,
       complete: reviewTeamStats.completeSubjects,
+      position: sql<number>`row_number() over (partition by ${round.id} order by ${teamOrder}, ${reviews.id})`.as(
+        "position",
+      ),
+      teamCount: sql<number>`(count(*) over (partition by ${round.id}))::int`.as("team_count"),
     })
     .from(reviews)
     .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
     .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
     .leftJoin(teams, and(eq(teams.id, reviews.teamId), isNull(teams.deletedAt)))
     .where(and(where, inArray(round.id, roundIds)))
-    .orderBy(desc(round.createdAt), asc(sql`lower(coalesce(${teams.name}, ${reviews.teamName}, ''))`));
+    .as("numbered");
+  const rows = await db
+    .select()
+    .from(numbered)
+    .where(and(gt(numbered.position, teamsFrom), lte(numbered.position, teamsUpTo)))
+    .orderBy(desc(numbered.roundCreatedAt), asc(numbered.position));
   const leaderRows = await db
     .select({ reviewId: reviewReviewers.reviewId, firstName: users.firstName, lastName: users.lastName })
     .from(reviewReviewers)
@@ -160,6 +184,7 @@ export async function listTeamReviewOverview(
         locked: r.roundLocked,
         createdAt: r.roundCreatedAt,
         teamReviews: [],
+        teamCount: r.teamCount,
       };
       rounds.set(r.roundId, entry);
     }
@@ -177,7 +202,13 @@ export async function listTeamReviewOverview(
       locked: r.locked,
     });
   }
-  return { rounds: roundIds.map((id) => rounds.get(id)!), total: countRow.n, page, pageSize };
+  const total = oneRound ? (rows[0]?.teamCount ?? 0) : countRow.n;
+  return {
+    rounds: roundIds.map((id) => rounds.get(id)).filter((r) => r !== undefined),
+    total,
+    page,
+    pageSize: oneRound ? roundTeamsPageSize : pageSize,
+  };
 }
 
 /** Rounds by id for POST api/reviews/details: every id must be a round ctx may see, else 404. */

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { Pager } from "~/components/ui/pager";
 import { creatableTeams } from "~/features/reviews/team-review-create.server";
 import { overviewFilterSchema } from "~/features/reviews/team-review-create.schema";
+import { TEAM_SELECT_LIMIT } from "~/features/employees/employees.server";
 import { listTeamReviewOverview } from "~/features/reviews/team-review-overview.server";
 import {
   confirmCompletion,
@@ -36,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: pageTitle(t, "teamreviews:overview.title"),
     filter,
     clusterWide: managesAllReviews(ctx),
-    teams,
+    // Above TEAM_SELECT_LIMIT teams the team filter is a search field (docs/decisions/0254).
+    teams: teams.length <= TEAM_SELECT_LIMIT ? teams : null,
     tags: tags.map((tag) => ({ id: tag.id, name: tag.name })),
     total: overview.total,
     page: overview.page,
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       setId: r.setId,
       locked: r.locked,
       teamReviews: r.teamReviews,
+      teamCount: r.teamCount,
     })),
   };
 }
@@ -92,24 +95,44 @@ export default function TeamReviewsOverviewPage() {
         </Link>
       </div>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm">
-        <div>
-          <label htmlFor="filter-team" className="block font-medium">
-            {t("teamreviews:overview.team")}
-          </label>
-          <select
-            id="filter-team"
-            name="teamId"
-            defaultValue={filter.teamId ?? ""}
-            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="">{t("teamreviews:overview.allTeams")}</option>
-            {teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {filter.roundId ? <input type="hidden" name="roundId" value={filter.roundId} /> : null}
+        {teams ? (
+          <div>
+            <label htmlFor="filter-team" className="block font-medium">
+              {t("teamreviews:overview.team")}
+            </label>
+            <select
+              id="filter-team"
+              name="teamId"
+              defaultValue={filter.teamId ?? ""}
+              className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+            >
+              <option value="">{t("teamreviews:overview.allTeams")}</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div>
+            <label htmlFor="filter-team-name" className="block font-medium">
+              {t("teamreviews:overview.team")}
+            </label>
+            <input
+              id="filter-team-name"
+              name="teamName"
+              type="search"
+              defaultValue={filter.teamName ?? ""}
+              aria-describedby="filter-team-name-hint"
+              className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+            />
+            <span id="filter-team-name-hint" className="block text-sm text-ink-muted">
+              {t("teamreviews:overview.teamNameHint")}
+            </span>
+          </div>
+        )}
         <div>
           <label htmlFor="filter-tag" className="block font-medium">
             {t("teamreviews:overview.tag")}
@@ -151,10 +174,17 @@ export default function TeamReviewsOverviewPage() {
         </button>
       </Form>
 
+      {filter.roundId ? (
+        <p className="mt-4">
+          <Link to={overviewHref(location.search, { roundId: null, page: null })}>
+            {t("teamreviews:overview.allRounds")}
+          </Link>
+        </p>
+      ) : null}
       {rounds.length === 0 ? (
         <p className="mt-6">
           {t(
-            filter.teamId || filter.tagId || filter.state
+            filter.teamId || filter.teamName || filter.tagId || filter.state
               ? "teamreviews:overview.noMatches"
               : "teamreviews:overview.empty",
           )}
@@ -276,10 +306,28 @@ export default function TeamReviewsOverviewPage() {
                 ))}
               </tbody>
             </table>
+            {!filter.roundId && round.teamCount > round.teamReviews.length ? (
+              <p className="mt-2">
+                <Link to={overviewHref(location.search, { roundId: round.id, page: null })}>
+                  {t("teamreviews:overview.allTeamsOfRound", { count: round.teamCount, name: round.name })}
+                </Link>
+              </p>
+            ) : null}
           </section>
         ))
       )}
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
+}
+
+/** The overview's URL with some query parameters changed (null removes one). */
+function overviewHref(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return `/teamreviews/overview${query ? `?${query}` : ""}`;
 }
