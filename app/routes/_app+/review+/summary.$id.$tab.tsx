@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { scaleColors, scaleLevels } from "~/features/criteria/scales";
 import {
@@ -13,13 +13,15 @@ import {
 import { distributionText, inDisplayOrder } from "~/features/reviews/results";
 import { resolveResultsId, resultTexts, roundSummary } from "~/features/reviews/results.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
-import { notFound } from "~/utils/not-found";
+import { Pager } from "~/components/ui/pager";
+import { notFound, pageParam } from "~/utils/not-found";
 import { requireModule } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["results", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const tabs = ["grid", "levels"] as const;
+const SUMMARY_TEAMS_PAGE_SIZE = 50;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
@@ -27,12 +29,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { round, teamReviewId } = await resolveResultsId(ctx, params.id ?? "");
   if (teamReviewId) throw redirect(`/review/summary/${round.id}/${tab}`);
   const summary = await roundSummary(ctx, round.id);
+  // Totals cover every team; the per-team rows are paged so that a round of 800 teams stays one light page.
+  const page = pageParam(new URL(request.url));
+  const teamTotal = summary.teams.length;
+  const teams = summary.teams.slice((page - 1) * SUMMARY_TEAMS_PAGE_SIZE, page * SUMMARY_TEAMS_PAGE_SIZE);
   const t = await getServerT(request);
   const texts = await resultTexts(ctx, await getLanguage(request), t as never);
   return {
     title: `${t("results:summary.title", { name: round.name })} · ${t("common:appName")}`,
     tab,
-    summary,
+    summary: { ...summary, teams },
+    teamTotal,
+    page,
     texts,
   };
 }
@@ -41,7 +49,8 @@ type Counts = Record<string, number>;
 
 export default function RoundSummaryPage() {
   const { t } = useTranslation();
-  const { tab, summary } = useLoaderData<typeof loader>();
+  const { tab, summary, teamTotal, page } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const base = `/review/summary/${summary.round.id}`;
   return (
     <>
@@ -58,6 +67,7 @@ export default function RoundSummaryPage() {
         keep={{}}
       />
       {summary.teams.length === 0 ? null : tab === "grid" ? <RoleDistribution /> : <LevelDistribution />}
+      <Pager page={page} total={teamTotal} pageSize={SUMMARY_TEAMS_PAGE_SIZE} search={location.search} />
     </>
   );
 }
