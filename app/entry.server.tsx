@@ -1,14 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
-import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18nConfig from "./utils/i18n";
-import { i18next } from "./utils/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { getLanguage, sharedI18n } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -20,13 +16,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: { cspNonce?: string },
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance
-    .use(initReactI18next)
-    .use(Backend)
-    .init({ ...i18nConfig, lng, ns, backend: { loadPath: path.resolve("public/locales/{{lng}}/{{ns}}.json") } });
+  // Every translation is already in memory (sharedI18n); a clone only fixes the language of this request.
+  const instance = sharedI18n().cloneInstance({ lng: await getLanguage(request) });
 
   const nonce = loadContext.cspNonce;
   // Bots and no-JS readers get the whole document at once; browsers get the shell early.

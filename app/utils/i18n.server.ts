@@ -1,11 +1,13 @@
+import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import Backend from "i18next-fs-backend";
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { getDb } from "#db/client.server";
 import { sessions, users } from "#db/schema";
-import i18nConfig, { defaultLanguage, namespaces, toLanguage, type Language } from "./i18n";
+import i18nConfig, { defaultLanguage, namespaces, supportedLanguages, toLanguage, type Language } from "./i18n";
 import { readSessionId } from "./session.server";
 
 export const languageCookie = createCookie("lng", {
@@ -28,6 +30,7 @@ async function languageOfSessionUser(request: Request): Promise<string | null> {
   return row?.language ?? null;
 }
 
+/** Language detection (user setting, cookie, Accept-Language); translations come from sharedI18n(). */
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...i18nConfig.supportedLngs],
@@ -36,18 +39,55 @@ export const i18next = new RemixI18Next({
     order: ["custom", "cookie", "header"],
     findLocale: languageOfSessionUser,
   },
-  i18next: {
-    ...i18nConfig,
-    backend: { loadPath: path.resolve("public/locales/{{lng}}/{{ns}}.json") },
-  },
-  plugins: [Backend],
 });
 
+function readResources() {
+  return Object.fromEntries(
+    supportedLanguages.map((lng) => [
+      lng,
+      Object.fromEntries(
+        namespaces.map((ns) => [
+          ns,
+          JSON.parse(fs.readFileSync(path.resolve(`public/locales/${lng}/${ns}.json`), "utf8")) as object,
+        ]),
+      ),
+    ]),
+  );
+}
+
+let shared: I18n | null = null;
+
+/**
+ * One i18next instance with every language and namespace in memory, read from public/locales once
+ * (per call outside production, so that edited texts show up while developing). Requests use
+ * getFixedT or cloneInstance on it: no file is read and no instance initialised per request.
+ */
+export function sharedI18n(): I18n {
+  if (shared && process.env.NODE_ENV === "production") return shared;
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    ...i18nConfig,
+    resources: readResources(),
+    ns: [...namespaces],
+    initImmediate: false,
+  });
+  shared = instance;
+  return instance;
+}
+
+// Root, layout, page loaders and the document render all ask for the language: detect it once a request.
+const detected = new WeakMap<Request, Promise<string>>();
+
 export async function getLanguage(request: Request): Promise<Language> {
-  return toLanguage(await i18next.getLocale(request)) ?? defaultLanguage;
+  let locale = detected.get(request);
+  if (!locale) {
+    locale = i18next.getLocale(request);
+    detected.set(request, locale);
+  }
+  return toLanguage(await locale) ?? defaultLanguage;
 }
 
 /** A server-side t() for titles and messages built in loaders; every namespace is available. */
-export function getServerT(request: Request) {
-  return i18next.getFixedT(request, [...namespaces]);
+export async function getServerT(request: Request) {
+  return sharedI18n().getFixedT(await getLanguage(request), [...namespaces]);
 }
