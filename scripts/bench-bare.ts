@@ -69,12 +69,12 @@ async function listEmployees(q: string, page: number) {
   }[];
 }
 
-/** listClusterOptions: teams, personnel tags and positions for the filters. */
+/** listClusterOptions: teams (none above TEAM_SELECT_LIMIT = 50, as ours), personnel tags and positions. */
 async function listClusterOptions() {
   const p = [me.account_id, me.cluster_id];
   const [teams, tags, positions] = await Promise.all([
     pool.query(
-      `select id, name from teams where account_id = $1 and cluster_id = $2 and deleted_at is null order by name`,
+      `select id, name from teams where account_id = $1 and cluster_id = $2 and deleted_at is null order by name limit 51`,
       p,
     ),
     pool.query(
@@ -83,7 +83,7 @@ async function listClusterOptions() {
     ),
     pool.query(`select id, name from positions where account_id = $1 and cluster_id = $2 order by name`, p),
   ]);
-  return { teams: teams.rows, tags: tags.rows, positions: positions.rows };
+  return { teams: teams.rows.length > 50 ? [] : teams.rows, tags: tags.rows, positions: positions.rows };
 }
 
 async function listMyTeams() {

@@ -148,7 +148,7 @@ try {
     if (a.status !== 200 || b.status !== 200) throw new Error(`${page.path}: ours ${a.status}, bare ${b.status}`);
     const [htmlA, htmlB] = [await a.text(), await b.text()];
     const firstCell = /<td>([^<]+)<\/td>/.exec(htmlB.replace(/<td>(true|false)<\/td>/g, ""))?.[1];
-    const needle = firstCell?.includes("@") ? firstCell : /@groot\.nl|Team \d{3}/.exec(htmlB)?.[0];
+    const needle = firstCell?.includes("@") ? firstCell : /[\w.-]+@groot\.nl|Team \d{3}/.exec(htmlB)?.[0];
     if (needle && !htmlA.includes(needle)) throw new Error(`${page.path}: our page lacks "${needle}"`);
   }
 
