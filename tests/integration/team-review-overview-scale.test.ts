@@ -74,10 +74,10 @@ describe("the overview of a round with many teams", () => {
   });
 
   it("filters by part of a team name", async () => {
-    const list = await overview("?teamName=team 2");
+    const list = await overview("?teamName=team 1");
     const round = list.rounds.find((r) => r.id === roundId)!;
-    expect(round.teamReviews.map((r) => r.teamName)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Team 2${i}`).filter((n) => Number(n.slice(5)) <= TEAMS),
-    );
+    const expected = Array.from({ length: TEAMS - 9 }, (_, i) => `Team ${10 + i}`);
+    expect(round.teamReviews.map((r) => r.teamName)).toEqual(expected);
+    expect(round.teamCount).toBe(expected.length);
   });
 });

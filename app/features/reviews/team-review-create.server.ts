@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { membershipTags, memberships, roleAssignments, tags, teams, users } from "#db/schema";
 import { listSets } from "~/features/criteria/criteria-sets.server";
-import { listTags } from "~/features/tags/tags.server";
+import { listTagOptions } from "~/features/tags/tags.server";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
@@ -39,7 +39,7 @@ export async function usableSets(ctx: TenantContext) {
 
 /** What the wizard's first step offers. */
 export async function wizardOptions(ctx: TenantContext) {
-  const [teamRows, tagRows, sets] = await Promise.all([creatableTeams(ctx), listTags(ctx), usableSets(ctx)]);
+  const [teamRows, tagRows, sets] = await Promise.all([creatableTeams(ctx), listTagOptions(ctx), usableSets(ctx)]);
   return {
     teams: teamRows,
     tags: tagRows.map((t) => ({ id: t.id, name: t.name })),

@@ -18,7 +18,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 
 export const overviewPageSize = 10;
 /** Team reviews shown per round in the list of rounds; the rest behind 'Alle teams' (docs/decisions/0514). */
-export const teamsPerRound = 25;
+export const teamsPerRound = 10;
 /** Team reviews per page when one round is opened. */
 export const roundTeamsPageSize = 50;
 

@@ -21,6 +21,15 @@ export async function listTags(ctx: TenantContext) {
   return result.rows.map((r) => ({ id: r.id, name: r.name, isSystem: r.is_system, memberCount: r.member_count }));
 }
 
+/** Personnel tags as choices (filters, selects): names only, no member counts. */
+export async function listTagOptions(ctx: TenantContext) {
+  return getDb()
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(inTenant(ctx), eq(tags.kind, "personnel")))
+    .orderBy(sql`lower(${tags.name})`, tags.id);
+}
+
 export async function getTag(ctx: TenantContext, id: string) {
   const [tag] = await getDb()
     .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })

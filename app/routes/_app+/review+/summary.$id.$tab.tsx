@@ -21,7 +21,7 @@ export const handle = { i18n: ["results", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const tabs = ["grid", "levels"] as const;
-const SUMMARY_TEAMS_PAGE_SIZE = 50;
+const SUMMARY_TEAMS_PAGE_SIZE = 25;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");

@@ -14,7 +14,7 @@ import {
   setRoundLocked,
   type StateResult,
 } from "~/features/reviews/team-reviews.server";
-import { listTags } from "~/features/tags/tags.server";
+import { listTagOptions } from "~/features/tags/tags.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [overview, teams, tags] = await Promise.all([
     listTeamReviewOverview(ctx, filter),
     creatableTeams(ctx),
-    listTags(ctx),
+    listTagOptions(ctx),
   ]);
   return {
     title: pageTitle(t, "teamreviews:overview.title"),
