@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { getDb } from "#db/client.server";
-import { sessions, users } from "#db/schema";
 import i18nConfig, { defaultLanguage, namespaces, supportedLanguages, toLanguage, type Language } from "./i18n";
-import { readSessionId } from "./session.server";
+import { sessionLanguage } from "./tenant.server";
 
 export const languageCookie = createCookie("lng", {
   path: "/",
@@ -18,16 +15,8 @@ export const languageCookie = createCookie("lng", {
 });
 
 /** The signed-in user's own language setting wins over cookie and browser. */
-async function languageOfSessionUser(request: Request): Promise<string | null> {
-  const sessionId = await readSessionId(request).catch(() => null);
-  if (!sessionId) return null;
-  const [row] = await getDb()
-    .select({ language: users.language })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row?.language ?? null;
+function languageOfSessionUser(request: Request): Promise<string | null> {
+  return sessionLanguage(request);
 }
 
 /** Language detection (user setting, cookie, Accept-Language); translations come from sharedI18n(). */

@@ -10,6 +10,8 @@ import { createToastHeader } from "./toast.server";
 
 export type TenantContext = {
   sessionId: string;
+  /** Who started this session through login-as (spec: the "signed in as" banner), else null. */
+  impersonatorName: string | null;
   user: {
     id: string;
     email: string;
@@ -44,6 +46,7 @@ export type TenantContext = {
 
 type TenantRow = {
   session_id: string;
+  impersonator_name: string | null;
   expires_at: Date;
   current_cluster_id: string | null;
   user_id: string;
@@ -86,6 +89,9 @@ const sessionTenantQuery = `
                  select 1 from memberships m join role_assignments ra on ra.membership_id = m.id
                  where m.cluster_id = c.id and m.user_id = u.id and ${activeMembership}))
            ), '[]'::json) as clusters
+           , (select coalesce(nullif(trim(iu.first_name || ' ' || iu.last_name), ''), iu.email)
+              from session_impersonations si join users iu on iu.id = si.impersonator_user_id
+              where si.session_id = s.id) as impersonator_name
     from sessions s
     join users u on u.id = s.user_id and u.deleted_at is null
     join accounts a on a.id = u.account_id
@@ -146,10 +152,29 @@ export function requireUser(request: Request, options: { allowNoCluster?: boolea
   return pending;
 }
 
+// The session row is read once a request, for the guards and for the language (getLanguage).
+const sessionRows = new WeakMap<Request, Promise<{ sessionId: string | null; row: TenantRow | null }>>();
+
+function sessionRowFor(request: Request) {
+  let pending = sessionRows.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const sessionId = await readSessionId(request);
+      return { sessionId, row: sessionId ? await loadSessionTenant(sessionId) : null };
+    })();
+    sessionRows.set(request, pending);
+  }
+  return pending;
+}
+
+/** The signed-in user's language setting, from the same session query the guards use. */
+export async function sessionLanguage(request: Request): Promise<Language | null> {
+  return (await sessionRowFor(request).catch(() => null))?.row?.language ?? null;
+}
+
 async function resolveUser(request: Request, options: { allowNoCluster?: boolean }): Promise<TenantContext> {
-  const sessionId = await readSessionId(request);
+  const { sessionId, row } = await sessionRowFor(request);
   if (!sessionId) throw redirect(loginRedirectUrl(request));
-  const row = await loadSessionTenant(sessionId);
   if (!row) {
     throw redirect(loginRedirectUrl(request, { expired: "1" }), {
       headers: { "Set-Cookie": await clearSessionCookie(request) },
@@ -183,6 +208,7 @@ async function resolveUser(request: Request, options: { allowNoCluster?: boolean
 function baseContext(row: TenantRow) {
   return {
     sessionId: row.session_id,
+    impersonatorName: row.impersonator_name,
     user: {
       id: row.user_id,
       email: row.email,

@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { auditEvents, sessions, userTokens, users } from "#db/schema";
-import { createLoginAsToken, impersonationOf } from "~/features/auth/login-as.server";
+import { createLoginAsToken } from "~/features/auth/login-as.server";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { action as loginAsAction } from "~/routes/_public+/login-as";
 import { action as stopAction } from "~/routes/resources+/login-as-stop";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { BASE, context, cookieFrom, run, unwrapData } from "../support/http";
+import { BASE, context, cookieFrom, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
 
 async function people() {
@@ -54,7 +55,9 @@ describe("login-as", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
     const cookie = cookieFrom(res);
     const [session] = await getDb().select().from(sessions).where(eq(sessions.userId, target.id));
-    expect(await impersonationOf(session.id)).toEqual({
+    expect(
+      (await layoutLoader({ request: getRequest("/dashboard", cookie), context: context(), params: {} })).impersonation,
+    ).toEqual({
       impersonatorName: `${admin.firstName} ${admin.lastName}`,
     });
     const [audit] = await getDb()

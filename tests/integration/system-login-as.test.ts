@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
-import { impersonationOf } from "~/features/auth/login-as.server";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { action as pickAction, loader as pickLoader } from "~/routes/_app+/system+/login-as";
 import { action as stopAction } from "~/routes/resources+/login-as-stop";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
@@ -101,7 +101,9 @@ describe("the system admin's login-as picker", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
     const cookie = cookieFrom(res);
     const [session] = await getDb().select().from(sessions).where(eq(sessions.userId, target.id));
-    expect(await impersonationOf(session.id)).toEqual({ impersonatorName: `Sam ${admin.lastName}` });
+    expect(
+      (await layoutLoader({ request: getRequest("/dashboard", cookie), context: context(), params: {} })).impersonation,
+    ).toEqual({ impersonatorName: `Sam ${admin.lastName}` });
     const [impersonation] = await getDb()
       .select()
       .from(sessionImpersonations)

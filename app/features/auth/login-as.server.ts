@@ -80,17 +80,6 @@ export async function startLoginAs(
   return { ok: true, setCookie };
 }
 
-/** Who is really signed in, when this session is a login-as session. */
-export async function impersonationOf(sessionId: string): Promise<{ impersonatorName: string } | null> {
-  const [row] = await getDb()
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(sessionImpersonations)
-    .innerJoin(users, eq(users.id, sessionImpersonations.impersonatorUserId))
-    .where(eq(sessionImpersonations.sessionId, sessionId));
-  if (!row) return null;
-  return { impersonatorName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email };
-}
-
 /**
  * Ends a login-as session and returns to the admin's own session when it is still valid. Returns the
  * session id to continue with (or null: sign in again).

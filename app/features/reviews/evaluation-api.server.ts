@@ -8,7 +8,7 @@ import type { EvaluationResult } from "./evaluation.server";
  * Shared by the review API routes (spec §7): the right, the team-review module and JSON answers
  * (401/403 from the guard, 404 for anything outside the user's scope, 422 with a message for a rule).
  */
-export async function requireReviewsApi(request: Request): Promise<TenantContext> {
+export async function requireRightForReviewsApi(request: Request): Promise<TenantContext> {
   const ctx = await requireRightForApi(request, "reviews.manage");
   if (!ctx.modules.has("team-review")) throw Response.json({ error: "forbidden" }, { status: 403 });
   return ctx;

@@ -3,7 +3,6 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "~/components/language-switch";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
-import { impersonationOf } from "~/features/auth/login-as.server";
 import { visibleNavigation, type NavSection } from "~/features/navigation/navigation";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
 
@@ -21,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     licence: ctx.user.isAccountAdmin
       ? { trialDaysLeft: trialDaysLeft(ctx.account), active: isLicenceActive(ctx) }
       : null,
-    impersonation: await impersonationOf(ctx.sessionId),
+    impersonation: ctx.impersonatorName ? { impersonatorName: ctx.impersonatorName } : null,
   };
 }
 

@@ -3,7 +3,7 @@ import {
   answerJson,
   badRequest,
   readJson,
-  requireReviewsApi,
+  requireRightForReviewsApi,
   reviewSaveSchema,
   ruleFailure,
 } from "~/features/reviews/evaluation-api.server";
@@ -11,13 +11,13 @@ import { reviewForApi, saveReviewFromApi } from "~/features/reviews/evaluation.s
 
 /** GET /api/reviews/{id}: a team review with its criteria per dimension and member entries. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireReviewsApi(request);
+  const ctx = await requireRightForReviewsApi(request);
   return answerJson(async () => Response.json(await reviewForApi(ctx, params.id ?? "")));
 }
 
 /** PUT /api/reviews/{id}: the evaluate save (isFinished, criteria, memberships); 422 with a message on a rule. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireReviewsApi(request);
+  const ctx = await requireRightForReviewsApi(request);
   if (request.method !== "PUT") return Response.json({ error: "method not allowed" }, { status: 405 });
   return answerJson(async () => {
     const body = reviewSaveSchema.safeParse(await readJson(request));

@@ -4,7 +4,7 @@ import {
   badRequest,
   memberScoresSchema,
   readJson,
-  requireReviewsApi,
+  requireRightForReviewsApi,
   ruleFailure,
 } from "~/features/reviews/evaluation-api.server";
 import { memberEntryForApi, saveReviewFromApi } from "~/features/reviews/evaluation.server";
@@ -14,7 +14,7 @@ import { memberEntryForApi, saveReviewFromApi } from "~/features/reviews/evaluat
  * entry's id as GET /api/reviews/{id} gives it (docs/decisions/0521).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireReviewsApi(request);
+  const ctx = await requireRightForReviewsApi(request);
   if (request.method !== "POST" && request.method !== "PUT")
     return Response.json({ error: "method not allowed" }, { status: 405 });
   return answerJson(async () => {
