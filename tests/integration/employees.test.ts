@@ -1,7 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { contracts, memberships, membershipTags, positions, roleAssignments, tags, users } from "#db/schema";
+import {
+  contracts,
+  memberships,
+  membershipTags,
+  positions,
+  reviewReviewers,
+  reviews,
+  reviewSubjects,
+  roleAssignments,
+  tags,
+  users,
+} from "#db/schema";
 import { lookupEmail, TEAM_SELECT_LIMIT } from "~/features/employees/employees.server";
 import { action as deleteAction } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction } from "~/routes/_app+/personnel+/user.$id.merge";
@@ -528,7 +539,7 @@ describe("one employee", () => {
     expect(self.status).toBe(400);
   });
 
-  it("merges two employees in one transaction: contracts, roles and tags move to the one that remains", async () => {
+  it("merges two employees in one transaction: contracts, roles, tags and review data move to the one that remains", async () => {
     const keep = await createUserWithMembership(getDb(), { accountId, clusterId });
     const go = await createUserWithMembership(getDb(), { accountId, clusterId });
     const team = await createTeam(getDb(), { accountId, clusterId });
@@ -561,6 +572,22 @@ describe("one employee", () => {
     await getDb()
       .insert(membershipTags)
       .values({ accountId, clusterId, membershipId: go.membership.id, tagId: tag.id });
+
+    // A finished team review of the removed person, and one the removed person evaluated.
+    const [round] = await getDb()
+      .insert(reviews)
+      .values({ accountId, clusterId, type: "team-summary", name: "Ronde", scale: 5 })
+      .returning();
+    const [teamReview] = await getDb()
+      .insert(reviews)
+      .values({ accountId, clusterId, type: "team", name: "Ronde", scale: 5, parentId: round.id, teamId: team.id })
+      .returning();
+    await getDb()
+      .insert(reviewSubjects)
+      .values({ accountId, clusterId, reviewId: teamReview.id, roundId: round.id, membershipId: go.membership.id });
+    await getDb()
+      .insert(reviewReviewers)
+      .values({ accountId, clusterId, reviewId: teamReview.id, membershipId: go.membership.id });
 
     const ids = [keep.membership.id, go.membership.id];
     const count = async (table: typeof contracts | typeof roleAssignments | typeof membershipTags) =>
@@ -596,6 +623,10 @@ describe("one employee", () => {
       }),
     )) as Response;
     expect(res.headers.get("Location")).toBe(`/personnel/user/${keep.membership.id}/details`);
+    const subjects = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, teamReview.id));
+    expect(subjects.map((r) => r.membershipId)).toEqual([keep.membership.id]);
+    const reviewers = await getDb().select().from(reviewReviewers).where(eq(reviewReviewers.reviewId, teamReview.id));
+    expect(reviewers.map((r) => r.membershipId)).toEqual([keep.membership.id]);
     // Every contract and tag survives; the duplicate team place and the duplicate employee role collapse.
     expect({
       contracts: await count(contracts),

@@ -1090,6 +1090,24 @@ export async function mergeEmployees(
           eq(membershipTags.clusterId, ctx.clusterId),
         ),
       );
+    // Review data: the removed person's reviews, evaluations and given scores move too; where both were
+    // reviewed in the same team review, the remaining person's own entry is kept.
+    await tx.execute(sql`
+      update review_subjects rs set membership_id = ${input.keepId}
+      where rs.membership_id = ${input.removeId} and rs.account_id = ${ctx.accountId} and rs.cluster_id = ${ctx.clusterId}
+        and not exists (select 1 from review_subjects k where k.review_id = rs.review_id and k.membership_id = ${input.keepId})`);
+    await tx.execute(sql`
+      insert into review_reviewers (account_id, cluster_id, review_id, membership_id, invited_at, reminders_sent)
+      select account_id, cluster_id, review_id, ${input.keepId}, invited_at, reminders_sent from review_reviewers
+      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
+      on conflict do nothing`);
+    await tx.execute(sql`
+      delete from review_reviewers
+      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}`);
+    await tx.execute(sql`
+      update review_scores sc set scored_by = ${input.keepId}
+      where sc.scored_by = ${input.removeId}
+        and exists (select 1 from reviews r where r.id = sc.review_id and r.cluster_id = ${ctx.clusterId})`);
     await tx
       .update(memberships)
       .set({ deletedAt: new Date(), status: "inactive", access: false, updatedAt: new Date() })
