@@ -38,9 +38,13 @@ test.describe("login-as", () => {
 
     await page.goto("/system/login-as");
     await expect(page.getByRole("heading", { level: 1, name: "Inloggen als gebruiker" })).toBeVisible();
-    await page.getByLabel("Zoek op naam of e-mailadres").fill(target.email);
+    // Let the page finish loading (and hydrate, with JavaScript) before typing, so nothing typed is replaced.
+    await page.waitForLoadState("networkidle");
+    const search = page.getByLabel("Zoek op naam of e-mailadres");
+    await search.fill(target.email);
+    await expect(search).toHaveValue(target.email);
     await page.getByRole("button", { name: "Zoeken" }).click();
-    await expect(page).toHaveURL(/\/system\/login-as\?q=/);
+    await expect(page).toHaveURL(new RegExp(`/system/login-as\\?q=${encodeURIComponent(target.email)}`));
     const row = page.getByRole("row").filter({ hasText: target.email });
     await expect(row).toHaveCount(1);
     await row
