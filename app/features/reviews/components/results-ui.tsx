@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { scaleColors, type LevelName } from "~/features/criteria/scales";
 import { formatAverage } from "../results";
@@ -9,71 +9,6 @@ export type DimensionText = { dimension: number; name: string };
 export function useAverage() {
   const { i18n } = useTranslation();
   return (value: number | null) => formatAverage(value, i18n.language || "nl");
-}
-
-/** Tabs as links that keep the filter (team, tag); a GET form with a select on small screens. */
-export function ResultTabs({
-  label,
-  baseHref,
-  current,
-  tabs,
-  keep,
-}: {
-  label: string;
-  baseHref: string;
-  current: string;
-  tabs: { key: string; label: string }[];
-  keep: Record<string, string | null | undefined>;
-}) {
-  const { t } = useTranslation();
-  const kept = Object.entries(keep).filter((e): e is [string, string] => Boolean(e[1]));
-  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
-  return (
-    <div className="no-print mb-6">
-      <nav aria-label={label} className="hidden border-b sm:block">
-        <ul className="flex gap-1">
-          {tabs.map((tab) => (
-            <li key={tab.key}>
-              <Link
-                to={`${baseHref}/${tab.key}${query}`}
-                aria-current={tab.key === current ? "page" : undefined}
-                className={`block border-b-2 px-4 py-2 no-underline ${
-                  tab.key === current ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-ink"
-                }`}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" action={baseHref} className="flex items-end gap-2 sm:hidden">
-        {kept.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div>
-          <label htmlFor="tab-select" className="block text-sm font-medium">
-            {label}
-          </label>
-          <select
-            id="tab-select"
-            name="tab"
-            defaultValue={current}
-            className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
-          >
-            {tabs.map((tab) => (
-              <option key={tab.key} value={tab.key}>
-                {tab.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded border border-gray-400 bg-white px-3 py-1">
-          {t("common:tabs.open")}
-        </button>
-      </Form>
-    </div>
-  );
 }
 
 /** A score with its level's name and colour swatch (never colour alone). */

@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Tabs } from "~/components/ui/tabs";
 import { Pager } from "~/components/ui/pager";
 import {
   FinishedNote,
   LevelValue,
   ResultsFilter,
-  ResultTabs,
   useAverage,
   type DimensionText,
   type RoleText,
@@ -83,7 +83,7 @@ export default function RoundResultsPage() {
       <h1 className="mb-4 mt-2">{t("results:title", { name: results.round.name })}</h1>
       <FinishedNote finished={results.finishedCount} total={results.teamReviewCount} />
       <ResultsFilter teams={results.teams} tags={results.tags} team={results.selectedTeam} tagId={results.tagId} />
-      <ResultTabs
+      <Tabs
         label={t("results:tabs.label")}
         baseHref={base}
         current={tab}

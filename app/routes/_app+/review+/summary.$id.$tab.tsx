@@ -1,15 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Tabs } from "~/components/ui/tabs";
 import { scaleColors, scaleLevels } from "~/features/criteria/scales";
-import {
-  FinishedNote,
-  Legend,
-  ResultTabs,
-  roleColors,
-  StackedBar,
-  type RoleText,
-} from "~/features/reviews/components/results-ui";
+import { FinishedNote, Legend, roleColors, StackedBar, type RoleText } from "~/features/reviews/components/results-ui";
 import { distributionText, inDisplayOrder } from "~/features/reviews/results";
 import { resolveResultsId, resultTexts, roundSummary } from "~/features/reviews/results.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
@@ -59,7 +53,7 @@ export default function RoundSummaryPage() {
       </p>
       <h1 className="mb-4 mt-2">{t("results:summary.title", { name: summary.round.name })}</h1>
       <FinishedNote finished={summary.finishedCount} total={summary.teamReviewCount} />
-      <ResultTabs
+      <Tabs
         label={t("results:summary.tabsLabel")}
         baseHref={base}
         current={tab}
