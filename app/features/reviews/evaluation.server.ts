@@ -91,9 +91,6 @@ export async function saveMemberForm(
   if (unknown) return { ok: false, code: "unknownCriterion", subjectId: subject.id, criterionId: unknown };
   const { changes, invalid } = diffScores(input.scores, stored, criterionIds, review.scale);
   if (invalid.length) return { ok: false, code: "invalidScore", subjectId: subject.id, criterionId: invalid[0] };
-  // Checked before saving (saveEvaluation checks again) so that a refused delete saves nothing at all.
-  const refused = await deleteOfOther(db, ctx, subject.id, changes);
-  if (refused) return refused;
   const goalChanged = input.developmentGoal !== undefined && input.developmentGoal !== subject.developmentGoal;
   if (changes.length === 0 && !goalChanged) {
     if (review.lockedAt) return { ok: false, code: "locked" };
@@ -105,30 +102,6 @@ export async function saveMemberForm(
     developmentGoals: goalChanged ? [{ subjectId: subject.id, goal: input.developmentGoal! }] : [],
   });
   return result.ok ? { ok: true, changed: changes.length + (goalChanged ? 1 : 0) } : result;
-}
-
-/** A change that would delete a score someone else gave (spec §5), as a failure; null when there is none. */
-async function deleteOfOther(
-  db: DbOrTx,
-  ctx: TenantContext,
-  subjectId: string,
-  changes: readonly ScoreChange[],
-): Promise<EvaluationResult | null> {
-  const deleted = changes.filter((c) => c.score === null).map((c) => c.criterionId);
-  if (deleted.length === 0) return null;
-  const [other] = await db
-    .select({ criterionId: reviewScores.criterionId })
-    .from(reviewScores)
-    .where(
-      and(
-        eq(reviewScores.subjectId, subjectId),
-        inArray(reviewScores.criterionId, deleted),
-        ctx.membershipId
-          ? sql`${reviewScores.scoredBy} <> ${ctx.membershipId}`
-          : sql`${reviewScores.scoredBy} is not null`,
-      ),
-    );
-  return other ? { ok: false, code: "scoreOfOther", subjectId, criterionId: other.criterionId } : null;
 }
 
 async function storedScores(db: DbOrTx, subjectId: string): Promise<Map<string, number>> {
@@ -432,8 +405,6 @@ export async function saveReviewFromApi(
     }
     const stored = await storedScores(db, member.id);
     const { changes: memberChanges } = diffScores(submitted, stored, criteriaAfter, review.scale);
-    const refused = await deleteOfOther(db, ctx, member.id, memberChanges);
-    if (refused) return refused;
     changes.push(...memberChanges.map((c) => ({ ...c, subjectId: member.id })));
     if (member.developmentGoal !== undefined) goals.push({ subjectId: member.id, goal: member.developmentGoal });
   }
