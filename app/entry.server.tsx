@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { toLanguage } from "./utils/i18n";
 import { getLanguage, sharedI18n } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -16,8 +17,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: { cspNonce?: string },
 ) {
-  // Every translation is already in memory (sharedI18n); a clone only fixes the language of this request.
-  const instance = sharedI18n().cloneInstance({ lng: await getLanguage(request) });
+  // Every translation is already in memory (sharedI18n); a clone only fixes the language of this request,
+  // which the root loader has already detected (after any action of this request).
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined;
+  const lng = toLanguage(typeof rootData?.locale === "string" ? rootData.locale : null) ?? (await getLanguage(request));
+  const instance = sharedI18n().cloneInstance({ lng });
 
   const nonce = loadContext.cspNonce;
   // Bots and no-JS readers get the whole document at once; browsers get the shell early.

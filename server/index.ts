@@ -1,91 +1,58 @@
-import crypto from "node:crypto";
-import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-import helmet from "helmet";
+/**
+ * The web server's entry: in production one worker process per CPU core (WEB_CONCURRENCY), each
+ * running server/web.ts; in development, or with WEB_CONCURRENCY=1, server/web.ts in this process.
+ * Workers share nothing in memory that matters: sessions, login throttles and jobs live in PostgreSQL
+ * (docs/decisions/0010).
+ */
+import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
+import { sessionSecret } from "../app/utils/env.server";
 
-const MODE = process.env.NODE_ENV ?? "development";
-const BUILD_PATH = path.resolve("build/index.js");
-
-async function loadBuild(): Promise<ServerBuild> {
-  // A cache-busting query makes `remix dev` pick up each rebuild.
-  return (await import(`${BUILD_PATH}?t=${Date.now()}`)) as ServerBuild;
+function webConcurrency(): number {
+  const configured = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return process.env.NODE_ENV === "production" ? os.availableParallelism() : 1;
 }
 
-const build = await loadBuild();
-const app = express();
+const workers = webConcurrency();
 
-app.disable("x-powered-by");
-// Behind a proxy that terminates TLS, TRUST_PROXY makes req.protocol/req.ip (and so the cookie's Secure flag) honest.
-if (process.env.TRUST_PROXY) {
-  const value = process.env.TRUST_PROXY;
-  app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value === "true" ? true : value);
+if (cluster.isPrimary && workers > 1) {
+  // Every worker must sign cookies with the same secret: settle it (or create it in DATA_DIR) once, here.
+  process.env.SESSION_SECRET = sessionSecret();
+  superviseWorkers(workers);
+} else {
+  await import("./web");
 }
-if (process.env.COMPRESSION !== "off") app.use(compression());
 
-app.use((req, res, next) => {
-  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
-  req.headers["x-request-id"] = requestId;
-  res.setHeader("x-request-id", requestId);
-  res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
-  next();
-});
+/** Forks the workers, replaces one that crashes (unless they keep crashing) and stops them all on a signal. */
+function superviseWorkers(count: number) {
+  let stopping = false;
+  const recentCrashes: number[] = [];
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
 
-app.use(
-  helmet({
-    xPoweredBy: false,
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: MODE === "production" && process.env.TRUST_PROXY ? undefined : false,
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "connect-src": MODE === "development" ? ["'self'", "ws:"] : ["'self'"],
-        "img-src": ["'self'", "data:"],
-        // Inline style attributes (SVG charts, progress widths) are harmless; scripts stay strict.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": [
-          "'strict-dynamic'",
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-  }),
-);
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    recentCrashes.push(now);
+    while (recentCrashes.length > 0 && now - recentCrashes[0] > 60_000) recentCrashes.shift();
+    console.error(`web worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`})`);
+    if (recentCrashes.length > count * 3) {
+      console.error("web workers keep stopping: giving up.");
+      process.exit(1);
+    }
+    fork();
+  });
 
-// Fingerprinted build assets are immutable; other public files change with deploys.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
-
-app.all(
-  "*",
-  createRequestHandler({
-    build: MODE === "development" ? loadBuild : build,
-    mode: MODE,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      requestId: req.headers["x-request-id"] as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
-  }),
-);
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => {
-  console.log(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
-  if (MODE === "development") broadcastDevReady(build);
-});
-
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 6_000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);

@@ -5,6 +5,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import i18nConfig, { defaultLanguage, namespaces, supportedLanguages, toLanguage, type Language } from "./i18n";
+import { memoPerRequest } from "./request-scope.server";
 import { sessionLanguage } from "./tenant.server";
 
 export const languageCookie = createCookie("lng", {
@@ -64,16 +65,10 @@ export function sharedI18n(): I18n {
   return instance;
 }
 
-// Root, layout, page loaders and the document render all ask for the language: detect it once a request.
-const detected = new WeakMap<Request, Promise<string>>();
-
+/** The request's language; root, layout and page loaders all ask, it is detected once a request. */
 export async function getLanguage(request: Request): Promise<Language> {
-  let locale = detected.get(request);
-  if (!locale) {
-    locale = i18next.getLocale(request);
-    detected.set(request, locale);
-  }
-  return toLanguage(await locale) ?? defaultLanguage;
+  const locale = await memoPerRequest(request, "language", () => i18next.getLocale(request));
+  return toLanguage(locale) ?? defaultLanguage;
 }
 
 /** A server-side t() for titles and messages built in loaders; every namespace is available. */

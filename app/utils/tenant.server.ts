@@ -4,6 +4,7 @@ import type { LicenceStatus } from "#db/schema/accounts";
 import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "./i18n";
 import type { ModuleKey } from "./modules";
+import { memoPerRequest } from "./request-scope.server";
 import { expandRights, hasAnyRole, hasRight, type Right } from "./rights";
 import { clearSessionCookie, readSessionId, setSessionCluster, touchSession } from "./session.server";
 import { createToastHeader } from "./toast.server";
@@ -138,33 +139,18 @@ function loginRedirectUrl(request: Request, extra?: Record<string, string>): str
   return query ? `/login?${query}` : "/login";
 }
 
-// Remix hands the same Request to the parallel loaders of one page (layout, page): resolve the tenant once for them.
-const resolved = new WeakMap<Request, Promise<TenantContext>>();
-
-/** Resolves the signed-in user and the tenant, or throws the spec's guard redirects. */
+/** Resolves the signed-in user and the tenant, or throws the spec's guard redirects. Once a request. */
 export function requireUser(request: Request, options: { allowNoCluster?: boolean } = {}): Promise<TenantContext> {
   if (options.allowNoCluster) return resolveUser(request, options);
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = resolveUser(request, options);
-    resolved.set(request, pending);
-  }
-  return pending;
+  return memoPerRequest(request, "tenant", () => resolveUser(request, options));
 }
 
 // The session row is read once a request, for the guards and for the language (getLanguage).
-const sessionRows = new WeakMap<Request, Promise<{ sessionId: string | null; row: TenantRow | null }>>();
-
 function sessionRowFor(request: Request) {
-  let pending = sessionRows.get(request);
-  if (!pending) {
-    pending = (async () => {
-      const sessionId = await readSessionId(request);
-      return { sessionId, row: sessionId ? await loadSessionTenant(sessionId) : null };
-    })();
-    sessionRows.set(request, pending);
-  }
-  return pending;
+  return memoPerRequest(request, "session-row", async () => {
+    const sessionId = await readSessionId(request);
+    return { sessionId, row: sessionId ? await loadSessionTenant(sessionId) : null };
+  });
 }
 
 /** The signed-in user's language setting, from the same session query the guards use. */
