@@ -29,7 +29,7 @@ if (!me) throw new Error(`No membership for ${hrEmail}: run npm run seed:large f
 const esc = (v: unknown) =>
   String(v ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-/** listEmployees for the active tab, sorted by name, with an optional search. */
+/** listEmployees for the active tab, sorted by name, with an optional search: the page and the count side by side. */
 async function listEmployees(q: string, page: number) {
   const params: unknown[] = [me.account_id, me.cluster_id];
   let search = "";
@@ -37,26 +37,35 @@ async function listEmployees(q: string, page: number) {
     params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     search = ` and (u.first_name || ' ' || u.last_name ilike $3 or u.email ilike $3 or m.employee_number ilike $3)`;
   }
-  params.push(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const memberships = `m.account_id = $1 and m.cluster_id = $2 and m.deleted_at is null and m.status = 'active'`;
+  const filter = `${memberships} and u.account_id = $1${search}`;
   const n = params.length;
-  const result = await pool.query(
-    `with page as (
-      select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
-             m.employee_number as "employeeNumber", m.status, m.access, m.invited,
-             count(*) over ()::int as total
-      from memberships m join users u on u.id = m.user_id
-      where m.account_id = $1 and m.cluster_id = $2 and m.deleted_at is null and m.status = 'active'${search}
-      order by lower(u.last_name) asc, lower(u.first_name) asc, m.id
-      limit $${n - 1} offset $${n}
-    )
-    select page.*, coalesce((
-      select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
-      where ra.membership_id = page.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null
-    ), '{}') as teams
-    from page`,
-    params,
-  );
-  return result.rows as {
+  const pageQuery = (withTotal: boolean) =>
+    pool.query(
+      `with page as (
+        select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+               m.employee_number as "employeeNumber", m.status, m.access, m.invited
+               ${withTotal ? ", count(*) over ()::int as total" : ""}
+        from memberships m join users u on u.id = m.user_id
+        where ${filter}
+        order by lower(u.last_name) asc, lower(u.first_name) asc, u.id asc
+        limit $${n + 1} offset $${n + 2}
+      )
+      select page.*, coalesce((
+        select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
+        where ra.membership_id = page.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null
+      ), '{}') as teams
+      from page`,
+      [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    );
+  // As ours: a search counts in the same pass (window), a plain page counts memberships beside it.
+  const [pageResult, countResult] = q
+    ? [await pageQuery(true), null]
+    : await Promise.all([
+        pageQuery(false),
+        pool.query(`select count(*)::int as total from memberships m where ${memberships}`, params),
+      ]);
+  const rows = pageResult.rows as {
     id: string;
     firstName: string;
     lastName: string;
@@ -65,8 +74,9 @@ async function listEmployees(q: string, page: number) {
     status: string;
     access: boolean;
     teams: string[];
-    total: number;
   }[];
+  const total = ((countResult ?? pageResult).rows[0] as { total?: number } | undefined)?.total ?? 0;
+  return { rows, total };
 }
 
 /** listClusterOptions: teams (none above TEAM_SELECT_LIMIT = 50, as ours), personnel tags and positions. */
@@ -104,10 +114,10 @@ async function listMyTeams() {
 }
 
 async function personnelPage(q: string, page: number) {
-  const [rows, options] = await Promise.all([listEmployees(q, page), listClusterOptions()]);
+  const [{ rows, total }, options] = await Promise.all([listEmployees(q, page), listClusterOptions()]);
   const select = (name: string, list: { id: string; name: string }[]) =>
     `<select name="${name}">${list.map((o) => `<option value="${o.id}">${esc(o.name)}</option>`).join("")}</select>`;
-  return `<!doctype html><html><body><h1>Personeel</h1><p>${rows[0]?.total ?? 0}</p>
+  return `<!doctype html><html><body><h1>Personeel</h1><p>${total}</p>
 <form>${select("team", options.teams)}${select("tag", options.tags)}${select("position", options.positions)}</form>
 <table>${rows
     .map(

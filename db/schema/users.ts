@@ -37,7 +37,12 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`), index("users_account_idx").on(t.accountId)],
+  (t) => [
+    uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
+    index("users_account_idx").on(t.accountId),
+    // The personnel list's default order: a page is read from this index instead of sorting the cluster (0200).
+    index("users_account_name_idx").on(t.accountId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+  ],
 );
 
 /** The employee record: a user in a cluster (the spec's membershipId). */

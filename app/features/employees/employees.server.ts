@@ -69,12 +69,15 @@ export function isUuid(value: unknown): value is string {
 }
 
 /**
- * One page of employees with the total, in one query: filters and paging run in SQL (indexes on
- * memberships(account, cluster), role_assignments(team, role) and membership_tags(tag)); the team
- * names are gathered for the page's rows only.
+ * One page of employees and the total: filters and paging run in SQL (indexes on memberships(account,
+ * cluster), role_assignments(team, role), membership_tags(tag)). The page and the count are two queries
+ * run side by side, so that the page can stop after its rows: sorted by name it is read in the order of
+ * users(account, lower(last name), lower(first name), id). Team names are gathered for the page's rows only.
  */
 export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery) {
   const where: SQL[] = [sql`m.account_id = ${ctx.accountId}`, sql`m.cluster_id = ${ctx.clusterId}`];
+  // Conditions on users. Every membership has a user of its own account, so only a search needs users to count.
+  const userWhere: SQL[] = [sql`u.account_id = ${ctx.accountId}`];
   if (query.tab === "removed") where.push(sql`m.deleted_at is not null`);
   else where.push(sql`m.deleted_at is null`);
   if (query.tab === "active") where.push(sql`m.status = 'active'`);
@@ -86,7 +89,7 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
   const q = query.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like}
+    userWhere.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like}
       or m.employee_number ilike ${like})`);
   }
   if (isUuid(query.teamId)) {
@@ -117,25 +120,41 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
     employeeNumber: sql`m.employee_number ${dir} nulls last`,
     status: sql`m.status ${dir}`,
   }[query.sort ?? "name"];
+  // A user has one membership per cluster, so u.id breaks ties like m.id would, and the name index covers it.
+  const tieBreak = sql`u.id ${dir}`;
   const page = Math.max(1, Math.floor(query.page ?? 1));
-  const result = await getDb().execute<EmployeeRow & { total: number }>(sql`
+  const filter = sql.join([...where, ...userWhere], sql` and `);
+  const searching = userWhere.length > 1;
+  const pageQuery = sql`
     with page as (
       select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
-             m.employee_number as "employeeNumber", m.status, m.access, m.invited,
-             count(*) over ()::int as total
+             m.employee_number as "employeeNumber", m.status, m.access, m.invited
+             ${searching ? sql`, count(*) over ()::int as total` : sql``}
       from memberships m join users u on u.id = m.user_id
-      where ${sql.join(where, sql` and `)}
-      order by ${order}, m.id
+      where ${filter}
+      order by ${order}, ${tieBreak}
       limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
     )
     select page.*, coalesce((
       select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
       where ra.membership_id = page.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null
     ), '{}') as teams
-    from page
-  `);
-  const rows = result.rows;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
+    from page`;
+  const db = getDb();
+  if (searching) {
+    // A search reads every row of the cluster anyway (no text index): one pass gives the page and the total.
+    const { rows } = await db.execute<EmployeeRow & { total: number }>(pageQuery);
+    const total = rows[0]?.total ?? 0;
+    return { rows: rows.map(({ total: _total, ...row }) => row), total, page, pageSize: PAGE_SIZE };
+  }
+  // Without a search the page stops after its rows, and the count needs no join.
+  const [pageResult, countResult] = await Promise.all([
+    db.execute<EmployeeRow>(pageQuery),
+    db.execute<{ total: number }>(
+      sql`select count(*)::int as total from memberships m where ${sql.join(where, sql` and `)}`,
+    ),
+  ]);
+  return { rows: pageResult.rows, total: countResult.rows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
 }
 
 /** Above this many teams, team choosers are search fields instead of selects (docs/decisions/0254). */

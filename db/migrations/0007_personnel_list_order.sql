@@ -1,0 +1,1 @@
+CREATE INDEX "users_account_name_idx" ON "users" USING btree ("account_id",lower("last_name"),lower("first_name"),"id");
