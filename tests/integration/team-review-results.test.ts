@@ -459,3 +459,23 @@ describe("employee report", () => {
     await setRoundLocked(await contextFor(w.hr.cookie), w.roundId, false);
   });
 });
+
+describe("summary over several teams", () => {
+  it("sums every finished team in scope and pages the team rows", async () => {
+    expect(await finishTeamReview(await contextFor(w.otherLeader.cookie), betaReviewId)).toEqual({ ok: true });
+    const hr = await contextFor(w.hr.cookie);
+    const first = await roundSummary(hr, w.roundId, { page: 1, pageSize: 1 });
+    const second = await roundSummary(hr, w.roundId, { page: 2, pageSize: 1 });
+    expect([first.teamCount, first.finishedCount, first.teamReviewCount]).toEqual([2, 2, 2]);
+    expect([...first.teams, ...second.teams].map((t) => t.name)).toEqual([w.alfa.name, w.beta.name].sort());
+    expect(first.total).toEqual(second.total);
+    expect(first.total.subjects).toBe(4);
+    expect(first.total.roleCounts).toEqual({ "5": 2, "1": 1, "4": 1 });
+    expect(first.total.levelCounts[1]).toEqual({ "5": 1, "1": 1, "3": 1, "4": 1 });
+
+    // A leader's summary only counts their own team.
+    const leader = await roundSummary(await contextFor(w.leader.cookie), w.roundId);
+    expect(leader.teams.map((t) => t.name)).toEqual([w.alfa.name]);
+    expect([leader.teamCount, leader.total.subjects]).toEqual([1, 3]);
+  });
+});

@@ -19,19 +19,19 @@ import { isScaleSize, type Dimension, type ScaleSize } from "~/features/criteria
 import { dimensionTexts, getReviewSettings, roleLabels } from "~/features/criteria/review-settings.server";
 import type { Language } from "~/utils/i18n";
 import type { TenantContext } from "~/utils/tenant.server";
-import { addCounts, levelNameOf, sortResultRows, type SortDir, type SortKey } from "./results";
+import { levelNameOf, sortResultRows, type SortDir, type SortKey } from "./results";
 import {
   isUuid,
   notFound,
   requireRound,
   requireTeamReview,
   reviewScope,
-  teamReviewIdsInScope,
+  teamReviewsInScope,
 } from "./team-reviews.server";
 
 /**
  * Results of a team review round (docs/decisions/0530): only finished team reviews count, and a team
- * leader sees only the team reviews in their scope (teamReviewIdsInScope). Grid and summary read the
+ * leader sees only the team reviews in their scope (teamReviewsInScope). Grid and summary read the
  * precomputed review_subjects and review_team_stats rows, never aggregate all scores.
  */
 
@@ -61,8 +61,6 @@ export async function resolveResultsId(ctx: TenantContext, id: string) {
 
 /** The team reviews of a round that ctx may see, with what the filters and notes need. */
 async function visibleTeamReviews(ctx: TenantContext, roundId: string) {
-  const ids = await teamReviewIdsInScope(ctx, roundId);
-  if (ids.length === 0) return [];
   return getDb()
     .select({
       id: reviews.id,
@@ -73,7 +71,7 @@ async function visibleTeamReviews(ctx: TenantContext, roundId: string) {
       lockedAt: reviews.lockedAt,
     })
     .from(reviews)
-    .where(and(inTenant(ctx), inArray(reviews.id, ids)))
+    .where(teamReviewsInScope(ctx, roundId))
     .orderBy(asc(sql`lower(${reviews.teamName})`));
 }
 
@@ -210,61 +208,75 @@ export async function roundResults(ctx: TenantContext, roundId: string, filter: 
 
 export type RoundResults = Awaited<ReturnType<typeof roundResults>>;
 
-/** Distributions over roles and over scale levels per dimension, per finished team review and in total. */
-export async function roundSummary(ctx: TenantContext, roundId: string) {
+/**
+ * The summary of a round: distribution over roles and scale levels per dimension, in total over every
+ * finished team review in scope and per team (one page of `teams.pageSize` rows, by team name). Counts
+ * come from the precomputed review_team_stats rows and are summed in SQL, so an 800-team round reads a
+ * few rows, not 800 (docs/decisions/0501).
+ */
+export async function roundSummary(ctx: TenantContext, roundId: string, teams = { page: 1, pageSize: 25 }) {
   const round = await requireRound(ctx, roundId);
-  const teamReviews = await visibleTeamReviews(ctx, round.id);
-  const finished = teamReviews.filter((r) => r.isFinished);
-  const stats = finished.length
-    ? await getDb()
-        .select({
-          reviewId: reviewTeamStats.reviewId,
-          subjects: reviewTeamStats.subjects,
-          roleCounts: reviewTeamStats.roleCounts,
-          levelCounts: reviewTeamStats.levelCounts,
-        })
-        .from(reviewTeamStats)
-        .where(
-          and(
-            eq(reviewTeamStats.roundId, round.id),
-            inArray(
-              reviewTeamStats.reviewId,
-              finished.map((r) => r.id),
-            ),
-          ),
-        )
-    : [];
-  const statsOf = new Map(stats.map((s) => [s.reviewId, s]));
-  const teams = finished
-    .filter((r) => statsOf.has(r.id))
-    .map((r) => {
-      const s = statsOf.get(r.id)!;
-      return {
-        reviewId: r.id,
-        name: r.teamName ?? "",
-        subjects: s.subjects,
-        roleCounts: s.roleCounts,
-        levelCounts: s.levelCounts,
-      };
-    });
-  const total = teams.reduce(
-    (sum, t) => ({
-      subjects: sum.subjects + t.subjects,
-      roleCounts: addCounts(sum.roleCounts, t.roleCounts),
-      levelCounts: {
-        1: addCounts(sum.levelCounts[1], t.levelCounts[1] ?? {}),
-        2: addCounts(sum.levelCounts[2], t.levelCounts[2] ?? {}),
-        3: addCounts(sum.levelCounts[3], t.levelCounts[3] ?? {}),
-      } as LevelCounts,
-    }),
-    { subjects: 0, roleCounts: {} as Record<string, number>, levelCounts: { 1: {}, 2: {}, 3: {} } as LevelCounts },
-  );
+  const db = getDb();
+  const inScope = teamReviewsInScope(ctx, round.id);
+  const finishedStats = and(eq(reviewTeamStats.roundId, round.id), inScope, eq(reviews.isFinished, true));
+  const [[counts], [subjects], roleRows, levelRows, teamRows] = await Promise.all([
+    db
+      .select({
+        teamReviews: sql<number>`count(*)::int`,
+        finished: sql<number>`(count(*) filter (where ${reviews.isFinished}))::int`,
+      })
+      .from(reviews)
+      .where(inScope),
+    db
+      .select({
+        subjects: sql<number>`coalesce(sum(${reviewTeamStats.subjects}), 0)::int`,
+        teams: sql<number>`count(*)::int`,
+      })
+      .from(reviewTeamStats)
+      .innerJoin(reviews, eq(reviews.id, reviewTeamStats.reviewId))
+      .where(finishedStats),
+    db.execute<{ role: string; count: number }>(sql`
+      select c.key as role, sum(c.value::int)::int as count
+      from ${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId},
+           jsonb_each_text(${reviewTeamStats.roleCounts}) c
+      where ${finishedStats} group by c.key`),
+    db.execute<{ dimension: string; level: string; count: number }>(sql`
+      select d.key as dimension, l.key as level, sum(l.value::int)::int as count
+      from ${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId},
+           jsonb_each(${reviewTeamStats.levelCounts}) d, jsonb_each_text(d.value) l
+      where ${finishedStats} group by d.key, l.key`),
+    db
+      .select({
+        reviewId: reviewTeamStats.reviewId,
+        name: sql<string>`coalesce(${reviews.teamName}, '')`,
+        subjects: reviewTeamStats.subjects,
+        roleCounts: reviewTeamStats.roleCounts,
+        levelCounts: reviewTeamStats.levelCounts,
+      })
+      .from(reviewTeamStats)
+      .innerJoin(reviews, eq(reviews.id, reviewTeamStats.reviewId))
+      .where(finishedStats)
+      .orderBy(asc(sql`lower(${reviews.teamName})`), asc(reviews.id))
+      .limit(teams.pageSize)
+      .offset((Math.max(1, teams.page) - 1) * teams.pageSize),
+  ]);
+  const levelCounts: LevelCounts = { 1: {}, 2: {}, 3: {} };
+  for (const r of levelRows.rows) {
+    const dimension = Number(r.dimension) as 1 | 2 | 3;
+    if (levelCounts[dimension]) levelCounts[dimension][r.level] = r.count;
+  }
   return {
     round: { id: round.id, name: round.name, deadline: round.deadline, scale: scaleOf(round) },
-    teamReviewCount: teamReviews.length,
-    finishedCount: finished.length,
-    teams,
-    total,
+    teamReviewCount: counts.teamReviews,
+    finishedCount: counts.finished,
+    /** Finished team reviews with counts, over all pages. */
+    teamCount: subjects.teams,
+    teams: teamRows,
+    total: {
+      subjects: subjects.subjects,
+      roleCounts: Object.fromEntries(roleRows.rows.map((r) => [r.role, r.count])),
+      levelCounts,
+    },
   };
 }
 
@@ -285,13 +297,11 @@ async function requireSubject(ctx: TenantContext, id: string, membershipId: stri
   let reviewId = id;
   if (row.type === "team-summary") {
     const round = await requireRound(ctx, id);
-    const ids = await teamReviewIdsInScope(ctx, round.id);
-    const [found] = ids.length
-      ? await db
-          .select({ reviewId: reviewSubjects.reviewId })
-          .from(reviewSubjects)
-          .where(and(inArray(reviewSubjects.reviewId, ids), eq(reviewSubjects.membershipId, membershipId)))
-      : [];
+    const [found] = await db
+      .select({ reviewId: reviewSubjects.reviewId })
+      .from(reviewSubjects)
+      .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+      .where(and(teamReviewsInScope(ctx, round.id), eq(reviewSubjects.membershipId, membershipId)));
     if (!found) notFound();
     reviewId = found.reviewId;
   }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { defaultRoleThresholds, placeDevelopmentRole } from "~/features/criteria/development-roles";
 import { readXlsx } from "../../../tests/support/xlsx";
 import {
-  addCounts,
   distributionText,
   escapeSpreadsheetText,
   gridCell,
@@ -120,8 +119,7 @@ describe("the grid", () => {
     ).toBe("4 mensen: 2 ster, 1 presteerder");
     expect(distributionText("0 mensen", [{ label: "Ster", count: 0 }])).toBe("0 mensen");
   });
-  it("adds count maps and names levels", () => {
-    expect(addCounts({ "1": 2 }, { "1": 1, "3": 4 })).toEqual({ "1": 3, "3": 4 });
+  it("names levels", () => {
     expect(levelNameOf(5, 5)).toBe("excellent");
     expect(levelNameOf(2, 3)).toBe("normal");
     expect(levelNameOf(0, 4)).toBe("notRated");

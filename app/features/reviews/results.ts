@@ -118,16 +118,6 @@ export function distributionText(
   return present.length ? `${total}: ${present.map(formatPart).join(", ")}` : total;
 }
 
-/** Adds count maps ({ "1": 2 } + { "1": 1, "3": 4 }). */
-export function addCounts(
-  a: Readonly<Record<string, number>>,
-  b: Readonly<Record<string, number>>,
-): Record<string, number> {
-  const sum: Record<string, number> = { ...a };
-  for (const [k, v] of Object.entries(b)) sum[k] = (sum[k] ?? 0) + v;
-  return sum;
-}
-
 /**
  * A text cell of the export, made inert: a spreadsheet treats text starting with = + - @ (or a tab or
  * carriage return before them) as a formula, so such text gets a leading apostrophe (OWASP CSV injection).

@@ -13,7 +13,14 @@ import {
 } from "#db/schema";
 import { progressState, type ProgressState } from "./review-scoring";
 import type { OverviewFilter } from "./team-review-create.schema";
-import { isUuid, notFound, requireRound, reviewScope, teamReviewIdsInScope } from "./team-reviews.server";
+import {
+  isUuid,
+  notFound,
+  requireRound,
+  reviewScope,
+  teamReviewIdsInScope,
+  teamReviewsInScope,
+} from "./team-reviews.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const overviewPageSize = 10;
@@ -308,7 +315,7 @@ export async function roundInvitationState(ctx: TenantContext, roundId: string) 
         .innerJoin(reviewReviewers, eq(reviewReviewers.reviewId, reviews.id))
         .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(inArray(reviews.id, ids))
+        .where(teamReviewsInScope(ctx, roundRow.id))
         .orderBy(asc(sql`lower(${reviews.teamName})`), asc(sql`lower(${users.lastName})`))
     : [];
   const teamReviews = new Map<

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
   auditEvents,
@@ -88,25 +88,31 @@ export async function requireRound(ctx: TenantContext, roundId: string) {
   return round;
 }
 
-/** The team reviews of a round that ctx may see (all for cluster-wide reviewers). */
-export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string): Promise<string[]> {
+/**
+ * The team reviews of a round that ctx may see (all for cluster-wide reviewers), as a condition on
+ * `reviews`: queries join or filter on it instead of passing a round's 800 ids as parameters.
+ */
+export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
+  const ofRound = and(
+    inTenant(ctx),
+    eq(reviews.parentId, roundId),
+    eq(reviews.type, "team"),
+    isNull(reviews.deletedAt),
+  )!;
   const scope = reviewScope(ctx);
-  const rows = await getDb()
-    .select({ id: reviews.id, teamId: reviews.teamId })
-    .from(reviews)
-    .where(and(inTenant(ctx), eq(reviews.parentId, roundId), eq(reviews.type, "team"), isNull(reviews.deletedAt)));
-  if (scope.all) return rows.map((r) => r.id);
-  const reviewerOf = ctx.membershipId
-    ? new Set(
-        (
-          await getDb()
-            .select({ reviewId: reviewReviewers.reviewId })
-            .from(reviewReviewers)
-            .where(eq(reviewReviewers.membershipId, ctx.membershipId))
-        ).map((r) => r.reviewId),
-      )
-    : new Set<string>();
-  return rows.filter((r) => (r.teamId && scope.teamIds.includes(r.teamId)) || reviewerOf.has(r.id)).map((r) => r.id);
+  if (scope.all) return ofRound;
+  const ownTeams = scope.teamIds.length > 0 ? inArray(reviews.teamId, scope.teamIds) : sql`false`;
+  const chosenReviewer = ctx.membershipId
+    ? sql`exists (select 1 from ${reviewReviewers} where ${reviewReviewers.reviewId} = ${reviews.id}
+        and ${reviewReviewers.membershipId} = ${ctx.membershipId})`
+    : sql`false`;
+  return and(ofRound, or(ownTeams, chosenReviewer))!;
+}
+
+/** The ids of the team reviews of a round that ctx may see. */
+export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string): Promise<string[]> {
+  const rows = await getDb().select({ id: reviews.id }).from(reviews).where(teamReviewsInScope(ctx, roundId));
+  return rows.map((r) => r.id);
 }
 
 export function isUuid(value: string): boolean {

@@ -22,18 +22,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = tabs.find((t) => t === params.tab) ?? notFound();
   const { round, teamReviewId } = await resolveResultsId(ctx, params.id ?? "");
   if (teamReviewId) throw redirect(`/review/summary/${round.id}/${tab}`);
-  const summary = await roundSummary(ctx, round.id);
   // Totals cover every team; the per-team rows are paged so that a round of 800 teams stays one light page.
   const page = pageParam(new URL(request.url));
-  const teamTotal = summary.teams.length;
-  const teams = summary.teams.slice((page - 1) * SUMMARY_TEAMS_PAGE_SIZE, page * SUMMARY_TEAMS_PAGE_SIZE);
+  const summary = await roundSummary(ctx, round.id, { page, pageSize: SUMMARY_TEAMS_PAGE_SIZE });
   const t = await getServerT(request);
   const texts = await resultTexts(ctx, await getLanguage(request), t as never);
   return {
     title: `${t("results:summary.title", { name: round.name })} · ${t("common:appName")}`,
     tab,
-    summary: { ...summary, teams },
-    teamTotal,
+    summary,
+    teamTotal: summary.teamCount,
     page,
     texts,
   };
