@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { toLanguage } from "./utils/i18n";
-import { getLanguage, sharedI18n } from "./utils/i18n.server";
+import { getLanguage, requestI18n } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -21,7 +21,7 @@ export default async function handleRequest(
   // which the root loader has already detected (after any action of this request).
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined;
   const lng = toLanguage(typeof rootData?.locale === "string" ? rootData.locale : null) ?? (await getLanguage(request));
-  const instance = sharedI18n().cloneInstance({ lng });
+  const instance = requestI18n(lng);
 
   const nonce = loadContext.cspNonce;
   // Bots and no-JS readers get the whole document at once; browsers get the shell early.

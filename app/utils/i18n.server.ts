@@ -61,7 +61,45 @@ export function sharedI18n(): I18n {
     ns: [...namespaces],
     initImmediate: false,
   });
-  shared = instance;
+  shared = rememberPlainTexts(instance, new Map());
+  return instance;
+}
+
+/** An instance for one request's render, in its language, sharing the texts (and their memo) of sharedI18n(). */
+export function requestI18n(lng: Language): I18n {
+  const base = sharedI18n();
+  return rememberPlainTexts(base.cloneInstance({ lng }), memoOf.get(base)!);
+}
+
+const memoOf = new WeakMap<I18n, Map<string, string>>();
+const translationOptions = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+/**
+ * i18next resolves every t() call from scratch (key parsing, namespace and language fallbacks: 5–10 µs),
+ * and a page makes hundreds of the same calls: about 10 % of a page's CPU. A call without interpolation,
+ * count or other options always gives the same text for the same language, namespaces and key, so it is
+ * remembered (docs/decisions/0012). The memo lives as long as the texts: a new sharedI18n() starts a new one.
+ */
+function rememberPlainTexts(instance: I18n, memo: Map<string, string>): I18n {
+  memoOf.set(instance, memo);
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const remembered = (key: unknown, options?: Record<string, unknown>) => {
+    const plain =
+      typeof key === "string" &&
+      typeof options === "object" &&
+      options !== null &&
+      Object.keys(options).every((name) => translationOptions.has(name));
+    if (!plain) return translate(key, options);
+    const lng = options.lng ?? (options.lngs as string[] | undefined)?.join(",") ?? instance.language;
+    const ns = Array.isArray(options.ns) ? options.ns.join(",") : String(options.ns ?? "");
+    const memoKey = `${lng}\u0000${ns}\u0000${String(options.keyPrefix ?? "")}\u0000${key}`;
+    const known = memo.get(memoKey);
+    if (known !== undefined) return known;
+    const text = translate(key, options);
+    if (typeof text === "string") memo.set(memoKey, text);
+    return text;
+  };
+  instance.t = remembered as I18n["t"];
   return instance;
 }
 

@@ -240,11 +240,15 @@ export async function roundSummary(ctx: TenantContext, roundId: string, teams = 
       from ${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId},
            jsonb_each_text(${reviewTeamStats.roleCounts}) c
       where ${finishedStats} group by c.key`),
+    // The three dimensions are spelled out: a nested jsonb_each is estimated at millions of rows,
+    // which makes PostgreSQL compile the query with JIT (12 ms) for 2,400 rows.
     db.execute<{ dimension: string; level: string; count: number }>(sql`
-      select d.key as dimension, l.key as level, sum(l.value::int)::int as count
-      from ${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId},
-           jsonb_each(${reviewTeamStats.levelCounts}) d, jsonb_each_text(d.value) l
-      where ${finishedStats} group by d.key, l.key`),
+      select d.dimension, l.key as level, sum(l.value::int)::int as count
+      from ${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId}
+      cross join lateral (values ('1', ${reviewTeamStats.levelCounts} -> '1'), ('2', ${reviewTeamStats.levelCounts} -> '2'),
+                                 ('3', ${reviewTeamStats.levelCounts} -> '3')) d(dimension, counts)
+      cross join lateral jsonb_each_text(d.counts) l
+      where ${finishedStats} group by d.dimension, l.key`),
     db
       .select({
         reviewId: reviewTeamStats.reviewId,

@@ -14,10 +14,10 @@ export type Person = { membershipId: string; name: string; teamId: string; teamN
  * The teams ctx may create a round for: every team of the cluster for cluster-wide reviewers, only the
  * teams they lead for a team leader (docs/decisions/0502).
  */
-export async function creatableTeams(ctx: TenantContext) {
+export async function creatableTeams(ctx: TenantContext, options: { upTo?: number } = {}) {
   const scope = reviewScope(ctx);
   if (!scope.all && scope.teamIds.length === 0) return [];
-  return getDb()
+  const query = getDb()
     .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(
@@ -29,6 +29,7 @@ export async function creatableTeams(ctx: TenantContext) {
       ),
     )
     .orderBy(asc(sql`lower(${teams.name})`));
+  return options.upTo === undefined ? query : query.limit(options.upTo);
 }
 
 /** Sets the creator may use: active and not archived (team leaders only those visible to them). */

@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const [overview, teams, tags] = await Promise.all([
     listTeamReviewOverview(ctx, filter),
-    creatableTeams(ctx),
+    // One more than the limit tells whether the filter can be a select.
+    creatableTeams(ctx, { upTo: TEAM_SELECT_LIMIT + 1 }),
     listTagOptions(ctx),
   ]);
   return {
