@@ -4,6 +4,8 @@ import { getDb } from "#db/client.server";
 import { auditEvents, clusterModules, sessions } from "#db/schema";
 import { action as switchClusterAction } from "~/routes/resources+/switch-cluster";
 import { loader as splatLoader } from "~/routes/$";
+import { runInRequestScope } from "~/utils/request-scope.server";
+import { setSessionCluster } from "~/utils/session.server";
 import { requireModule, requireRight, requireUser } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, formRequest, getRequest, run } from "../support/http";
@@ -272,5 +274,34 @@ describe("tenant context", () => {
     const { cookie } = await sessionCookieFor({ userId: u.user.id, accountId: w.accountA.id, clusterId: w.a2.id });
     const ctx = await requireUser(getRequest("/dashboard", cookie));
     expect(ctx.clusterId).toBe(w.a1.id);
+  });
+});
+
+describe("one tenant lookup a request (docs/decisions/0009)", () => {
+  const copy = (request: Request, method = "GET") => new Request(request.url, { method, headers: request.headers });
+
+  it("shares the tenant between the loaders of one request, though each gets its own Request", async () => {
+    const cookie = await cookieOf(w.hr, w.a1.id);
+    const request = getRequest("/personnel/users/active", cookie);
+    const [layout, page] = await runInRequestScope(() =>
+      Promise.all([requireUser(copy(request)), requireUser(copy(request))]),
+    );
+    expect(page).toBe(layout);
+    // Another request resolves afresh.
+    const next = await runInRequestScope(() => requireUser(copy(request)));
+    expect(next).not.toBe(page);
+    expect(next.clusterId).toBe(page.clusterId);
+  });
+
+  it("lets the loaders after an action see what the action changed", async () => {
+    const cookie = await cookieOf(w.accountAdmin, w.a1.id);
+    const request = getRequest("/dashboard", cookie);
+    const [before, after] = await runInRequestScope(async () => {
+      const inAction = await requireUser(copy(request, "POST"));
+      await setSessionCluster(inAction.sessionId, w.a2.id);
+      return [inAction, await requireUser(copy(request))];
+    });
+    expect(before.clusterId).toBe(w.a1.id);
+    expect(after.clusterId).toBe(w.a2.id);
   });
 });

@@ -20,6 +20,7 @@ import {
   reviewScope,
   teamReviewIdsInScope,
   teamReviewsInScope,
+  teamReviewVisibility,
 } from "./team-reviews.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
@@ -30,16 +31,6 @@ export const teamsPerRound = 10;
 export const roundTeamsPageSize = 50;
 
 const round = alias(reviews, "round");
-
-/** Team reviews ctx may see: all for cluster-wide reviewers, else their led teams and those they evaluate. */
-function scopeCondition(ctx: TenantContext): SQL | undefined {
-  const scope = reviewScope(ctx);
-  if (scope.all) return undefined;
-  const reviewerOf = ctx.membershipId
-    ? sql`exists (select 1 from ${reviewReviewers} rr where rr.review_id = ${reviews.id} and rr.membership_id = ${ctx.membershipId})`
-    : sql`false`;
-  return scope.teamIds.length ? or(inArray(reviews.teamId, scope.teamIds), reviewerOf) : reviewerOf;
-}
 
 function stateCondition(state: ProgressState | undefined): SQL | undefined {
   if (state === "finished") return eq(reviews.isFinished, true);
@@ -92,7 +83,7 @@ export async function listTeamReviewOverview(
     eq(reviews.type, "team"),
     isNull(reviews.deletedAt),
     isNull(round.deletedAt),
-    scopeCondition(ctx),
+    teamReviewVisibility(ctx),
     filter.teamId ? eq(reviews.teamId, filter.teamId) : undefined,
     filter.teamName
       ? sql`coalesce((select t.name from ${teams} t where t.id = ${reviews.teamId}), ${reviews.teamName}) ilike ${`%${filter.teamName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
@@ -111,19 +102,21 @@ export async function listTeamReviewOverview(
       .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
       .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
       .where(where);
-  const [countRow] = await db
-    .select({ n: sql<number>`count(distinct ${round.id})::int` })
-    .from(reviews)
-    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
-    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
-    .where(where);
   // One round opened: page over its team reviews; otherwise page over rounds, a few teams each.
   const oneRound = Boolean(filter.roundId);
-  const pageRounds = await base()
-    .groupBy(round.id, round.createdAt)
-    .orderBy(desc(round.createdAt), asc(round.id))
-    .limit(oneRound ? 1 : pageSize)
-    .offset(oneRound ? 0 : (page - 1) * pageSize);
+  const [[countRow], pageRounds] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${round.id})::int` })
+      .from(reviews)
+      .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
+      .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+      .where(where),
+    base()
+      .groupBy(round.id, round.createdAt)
+      .orderBy(desc(round.createdAt), asc(round.id))
+      .limit(oneRound ? 1 : pageSize)
+      .offset(oneRound ? 0 : (page - 1) * pageSize),
+  ]);
   const teamsFrom = oneRound ? (page - 1) * roundTeamsPageSize : 0;
   const teamsUpTo = teamsFrom + (oneRound ? roundTeamsPageSize : teamsPerRound);
   if (pageRounds.length === 0) return { rounds: [], total: countRow.n, page, pageSize };

@@ -89,24 +89,28 @@ export async function requireRound(ctx: TenantContext, roundId: string) {
 }
 
 /**
- * The team reviews of a round that ctx may see (all for cluster-wide reviewers), as a condition on
- * `reviews`: queries join or filter on it instead of passing a round's 800 ids as parameters.
+ * Which team reviews ctx may see, as a condition on `reviews` (undefined: all of the cluster, for
+ * cluster-wide reviewers): queries filter on it instead of passing a round's 800 ids as parameters.
  */
+export function teamReviewVisibility(ctx: TenantContext): SQL | undefined {
+  const scope = reviewScope(ctx);
+  if (scope.all) return undefined;
+  const chosenReviewer = ctx.membershipId
+    ? sql`exists (select 1 from ${reviewReviewers} rr where rr.review_id = ${reviews.id}
+        and rr.membership_id = ${ctx.membershipId})`
+    : sql`false`;
+  return scope.teamIds.length ? or(inArray(reviews.teamId, scope.teamIds), chosenReviewer) : chosenReviewer;
+}
+
+/** The team reviews of a round that ctx may see, as a condition on `reviews`. */
 export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
-  const ofRound = and(
+  return and(
     inTenant(ctx),
     eq(reviews.parentId, roundId),
     eq(reviews.type, "team"),
     isNull(reviews.deletedAt),
+    teamReviewVisibility(ctx),
   )!;
-  const scope = reviewScope(ctx);
-  if (scope.all) return ofRound;
-  const ownTeams = scope.teamIds.length > 0 ? inArray(reviews.teamId, scope.teamIds) : sql`false`;
-  const chosenReviewer = ctx.membershipId
-    ? sql`exists (select 1 from ${reviewReviewers} where ${reviewReviewers.reviewId} = ${reviews.id}
-        and ${reviewReviewers.membershipId} = ${ctx.membershipId})`
-    : sql`false`;
-  return and(ofRound, or(ownTeams, chosenReviewer))!;
 }
 
 /** The ids of the team reviews of a round that ctx may see. */

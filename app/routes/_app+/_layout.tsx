@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "~/components/language-switch";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function NavList({ sections }: { sections: NavSection[] }) {
+function NavList({ sections, pathname }: { sections: NavSection[]; pathname: string }) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-4">
@@ -38,13 +38,17 @@ function NavList({ sections }: { sections: NavSection[] }) {
               <ul className="mt-1">
                 {section.items.map((item) => (
                   <li key={item.key}>
-                    <NavItemLink href={item.href} label={t(`nav:item.${item.key}`)} />
+                    <NavItemLink href={item.href} label={t(`nav:item.${item.key}`)} pathname={pathname} />
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <NavItemLink href={section.items[0].href} label={t(`nav:item.${section.items[0].key}`)} />
+            <NavItemLink
+              href={section.items[0].href}
+              label={t(`nav:item.${section.items[0].key}`)}
+              pathname={pathname}
+            />
           )}
         </li>
       ))}
@@ -52,16 +56,21 @@ function NavList({ sections }: { sections: NavSection[] }) {
   );
 }
 
-function NavItemLink({ href, label }: { href: string; label: string }) {
+/**
+ * Active as NavLink would be (the page itself or one below it), computed here: NavLink resolves its
+ * path several times per render, and the shell renders every item twice (docs/performance.md).
+ */
+function NavItemLink({ href, label, pathname }: { href: string; label: string; pathname: string }) {
+  const here = pathname.toLowerCase();
+  const isActive = here === href || here.startsWith(`${href}/`);
   return (
-    <NavLink
+    <Link
       to={href}
-      className={({ isActive }) =>
-        `block rounded px-2 py-1 no-underline ${isActive ? "bg-brand-100 font-semibold text-brand-800" : "text-ink hover:bg-gray-100"}`
-      }
+      aria-current={isActive ? "page" : undefined}
+      className={`block rounded px-2 py-1 no-underline ${isActive ? "bg-brand-100 font-semibold text-brand-800" : "text-ink hover:bg-gray-100"}`}
     >
       {label}
-    </NavLink>
+    </Link>
   );
 }
 
@@ -161,14 +170,14 @@ export default function AppLayout() {
         <details className="no-print border-b bg-white px-4 py-2 md:hidden">
           <summary className="cursor-pointer font-medium">{t("common:nav.menu")}</summary>
           <nav aria-label={t("common:nav.label")} className="py-2">
-            <NavList sections={navigation} />
+            <NavList sections={navigation} pathname={location.pathname} />
           </nav>
         </details>
         <nav
           aria-label={t("common:nav.label")}
           className="no-print hidden w-64 shrink-0 border-r bg-white p-4 md:block"
         >
-          <NavList sections={navigation} />
+          <NavList sections={navigation} pathname={location.pathname} />
         </nav>
         <main id="main" className="min-w-0 flex-1 p-6">
           <Outlet />

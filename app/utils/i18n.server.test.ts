@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestI18n } from "./i18n.server";
+
+// In production the texts are read once and their memo is shared by every request's instance.
+const nodeEnv = process.env.NODE_ENV;
+beforeAll(() => {
+  process.env.NODE_ENV = "production";
+});
+afterAll(() => {
+  process.env.NODE_ENV = nodeEnv;
+});
+
+/** A t() as react-i18next's useTranslation() builds it: no language of its own, the page's namespaces. */
+const tFor = (lng: "nl" | "en" | "de") => requestI18n(lng).getFixedT(null, ["common", "dashboard", "signup"]);
+
+describe("translations remembered per language", () => {
+  it("gives each request the texts of its own language, also for keys another language asked first", () => {
+    expect(tFor("nl")("signup:trial.ended")).toBe(
+      "Je proefperiode is afgelopen. Je kunt je gegevens nog bekijken, maar geen nieuwe reviews maken.",
+    );
+    expect(tFor("en")("signup:trial.ended")).toBe(
+      "Your trial has ended. You can still see your data, but not create new reviews.",
+    );
+    expect(tFor("nl")("signup:trial.ended")).toMatch(/^Je proefperiode is afgelopen/);
+  });
+
+  it("never remembers a text with values or counts in it", () => {
+    const t = tFor("nl");
+    expect(t("dashboard:welcome", { name: "Anna" })).toBe("Welkom, Anna");
+    expect(t("dashboard:welcome", { name: "Bram" })).toBe("Welkom, Bram");
+    expect(t("signup:trial.daysLeft", { count: 1 })).toBe("Je proefperiode loopt nog 1 dag.");
+    expect(t("signup:trial.daysLeft", { count: 5 })).toBe("Je proefperiode loopt nog 5 dagen.");
+    expect(tFor("en")("signup:trial.daysLeft", { count: 5 })).toBe("Your trial has 5 days left.");
+  });
+
+  it("keeps a fixed language apart from the instance's", () => {
+    const english = requestI18n("nl").getFixedT("en", ["signup"]);
+    expect(english("signup:trial.action")).toBe("View licence");
+    expect(tFor("nl")("signup:trial.action")).toBe("Licentie bekijken");
+  });
+});
