@@ -65,10 +65,19 @@ export function sharedI18n(): I18n {
   return instance;
 }
 
-/** An instance for one request's render, in its language, sharing the texts (and their memo) of sharedI18n(). */
+const clonesOf = new WeakMap<I18n, Map<Language, I18n>>();
+
+/**
+ * The instance a document render uses: sharedI18n()'s texts (and memo) in one language. Rendering only
+ * reads from it, so requests in the same language share one clone instead of cloning per request.
+ */
 export function requestI18n(lng: Language): I18n {
   const base = sharedI18n();
-  return rememberPlainTexts(base.cloneInstance({ lng }), memoOf.get(base)!);
+  let clones = clonesOf.get(base);
+  if (!clones) clonesOf.set(base, (clones = new Map()));
+  let clone = clones.get(lng);
+  if (!clone) clones.set(lng, (clone = rememberPlainTexts(base.cloneInstance({ lng }), memoOf.get(base)!)));
+  return clone;
 }
 
 const memoOf = new WeakMap<I18n, Map<string, string>>();
