@@ -46,8 +46,11 @@ export function memoizeMatchRoutes(matchRoutes: MatchRoutes): MatchRoutes {
     if (hit !== undefined) return rebuild(routes, hit);
 
     const matches = matchRoutes(routes, location, basename);
-    if (paths.size >= MAX_PATHS_PER_TREE) paths.clear();
-    paths.set(key, matches ? remember(routes, matches) : null);
+    const memo = matches ? remember(routes, matches) : null;
+    if (memo !== undefined) {
+      if (paths.size >= MAX_PATHS_PER_TREE) paths.clear();
+      paths.set(key, memo);
+    }
     return matches;
   };
 }
@@ -63,14 +66,16 @@ function describe(routes: RouteLike[]): string {
     .join(",");
 }
 
-function remember(routes: RouteLike[], matches: Match[]): Remembered {
+/** The positions of the matched routes in the tree; undefined (not remembered) if one is not found there. */
+function remember(routes: RouteLike[], matches: Match[]): Remembered | undefined {
   let level: RouteLike[] | undefined = routes;
-  const steps = matches.map((match) => {
+  const steps = [];
+  for (const match of matches) {
     const position = level?.indexOf(match.route) ?? -1;
-    if (position < 0) throw new Error("matchRoutes returned a route outside the tree it was given");
+    if (position < 0) return undefined;
     level = match.route.children;
-    return { position, pathname: match.pathname, pathnameBase: match.pathnameBase };
-  });
+    steps.push({ position, pathname: match.pathname, pathnameBase: match.pathnameBase });
+  }
   return { steps, params: { ...matches[matches.length - 1]?.params } };
 }
 

@@ -17,7 +17,8 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(`${BUILD_PATH}?t=${Date.now()}`)) as ServerBuild;
 }
 
-installRouteMatchCache();
+// In development the route tree changes with every edit; remembering matches is for production.
+if (MODE === "production") installRouteMatchCache();
 const build = await loadBuild();
 const app = express();
 

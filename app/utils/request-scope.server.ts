@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  *
  * Remix hands every loader and action its own copy of the Request (server-runtime strips the `index`
  * and `_routes` parameters into a new Request), so a WeakMap keyed on the Request object never lets the
- * root, layout and page loaders share the session lookup. server/index.ts opens a scope around each
+ * root, layout and page loaders share the session lookup. server/web.ts opens a scope around each
  * request instead (docs/decisions/0009). The server and the Remix build load this file as two separate
  * module copies, so the storage itself hangs on globalThis under a registered symbol.
  */
