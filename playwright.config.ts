@@ -109,11 +109,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    // axe runs inside the page, so the accessibility checks need JavaScript in the browser under test.
+    // axe runs inside the page, so the accessibility checks need JavaScript in the browser under test;
+    // web-workers drives a server process, not a browser, so once is enough.
     {
       name: "no-js",
       use: { browserName: "chromium", javaScriptEnabled: false },
-      testIgnore: /accessibility\.spec\.ts$/,
+      testIgnore: /(accessibility|web-workers)\.spec\.ts$/,
     },
   ],
   webServer: [
