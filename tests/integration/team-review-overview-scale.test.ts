@@ -73,6 +73,14 @@ describe("the overview of a round with many teams", () => {
     expect(opened.rounds[0].teamReviews.map((r) => r.teamName).at(-1)).toBe(`Team ${TEAMS}`);
   });
 
+  it("counts the rounds on every page, also past the last one", async () => {
+    const first = await overview();
+    expect(first.total).toBe(first.rounds.length);
+    const past = await overview("?page=9");
+    expect(past.rounds).toEqual([]);
+    expect(past.total).toBe(first.total);
+  });
+
   it("filters by part of a team name", async () => {
     const list = await overview("?teamName=team 1");
     const round = list.rounds.find((r) => r.id === roundId)!;

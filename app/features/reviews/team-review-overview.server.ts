@@ -95,31 +95,31 @@ export async function listTeamReviewOverview(
     filter.roundIds ? inArray(round.id, filter.roundIds) : undefined,
     stateCondition(filter.state),
   );
-  const base = () =>
-    db
-      .select({ roundId: round.id, createdAt: round.createdAt })
-      .from(reviews)
-      .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
-      .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
-      .where(where);
   // One round opened: page over its team reviews; otherwise page over rounds, a few teams each.
   const oneRound = Boolean(filter.roundId);
-  const [[countRow], pageRounds] = await Promise.all([
-    db
+  const pageRounds = await db
+    .select({ roundId: round.id, createdAt: round.createdAt, total: sql<number>`(count(*) over ())::int` })
+    .from(reviews)
+    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
+    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+    .where(where)
+    .groupBy(round.id, round.createdAt)
+    .orderBy(desc(round.createdAt), asc(round.id))
+    .limit(oneRound ? 1 : pageSize)
+    .offset(oneRound ? 0 : (page - 1) * pageSize);
+  // The window counts the matching rounds; only a page past the last needs to count them apart.
+  const roundTotal = async () => {
+    const [row] = await db
       .select({ n: sql<number>`count(distinct ${round.id})::int` })
       .from(reviews)
       .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
       .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
-      .where(where),
-    base()
-      .groupBy(round.id, round.createdAt)
-      .orderBy(desc(round.createdAt), asc(round.id))
-      .limit(oneRound ? 1 : pageSize)
-      .offset(oneRound ? 0 : (page - 1) * pageSize),
-  ]);
+      .where(where);
+    return row.n;
+  };
   const teamsFrom = oneRound ? (page - 1) * roundTeamsPageSize : 0;
   const teamsUpTo = teamsFrom + (oneRound ? roundTeamsPageSize : teamsPerRound);
-  if (pageRounds.length === 0) return { rounds: [], total: countRow.n, page, pageSize };
+  if (pageRounds.length === 0) return { rounds: [], total: page > 1 ? await roundTotal() : 0, page, pageSize };
   const roundIds = pageRounds.map((r) => r.roundId);
 
   const teamOrder = sql`lower(coalesce(${teams.name}, ${reviews.teamName}, ''))`;
@@ -151,26 +151,16 @@ export async function listTeamReviewOverview(
     .leftJoin(teams, and(eq(teams.id, reviews.teamId), isNull(teams.deletedAt)))
     .where(and(where, inArray(round.id, roundIds)))
     .as("numbered");
+  // The leaders come with their team review's row (one round trip fewer a page).
+  const leaders = sql<string[]>`coalesce((
+    select array_agg(trim(u.first_name || ' ' || u.last_name) order by lower(u.last_name))
+    from ${reviewReviewers} rr join ${memberships} m on m.id = rr.membership_id join ${users} u on u.id = m.user_id
+    where rr.review_id = ${sql.identifier("numbered")}.${sql.identifier("id")}), '{}')`;
   const rows = await db
-    .select()
+    .select({ ...numbered._.selectedFields, leaders })
     .from(numbered)
     .where(and(gt(numbered.position, teamsFrom), lte(numbered.position, teamsUpTo)))
     .orderBy(desc(numbered.roundCreatedAt), asc(numbered.position));
-  const leaderRows = await db
-    .select({ reviewId: reviewReviewers.reviewId, firstName: users.firstName, lastName: users.lastName })
-    .from(reviewReviewers)
-    .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      inArray(
-        reviewReviewers.reviewId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(sql`lower(${users.lastName})`));
-  const leadersOf = new Map<string, string[]>();
-  for (const l of leaderRows)
-    leadersOf.set(l.reviewId, [...(leadersOf.get(l.reviewId) ?? []), `${l.firstName} ${l.lastName}`.trim()]);
 
   const rounds = new Map<string, OverviewRound>();
   for (const r of rows) {
@@ -192,7 +182,7 @@ export async function listTeamReviewOverview(
       id: r.id,
       teamId: r.teamId,
       teamName: r.teamName,
-      leaders: leadersOf.get(r.id) ?? [],
+      leaders: r.leaders,
       state: progressState({ isFinished: r.isFinished }, { startedSubjects: r.started }),
       subjects: r.subjects,
       started: r.started,
@@ -202,7 +192,7 @@ export async function listTeamReviewOverview(
       locked: r.locked,
     });
   }
-  const total = oneRound ? (rows[0]?.teamCount ?? 0) : countRow.n;
+  const total = oneRound ? (rows[0]?.teamCount ?? 0) : pageRounds[0].total;
   return {
     rounds: roundIds.map((id) => rounds.get(id)).filter((r) => r !== undefined),
     total,
