@@ -56,7 +56,8 @@ test.describe("creating a team review", () => {
     // The worker sends one mail per team review, with a link to that team's evaluation.
     const mail = await waitForMail(demoUsers.leider, `Je bent uitgenodigd voor de teamreview ${name}`);
     expect(linkPath(mail.text, "/review/evaluation/")).toMatch(/^\/review\/evaluation\/[0-9a-f-]{36}$/);
-    await page.reload();
+    // No reload: the page looks again by itself (revalidation with JavaScript, a refresh without).
+    await expect(page.getByText("Alle teamleiders zijn uitgenodigd.")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/Uitgenodigd op \d{2}-\d{2}-\d{4}/).first()).toBeVisible();
 
     await page.getByRole("link", { name: "Naar het overzicht van de teamreviews" }).click();

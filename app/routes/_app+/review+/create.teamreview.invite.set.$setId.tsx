@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { inviteTeamLeaders } from "~/features/reviews/team-review-mail.server";
@@ -25,13 +26,20 @@ async function loadRound(ctx: TenantContext, request: Request, setId: string | u
   return state;
 }
 
+/** After "invite", the page looks again every few seconds until every leader is invited, for a minute at most. */
+const RECHECK_SECONDS = 3;
+const MAX_RECHECKS = 20;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "teamReviews.manage");
   const state = await loadRound(ctx, request, params.setId);
   const t = await getServerT(request);
+  const url = new URL(request.url);
+  const checks = Math.max(0, Number.parseInt(url.searchParams.get("checks") ?? "0", 10) || 0);
   return {
     title: pageTitle(t, "teamreviews:invite.title"),
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: url.searchParams.get("sent") === "1",
+    checks,
     round: { id: state.round.id, name: state.round.name, deadline: formatDate(state.round.deadline) },
     teamReviews: state.teamReviews.map((r) => ({
       ...r,
@@ -52,12 +60,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function InviteTeamLeadersPage() {
   const { t } = useTranslation();
-  const { round, teamReviews, sent } = useLoaderData<typeof loader>();
+  const { round, teamReviews, sent, checks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = teamReviews.some((r) => r.leaders.some((l) => !l.invitedAt));
+  const waiting = sent && pending && checks < MAX_RECHECKS;
+  const { revalidate } = useRevalidator();
+  // With JavaScript the statuses are fetched again in place; without, the <noscript> refresh reloads the page.
+  useEffect(() => {
+    if (!waiting) return;
+    let done = 0;
+    const timer = setInterval(() => {
+      done += 1;
+      if (done >= MAX_RECHECKS) clearInterval(timer);
+      revalidate();
+    }, RECHECK_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [waiting, revalidate]);
+  const recheckUrl = `?round=${round.id}&sent=1&checks=${checks + 1}`;
   return (
     <div className="max-w-4xl">
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${RECHECK_SECONDS};url=${recheckUrl}`} />
+        </noscript>
+      ) : null}
       <p>
         <Link to="/teamreviews/overview">{t("teamreviews:invite.toOverview")}</Link>
       </p>
