@@ -8,6 +8,7 @@ import {
   createTeamReviewRound,
   finishTeamReview,
   saveEvaluation,
+  requireRound,
   setRoundLocked,
 } from "~/features/reviews/team-reviews.server";
 import { loader as compareLoaderA } from "~/routes/_app+/review+/$reviewId.compare.$subjectId";
@@ -87,7 +88,8 @@ describe("results count only finished team reviews", () => {
       tab: "grid",
     })) as { results: { finishedCount: number; teamReviewCount: number; rows: unknown[] } };
     expect(page.results).toMatchObject({ finishedCount: 0, teamReviewCount: 2, rows: [] });
-    const summary = await roundSummary(await contextFor(w.hr.cookie), w.roundId);
+    const hr = await contextFor(w.hr.cookie);
+    const summary = await roundSummary(hr, await requireRound(hr, w.roundId));
     expect(summary.total.subjects).toBe(0);
     expect(summary.teams).toEqual([]);
   });
@@ -464,8 +466,9 @@ describe("summary over several teams", () => {
   it("sums every finished team in scope and pages the team rows", async () => {
     expect(await finishTeamReview(await contextFor(w.otherLeader.cookie), betaReviewId)).toEqual({ ok: true });
     const hr = await contextFor(w.hr.cookie);
-    const first = await roundSummary(hr, w.roundId, { page: 1, pageSize: 1 });
-    const second = await roundSummary(hr, w.roundId, { page: 2, pageSize: 1 });
+    const round = await requireRound(hr, w.roundId);
+    const first = await roundSummary(hr, round, { page: 1, pageSize: 1 });
+    const second = await roundSummary(hr, round, { page: 2, pageSize: 1 });
     expect([first.teamCount, first.finishedCount, first.teamReviewCount]).toEqual([2, 2, 2]);
     expect([...first.teams, ...second.teams].map((t) => t.name)).toEqual([w.alfa.name, w.beta.name].sort());
     expect(first.total).toEqual(second.total);
@@ -474,7 +477,8 @@ describe("summary over several teams", () => {
     expect(first.total.levelCounts[1]).toEqual({ "5": 1, "1": 1, "3": 1, "4": 1 });
 
     // A leader's summary only counts their own team.
-    const leader = await roundSummary(await contextFor(w.leader.cookie), w.roundId);
+    const leaderCtx = await contextFor(w.leader.cookie);
+    const leader = await roundSummary(leaderCtx, await requireRound(leaderCtx, w.roundId));
     expect(leader.teams.map((t) => t.name)).toEqual([w.alfa.name]);
     expect([leader.teamCount, leader.total.subjects]).toEqual([1, 3]);
   });

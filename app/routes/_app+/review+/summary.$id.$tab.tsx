@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (teamReviewId) throw redirect(`/review/summary/${round.id}/${tab}`);
   // Totals cover every team; the per-team rows are paged so that a round of 800 teams stays one light page.
   const page = pageParam(new URL(request.url));
-  const summary = await roundSummary(ctx, round.id, { page, pageSize: SUMMARY_TEAMS_PAGE_SIZE });
+  const summary = await roundSummary(ctx, round, { page, pageSize: SUMMARY_TEAMS_PAGE_SIZE });
   const t = await getServerT(request);
   const texts = await resultTexts(ctx, await getLanguage(request), t as never);
   return {
