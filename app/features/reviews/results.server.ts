@@ -24,6 +24,7 @@ import {
   isUuid,
   notFound,
   requireRound,
+  requireRoundInScope,
   requireTeamReview,
   reviewScope,
   teamReviewsInScope,
@@ -49,11 +50,11 @@ function scaleOf(review: { scale: number }): ScaleSize {
 export async function resolveResultsId(ctx: TenantContext, id: string) {
   if (!isUuid(id)) notFound();
   const [row] = await getDb()
-    .select({ type: reviews.type, parentId: reviews.parentId })
+    .select()
     .from(reviews)
     .where(and(inTenant(ctx), eq(reviews.id, id), isNull(reviews.deletedAt)));
   if (!row) notFound();
-  if (row.type === "team-summary") return { round: await requireRound(ctx, id), teamReviewId: null };
+  if (row.type === "team-summary") return { round: await requireRoundInScope(ctx, row), teamReviewId: null };
   if (row.type !== "team" || !row.parentId) notFound();
   const teamReview = await requireTeamReview(ctx, id);
   return { round: await requireRound(ctx, row.parentId), teamReviewId: teamReview.id };

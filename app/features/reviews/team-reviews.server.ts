@@ -80,11 +80,12 @@ export async function requireRound(ctx: TenantContext, roundId: string) {
     .from(reviews)
     .where(and(inTenant(ctx), eq(reviews.id, roundId), eq(reviews.type, "team-summary"), isNull(reviews.deletedAt)));
   if (!round) notFound();
-  const scope = reviewScope(ctx);
-  if (!scope.all) {
-    const visible = await teamReviewIdsInScope(ctx, round.id);
-    if (visible.length === 0) notFound();
-  }
+  return requireRoundInScope(ctx, round);
+}
+
+/** A round row already read from the current cluster: 404 unless ctx may see it (team leaders: one of their teams). */
+export async function requireRoundInScope<Row extends { id: string }>(ctx: TenantContext, round: Row): Promise<Row> {
+  if (!reviewScope(ctx).all && (await teamReviewIdsInScope(ctx, round.id)).length === 0) notFound();
   return round;
 }
 
