@@ -35,7 +35,12 @@ async function listEmployees(q: string, page: number) {
   let search = "";
   if (q) {
     params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    search = ` and (u.first_name || ' ' || u.last_name ilike $3 or u.email ilike $3 or m.employee_number ilike $3)`;
+    search = ` and m.id in (
+      select sm.id from memberships sm join users su on su.id = sm.user_id
+      where sm.cluster_id = $2 and su.account_id = $1
+        and ((su.first_name || ' ' || su.last_name) ilike $3 or su.email ilike $3)
+      union
+      select sm.id from memberships sm where sm.cluster_id = $2 and sm.employee_number ilike $3)`;
   }
   const memberships = `m.account_id = $1 and m.cluster_id = $2 and m.deleted_at is null and m.status = 'active'`;
   const filter = `${memberships} and u.account_id = $1${search}`;

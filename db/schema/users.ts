@@ -42,6 +42,9 @@ export const users = pgTable(
     index("users_account_idx").on(t.accountId),
     // The personnel list's default order: a page is read from this index instead of sorting the cluster (0200).
     index("users_account_name_idx").on(t.accountId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // The personnel search (ILIKE '%…%'), through pg_trgm (migration 0008, docs/decisions/0200).
+    index("users_full_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -73,5 +76,6 @@ export const memberships = pgTable(
     uniqueIndex("memberships_cluster_user_uq").on(t.clusterId, t.userId),
     index("memberships_user_idx").on(t.userId),
     index("memberships_account_cluster_idx").on(t.accountId, t.clusterId),
+    index("memberships_employee_number_trgm_idx").using("gin", sql`${t.employeeNumber} gin_trgm_ops`),
   ],
 );

@@ -76,8 +76,6 @@ export function isUuid(value: unknown): value is string {
  */
 export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery) {
   const where: SQL[] = [sql`m.account_id = ${ctx.accountId}`, sql`m.cluster_id = ${ctx.clusterId}`];
-  // Conditions on users. Every membership has a user of its own account, so only a search needs users to count.
-  const userWhere: SQL[] = [sql`u.account_id = ${ctx.accountId}`];
   if (query.tab === "removed") where.push(sql`m.deleted_at is not null`);
   else where.push(sql`m.deleted_at is null`);
   if (query.tab === "active") where.push(sql`m.status = 'active'`);
@@ -89,8 +87,14 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
   const q = query.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    userWhere.push(sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like}
-      or m.employee_number ilike ${like})`);
+    // Each side of the union is a trigram index lookup (users' full name and e-mail, memberships' employee
+    // number); one OR across both tables would read every employee of the cluster (docs/decisions/0200).
+    where.push(sql`m.id in (
+      select sm.id from memberships sm join users su on su.id = sm.user_id
+      where sm.cluster_id = ${ctx.clusterId} and su.account_id = ${ctx.accountId}
+        and ((su.first_name || ' ' || su.last_name) ilike ${like} or su.email ilike ${like})
+      union
+      select sm.id from memberships sm where sm.cluster_id = ${ctx.clusterId} and sm.employee_number ilike ${like})`);
   }
   if (isUuid(query.teamId)) {
     where.push(sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id
@@ -123,8 +127,9 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
   // A user has one membership per cluster, so u.id breaks ties like m.id would, and the name index covers it.
   const tieBreak = sql`u.id ${dir}`;
   const page = Math.max(1, Math.floor(query.page ?? 1));
-  const filter = sql.join([...where, ...userWhere], sql` and `);
-  const searching = userWhere.length > 1;
+  // Every membership has a user of its own account: the count needs no join, the page states it for the name index.
+  const filter = sql.join([...where, sql`u.account_id = ${ctx.accountId}`], sql` and `);
+  const searching = Boolean(q);
   const pageQuery = sql`
     with page as (
       select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
@@ -142,12 +147,12 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
     from page`;
   const db = getDb();
   if (searching) {
-    // A search reads every row of the cluster anyway (no text index): one pass gives the page and the total.
+    // A search finds few people: one pass gives the page and the total.
     const { rows } = await db.execute<EmployeeRow & { total: number }>(pageQuery);
     const total = rows[0]?.total ?? 0;
     return { rows: rows.map(({ total: _total, ...row }) => row), total, page, pageSize: PAGE_SIZE };
   }
-  // Without a search the page stops after its rows, and the count needs no join.
+  // Without a search the page stops after its rows (name index), and the count runs beside it.
   const [pageResult, countResult] = await Promise.all([
     db.execute<EmployeeRow>(pageQuery),
     db.execute<{ total: number }>(
