@@ -211,6 +211,10 @@ export type RoundResults = Awaited<ReturnType<typeof roundResults>>;
 
 type Round = Awaited<ReturnType<typeof requireRound>>;
 
+/** The keys review_team_stats counts under (review-scoring.ts): development roles 1–5 or none, levels 0–5. */
+const summaryRoleKeys = ["1", "2", "3", "4", "5", "none"] as const;
+const summaryLevelKeys = ["0", "1", "2", "3", "4", "5"] as const;
+
 /**
  * The summary of a round (as requireRound gives it): distribution over roles and scale levels per dimension, in total over every
  * finished team review in scope and per team (one page of `teams.pageSize` rows, by team name). Counts
@@ -222,26 +226,28 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
   const inScope = teamReviewsInScope(ctx, round.id);
   const finishedStats = and(eq(reviewTeamStats.roundId, round.id), inScope, eq(reviews.isFinished, true));
   const finishedFrom = sql`${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId}`;
-  const [countRows, roleRows, levelRows, teamRows] = await Promise.all([
-    db.execute<{ teamReviews: number; finished: number; subjects: number; teams: number }>(sql`
+  // Each known key of the precomputed counts is summed as a column: one row, no set-returning
+  // functions (jsonb_each is estimated at 100 rows per team, which made PostgreSQL JIT-compile the plan).
+  const roleSums = summaryRoleKeys.map(
+    (key) =>
+      sql`sum((${reviewTeamStats.roleCounts} ->> ${sql.raw(`'${key}'`)})::int)::int as ${sql.identifier(`role:${key}`)}`,
+  );
+  const levelSums = ([1, 2, 3] as const).flatMap((dimension) =>
+    summaryLevelKeys.map(
+      (key) =>
+        sql`sum((${reviewTeamStats.levelCounts} -> ${sql.raw(`'${dimension}'`)} ->> ${sql.raw(`'${key}'`)})::int)::int as ${sql.identifier(`level:${dimension}:${key}`)}`,
+    ),
+  );
+  const [countRows, teamRows] = await Promise.all([
+    db.execute<
+      { teamReviews: number; finished: number; subjects: number; teams: number } & Record<string, number | null>
+    >(sql`
       select counts.*, finished.*
       from (select count(*)::int as "teamReviews", (count(*) filter (where ${reviews.isFinished}))::int as finished
             from ${reviews} where ${inScope}) counts,
-           (select coalesce(sum(${reviewTeamStats.subjects}), 0)::int as subjects, count(*)::int as teams
+           (select coalesce(sum(${reviewTeamStats.subjects}), 0)::int as subjects, count(*)::int as teams,
+                   ${sql.join([...roleSums, ...levelSums], sql`, `)}
             from ${finishedFrom} where ${finishedStats}) finished`),
-    db.execute<{ key: string; count: number }>(sql`
-      select c.key, sum(c.value::int)::int as count
-      from ${finishedFrom} cross join lateral jsonb_each_text(${reviewTeamStats.roleCounts}) c
-      where ${finishedStats} group by c.key`),
-    // Apart from the roles, and with the three dimensions spelled out: a nested jsonb_each, or both in one
-    // statement, is estimated at so many rows that PostgreSQL JIT-compiles the query (10–12 ms) for 2,400 rows.
-    db.execute<{ dimension: string; key: string; count: number }>(sql`
-      select d.dimension, l.key, sum(l.value::int)::int as count
-      from ${finishedFrom}
-      cross join lateral (values ('1', ${reviewTeamStats.levelCounts} -> '1'), ('2', ${reviewTeamStats.levelCounts} -> '2'),
-                                 ('3', ${reviewTeamStats.levelCounts} -> '3')) d(dimension, counts)
-      cross join lateral jsonb_each_text(d.counts) l
-      where ${finishedStats} group by d.dimension, l.key`),
     db
       .select({
         reviewId: reviewTeamStats.reviewId,
@@ -258,12 +264,15 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
       .offset((Math.max(1, teams.page) - 1) * teams.pageSize),
   ]);
   const [counts] = countRows.rows;
-  const roleCounts = Object.fromEntries(roleRows.rows.map((r) => [r.key, r.count]));
-  const levelCounts: LevelCounts = { 1: {}, 2: {}, 3: {} };
-  for (const r of levelRows.rows) {
-    const dimension = Number(r.dimension) as 1 | 2 | 3;
-    if (levelCounts[dimension]) levelCounts[dimension][r.key] = r.count;
-  }
+  // A key no finished team has sums to null and is left out, as it is in each team's own counts.
+  const present = (entries: [string, number | null][]) =>
+    Object.fromEntries(entries.filter((entry): entry is [string, number] => entry[1] !== null));
+  const roleCounts = present(summaryRoleKeys.map((key) => [key, counts[`role:${key}`]]));
+  const levelCounts: LevelCounts = {
+    1: present(summaryLevelKeys.map((key) => [key, counts[`level:1:${key}`]])),
+    2: present(summaryLevelKeys.map((key) => [key, counts[`level:2:${key}`]])),
+    3: present(summaryLevelKeys.map((key) => [key, counts[`level:3:${key}`]])),
+  };
   return {
     round: { id: round.id, name: round.name, deadline: round.deadline, scale: scaleOf(round) },
     teamReviewCount: counts.teamReviews,
