@@ -51,7 +51,8 @@ test("two web workers share one session secret, and SIGTERM stops them all", asy
     DATA_DIR: dataDir,
   };
   delete env.SESSION_SECRET;
-  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/index.ts"], { env, stdio: "ignore" });
+  // Node itself with tsx's loader, so that SIGTERM reaches our primary and not tsx's own signal relay.
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: "ignore" });
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   try {
     await waitForHealth();

@@ -20,6 +20,7 @@ import { dimensionTexts, getReviewSettings, roleLabels } from "~/features/criter
 import type { Language } from "~/utils/i18n";
 import type { TenantContext } from "~/utils/tenant.server";
 import { levelNameOf, sortResultRows, type SortDir, type SortKey } from "./results";
+import { levelCountKeys, roleCountKeys } from "./review-scoring";
 import {
   isUuid,
   notFound,
@@ -211,15 +212,11 @@ export type RoundResults = Awaited<ReturnType<typeof roundResults>>;
 
 type Round = Awaited<ReturnType<typeof requireRound>>;
 
-/** The keys review_team_stats counts under (review-scoring.ts): development roles 1–5 or none, levels 0–5. */
-const summaryRoleKeys = ["1", "2", "3", "4", "5", "none"] as const;
-const summaryLevelKeys = ["0", "1", "2", "3", "4", "5"] as const;
-
 /**
- * The summary of a round (as requireRound gives it): distribution over roles and scale levels per dimension, in total over every
- * finished team review in scope and per team (one page of `teams.pageSize` rows, by team name). Counts
- * come from the precomputed review_team_stats rows and are summed in SQL, so an 800-team round reads a
- * few rows, not 800 (docs/decisions/0501).
+ * The summary of a round (as requireRound gives it): distribution over roles and scale levels per
+ * dimension, in total over every finished team review in scope and per team (one page of
+ * `teams.pageSize` rows, by team name). Counts come from the precomputed review_team_stats rows and are
+ * summed in SQL, so an 800-team round reads a few rows, not 800 (docs/decisions/0501).
  */
 export async function roundSummary(ctx: TenantContext, round: Round, teams = { page: 1, pageSize: 25 }) {
   const db = getDb();
@@ -228,12 +225,12 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
   const finishedFrom = sql`${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId}`;
   // Each known key of the precomputed counts is summed as a column: one row, no set-returning
   // functions (jsonb_each is estimated at 100 rows per team, which made PostgreSQL JIT-compile the plan).
-  const roleSums = summaryRoleKeys.map(
+  const roleSums = roleCountKeys.map(
     (key) =>
       sql`sum((${reviewTeamStats.roleCounts} ->> ${sql.raw(`'${key}'`)})::int)::int as ${sql.identifier(`role:${key}`)}`,
   );
   const levelSums = ([1, 2, 3] as const).flatMap((dimension) =>
-    summaryLevelKeys.map(
+    levelCountKeys.map(
       (key) =>
         sql`sum((${reviewTeamStats.levelCounts} -> ${sql.raw(`'${dimension}'`)} ->> ${sql.raw(`'${key}'`)})::int)::int as ${sql.identifier(`level:${dimension}:${key}`)}`,
     ),
@@ -267,11 +264,11 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
   // A key no finished team has sums to null and is left out, as it is in each team's own counts.
   const present = (entries: [string, number | null][]) =>
     Object.fromEntries(entries.filter((entry): entry is [string, number] => entry[1] !== null));
-  const roleCounts = present(summaryRoleKeys.map((key) => [key, counts[`role:${key}`]]));
+  const roleCounts = present(roleCountKeys.map((key) => [key, counts[`role:${key}`]]));
   const levelCounts: LevelCounts = {
-    1: present(summaryLevelKeys.map((key) => [key, counts[`level:1:${key}`]])),
-    2: present(summaryLevelKeys.map((key) => [key, counts[`level:2:${key}`]])),
-    3: present(summaryLevelKeys.map((key) => [key, counts[`level:3:${key}`]])),
+    1: present(levelCountKeys.map((key) => [key, counts[`level:1:${key}`]])),
+    2: present(levelCountKeys.map((key) => [key, counts[`level:2:${key}`]])),
+    3: present(levelCountKeys.map((key) => [key, counts[`level:3:${key}`]])),
   };
   return {
     round: { id: round.id, name: round.name, deadline: round.deadline, scale: scaleOf(round) },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultRoleThresholds } from "~/features/criteria/development-roles";
-import { dimensionScores, levelOf, progressState, summariseSubject, teamReviewStats } from "./review-scoring";
+import {
+  dimensionScores,
+  levelCountKeys,
+  levelOf,
+  progressState,
+  roleCountKeys,
+  summariseSubject,
+  teamReviewStats,
+} from "./review-scoring";
 
 describe("dimension scores", () => {
   it("averages per dimension and leaves out not-rated", () => {
@@ -76,6 +84,19 @@ describe("team review stats", () => {
       roleCounts: { "5": 1, none: 2 },
       levelCounts: { 1: { "5": 1, "2": 1, "0": 1 }, 2: { "4": 1, "0": 2 }, 3: { "3": 1, "0": 2 } },
     });
+  });
+
+  it("counts only under the keys the round summary sums (every role, every level of the largest scale)", () => {
+    const subjects = [null, 1, 2, 3, 4, 5].map((role, i) => ({
+      performance: i === 0 ? null : i,
+      potential: i === 0 ? null : i - 0.4,
+      employability: i === 0 ? null : i,
+      developmentRole: role,
+      scoredCount: 1,
+    }));
+    const stats = teamReviewStats(subjects, 3);
+    expect(Object.keys(stats.roleCounts).sort()).toEqual([...roleCountKeys].sort());
+    for (const d of [1, 2, 3] as const) expect(Object.keys(stats.levelCounts[d]).sort()).toEqual([...levelCountKeys]);
   });
 
   it("rounds a dimension score to its level", () => {

@@ -53,7 +53,11 @@ export function levelOf(average: number | null): number {
   return average === null ? 0 : Math.round(average);
 }
 
-/** Progress and distributions of one team review, as stored in review_team_stats. */
+/** The keys of review_team_stats' counts: a development role (1–5) or none; a level (0 = not rated, up to 5). */
+export const roleCountKeys = ["1", "2", "3", "4", "5", "none"] as const;
+export const levelCountKeys = ["0", "1", "2", "3", "4", "5"] as const;
+
+/** Progress and distributions of one team review, as stored in review_team_stats (keys as above). */
 export function teamReviewStats(subjects: readonly SubjectSummary[], criteriaCount: number) {
   const roleCounts: Record<string, number> = {};
   const levelCounts: Record<"1" | "2" | "3", Record<string, number>> = { 1: {}, 2: {}, 3: {} };
