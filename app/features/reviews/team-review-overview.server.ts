@@ -18,7 +18,6 @@ import {
   notFound,
   requireRound,
   reviewScope,
-  teamReviewIdsInScope,
   teamReviewsInScope,
   teamReviewVisibility,
 } from "./team-reviews.server";
@@ -281,26 +280,22 @@ export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
 /** The team reviews of a round ctx may see, with their leaders and invitation state (invite step). */
 export async function roundInvitationState(ctx: TenantContext, roundId: string) {
   const roundRow = await requireRound(ctx, roundId);
-  const ids = await teamReviewIdsInScope(ctx, roundRow.id);
-  const db = getDb();
-  const rows = ids.length
-    ? await db
-        .select({
-          reviewId: reviews.id,
-          teamName: sql<string>`coalesce(${reviews.teamName}, '')`,
-          membershipId: reviewReviewers.membershipId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          invitedAt: reviewReviewers.invitedAt,
-        })
-        .from(reviews)
-        .innerJoin(reviewReviewers, eq(reviewReviewers.reviewId, reviews.id))
-        .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(teamReviewsInScope(ctx, roundRow.id))
-        .orderBy(asc(sql`lower(${reviews.teamName})`), asc(sql`lower(${users.lastName})`))
-    : [];
+  const rows = await getDb()
+    .select({
+      reviewId: reviews.id,
+      teamName: sql<string>`coalesce(${reviews.teamName}, '')`,
+      membershipId: reviewReviewers.membershipId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      invitedAt: reviewReviewers.invitedAt,
+    })
+    .from(reviews)
+    .innerJoin(reviewReviewers, eq(reviewReviewers.reviewId, reviews.id))
+    .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(teamReviewsInScope(ctx, roundRow.id))
+    .orderBy(asc(sql`lower(${reviews.teamName})`), asc(sql`lower(${users.lastName})`));
   const teamReviews = new Map<
     string,
     { id: string; teamName: string; leaders: { name: string; email: string; invitedAt: Date | null }[] }
@@ -310,5 +305,5 @@ export async function roundInvitationState(ctx: TenantContext, roundId: string) 
     entry.leaders.push({ name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, invitedAt: r.invitedAt });
     teamReviews.set(r.reviewId, entry);
   }
-  return { round: roundRow, teamReviewIds: ids, teamReviews: [...teamReviews.values()] };
+  return { round: roundRow, teamReviews: [...teamReviews.values()] };
 }

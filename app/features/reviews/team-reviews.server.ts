@@ -85,7 +85,13 @@ export async function requireRound(ctx: TenantContext, roundId: string) {
 
 /** A round row already read from the current cluster: 404 unless ctx may see it (team leaders: one of their teams). */
 export async function requireRoundInScope<Row extends { id: string }>(ctx: TenantContext, round: Row): Promise<Row> {
-  if (!reviewScope(ctx).all && (await teamReviewIdsInScope(ctx, round.id)).length === 0) notFound();
+  if (reviewScope(ctx).all) return round;
+  const [visible] = await getDb()
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(teamReviewsInScope(ctx, round.id))
+    .limit(1);
+  if (!visible) notFound();
   return round;
 }
 
