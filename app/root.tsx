@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { useAppLinkNavigation } from "./components/app-link";
 import { ToastRegion } from "./components/ui/toast";
 import { useNonce } from "./utils/nonce";
 import tailwind from "./styles/tailwind.css";
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
+  useAppLinkNavigation();
   return <Outlet />;
 }
 

@@ -8,6 +8,7 @@ import express from "express";
 import helmet from "helmet";
 import { runInRequestScope } from "../app/utils/request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache";
+import { installServerRoutesCache } from "./server-routes-cache";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const BUILD_PATH = path.resolve("build/index.js");
@@ -17,8 +18,11 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(`${BUILD_PATH}?t=${Date.now()}`)) as ServerBuild;
 }
 
-// In development the route tree changes with every edit; remembering matches is for production.
-if (MODE === "production") installRouteMatchCache();
+// In development the route tree changes with every edit; remembering matches and trees is for production.
+if (MODE === "production") {
+  installRouteMatchCache();
+  installServerRoutesCache();
+}
 const build = await loadBuild();
 const app = express();
 
@@ -66,7 +70,10 @@ app.use(
 
 // Fingerprinted build assets are immutable; other public files change with deploys.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Every public file has an extension (favicon.svg, locales/nl/common.json) and no page URL has one, so
+// pages skip the file-system lookup that express.static would make for each of them.
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 const handleWithRemix = createRequestHandler({
   build: MODE === "development" ? loadBuild : build,

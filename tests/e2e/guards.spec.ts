@@ -1,4 +1,4 @@
-import { demoClusters, demoUsers } from "#db/seed-data";
+import { demoClusters, demoUserNames, demoUsers } from "#db/seed-data";
 import { expect, signIn, test } from "./fixtures";
 
 test.describe("guards and navigation", () => {
@@ -16,6 +16,30 @@ test.describe("guards and navigation", () => {
     await page.goto("/personnel/users");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("status")).toContainText("Je hebt geen toegang tot die pagina");
+  });
+
+  test("menu, tab and row links open their page; with JavaScript without loading a new document", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, demoUsers.hr);
+    await page.goto("/dashboard");
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Personen" }).click();
+    await expect(page).toHaveURL(/\/personnel\/users\/active$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Personen" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Personen per status" }).getByRole("link", { name: "Inactief" }).click();
+    await expect(page).toHaveURL(/\/personnel\/users\/inactive$/);
+    await expect(page.getByRole("link", { name: "Inactief" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("navigation", { name: "Personen per status" }).getByRole("link", { name: "Actief", exact: true }).click();
+    const { firstName, lastName } = demoUserNames.medewerker;
+    await page.getByRole("link", { name: `${firstName} ${lastName}` }).click();
+    await expect(page).toHaveURL(/\/personnel\/user\/[0-9a-f-]+\/details$/);
+    await expect(page.getByLabel("Voornaam")).toHaveValue(firstName);
+    const opened = ["/personnel/users/active", "/personnel/users/inactive", "/personnel/users/active"];
+    expect(documents).toEqual(testInfo.project.name === "js" ? [] : [...opened, expect.stringMatching(/details$/)]);
   });
 
   test("an employee sees only the navigation their rights allow", async ({ page }) => {

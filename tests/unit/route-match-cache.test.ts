@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
 import { memoizeMatchRoutes } from "../../server/route-match-cache";
@@ -102,5 +103,37 @@ describe("memoizeMatchRoutes", () => {
     expect(shape(memoized(tree(), "/app/dashboard", "/"))?.at(-1)?.id).toBe("not-found");
     expect(shape(memoized(tree(), "/app/dashboard", "/app"))?.at(-1)?.id).toBe("dashboard");
     expect(memoized(tree(), "/dashboard", "/app")).toBeNull();
+  });
+});
+
+describe("the static handler's matching (patches/@remix-run+router+*.patch)", () => {
+  it("goes through the router's exports, so the installed memo serves documents and resource routes", async () => {
+    // The CommonJS build, which the server loads and the patch changes.
+    const router = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+    const exports = router as unknown as { matchRoutes: MatchRoutes };
+    const original = exports.matchRoutes;
+    const counting = vi.fn(original);
+    exports.matchRoutes = counting;
+    try {
+      const handler = router.createStaticHandler([
+        {
+          id: "root",
+          path: "/",
+          loader: () => "root",
+          children: [
+            { id: "dashboard", path: "dashboard", loader: () => "dashboard" },
+            { id: "health", path: "healthcheck", loader: () => new Response("OK") },
+          ],
+        },
+      ]);
+      const context = await handler.query(new Request("http://app.test/dashboard"));
+      expect(context instanceof Response ? null : context.matches.map((m) => m.route.id)).toEqual(["root", "dashboard"]);
+      expect(counting).toHaveBeenCalledTimes(1);
+      const response = (await handler.queryRoute(new Request("http://app.test/healthcheck"))) as Response;
+      expect(await response.text()).toBe("OK");
+      expect(counting).toHaveBeenCalledTimes(2);
+    } finally {
+      exports.matchRoutes = original;
+    }
   });
 });

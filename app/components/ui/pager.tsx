@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "../app-link";
 import { useTranslation } from "react-i18next";
 
 /** Paging as links, so it works without JavaScript and can be bookmarked; keeps the other query parameters. */
@@ -23,9 +23,9 @@ export function Pager({
   };
   return (
     <nav aria-label={t("common:pager.label")} className="mt-4 flex items-center gap-4">
-      {page > 1 ? <Link to={href(page - 1)}>{t("common:actions.previous")}</Link> : null}
+      {page > 1 ? <AppLink href={href(page - 1)}>{t("common:actions.previous")}</AppLink> : null}
       <span>{t("common:pager.status", { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)}>{t("common:actions.next")}</Link> : null}
+      {page < pages ? <AppLink href={href(page + 1)}>{t("common:actions.next")}</AppLink> : null}
     </nav>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { AppLink } from "../app-link";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -28,15 +29,15 @@ export function Tabs({
         <ul className="flex gap-1">
           {tabs.map((tab) => (
             <li key={tab.key}>
-              <Link
-                to={`${baseHref}/${tab.key}${query}`}
+              <AppLink
+                href={`${baseHref}/${tab.key}${query}`}
                 aria-current={tab.key === current ? "page" : undefined}
                 className={`block border-b-2 px-4 py-2 no-underline ${
                   tab.key === current ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-ink"
                 }`}
               >
                 {tab.label}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
 import { visibleNavigation, type NavSection } from "~/features/navigation/navigation";
@@ -57,20 +58,20 @@ function NavList({ sections, pathname }: { sections: NavSection[]; pathname: str
 }
 
 /**
- * Active as NavLink would be (the page itself or one below it), computed here: NavLink resolves its
- * path several times per render, and the shell renders every item twice (docs/performance.md).
+ * Active as NavLink would be (the page itself or one below it). A plain AppLink: the shell renders every
+ * item twice, and router links made that a third of each page's server render (docs/decisions/0013).
  */
 function NavItemLink({ href, label, pathname }: { href: string; label: string; pathname: string }) {
   const here = pathname.toLowerCase();
   const isActive = here === href || here.startsWith(`${href}/`);
   return (
-    <Link
-      to={href}
+    <AppLink
+      href={href}
       aria-current={isActive ? "page" : undefined}
       className={`block rounded px-2 py-1 no-underline ${isActive ? "bg-brand-100 font-semibold text-brand-800" : "text-ink hover:bg-gray-100"}`}
     >
       {label}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
 import { Button } from "~/components/ui/forms";
 import { Tabs } from "~/components/ui/tabs";
 import {
@@ -150,10 +151,10 @@ export default function EmployeesPage() {
         className="sticky top-0 bg-gray-100 px-3 py-2 text-left"
         aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : undefined}
       >
-        <Link to={hrefWith({ sort: key, dir: nextDir, page: null })}>
+        <AppLink href={hrefWith({ sort: key, dir: nextDir, page: null })}>
           {label}
           {active ? (filters.dir === "asc" ? " ▲" : " ▼") : ""}
-        </Link>
+        </AppLink>
       </th>
     );
   }
@@ -163,9 +164,9 @@ export default function EmployeesPage() {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1>{t("employees:list.title")}</h1>
-        <Link to="/personnel/users/new" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
+        <AppLink href="/personnel/users/new" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
           {t("employees:list.new")}
-        </Link>
+        </AppLink>
       </div>
       <Tabs
         label={t("employees:list.tabsLabel")}
@@ -267,7 +268,7 @@ export default function EmployeesPage() {
         {filters.sort !== "name" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
         {filters.dir !== "asc" ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <Button variant="secondary">{t("employees:list.filter")}</Button>
-        <Link to={`/personnel/users/${tab}`}>{t("employees:list.clear")}</Link>
+        <AppLink href={`/personnel/users/${tab}`}>{t("employees:list.clear")}</AppLink>
       </Form>
 
       {list.total === 0 ? (
@@ -286,7 +287,7 @@ export default function EmployeesPage() {
             )}
           </p>
           <p className="mt-2">
-            <Link to="/personnel/users/new">{t("employees:list.new")}</Link>
+            <AppLink href="/personnel/users/new">{t("employees:list.new")}</AppLink>
           </p>
         </div>
       ) : (
@@ -338,7 +339,7 @@ export default function EmployeesPage() {
                         />
                       </td>
                       <td className="px-3 py-2">
-                        <Link to={`/personnel/user/${row.id}/details`}>{name}</Link>
+                        <AppLink href={`/personnel/user/${row.id}/details`}>{name}</AppLink>
                       </td>
                       <td className="px-3 py-2">{row.email}</td>
                       <td className="px-3 py-2">{row.employeeNumber ?? ""}</td>
@@ -360,9 +361,9 @@ export default function EmployeesPage() {
             </table>
           </div>
           <nav aria-label={t("employees:list.paging")} className="mt-3 flex items-center gap-4">
-            {list.page > 1 ? <Link to={hrefWith({ page: list.page - 1 })}>{t("common:actions.previous")}</Link> : null}
+            {list.page > 1 ? <AppLink href={hrefWith({ page: list.page - 1 })}>{t("common:actions.previous")}</AppLink> : null}
             <span>{t("employees:list.pageOf", { page: list.page, pages })}</span>
-            {list.page < pages ? <Link to={hrefWith({ page: list.page + 1 })}>{t("common:actions.next")}</Link> : null}
+            {list.page < pages ? <AppLink href={hrefWith({ page: list.page + 1 })}>{t("common:actions.next")}</AppLink> : null}
           </nav>
           <fieldset className="mt-6 rounded bg-white p-4 shadow-sm">
             <legend className="font-semibold">{t("employees:bulk.legend")}</legend>
