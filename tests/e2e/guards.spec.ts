@@ -42,6 +42,19 @@ test.describe("guards and navigation", () => {
     expect(documents).toEqual(testInfo.project.name === "js" ? [] : [...opened, expect.stringMatching(/details$/)]);
   });
 
+  test("on a small screen the menu is a disclosure that opens without JavaScript", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, demoUsers.hr);
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Personen" })).toBeHidden();
+    await nav.getByText("Menu", { exact: true }).click();
+    await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
+    await nav.getByRole("link", { name: "Personen" }).click();
+    await expect(page).toHaveURL(/\/personnel\/users\/active$/);
+    await expect(page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Personen" })).toBeHidden();
+  });
+
   test("an employee sees only the navigation their rights allow", async ({ page }) => {
     await signIn(page, demoUsers.medewerker);
     await page.goto("/dashboard");

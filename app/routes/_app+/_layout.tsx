@@ -58,18 +58,15 @@ function NavList({ sections, pathname }: { sections: NavSection[]; pathname: str
 }
 
 /**
- * Active as NavLink would be (the page itself or one below it). A plain AppLink: the shell renders every
- * item twice, and router links made that a third of each page's server render (docs/decisions/0013).
+ * Active as NavLink would be (the page itself or one below it). A plain AppLink: router links made the
+ * navigation a third of each page's server render (docs/decisions/0013).
  */
 function NavItemLink({ href, label, pathname }: { href: string; label: string; pathname: string }) {
   const here = pathname.toLowerCase();
   const isActive = here === href || here.startsWith(`${href}/`);
+  // .nav-link (tailwind.css) styles the item and its aria-current state: one short class per link.
   return (
-    <AppLink
-      href={href}
-      aria-current={isActive ? "page" : undefined}
-      className={`block rounded px-2 py-1 no-underline ${isActive ? "bg-brand-100 font-semibold text-brand-800" : "text-ink hover:bg-gray-100"}`}
-    >
+    <AppLink href={href} aria-current={isActive ? "page" : undefined} className="nav-link">
       {label}
     </AppLink>
   );
@@ -168,17 +165,19 @@ export default function AppLayout() {
       ) : null}
       {licence && (licence.trialDaysLeft !== null || !licence.active) ? <LicenceBanner {...licence} /> : null}
       <div className="md:flex">
-        <details className="no-print border-b bg-white px-4 py-2 md:hidden">
-          <summary className="cursor-pointer font-medium">{t("common:nav.menu")}</summary>
-          <nav aria-label={t("common:nav.label")} className="py-2">
-            <NavList sections={navigation} pathname={location.pathname} />
-          </nav>
-        </details>
+        {/* Rendered once for every width: on small screens the <details> in front of the list opens and
+            closes it through CSS (.nav-toggle in tailwind.css), so no JavaScript is needed (decision 0013). */}
         <nav
           aria-label={t("common:nav.label")}
-          className="no-print hidden w-64 shrink-0 border-r bg-white p-4 md:block"
+          className="no-print border-b bg-white md:w-64 md:shrink-0 md:border-b-0 md:border-r"
         >
-          <NavList sections={navigation} pathname={location.pathname} />
+          {/* A new page starts with the menu closed, also after a client-side navigation. */}
+          <details key={location.pathname} className="nav-toggle px-4 py-2 md:hidden">
+            <summary className="cursor-pointer font-medium">{t("common:nav.menu")}</summary>
+          </details>
+          <div className="nav-list px-4 pb-2 md:p-4">
+            <NavList sections={navigation} pathname={location.pathname} />
+          </div>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-6">
           <Outlet />
