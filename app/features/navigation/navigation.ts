@@ -108,9 +108,15 @@ export function canOpen(subject: RightsSubject, item: Pick<NavItem, "right" | "m
   return true;
 }
 
+/** What the shell gets of an entry: its label key and address (the rights behind it stay on the server). */
+export type VisibleNavSection = { key: string; items: { key: string; href: string }[] };
+
 /** The navigation this user may see: sections with no visible entry disappear. */
-export function visibleNavigation(subject: RightsSubject): NavSection[] {
+export function visibleNavigation(subject: RightsSubject): VisibleNavSection[] {
   return navigation
-    .map((section) => ({ ...section, items: section.items.filter((item) => canOpen(subject, item)) }))
+    .map((section) => ({
+      key: section.key,
+      items: section.items.filter((item) => canOpen(subject, item)).map(({ key, href }) => ({ key, href })),
+    }))
     .filter((section) => section.items.length > 0);
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
-import { visibleNavigation, type NavSection } from "~/features/navigation/navigation";
+import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["common", "nav", "signup"] };
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function NavList({ sections, pathname }: { sections: NavSection[]; pathname: string }) {
+function NavList({ sections, pathname }: { sections: VisibleNavSection[]; pathname: string }) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-4">
