@@ -41,7 +41,12 @@ export default async function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Length", String(body.byteLength));
             // A Buffer is a Uint8Array; TypeScript's DOM types only want to know which kind of ArrayBuffer.
-            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+            resolve(
+              new Response(body as Uint8Array<ArrayBuffer>, {
+                headers: responseHeaders,
+                status: didError ? 500 : responseStatusCode,
+              }),
+            );
           });
           pipe(collector as unknown as NodeJS.WritableStream);
         },

@@ -36,7 +36,10 @@ export function memoizeServerRoutes(createServerRoutes: CreateServerRoutes): Cre
  * fills the caller's `manifest` (route id → data route); a remembered result fills it with the same routes.
  */
 export function memoizeConvertRoutes(convert: ConvertRoutes): ConvertRoutes {
-  const converted = new WeakMap<object[], { mapper: unknown; routes: DataRoute[]; manifest: Record<string, DataRoute> }>();
+  const converted = new WeakMap<
+    object[],
+    { mapper: unknown; routes: DataRoute[]; manifest: Record<string, DataRoute> }
+  >();
   return function convertRoutesRemembered(routes, mapRouteProperties, parentPath, manifest = {}) {
     if (parentPath !== undefined) return convert(routes, mapRouteProperties, parentPath, manifest);
     const hit = converted.get(routes);
@@ -57,9 +60,9 @@ export function installServerRoutesCache(): void {
   const require = createRequire(import.meta.url);
   // RemixServer (the CommonJS build the server loads) reads `routes.createServerRoutes` from this exports
   // object at call time; the package has no exports map, so the file can be required directly.
-  const routesModule = require(
-    path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js"),
-  ) as { createServerRoutes: CreateServerRoutes };
+  const routesModule = require(path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js")) as {
+    createServerRoutes: CreateServerRoutes;
+  };
   routesModule.createServerRoutes = memoizeServerRoutes(routesModule.createServerRoutes);
   // react-router-dom/server's createStaticRouter reads it from the router's CommonJS exports at call time.
   const router = require("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes };

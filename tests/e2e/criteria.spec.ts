@@ -109,8 +109,12 @@ test.describe("criteria sets", () => {
     await expect(page.getByRole("status")).toContainText("De set is opgeslagen");
     const toggle = page.getByRole(info.project.name === "js" ? "switch" : "button", { name: "Actieve set actief" });
     await expect(toggle).toHaveText("Actief");
+    // With JavaScript the text changes before the save is done: wait for it, or the reload cancels it.
+    const saved =
+      info.project.name === "js" ? page.waitForResponse((r) => r.url().includes("/api/criteria-sets/")) : null;
     await toggle.click();
     await expect(toggle).toHaveText("Niet actief");
+    expect((await saved)?.ok() ?? true).toBe(true);
     await page.reload();
     await expect(toggle).toHaveText("Niet actief");
 

@@ -33,7 +33,10 @@ test.describe("guards and navigation", () => {
     await page.getByRole("navigation", { name: "Personen per status" }).getByRole("link", { name: "Inactief" }).click();
     await expect(page).toHaveURL(/\/personnel\/users\/inactive$/);
     await expect(page.getByRole("link", { name: "Inactief" })).toHaveAttribute("aria-current", "page");
-    await page.getByRole("navigation", { name: "Personen per status" }).getByRole("link", { name: "Actief", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Personen per status" })
+      .getByRole("link", { name: "Actief", exact: true })
+      .click();
     const { firstName, lastName } = demoUserNames.medewerker;
     await page.getByRole("link", { name: `${firstName} ${lastName}` }).click();
     await expect(page).toHaveURL(/\/personnel\/user\/[0-9a-f-]+\/details$/);
@@ -52,7 +55,9 @@ test.describe("guards and navigation", () => {
     await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
     await nav.getByRole("link", { name: "Personen" }).click();
     await expect(page).toHaveURL(/\/personnel\/users\/active$/);
-    await expect(page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Personen" })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Personen" }),
+    ).toBeHidden();
   });
 
   test("an employee sees only the navigation their rights allow", async ({ page }) => {

@@ -127,7 +127,10 @@ describe("the static handler's matching (patches/@remix-run+router+*.patch)", ()
         },
       ]);
       const context = await handler.query(new Request("http://app.test/dashboard"));
-      expect(context instanceof Response ? null : context.matches.map((m) => m.route.id)).toEqual(["root", "dashboard"]);
+      expect(context instanceof Response ? null : context.matches.map((m) => m.route.id)).toEqual([
+        "root",
+        "dashboard",
+      ]);
       expect(counting).toHaveBeenCalledTimes(1);
       const response = (await handler.queryRoute(new Request("http://app.test/healthcheck"))) as Response;
       expect(await response.text()).toBe("OK");

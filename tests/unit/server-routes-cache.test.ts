@@ -6,7 +6,9 @@ const router = createRequire(import.meta.url)("@remix-run/router") as {
   UNSAFE_convertRoutesToDataRoutes: Parameters<typeof memoizeConvertRoutes>[0];
 };
 const convert = router.UNSAFE_convertRoutesToDataRoutes;
-const mapRouteProperties = (route: { hasErrorBoundary?: boolean }) => ({ hasErrorBoundary: Boolean(route.hasErrorBoundary) });
+const mapRouteProperties = (route: { hasErrorBoundary?: boolean }) => ({
+  hasErrorBoundary: Boolean(route.hasErrorBoundary),
+});
 
 function tree() {
   return [

@@ -164,7 +164,10 @@ export default function EmployeesPage() {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1>{t("employees:list.title")}</h1>
-        <AppLink href="/personnel/users/new" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
+        <AppLink
+          href="/personnel/users/new"
+          className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
+        >
           {t("employees:list.new")}
         </AppLink>
       </div>
@@ -361,9 +364,13 @@ export default function EmployeesPage() {
             </table>
           </div>
           <nav aria-label={t("employees:list.paging")} className="mt-3 flex items-center gap-4">
-            {list.page > 1 ? <AppLink href={hrefWith({ page: list.page - 1 })}>{t("common:actions.previous")}</AppLink> : null}
+            {list.page > 1 ? (
+              <AppLink href={hrefWith({ page: list.page - 1 })}>{t("common:actions.previous")}</AppLink>
+            ) : null}
             <span>{t("employees:list.pageOf", { page: list.page, pages })}</span>
-            {list.page < pages ? <AppLink href={hrefWith({ page: list.page + 1 })}>{t("common:actions.next")}</AppLink> : null}
+            {list.page < pages ? (
+              <AppLink href={hrefWith({ page: list.page + 1 })}>{t("common:actions.next")}</AppLink>
+            ) : null}
           </nav>
           <fieldset className="mt-6 rounded bg-white p-4 shadow-sm">
             <legend className="font-semibold">{t("employees:bulk.legend")}</legend>
