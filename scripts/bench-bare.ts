@@ -6,7 +6,7 @@
  *   PORT=4000 DATABASE_URL=… tsx scripts/bench-bare.ts [hr e-mail]
  *
  * Keep the SQL in step with app/features/employees/employees.server.ts (listEmployees,
- * listClusterOptions) and app/features/dashboard/dashboard.server.ts (listMyTeams).
+ * listFilterOptions) and app/features/dashboard/dashboard.server.ts (listMyTeams).
  */
 import http from "node:http";
 import pg from "pg";
@@ -84,10 +84,10 @@ async function listEmployees(q: string, page: number) {
   return { rows, total };
 }
 
-/** listClusterOptions: teams (none above TEAM_SELECT_LIMIT = 50, as ours), personnel tags and positions. */
-async function listClusterOptions() {
+/** listFilterOptions: teams (none above TEAM_SELECT_LIMIT = 50, as ours) and personnel tags. */
+async function listFilterOptions() {
   const p = [me.account_id, me.cluster_id];
-  const [teams, tags, positions] = await Promise.all([
+  const [teams, tags] = await Promise.all([
     pool.query(
       `select id, name from teams where account_id = $1 and cluster_id = $2 and deleted_at is null order by name limit 51`,
       p,
@@ -96,9 +96,8 @@ async function listClusterOptions() {
       `select id, name from tags where account_id = $1 and cluster_id = $2 and kind = 'personnel' order by name`,
       p,
     ),
-    pool.query(`select id, name from positions where account_id = $1 and cluster_id = $2 order by name`, p),
   ]);
-  return { teams: teams.rows.length > 50 ? [] : teams.rows, tags: tags.rows, positions: positions.rows };
+  return { teams: teams.rows.length > 50 ? [] : teams.rows, tags: tags.rows };
 }
 
 async function listMyTeams() {
@@ -119,11 +118,11 @@ async function listMyTeams() {
 }
 
 async function personnelPage(q: string, page: number) {
-  const [{ rows, total }, options] = await Promise.all([listEmployees(q, page), listClusterOptions()]);
+  const [{ rows, total }, options] = await Promise.all([listEmployees(q, page), listFilterOptions()]);
   const select = (name: string, list: { id: string; name: string }[]) =>
     `<select name="${name}">${list.map((o) => `<option value="${o.id}">${esc(o.name)}</option>`).join("")}</select>`;
   return `<!doctype html><html><body><h1>Personeel</h1><p>${total}</p>
-<form>${select("team", options.teams)}${select("tag", options.tags)}${select("position", options.positions)}</form>
+<form>${select("team", options.teams)}${select("tag", options.tags)}</form>
 <table>${rows
     .map(
       (r) =>

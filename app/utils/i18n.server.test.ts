@@ -39,3 +39,28 @@ describe("translations remembered per language", () => {
     expect(tFor("nl")("signup:trial.action")).toBe("Licentie bekijken");
   });
 });
+
+describe("a component's fixed t() remembered", () => {
+  it("answers plain calls as i18next does, per key prefix and namespace list", () => {
+    const nl = requestI18n("nl");
+    const prefixed = nl.getFixedT(null, ["signup"], "trial");
+    for (let call = 0; call < 2; call++) {
+      expect(prefixed("action")).toBe("Licentie bekijken");
+      expect(tFor("nl")("signup:trial.action")).toBe("Licentie bekijken");
+      expect(tFor("de")("signup:trial.action")).toBe(requestI18n("de").t("signup:trial.action"));
+      expect(tFor("de")("signup:trial.action")).not.toBe("Licentie bekijken");
+    }
+    // What react-i18next reads of a fixed t() is still there.
+    const properties = prefixed as unknown as { keyPrefix?: string; ns?: string[] };
+    expect(properties.keyPrefix).toBe("trial");
+    expect(properties.ns).toEqual(["signup"]);
+  });
+
+  it("passes calls with options or a default value to i18next every time", () => {
+    const t = tFor("nl");
+    expect(t("dashboard:welcome", { name: "Anna" })).toBe("Welkom, Anna");
+    expect(t("dashboard:welcome", { name: "Bram" })).toBe("Welkom, Bram");
+    expect(t("common:no.such.key", "Standaardtekst")).toBe("Standaardtekst");
+    expect(t("common:no.such.key", "Andere tekst")).toBe("Andere tekst");
+  });
+});

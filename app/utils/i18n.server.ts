@@ -109,8 +109,29 @@ function rememberPlainTexts(instance: I18n, memo: Map<string, string>): I18n {
     return text;
   };
   instance.t = remembered as I18n["t"];
+
+  // Components get their t() from getFixedT (react-i18next's useTranslation), whose own option and key
+  // handling ran before the memo above on every call (7 % of the personnel list): a plain call
+  // (a key, nothing else) of a fixed t() is remembered under its language, namespaces and key prefix.
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
+    const fixed = getFixedT(lng, ns, keyPrefix);
+    const language = Array.isArray(lng) ? lng.join(",") : String(lng ?? instance.language);
+    const prefix = `fixed\u0000${language}\u0000${Array.isArray(ns) ? ns.join(",") : String(ns ?? "")}\u0000${String(keyPrefix ?? "")}\u0000`;
+    const rememberedFixed = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string" || rest.some((arg) => arg !== undefined)) return fixed(key, ...rest);
+      const known = memo.get(prefix + key);
+      if (known !== undefined) return known;
+      const text = fixed(key);
+      if (typeof text === "string") memo.set(prefix + key, text);
+      return text;
+    };
+    return Object.assign(rememberedFixed, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  }) as unknown as I18n["getFixedT"];
   return instance;
 }
+
+type FixedT = ((key: unknown, ...rest: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
 
 /** The request's language; root, layout and page loaders all ask, it is detected once a request. */
 export async function getLanguage(request: Request): Promise<Language> {

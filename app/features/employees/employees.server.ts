@@ -175,27 +175,34 @@ export async function listClusterOptions(
   options: { teamsUpTo: number },
 ): Promise<ClusterOptions<{ id: string; name: string }[] | null>>;
 export async function listClusterOptions(ctx: TenantContext, options?: { teamsUpTo: number }) {
-  const db = getDb();
-  const [teamRows, tagRows, positionRows] = await Promise.all([
-    db
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt)))
-      .orderBy(asc(teams.name))
-      .limit(options ? options.teamsUpTo + 1 : 100_000),
-    db
-      .select({ id: tags.id, name: tags.name })
-      .from(tags)
-      .where(and(eq(tags.accountId, ctx.accountId), eq(tags.clusterId, ctx.clusterId), eq(tags.kind, "personnel")))
-      .orderBy(asc(tags.name)),
-    db
+  const [filters, positionRows] = await Promise.all([
+    listFilterOptions(ctx, options?.teamsUpTo ?? 100_000),
+    getDb()
       .select({ id: positions.id, name: positions.name })
       .from(positions)
       .where(and(eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId)))
       .orderBy(asc(positions.name)),
   ]);
-  const tooMany = options !== undefined && teamRows.length > options.teamsUpTo;
-  return { teams: tooMany ? null : teamRows, tags: tagRows, positions: positionRows };
+  return { ...filters, positions: positionRows };
+}
+
+/** The personnel list's choices: teams (null when there are more than `teamsUpTo`) and personnel tags. */
+export async function listFilterOptions(ctx: TenantContext, teamsUpTo: number) {
+  const db = getDb();
+  const [teamRows, tagRows] = await Promise.all([
+    db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt)))
+      .orderBy(asc(teams.name))
+      .limit(teamsUpTo + 1),
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(and(eq(tags.accountId, ctx.accountId), eq(tags.clusterId, ctx.clusterId), eq(tags.kind, "personnel")))
+      .orderBy(asc(tags.name)),
+  ]);
+  return { teams: teamRows.length > teamsUpTo ? null : teamRows, tags: tagRows };
 }
 
 type ClusterOptions<T> = { teams: T; tags: { id: string; name: string }[]; positions: { id: string; name: string }[] };
