@@ -5,9 +5,9 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { runInRequestScope } from "../app/utils/request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache";
+import { precomputedSecurityHeaders } from "./security-headers";
 import { installServerRoutesCache } from "./server-routes-cache";
 
 const MODE = process.env.NODE_ENV ?? "development";
@@ -42,31 +42,33 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(
-  helmet({
-    xPoweredBy: false,
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: MODE === "production" && process.env.TRUST_PROXY ? undefined : false,
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "connect-src": MODE === "development" ? ["'self'", "ws:"] : ["'self'"],
-        "img-src": ["'self'", "data:"],
-        // Inline style attributes (SVG charts, progress widths) are harmless; scripts stay strict.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": [
-          "'strict-dynamic'",
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": null,
-      },
+const securityHeaders = precomputedSecurityHeaders({
+  xPoweredBy: false,
+  referrerPolicy: { policy: "same-origin" },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: MODE === "production" && process.env.TRUST_PROXY ? undefined : false,
+  contentSecurityPolicy: {
+    directives: {
+      "default-src": ["'self'"],
+      "connect-src": MODE === "development" ? ["'self'", "ws:"] : ["'self'"],
+      "img-src": ["'self'", "data:"],
+      // Inline style attributes (SVG charts, progress widths) are harmless; scripts stay strict.
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "script-src": [
+        "'strict-dynamic'",
+        "'self'",
+        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+      ],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "upgrade-insecure-requests": null,
     },
-  }),
-);
+  },
+});
+app.use((_req, res, next) => {
+  for (const [name, value] of securityHeaders(res.locals.cspNonce as string)) res.setHeader(name, value);
+  next();
+});
 
 // Fingerprinted build assets are immutable; other public files change with deploys.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
