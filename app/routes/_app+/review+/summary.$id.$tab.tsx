@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { useTranslation } from "react-i18next";
 import { Tabs } from "~/components/ui/tabs";
 import { scaleColors, scaleLevels } from "~/features/criteria/scales";
@@ -47,7 +48,7 @@ export default function RoundSummaryPage() {
   return (
     <>
       <p className="no-print">
-        <Link to={`/review/result/${summary.round.id}`}>{t("results:toResults")}</Link>
+        <AppLink href={`/review/result/${summary.round.id}`}>{t("results:toResults")}</AppLink>
       </p>
       <h1 className="mb-4 mt-2">{t("results:summary.title", { name: summary.round.name })}</h1>
       <FinishedNote finished={summary.finishedCount} total={summary.teamReviewCount} />

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { Pager } from "~/components/ui/pager";
@@ -88,12 +89,12 @@ export default function TeamReviewsOverviewPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1>{t("teamreviews:overview.title")}</h1>
-        <Link
-          to="/review/create/teamreview"
+        <AppLink
+          href="/review/create/teamreview"
           className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
         >
           {t("teamreviews:overview.new")}
-        </Link>
+        </AppLink>
       </div>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm">
         {filter.roundId ? <input type="hidden" name="roundId" value={filter.roundId} /> : null}
@@ -177,9 +178,9 @@ export default function TeamReviewsOverviewPage() {
 
       {filter.roundId ? (
         <p className="mt-4">
-          <Link to={overviewHref(location.search, { roundId: null, page: null })}>
+          <AppLink href={overviewHref(location.search, { roundId: null, page: null })}>
             {t("teamreviews:overview.allRounds")}
-          </Link>
+          </AppLink>
         </p>
       ) : null}
       {rounds.length === 0 ? (
@@ -203,12 +204,12 @@ export default function TeamReviewsOverviewPage() {
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-4">
-                <Link to={`/review/result/${round.id}`}>{t("teamreviews:overview.results")}</Link>
-                <Link to={`/review/summary/${round.id}`}>{t("teamreviews:overview.summary")}</Link>
+                <AppLink href={`/review/result/${round.id}`}>{t("teamreviews:overview.results")}</AppLink>
+                <AppLink href={`/review/summary/${round.id}`}>{t("teamreviews:overview.summary")}</AppLink>
                 {round.setId ? (
-                  <Link to={`/review/create/teamreview/invite/set/${round.setId}?round=${round.id}`}>
+                  <AppLink href={`/review/create/teamreview/invite/set/${round.setId}?round=${round.id}`}>
                     {t("teamreviews:overview.invite")}
-                  </Link>
+                  </AppLink>
                 ) : null}
                 {clusterWide ? (
                   <Form method="post" action={`/teamreviews/overview${location.search}`}>
@@ -256,7 +257,7 @@ export default function TeamReviewsOverviewPage() {
                 {round.teamReviews.map((review) => (
                   <tr key={review.id} className="border-b last:border-0" data-testid={`team-review-${review.teamName}`}>
                     <td className="p-2">
-                      <Link to={`/review/evaluation/${review.id}`}>{review.teamName}</Link>
+                      <AppLink href={`/review/evaluation/${review.id}`}>{review.teamName}</AppLink>
                     </td>
                     <td className="p-2">{review.leaders.join(", ")}</td>
                     <td className="p-2">
@@ -309,9 +310,9 @@ export default function TeamReviewsOverviewPage() {
             </table>
             {!filter.roundId && round.teamCount > round.teamReviews.length ? (
               <p className="mt-2">
-                <Link to={overviewHref(location.search, { roundId: round.id, page: null })}>
+                <AppLink href={overviewHref(location.search, { roundId: round.id, page: null })}>
                   {t("teamreviews:overview.allTeamsOfRound", { count: round.teamCount, name: round.name })}
-                </Link>
+                </AppLink>
               </p>
             ) : null}
           </section>
