@@ -20,7 +20,7 @@ export function AppLink({ href, children, ...props }: AnchorHTMLAttributes<HTMLA
 }
 
 /** Whether a click on this anchor is one the browser should leave alone (new tab, download, other site...). */
-export function isOwnPlainClick(event: MouseEvent, anchor: HTMLAnchorElement, origin: string): boolean {
+function isOwnPlainClick(event: MouseEvent, anchor: HTMLAnchorElement, origin: string): boolean {
   if (event.defaultPrevented || event.button !== 0) return false;
   if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;
   if (anchor.target && anchor.target !== "_self") return false;
