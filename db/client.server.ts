@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -37,6 +40,31 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 ): Promise<T[]> {
   getDb();
   const result = await globalHolder.__appDb!.pool.query<T>({ name, text, values });
+  return result.rows;
+}
+
+/** Statement names by SQL text; capped so that endless query shapes cannot pile up in PostgreSQL. */
+const preparedNames = new Map<string, string>();
+const dialect = new PgDialect();
+export const MAX_PREPARED_SHAPES = 200;
+
+/**
+ * Runs a Drizzle `sql` query as a named prepared statement, named after its text: a hot query with a
+ * few shapes (filters present or not) gets one statement per shape, which PostgreSQL parses and plans
+ * once per connection. Past MAX_PREPARED_SHAPES shapes, further ones run unnamed. Rows come back as
+ * PostgreSQL returns them, as with `db.execute`.
+ */
+export async function executePrepared<T extends pg.QueryResultRow>(query: SQL): Promise<T[]> {
+  getDb();
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED_SHAPES) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  const result = await globalHolder.__appDb!.pool.query<T>(
+    name ? { name, text, values: params } : { text, values: params },
+  );
   return result.rows;
 }
 

@@ -23,6 +23,10 @@ export const teams = pgTable(
     uniqueIndex("teams_cluster_name_uq")
       .on(t.clusterId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
+    // Team choosers read the first teams by name and stop (listFilterOptions).
+    index("teams_current_name_idx")
+      .on(t.accountId, t.clusterId, t.name)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -76,6 +76,10 @@ export const memberships = pgTable(
     uniqueIndex("memberships_cluster_user_uq").on(t.clusterId, t.userId),
     index("memberships_user_idx").on(t.userId),
     index("memberships_account_cluster_idx").on(t.accountId, t.clusterId),
+    // The personnel list's count per tab is an index-only scan of this (docs/performance.md).
+    index("memberships_current_status_idx")
+      .on(t.accountId, t.clusterId, t.status)
+      .where(sql`${t.deletedAt} is null`),
     index("memberships_employee_number_trgm_idx").using("gin", sql`${t.employeeNumber} gin_trgm_ops`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { getDb } from "#db/client.server";
+import { executePrepared, getDb, MAX_PREPARED_SHAPES } from "#db/client.server";
 
 describe("integration database", () => {
   test("is a migrated copy of the template with the seeded roles", async () => {
@@ -16,5 +16,27 @@ describe("integration database", () => {
   test("belongs to this worker alone", async () => {
     const { rows } = await getDb().execute<{ name: string }>(sql`select current_database() as name`);
     expect(rows[0]?.name).toMatch(/_w\d+$/);
+  });
+
+  test("runs hot queries as statements prepared per shape, and past the cap unnamed", async () => {
+    // Awaited one after another, the queries run on the same pooled connection (pg-pool reuses the last idle one).
+    const preparedHere = async () =>
+      (
+        await executePrepared<{ n: number }>(
+          sql`select count(*)::int as n from pg_prepared_statements where name like 'q\_%'`,
+        )
+      )[0]!.n;
+    const before = await preparedHere();
+    for (const key of ["account_admin", "team_member", "account_admin"]) {
+      const rows = await executePrepared<{ key: string }>(sql`select key from roles where key = ${key} limit 1`);
+      expect(rows).toEqual([{ key }]);
+    }
+    // One new statement for the three calls of that shape (the counting query prepared itself before).
+    expect(await preparedHere()).toBe(before + 1);
+    for (let i = 0; i < MAX_PREPARED_SHAPES + 5; i++) {
+      const rows = await executePrepared<{ n: number }>(sql`select ${i}::int as n ${sql.raw(`/* shape ${i} */`)}`);
+      expect(rows).toEqual([{ n: i }]);
+    }
+    expect(await preparedHere()).toBeLessThanOrEqual(MAX_PREPARED_SHAPES);
   });
 });

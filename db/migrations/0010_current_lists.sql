@@ -1,0 +1,2 @@
+CREATE INDEX "memberships_current_status_idx" ON "memberships" USING btree ("account_id","cluster_id","status") WHERE "memberships"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "teams_current_name_idx" ON "teams" USING btree ("account_id","cluster_id","name") WHERE "teams"."deleted_at" is null;
