@@ -88,7 +88,10 @@ test.describe("employees", () => {
     await page.getByRole("button", { name: "Zoeken" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${prefix}`));
     await expect(page.getByText("2 personen")).toBeVisible();
-    for (const box of await page.locator('input[name="ids"]').all()) await box.check();
+    // Each row's checkbox is labelled with the person's name.
+    const boxes = page.getByRole("checkbox", { name: "Selecteer Femke Test", exact: true });
+    await expect(boxes).toHaveCount(2);
+    for (const box of await boxes.all()) await box.check();
     await page.getByLabel("Actie").selectOption("deactivate");
     await page.getByRole("button", { name: "Uitvoeren" }).click();
     await expect(page.getByRole("status")).toContainText("2 personen gewijzigd");

@@ -159,6 +159,8 @@ export default function EmployeesPage() {
     );
   }
   const selectClass = "mt-1 block rounded border border-gray-400 bg-white px-2 py-1";
+  // Each row's checkbox label is "Selecteer {name}": one translation for the page, not one a row.
+  const [selectBefore, selectAfter = ""] = t("employees:list.selectOne", { name: "\u0000" }).split("\u0000");
 
   return (
     <div>
@@ -338,7 +340,7 @@ export default function EmployeesPage() {
                           type="checkbox"
                           name="ids"
                           value={row.id}
-                          aria-label={t("employees:list.selectOne", { name })}
+                          aria-label={selectBefore + name + selectAfter}
                         />
                       </td>
                       <td>
