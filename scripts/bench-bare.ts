@@ -1,7 +1,9 @@
 /**
  * The benchmark's baseline (issue 4 "Scale"): a bare node:http + pg server that runs the same SQL as
  * the app's loaders for the personnel list, a personnel search and the dashboard, for the HR user of
- * Groot BV, and returns the same rows as plain HTML. No session, no framework, no React.
+ * Groot BV, and returns the same rows as plain HTML. Its only other work is ours' one guard query (the session,
+ * user, cluster, roles and rights, app/utils/tenant-query.server.ts) for the session in the request's cookie,
+ * whose account and cluster the page then reads. No framework, no React, no rights checks.
  *
  *   PORT=4000 DATABASE_URL=… tsx scripts/bench-bare.ts [hr e-mail]
  *
@@ -10,6 +12,7 @@
  */
 import http from "node:http";
 import pg from "pg";
+import { tenantQuery, type TenantRow } from "../app/utils/tenant-query.server";
 
 const PAGE_SIZE = 50;
 const url = process.env.DATABASE_URL;
@@ -17,20 +20,29 @@ if (!url) throw new Error("Set DATABASE_URL");
 const hrEmail = process.argv[2] ?? "hr@groot.nl";
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
 
-const me = (
-  await pool.query<{ account_id: string; cluster_id: string; membership_id: string }>(
-    `select m.account_id, m.cluster_id, m.id as membership_id from users u join memberships m on m.user_id = u.id
+// The pages read the signed-in user's cluster (tenantOf); this only checks that Groot BV is there.
+const seeded = (
+  await pool.query<{ account_id: string }>(
+    `select m.account_id from users u join memberships m on m.user_id = u.id
      where lower(u.email) = lower($1) and m.deleted_at is null order by m.created_at limit 1`,
     [hrEmail],
   )
 ).rows[0];
-if (!me) throw new Error(`No membership for ${hrEmail}: run npm run seed:large first`);
+if (!seeded) throw new Error(`No membership for ${hrEmail}: run npm run seed:large first`);
+
+/** As ours (executePrepared, the dashboard's query): every statement is a named prepared one, one name per text. */
+const names = new Map<string, string>();
+function query(text: string, values: unknown[]) {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `bare_${names.size}`));
+  return pool.query({ name, text, values });
+}
 
 const esc = (v: unknown) =>
   String(v ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** listEmployees for the active tab, sorted by name, with an optional search: the page and the count side by side. */
-async function listEmployees(q: string, page: number) {
+async function listEmployees(me: Me, q: string, page: number) {
   const params: unknown[] = [me.account_id, me.cluster_id];
   let search = "";
   if (q) {
@@ -46,7 +58,7 @@ async function listEmployees(q: string, page: number) {
   const filter = `${memberships} and u.account_id = $1${search}`;
   const n = params.length;
   const pageQuery = (withTotal: boolean) =>
-    pool.query(
+    query(
       `with page as (
         select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
                m.employee_number as "employeeNumber", m.status, m.access, m.invited
@@ -68,7 +80,7 @@ async function listEmployees(q: string, page: number) {
     ? [await pageQuery(true), null]
     : await Promise.all([
         pageQuery(false),
-        pool.query(`select count(*)::int as total from memberships m where ${memberships}`, params),
+        query(`select count(*)::int as total from memberships m where ${memberships}`, params),
       ]);
   const rows = pageResult.rows as {
     id: string;
@@ -85,14 +97,14 @@ async function listEmployees(q: string, page: number) {
 }
 
 /** listFilterOptions: teams (none above TEAM_SELECT_LIMIT = 50, as ours) and personnel tags. */
-async function listFilterOptions() {
+async function listFilterOptions(me: Me) {
   const p = [me.account_id, me.cluster_id];
   const [teams, tags] = await Promise.all([
-    pool.query(
+    query(
       `select id, name from teams where account_id = $1 and cluster_id = $2 and deleted_at is null order by name limit 51`,
       p,
     ),
-    pool.query(
+    query(
       `select id, name from tags where account_id = $1 and cluster_id = $2 and kind = 'personnel' order by name`,
       p,
     ),
@@ -100,8 +112,8 @@ async function listFilterOptions() {
   return { teams: teams.rows.length > 50 ? [] : teams.rows, tags: tags.rows };
 }
 
-async function listMyTeams() {
-  const result = await pool.query(
+async function listMyTeams(me: Me) {
+  const result = await query(
     `select t.id, t.name,
            bool_or(ra.role_key = 'team_admin') as is_leader,
            (select count(*)::int from role_assignments m
@@ -117,8 +129,8 @@ async function listMyTeams() {
   return result.rows as { id: string; name: string; is_leader: boolean; member_count: number }[];
 }
 
-async function personnelPage(q: string, page: number) {
-  const [{ rows, total }, options] = await Promise.all([listEmployees(q, page), listFilterOptions()]);
+async function personnelPage(me: Me, q: string, page: number) {
+  const [{ rows, total }, options] = await Promise.all([listEmployees(me, q, page), listFilterOptions(me)]);
   const select = (name: string, list: { id: string; name: string }[]) =>
     `<select name="${name}">${list.map((o) => `<option value="${o.id}">${esc(o.name)}</option>`).join("")}</select>`;
   return `<!doctype html><html><body><h1>Personeel</h1><p>${total}</p>
@@ -131,21 +143,53 @@ async function personnelPage(q: string, page: number) {
     .join("")}</table></body></html>`;
 }
 
-async function dashboardPage() {
-  const teams = await listMyTeams();
+async function dashboardPage(me: Me) {
+  const teams = await listMyTeams(me);
   return `<!doctype html><html><body><h1>Dashboard</h1><table>${teams
     .map((t) => `<tr><td>${esc(t.name)}</td><td>${t.is_leader}</td><td>${t.member_count}</td></tr>`)
     .join("")}</table></body></html>`;
 }
 
+type Me = { account_id: string; cluster_id: string; membership_id: string };
+
+/** The session id in Remix's signed session cookie (the signature is not checked here). */
+function sessionIdOf(cookieHeader: string | undefined): string | null {
+  const raw = /(?:^|;\s*)(?:__Host-)?session=([^;]+)/.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  try {
+    return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as string;
+  } catch {
+    return null;
+  }
+}
+
+/** Ours' guard query, prepared under the same name as ours (app/utils/tenant.server.ts). */
+async function tenantOf(cookieHeader: string | undefined): Promise<Me | null> {
+  const sessionId = sessionIdOf(cookieHeader);
+  if (!sessionId) return null;
+  const { rows } = await pool.query<TenantRow>({ name: "tenant_request", text: tenantQuery, values: [sessionId] });
+  const row = rows[0];
+  return row?.cluster_id && row.membership_id
+    ? { account_id: row.account_id, cluster_id: row.cluster_id, membership_id: row.membership_id }
+    : null;
+}
+
+async function respond(cookieHeader: string | undefined, render: (me: Me) => Promise<string>) {
+  const tenant = await tenantOf(cookieHeader);
+  if (!tenant) return null;
+  return render(tenant);
+}
+
 const server = http.createServer((req, res) => {
   const u = new URL(req.url ?? "/", "http://bare");
   const page = Math.max(1, Number.parseInt(u.searchParams.get("page") ?? "1", 10) || 1);
+  const cookie = req.headers.cookie;
   const work =
     u.pathname === "/personnel/users/active"
-      ? personnelPage(u.searchParams.get("q")?.trim() ?? "", page)
+      ? respond(cookie, (me) => personnelPage(me, u.searchParams.get("q")?.trim() ?? "", page))
       : u.pathname === "/dashboard"
-        ? dashboardPage()
+        ? respond(cookie, (me) => dashboardPage(me))
         : u.pathname === "/healthcheck"
           ? Promise.resolve("OK")
           : null;
@@ -154,7 +198,10 @@ const server = http.createServer((req, res) => {
     return;
   }
   work.then(
-    (html) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
+    (html) =>
+      html === null
+        ? res.writeHead(401).end("Sign in first")
+        : res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
     (error: unknown) => {
       console.error(error);
       res.writeHead(500).end("Error");

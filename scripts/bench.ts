@@ -143,7 +143,7 @@ try {
   for (const page of pages) {
     const [a, b] = await Promise.all([
       fetch(ours + page.path, { headers: { cookie }, redirect: "manual" }),
-      fetch(bare + page.path),
+      fetch(bare + page.path, { headers: { cookie } }),
     ]);
     if (a.status !== 200 || b.status !== 200) throw new Error(`${page.path}: ours ${a.status}, bare ${b.status}`);
     const [htmlA, htmlB] = [await a.text(), await b.text()];
