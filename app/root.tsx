@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useAppLinkNavigation } from "./components/app-link";
@@ -40,6 +41,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const locale = rootData?.locale ?? i18n.language ?? "nl";
+  // Marks the document as interactive: until React has hydrated, controls behave as without JavaScript
+  // (the end-to-end tests wait for this before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>

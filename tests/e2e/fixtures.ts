@@ -28,5 +28,24 @@ export async function createEmployee(prefix: string) {
   return user;
 }
 
-export const test = base;
+/**
+ * With JavaScript on, `page.goto` returns once React has hydrated the page (root.tsx marks <html>), so
+ * a test never clicks a control whose handler is not attached yet. On a busy machine hydration can lag
+ * the load event by seconds, and a click before it is lost to the autosave and fetcher forms.
+ */
+export const test = base.extend({
+  page: async ({ page, baseURL }, use, testInfo) => {
+    if (testInfo.project.use.javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const ours = baseURL !== undefined && new URL(page.url()).origin === new URL(baseURL).origin;
+        const html = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
+        if (ours && html) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
 export { expect };

@@ -42,9 +42,8 @@ test.describe("teams", () => {
     const lastName = `Lid${stamp()}`;
     await employeeIn(cluster.id, cluster.accountId, lastName);
     await signIn(page, demoUsers.hr);
+    // With JavaScript, goto waits for hydration (fixtures.ts), so the first submit is checked in the browser.
     await page.goto("/personnel/teams");
-    // With JavaScript, wait for hydration so the first submit is checked in the browser.
-    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Team aanmaken" }).click();
     await expect(page.locator("#team-create-name-error")).toHaveText("Naam is verplicht");
     await page.waitForLoadState("networkidle");
