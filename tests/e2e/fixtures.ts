@@ -34,7 +34,7 @@ export async function createEmployee(prefix: string) {
  * the load event by seconds, and a click before it is lost to the autosave and fetcher forms.
  */
 export const test = base.extend({
-  page: async ({ page, baseURL }, use, testInfo) => {
+  page: async ({ page, baseURL }, provide, testInfo) => {
     if (testInfo.project.use.javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
@@ -45,7 +45,7 @@ export const test = base.extend({
         return response;
       };
     }
-    await use(page);
+    await provide(page);
   },
 });
 export { expect };
