@@ -91,6 +91,41 @@ describe("React's server renderer (patches/react-dom+*.patch)", () => {
     expect(actual).toBe(text(await render(unpatched, page())));
   });
 
+  it("starts every render with an empty buffer, even after a write threw", async () => {
+    // The patch keeps one module-wide string of pending text. If writing it to a response fails (a
+    // socket closed under us), that text must not be handed to the next render, which may be another
+    // tenant's page.
+    const errors: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      const { pipe } = patched.renderToPipeableStream(createElement("p", null, "Tenant A: Zoë's salary 4321"), {
+        onAllReady() {
+          const destination = {
+            write() {
+              throw new Error("socket closed");
+            },
+            end: () => undefined,
+            on: () => destination,
+            once: () => destination,
+            emit: () => true,
+            removeListener: () => destination,
+            destroy: () => undefined,
+          };
+          pipe(destination as unknown as NodeJS.WritableStream);
+          resolve();
+        },
+        onError: (error) => void errors.push(error),
+        onShellError: () => resolve(),
+      });
+    });
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors).toContainEqual(new Error("socket closed"));
+
+    const page = createElement("p", null, "Tenant B");
+    const actual = text(await render(patched, page));
+    expect(actual).not.toContain("Tenant A");
+    expect(actual).toBe(renderToString(page));
+  });
+
   it("hands the document over in a few large writes instead of 2 KB pieces", async () => {
     const writes = await render(
       patched,
