@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { users } from "./users";
 
@@ -32,6 +32,21 @@ export const loginAttempts = pgTable(
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("login_attempts_lookup_idx").on(t.email, t.ip, t.attemptedAt)],
+);
+
+/**
+ * Attempt counters of app/features/auth/throttle.server.ts: one row per (rule, hashed subject) with a fixed
+ * window. One upsert increments and returns the count, so parallel attempts can never all pass the check.
+ */
+export const authThrottle = pgTable(
+  "auth_throttle",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+    windowSeconds: integer("window_seconds").notNull(),
+  },
+  (t) => [index("auth_throttle_window_idx").on(t.windowStart)],
 );
 
 /** Append-only log of sign-ins, role changes, views of review data and the like. */
