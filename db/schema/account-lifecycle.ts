@@ -4,7 +4,7 @@ import { accounts, clusters } from "./accounts";
 import { sessions } from "./auth";
 import { memberships, users } from "./users";
 
-export const userTokenPurposes = ["verify-email", "password-reset", "login-as"] as const;
+export const userTokenPurposes = ["verify-email", "password-reset", "login-as", "email-change"] as const;
 export type UserTokenPurpose = (typeof userTokenPurposes)[number];
 
 /**
@@ -24,6 +24,8 @@ export const userTokens = pgTable(
     purpose: text("purpose", { enum: userTokenPurposes }).notNull(),
     /** login-as: the system admin who asked for the token. */
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** email-change: the address that becomes the user's once this token is used (docs/decisions/0620). */
+    newEmail: text("new_email"),
     secretHash: text("secret_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
