@@ -1,25 +1,49 @@
 /**
- * The web server's entry: in production one worker process per CPU core (WEB_CONCURRENCY), each
- * running server/web.ts; in development, or with WEB_CONCURRENCY=1, server/web.ts in this process.
- * Workers share nothing in memory that matters: sessions, login throttles and jobs live in PostgreSQL
- * (docs/decisions/0010).
+ * The web server's entry: in production one worker process per CPU the container may use (at most 8,
+ * WEB_CONCURRENCY overrides), each running server/web.ts; in development, or with WEB_CONCURRENCY=1,
+ * server/web.ts in this process. Workers share nothing in memory that matters: sessions, login
+ * throttles and jobs live in PostgreSQL (docs/decisions/0010). Workers × pool size stay within
+ * PostgreSQL's max_connections (docs/decisions/0610).
  */
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { sessionSecret } from "../app/utils/env.server";
+import {
+  cgroupCpuLimit,
+  defaultWebWorkers,
+  maxConnections,
+  planConnections,
+  positiveIntegerEnv,
+  SENDER_CONNECTIONS,
+} from "./web-concurrency";
+
+const configuredWorkers = positiveIntegerEnv(process.env.WEB_CONCURRENCY);
 
 function webConcurrency(): number {
-  const configured = Number(process.env.WEB_CONCURRENCY);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  return process.env.NODE_ENV === "production" ? os.availableParallelism() : 1;
+  if (configuredWorkers) return configuredWorkers;
+  return process.env.NODE_ENV === "production" ? defaultWebWorkers(os.availableParallelism(), cgroupCpuLimit()) : 1;
 }
 
-const workers = webConcurrency();
+const workers = cluster.isPrimary ? webConcurrency() : 1;
 
 if (cluster.isPrimary && workers > 1) {
   // Every worker must sign cookies with the same secret: settle it (or create it in DATA_DIR) once, here.
   process.env.SESSION_SECRET = sessionSecret();
-  superviseWorkers(workers);
+  const max = await maxConnections();
+  const plan = planConnections({
+    workers,
+    maxConnections: max,
+    configuredWorkers,
+    configuredPoolSize: positiveIntegerEnv(process.env.DB_POOL_SIZE),
+  });
+  // Forked workers inherit the environment: db/client.server.ts sizes its pool from it.
+  process.env.DB_POOL_SIZE = String(plan.poolSize);
+  console.log(
+    `web server: ${plan.workers} workers × (pool ${plan.poolSize} + ${SENDER_CONNECTIONS} for jobs) = ` +
+      `${plan.connections} database connections of the ${plan.budget} that max_connections ${max} leaves`,
+  );
+  if (plan.warning) console.warn(`web server: ${plan.warning}; set WEB_CONCURRENCY or DB_POOL_SIZE lower.`);
+  superviseWorkers(plan.workers);
 } else {
   await import("./web");
 }
