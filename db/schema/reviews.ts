@@ -36,18 +36,18 @@ export const reviews = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     accountId: uuid("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+      .references(() => accounts.id, { onDelete: "restrict" }),
     clusterId: uuid("cluster_id")
       .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
-    parentId: uuid("parent_id").references((): AnyPgColumn => reviews.id, { onDelete: "cascade" }),
+      .references(() => clusters.id, { onDelete: "restrict" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => reviews.id, { onDelete: "restrict" }),
     type: text("type", { enum: reviewTypes }).notNull(),
     name: text("name").notNull(),
     deadline: date("deadline", { mode: "string" }),
     scale: smallint("scale").notNull(),
-    setId: uuid("set_id").references(() => criteriaSets.id, { onDelete: "set null" }),
+    setId: uuid("set_id").references(() => criteriaSets.id, { onDelete: "restrict" }),
     /** The team a `team` review is about. */
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "restrict" }),
     /** Team name when the review was created, kept for results after a team is renamed or deleted. */
     teamName: text("team_name"),
     isFinished: boolean("is_finished").notNull().default(false),
@@ -72,10 +72,10 @@ export const reviewTags = pgTable(
   {
     reviewId: uuid("review_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     tagId: uuid("tag_id")
       .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+      .references(() => tags.id, { onDelete: "restrict" }),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.tagId] })],
 );
@@ -86,16 +86,16 @@ export const reviewReviewers = pgTable(
   {
     accountId: uuid("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+      .references(() => accounts.id, { onDelete: "restrict" }),
     clusterId: uuid("cluster_id")
       .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+      .references(() => clusters.id, { onDelete: "restrict" }),
     reviewId: uuid("review_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     membershipId: uuid("membership_id")
       .notNull()
-      .references(() => memberships.id, { onDelete: "cascade" }),
+      .references(() => memberships.id, { onDelete: "restrict" }),
     invitedAt: timestamp("invited_at", { withTimezone: true }),
     /** Reminder keys already sent ("7d", "1d"). */
     remindersSent: text("reminders_sent")
@@ -115,10 +115,10 @@ export const reviewCriteria = pgTable(
   {
     reviewId: uuid("review_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     criterionId: uuid("criterion_id")
       .notNull()
-      .references(() => criteria.id, { onDelete: "cascade" }),
+      .references(() => criteria.id, { onDelete: "restrict" }),
     dimension: smallint("dimension").notNull(),
     belongsToSet: boolean("belongs_to_set").notNull().default(false),
     locked: boolean("locked").notNull().default(false),
@@ -137,18 +137,18 @@ export const reviewSubjects = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     accountId: uuid("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+      .references(() => accounts.id, { onDelete: "restrict" }),
     clusterId: uuid("cluster_id")
       .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+      .references(() => clusters.id, { onDelete: "restrict" }),
     reviewId: uuid("review_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     /** The round, for results across teams without a join through the team review. */
-    roundId: uuid("round_id").references((): AnyPgColumn => reviews.id, { onDelete: "cascade" }),
+    roundId: uuid("round_id").references((): AnyPgColumn => reviews.id, { onDelete: "restrict" }),
     membershipId: uuid("membership_id")
       .notNull()
-      .references(() => memberships.id, { onDelete: "cascade" }),
+      .references(() => memberships.id, { onDelete: "restrict" }),
     performance: real("performance"),
     potential: real("potential"),
     employability: real("employability"),
@@ -171,13 +171,13 @@ export const reviewScores = pgTable(
   {
     subjectId: uuid("subject_id")
       .notNull()
-      .references(() => reviewSubjects.id, { onDelete: "cascade" }),
+      .references(() => reviewSubjects.id, { onDelete: "restrict" }),
     criterionId: uuid("criterion_id")
       .notNull()
-      .references(() => criteria.id, { onDelete: "cascade" }),
+      .references(() => criteria.id, { onDelete: "restrict" }),
     reviewId: uuid("review_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     dimension: smallint("dimension").notNull(),
     score: smallint("score").notNull(),
     isManual: boolean("is_manual").notNull().default(true),
@@ -203,10 +203,10 @@ export const reviewTeamStats = pgTable(
   {
     reviewId: uuid("review_id")
       .primaryKey()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     roundId: uuid("round_id")
       .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+      .references(() => reviews.id, { onDelete: "restrict" }),
     subjects: integer("subjects").notNull().default(0),
     /** Subjects with at least one score. */
     startedSubjects: integer("started_subjects").notNull().default(0),
