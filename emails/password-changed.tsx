@@ -1,5 +1,6 @@
 import { Button, Section, Text } from "@react-email/components";
 import * as z from "zod";
+import { appUrl } from "~/utils/env.server";
 import { EmailLayout, button, paragraph, type EmailContext } from "./components/layout";
 
 export const passwordChangedPropsSchema = z.object({
@@ -26,9 +27,8 @@ export function formatAmsterdamDateTime(value: string | Date): string {
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-export function appUrl(): string {
-  return (process.env.APP_URL || "http://localhost:3000").replace(/\/+$/, "");
-}
+/** APP_URL, or where the server listens (HOST and PORT): app/utils/env.server.ts. */
+export { appUrl };
 
 export function passwordChangedSubject(t: EmailContext["t"]): string {
   return t("passwordChanged.subject");

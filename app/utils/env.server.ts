@@ -33,3 +33,16 @@ export const isProduction = process.env.NODE_ENV === "production";
 export function devOutboxEnabled(): boolean {
   return !isProduction || process.env.DEV_OUTBOX === "1";
 }
+
+/**
+ * The public address used in links in e-mails: APP_URL, or else where this server listens (HOST and PORT,
+ * as server/web.ts reads them), so that a server on another port does not send links to port 3000.
+ */
+export function appUrl(): string {
+  const configured = process.env.APP_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  const host = process.env.HOST?.trim();
+  const shownHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  const port = process.env.PORT?.trim() || "3000";
+  return `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
+}
