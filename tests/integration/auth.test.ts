@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { auditEvents, loginAttempts, sessions, users } from "#db/schema";
+import { auditEvents, authThrottle, sessions, users } from "#db/schema";
+import { loginHits, throttleKey } from "~/features/auth/throttle.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/_public+/login";
 import { action as logoutAction } from "~/routes/logout";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
@@ -144,9 +145,9 @@ describe("sign-in", () => {
     expect(((await login(user.email, PASSWORD, "198.51.100.2")) as Response).status).toBe(302);
     // Once the minute has passed the user can sign in again.
     await getDb()
-      .update(loginAttempts)
-      .set({ attemptedAt: sql`now() - interval '2 minutes'` })
-      .where(eq(loginAttempts.email, user.email.toLowerCase()));
+      .update(authThrottle)
+      .set({ windowStart: sql`now() - interval '2 minutes'` })
+      .where(eq(authThrottle.key, throttleKey(loginHits(user.email, "198.51.100.1")[0])));
     expect(((await login(user.email, PASSWORD, "198.51.100.1")) as Response).status).toBe(302);
   });
 

@@ -1,12 +1,9 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "#db/client.server";
-import { auditEvents, loginAttempts, users } from "#db/schema";
+import { auditEvents, users } from "#db/schema";
 import { verifyPassword } from "./password.server";
-
-export const THROTTLE_MAX_FAILURES = 5;
-export const THROTTLE_WINDOW_SECONDS = 60;
 
 export type LoginResult =
   | { ok: true; userId: string; accountId: string; firstLogin: boolean }
@@ -14,30 +11,6 @@ export type LoginResult =
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** Seconds until another attempt is allowed, or 0. Counted per e-mail and IP in PostgreSQL. */
-export async function secondsUntilLoginAllowed(email: string, ip: string): Promise<number> {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_SECONDS * 1000);
-  const [row] = await getDb()
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${loginAttempts.attemptedAt})` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.email, normalizeEmail(email)),
-        eq(loginAttempts.ip, ip),
-        gt(loginAttempts.attemptedAt, since),
-      ),
-    );
-  if (!row || row.count < THROTTLE_MAX_FAILURES || !row.oldest) return 0;
-  const freeAt = new Date(row.oldest).getTime() + THROTTLE_WINDOW_SECONDS * 1000;
-  return Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-}
-
-export async function recordFailedLogin(email: string, ip: string): Promise<void> {
-  await getDb()
-    .insert(loginAttempts)
-    .values({ email: normalizeEmail(email), ip });
 }
 
 /** Checks e-mail and password. Every failure costs one password hash, so timing does not reveal whether the e-mail exists. */
@@ -100,10 +73,4 @@ export async function firstAccessibleClusterId(userId: string): Promise<string |
     order by c.name limit 1
   `);
   return result.rows[0]?.id ?? null;
-}
-
-export async function clearFailedLogins(email: string, ip: string): Promise<void> {
-  await getDb()
-    .delete(loginAttempts)
-    .where(and(eq(loginAttempts.email, normalizeEmail(email)), eq(loginAttempts.ip, ip)));
 }

@@ -1,12 +1,6 @@
 import { createSession } from "~/utils/session.server";
-import {
-  authenticator,
-  clearFailedLogins,
-  firstAccessibleClusterId,
-  recordFailedLogin,
-  recordSuccessfulLogin,
-  secondsUntilLoginAllowed,
-} from "./login.server";
+import { authenticator, firstAccessibleClusterId, recordSuccessfulLogin } from "./login.server";
+import { hitThrottle, loginHits, settleSuccess } from "./throttle.server";
 import { createPendingCookie, twoFactorStepFor } from "./two-factor.server";
 
 export type SignInOutcome =
@@ -38,22 +32,24 @@ export async function completeSignIn(
 }
 
 /**
- * The whole password sign-in: throttle, verify (remix-auth form strategy), then either a new session
+ * The whole password sign-in: throttle (throttle.server.ts), verify (remix-auth form strategy), then either a new session
  * or, when the account uses module 2fa for this user, the half-signed-in state for /2fa/setup or /2fa/verify.
  */
 export async function signIn(
   request: Request,
   input: { email: string; ip: string; redirectTo?: string | null },
 ): Promise<SignInOutcome> {
-  const wait = await secondsUntilLoginAllowed(input.email, input.ip);
-  if (wait > 0) return { ok: false, status: 429, errorKey: "auth:login.tooManyAttempts", retryAfter: wait };
+  // Counted before the password is looked at, so parallel attempts cannot all be checked.
+  const hits = loginHits(input.email, input.ip);
+  const gate = await hitThrottle(hits);
+  if (!gate.allowed) {
+    return { ok: false, status: 429, errorKey: "auth:login.tooManyAttempts", retryAfter: gate.retryAfter };
+  }
 
   const result = await authenticator.authenticate("form", request);
-  if (!result.ok) {
-    if (result.code === "failed") await recordFailedLogin(input.email, input.ip);
-    return { ok: false, status: 400, errorKey: errorKeys[result.code] };
-  }
-  await clearFailedLogins(input.email, input.ip);
+  // A right password (also of a not yet verified address) settles the counters; a wrong one stays counted.
+  if (result.ok || result.code === "unverified") await settleSuccess(hits);
+  if (!result.ok) return { ok: false, status: 400, errorKey: errorKeys[result.code] };
   const step = await twoFactorStepFor(result.userId);
   if (step) {
     const setCookie = await createPendingCookie(request, {

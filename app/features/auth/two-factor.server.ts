@@ -7,7 +7,7 @@ import { getDb } from "#db/client.server";
 import { accountSecuritySettings, auditEvents, userTwoFactor, users } from "#db/schema";
 import { sessionSecret } from "~/utils/env.server";
 import { isHttps } from "~/utils/request.server";
-import { recordFailedLogin, secondsUntilLoginAllowed } from "./login.server";
+import { hitThrottle, settleSuccess, twoFactorHits } from "./throttle.server";
 import { hashSecret } from "./tokens.server";
 
 export type TwoFactorStep = "setup" | "verify";
@@ -138,8 +138,10 @@ function newRecoveryCodes(): string[] {
 
 export type CodeResult = { ok: true } | { ok: false; code: "invalid" | "tooManyAttempts"; retryAfter?: number };
 
+/** Counts the attempt before the code is looked at; returns the seconds to wait, or 0. */
 async function throttled(userId: string, ip: string): Promise<number> {
-  return secondsUntilLoginAllowed(`2fa:${userId}`, ip);
+  const gate = await hitThrottle(twoFactorHits(userId, ip));
+  return gate.allowed ? 0 : gate.retryAfter;
 }
 
 /** Finishes set-up with a first code; returns the recovery codes, shown once. */
@@ -155,9 +157,9 @@ export async function completeSetup(
   const timeStep =
     row && !row.enabledAt ? await checkTotp(decrypt(row.secretEncrypted), normalizeCode(code), null) : null;
   if (!row || timeStep === null) {
-    await recordFailedLogin(`2fa:${userId}`, ip);
     return { ok: false, code: "invalid" };
   }
+  await settleSuccess(twoFactorHits(userId, ip));
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await tx
@@ -222,10 +224,8 @@ export async function verifySecondFactor(userId: string, rawCode: string, ip: st
       method = "recoveryCode";
     }
   }
-  if (!accepted || !row) {
-    await recordFailedLogin(`2fa:${userId}`, ip);
-    return { ok: false, code: "invalid" };
-  }
+  if (!accepted || !row) return { ok: false, code: "invalid" };
+  await settleSuccess(twoFactorHits(userId, ip));
   await db.insert(auditEvents).values({
     accountId: row.accountId,
     actorUserId: userId,

@@ -48,9 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await completeSetup(pending.userId, submission.value.code, context.clientIp);
   if (!result.ok) {
     const key = result.code === "tooManyAttempts" ? "auth:login.tooManyAttempts" : "signup:twoFactor.invalid";
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
     return data(
       { reply: submission.reply({ fieldErrors: { code: [key] }, hideFields: ["code"] }), done: null },
-      { status: result.code === "tooManyAttempts" ? 429 : 400 },
+      { status: result.code === "tooManyAttempts" ? 429 : 400, headers },
     );
   }
   const finish = await finishTarget(pending);

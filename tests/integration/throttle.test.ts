@@ -1,0 +1,166 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { generate } from "otplib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { DEMO_PASSWORD } from "#db/seed-data";
+import { hitThrottle, throttleRules } from "~/features/auth/throttle.server";
+import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server";
+import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";
+import { action as verifyAction } from "~/routes/_public+/2fa.verify";
+import { action as loginAction } from "~/routes/_public+/login";
+import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
+import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
+
+let accountId: string;
+let clusterId: string;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  accountId = (await createAccount(getDb())).id;
+  clusterId = (await createClusterFor(getDb(), accountId)).id;
+});
+
+/** A fresh address per test, so one test's counters never touch another's. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}-${uniqueSuffix()}`;
+}
+
+async function newUser() {
+  const { user } = await createUserWithMembership(getDb(), { accountId, clusterId });
+  return user;
+}
+
+function login(email: string, password: string, ip: string) {
+  return run(() =>
+    loginAction({ request: formRequest("/login", { email, password }), context: context(ip), params: {} }),
+  );
+}
+
+/** What the visitor got: a redirect (signed in), or the form again with its status and message. */
+function outcome(result: unknown): { status: number; error?: string; retryAfter: number | null } {
+  if (result instanceof Response) return { status: result.status, retryAfter: null };
+  const { data, status, headers } = unwrapData(result);
+  const reply = data as { error?: Record<string, string[] | null> };
+  const error = reply.error?.[""]?.[0] ?? reply.error?.code?.[0];
+  const retryAfter = headers.get("Retry-After");
+  return { status, error, retryAfter: retryAfter === null ? null : Number(retryAfter) };
+}
+
+function tally(results: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe("password sign-in throttle under parallel attempts", () => {
+  it("of 15 parallel wrong passwords for one e-mail from one IP, exactly 5 are checked; the rest get 429 with Retry-After", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    const results = (await Promise.all(Array.from({ length: 15 }, () => login(user.email, "Verkeerd!2026", ip)))).map(
+      outcome,
+    );
+    expect(tally(results)).toEqual({ 400: 5, 429: 10 });
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expect(refused.error).toBe("auth:login.tooManyAttempts");
+      expect(refused.retryAfter).toBeGreaterThan(0);
+      expect(refused.retryAfter).toBeLessThanOrEqual(throttleRules.loginPair.windowSeconds);
+    }
+    for (const checked of results.filter((r) => r.status === 400)) expect(checked.error).toBe("auth:login.failed");
+  });
+
+  it("refuses the correct password on attempt limit+1, even when the wrong ones arrived in parallel", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    await Promise.all(
+      Array.from({ length: throttleRules.loginPair.limit }, () => login(user.email, "Verkeerd!2026", ip)),
+    );
+    const sixth = outcome(await login(user.email, DEMO_PASSWORD, ip));
+    expect(sixth).toMatchObject({ status: 429, error: "auth:login.tooManyAttempts" });
+  });
+
+  it("limits one account across many IP addresses", async () => {
+    const user = await newUser();
+    const limit = throttleRules.loginAccount.limit;
+    const results = (
+      await Promise.all(Array.from({ length: limit + 5 }, () => login(user.email, "Verkeerd!2026", freshIp())))
+    ).map(outcome);
+    expect(tally(results)).toEqual({ 400: limit, 429: 5 });
+    // Even the owner's correct password now waits (the check comes before the password).
+    expect(outcome(await login(user.email, DEMO_PASSWORD, freshIp())).status).toBe(429);
+  });
+
+  it("limits one IP address across many e-mails", async () => {
+    const ip = freshIp();
+    const limit = throttleRules.loginIp.limit;
+    const results = (
+      await Promise.all(
+        Array.from({ length: limit + 5 }, (_, i) => login(`niemand-${i}-${uniqueSuffix()}@example.test`, "x", ip)),
+      )
+    ).map(outcome);
+    expect(tally(results)).toEqual({ 400: limit, 429: 5 });
+    const user = await newUser();
+    expect(outcome(await login(user.email, DEMO_PASSWORD, ip)).status).toBe(429);
+    // Another address is not affected.
+    expect(outcome(await login(user.email, DEMO_PASSWORD, freshIp())).status).toBe(302);
+  });
+
+  it("correct passwords do not fill the per-IP counter (an office behind one address)", async () => {
+    const ip = freshIp();
+    // Colleagues' earlier sign-ins from this address, one short of the limit.
+    for (let i = 1; i < throttleRules.loginIp.limit; i++) await hitThrottle([{ rule: "loginIp", subject: ip }]);
+    const users = await Promise.all(Array.from({ length: 3 }, () => newUser()));
+    for (const user of users) expect(outcome(await login(user.email, DEMO_PASSWORD, ip)).status).toBe(302);
+  });
+});
+
+describe("two-factor throttle under parallel attempts", () => {
+  function cookiePairs(res: Response): string {
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+
+  function post(
+    fn: (args: ActionFunctionArgs) => Promise<unknown>,
+    path: string,
+    code: string,
+    cookie: string,
+    ip: string,
+  ) {
+    return run(() => fn({ request: formRequest(path, { code }, cookie), context: context(ip), params: {} }));
+  }
+
+  it("of 15 parallel wrong codes at /2fa/verify, exactly 5 are checked", async () => {
+    const account = await createAccount(getDb());
+    const cluster = await createClusterFor(getDb(), account.id);
+    const { user } = await createUserWithMembership(getDb(), {
+      accountId: account.id,
+      clusterId: cluster.id,
+      isAccountAdmin: true,
+    });
+    await setTwoFactorRequiredForAdmins({ accountId: account.id, user: { id: user.id, isAccountAdmin: true } }, true);
+    const ip = freshIp();
+    const setupCookie = cookiePairs((await login(user.email, DEMO_PASSWORD, ip)) as Response);
+    const page = unwrapData(
+      await setupLoader({ request: getRequest("/2fa/setup", setupCookie), context: context(ip), params: {} }),
+    ).data as { secret: string };
+    const code = await generate({ secret: page.secret });
+    expect(unwrapData(await post(setupAction, "/2fa/setup", code, setupCookie, ip)).status).toBe(200);
+
+    const verifyCookie = cookiePairs((await login(user.email, DEMO_PASSWORD, ip)) as Response);
+    const results = (
+      await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          post(verifyAction, "/2fa/verify", String(100000 + i), verifyCookie, freshIp()),
+        ),
+      )
+    ).map(outcome);
+    expect(tally(results)).toEqual({ 400: 5, 429: 10 });
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expect(refused.error).toBe("auth:login.tooManyAttempts");
+      expect(refused.retryAfter).toBeGreaterThan(0);
+    }
+  });
+});
