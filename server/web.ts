@@ -1,13 +1,8 @@
 import cluster from "node:cluster";
-import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-import { runInRequestScope } from "../app/utils/request-scope.server";
+import { createApp } from "./app";
 import { installRouteMatchCache } from "./route-match-cache";
-import { precomputedSecurityHeaders } from "./security-headers";
 import { installServerRoutesCache } from "./server-routes-cache";
 
 const MODE = process.env.NODE_ENV ?? "development";
@@ -24,70 +19,7 @@ if (MODE === "production") {
   installServerRoutesCache();
 }
 const build = await loadBuild();
-const app = express();
-
-app.disable("x-powered-by");
-// Behind a proxy that terminates TLS, TRUST_PROXY makes req.protocol/req.ip (and so the cookie's Secure flag) honest.
-if (process.env.TRUST_PROXY) {
-  const value = process.env.TRUST_PROXY;
-  app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value === "true" ? true : value);
-}
-if (process.env.COMPRESSION !== "off") app.use(compression());
-
-app.use((req, res, next) => {
-  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
-  req.headers["x-request-id"] = requestId;
-  res.setHeader("x-request-id", requestId);
-  res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
-  next();
-});
-
-const securityHeaders = precomputedSecurityHeaders({
-  xPoweredBy: false,
-  referrerPolicy: { policy: "same-origin" },
-  crossOriginEmbedderPolicy: false,
-  strictTransportSecurity: MODE === "production" && process.env.TRUST_PROXY ? undefined : false,
-  contentSecurityPolicy: {
-    directives: {
-      "default-src": ["'self'"],
-      "connect-src": MODE === "development" ? ["'self'", "ws:"] : ["'self'"],
-      "img-src": ["'self'", "data:"],
-      // Inline style attributes (SVG charts, progress widths) are harmless; scripts stay strict.
-      "style-src": ["'self'", "'unsafe-inline'"],
-      "script-src": [
-        "'strict-dynamic'",
-        "'self'",
-        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-      ],
-      "form-action": ["'self'"],
-      "frame-ancestors": ["'none'"],
-      "upgrade-insecure-requests": null,
-    },
-  },
-});
-app.use((_req, res, next) => {
-  for (const [name, value] of securityHeaders(res.locals.cspNonce as string)) res.setHeader(name, value);
-  next();
-});
-
-// Fingerprinted build assets are immutable; other public files change with deploys.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-// Every public file has an extension (favicon.svg, locales/nl/common.json) and no page URL has one, so
-// pages skip the file-system lookup that express.static would make for each of them.
-const publicFiles = express.static("public", { maxAge: "1h" });
-app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-
-const handleWithRemix = createRequestHandler({
-  build: MODE === "development" ? loadBuild : build,
-  mode: MODE,
-  getLoadContext: (req, res) => ({
-    cspNonce: res.locals.cspNonce as string,
-    requestId: req.headers["x-request-id"] as string,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  }),
-});
-// One request scope around all loaders of a request, so that the session is resolved once (0009).
-app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
+const app = createApp({ build: MODE === "development" ? loadBuild : build, mode: MODE });
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
