@@ -2,10 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { memberships, users } from "#db/schema";
-import { action as usersAction, loader as usersLoader } from "~/routes/api+/users";
-import { action as userAction, loader as userLoader } from "~/routes/api+/users.$id";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership, uniqueSuffix } from "../factories";
-import { context, getRequest, run, unwrapData } from "../support/http";
+import { apiRequest, handle, jsonOf } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 
 let accountId: string;
@@ -21,12 +19,9 @@ beforeAll(async () => {
   hrCookie = (await sessionCookieFor({ userId: hr.user.id, accountId, clusterId })).cookie;
 });
 
-function json(path: string, method: string, body: unknown, cookie = hrCookie, type = "application/json") {
-  return new Request(`http://localhost${path}`, {
-    method,
-    headers: { "Content-Type": type, Cookie: cookie },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+/** Through Remix's request handler: the status and JSON body a client receives. */
+async function send(method: string, path: string, body?: unknown, cookie = hrCookie, type = "application/json") {
+  return jsonOf(await handle(apiRequest(method, path, { cookie, body, type })));
 }
 
 describe("api/users (spec §7)", () => {
@@ -37,11 +32,7 @@ describe("api/users (spec §7)", () => {
       clusterId,
       roles: [{ role: "team_member", teamId: team.id }],
     });
-    const store = (await usersLoader({
-      request: getRequest("/api/users?for=store", hrCookie),
-      context: context(),
-      params: {},
-    })) as unknown as {
+    const store = (await send("GET", "/api/users?for=store")).data as {
       users: { membershipId: string; teams: { id: string }[] }[];
       roles: string[];
       teams: { id: string }[];
@@ -53,127 +44,53 @@ describe("api/users (spec §7)", () => {
     expect(store.teams.map((t) => t.id)).toContain(team.id);
     expect(store.roles).toContain("cluster_admin");
     expect(store.tags).toEqual([]);
-    const me = (await usersLoader({
-      request: getRequest("/api/users?for=user", hrCookie),
-      context: context(),
-      params: {},
-    })) as {
-      user: { id: string };
-    };
+    const me = (await send("GET", "/api/users?for=user")).data as { user: { id: string } };
     expect(me.user.id).toBe(hrMembershipId);
   });
 
   it("POST creates a person, and answers 409 with the lookup outcome when the e-mail is in use", async () => {
     const email = `api-${uniqueSuffix()}@test.nl`;
-    const created = unwrapData(
-      await usersAction({
-        request: json("/api/users", "POST", { firstName: "Api", email }),
-        context: context(),
-        params: {},
-      }),
-    );
+    const created = await send("POST", "/api/users", { firstName: "Api", email });
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ outcome: "notFound" });
-    const again = unwrapData(
-      await usersAction({
-        request: json("/api/users", "POST", { firstName: "Api", email }),
-        context: context(),
-        params: {},
-      }),
-    );
+    const again = await send("POST", "/api/users", { firstName: "Api", email });
     expect(again).toMatchObject({ status: 409, data: { outcome: "foundMemberActive" } });
-    const bad = unwrapData(
-      await usersAction({ request: json("/api/users", "POST", { email: "x" }), context: context(), params: {} }),
-    );
-    expect(bad.status).toBe(400);
+    const bad = await send("POST", "/api/users", { email: "x" });
+    expect(bad.status).toBe(422);
   });
 
   it("PUT runs a bulk action, refuses form posts and reports when nothing changed", async () => {
     const a = await createUserWithMembership(getDb(), { accountId, clusterId });
-    const ok = unwrapData(
-      await usersAction({
-        request: json("/api/users", "PUT", { action: "deactivate", users: [a.membership.id] }),
-        context: context(),
-        params: {},
-      }),
-    );
+    const ok = await send("PUT", "/api/users", { action: "deactivate", users: [a.membership.id] });
     expect(ok).toMatchObject({ status: 200, data: { changed: 1 } });
-    const none = unwrapData(
-      await usersAction({
-        request: json("/api/users", "PUT", { action: "deactivate", users: [a.membership.id] }),
-        context: context(),
-        params: {},
-      }),
-    );
+    const none = await send("PUT", "/api/users", { action: "deactivate", users: [a.membership.id] });
     expect(none).toMatchObject({ status: 422, data: { errorKey: "employees:bulk.errors.noUsersDeactivated" } });
-    const form = await run(() =>
-      usersAction({
-        request: json(
-          "/api/users",
-          "PUT",
-          `action=deactivate&users=${a.membership.id}`,
-          hrCookie,
-          "application/x-www-form-urlencoded",
-        ),
-        context: context(),
-        params: {},
-      }),
+    const form = await send(
+      "PUT",
+      "/api/users",
+      `action=deactivate&users=${a.membership.id}`,
+      hrCookie,
+      "application/x-www-form-urlencoded",
     );
-    expect(unwrapData(form).status).toBe(415);
+    expect(form.status).toBe(415);
   });
 
   it("GET and PUT api/users/{id}; another tenant's id is 404; accountAdmin only for account admins", async () => {
     const a = await createUserWithMembership(getDb(), { accountId, clusterId });
-    const got = (await userLoader({
-      request: getRequest(`/api/users/${a.membership.id}`, hrCookie),
-      context: context(),
-      params: { id: a.membership.id },
-    })) as {
-      user: { email: string };
-    };
+    const got = (await send("GET", `/api/users/${a.membership.id}`)).data as { user: { email: string } };
     expect(got.user.email).toBe(a.user.email);
-    await userAction({
-      request: json(`/api/users/${a.membership.id}`, "PUT", { firstName: "Nieuw" }),
-      context: context(),
-      params: { id: a.membership.id },
-    });
+    expect((await send("PUT", `/api/users/${a.membership.id}`, { firstName: "Nieuw" })).status).toBe(200);
     const [u] = await getDb().select().from(users).where(eq(users.id, a.user.id));
     expect(u.firstName).toBe("Nieuw");
-    const admin = unwrapData(
-      await userAction({
-        request: json(`/api/users/${a.membership.id}`, "PUT", { accountAdmin: true }),
-        context: context(),
-        params: { id: a.membership.id },
-      }),
-    );
+    const admin = await send("PUT", `/api/users/${a.membership.id}`, { accountAdmin: true });
     expect(admin.status).toBe(403);
 
     const other = await createAccount(getDb());
     const otherCluster = await createClusterFor(getDb(), other.id);
     const stranger = await createUserWithMembership(getDb(), { accountId: other.id, clusterId: otherCluster.id });
-    const res = await run(() =>
-      userLoader({
-        request: getRequest(`/api/users/${stranger.membership.id}`, hrCookie),
-        context: context(),
-        params: { id: stranger.membership.id },
-      }),
-    );
-    expect((res as Response).status).toBe(404);
-    const put = await run(() =>
-      userAction({
-        request: json(`/api/users/${stranger.membership.id}`, "PUT", { firstName: "X" }),
-        context: context(),
-        params: { id: stranger.membership.id },
-      }),
-    );
-    expect((put as Response).status).toBe(404);
-    const bulk = unwrapData(
-      await usersAction({
-        request: json("/api/users", "PUT", { action: "deactivate", users: [stranger.membership.id] }),
-        context: context(),
-        params: {},
-      }),
-    );
+    expect((await send("GET", `/api/users/${stranger.membership.id}`)).status).toBe(404);
+    expect((await send("PUT", `/api/users/${stranger.membership.id}`, { firstName: "X" })).status).toBe(404);
+    const bulk = await send("PUT", "/api/users", { action: "deactivate", users: [stranger.membership.id] });
     expect(bulk.status).toBe(422);
     const [m] = await getDb().select().from(memberships).where(eq(memberships.id, stranger.membership.id));
     expect(m.status).toBe("active");

@@ -6,7 +6,8 @@ import { action as usersApiAction } from "~/routes/api+/users";
 import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/users.$tab";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
+import { context, formRequest, getRequest, run } from "../support/http";
+import { jsonOf } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 
 let accountId: string;
@@ -119,11 +120,11 @@ describe("bulk invite and uninvite (invitation service)", () => {
 
   it("PUT /api/users runs invite and uninvite", async () => {
     const a = await createUserWithMembership(getDb(), { accountId, clusterId, access: false });
-    const invited = unwrapData(await api({ action: "invite", users: [a.membership.id] }));
+    const invited = await jsonOf(await api({ action: "invite", users: [a.membership.id] }));
     expect(invited.status).toBe(200);
     expect(invited.data).toMatchObject({ changed: 1 });
     expect(await openInvitations([a.membership.id])).toHaveLength(1);
-    const uninvited = unwrapData(await api({ action: "uninvite", users: [a.membership.id] }));
+    const uninvited = await jsonOf(await api({ action: "uninvite", users: [a.membership.id] }));
     expect(uninvited.data).toMatchObject({ changed: 1 });
     expect(await membershipOf(a.membership.id)).toMatchObject({ access: false, invited: false });
   });
@@ -161,7 +162,7 @@ describe("bulk invite and uninvite (invitation service)", () => {
     const a = await createUserWithMembership(getDb(), { accountId, clusterId, access: false });
     const res = await bulk({ action: "invite", ids: [a.membership.id] }, otherCookie);
     expect(toastOf(res)).toMatchObject({ type: "error", key: "employees:bulk.errors.noUserUpdated" });
-    const viaApi = unwrapData(await api({ action: "invite", users: [a.membership.id] }, otherCookie));
+    const viaApi = await jsonOf(await api({ action: "invite", users: [a.membership.id] }, otherCookie));
     expect(viaApi.status).toBe(422);
     const page = (await run(() =>
       employeeAction({

@@ -604,7 +604,7 @@ describe("review API", () => {
     );
     expect(otherTeam.status).toBe(404);
     const bad = await callJson(apiUpdateAction, "POST", path, api.leader.cookie, params, { criteriaScores: "x" });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
   });
 
   it("PUT checks the criteria selection against the set, saves scores and finishes", async () => {

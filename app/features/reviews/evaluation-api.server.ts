@@ -1,34 +1,13 @@
 import * as z from "zod";
-import { requireRightForApi } from "~/utils/api-guard.server";
 import { getServerT } from "~/utils/i18n.server";
-import type { TenantContext } from "~/utils/tenant.server";
 import type { EvaluationResult } from "./evaluation.server";
 
-/**
- * Shared by the review API routes (spec §7): the right, the team-review module and JSON answers
- * (401/403 from the guard, 404 for anything outside the user's scope, 422 with a message for a rule).
- */
-export async function requireRightForReviewsApi(request: Request): Promise<TenantContext> {
-  const ctx = await requireRightForApi(request, "reviews.manage");
-  if (!ctx.modules.has("team-review")) throw Response.json({ error: "forbidden" }, { status: 403 });
-  return ctx;
-}
-
-/** Runs a handler and turns the services' 404 (scope) into a JSON 404. */
-export async function answerJson(handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof Response && error.status === 404)
-      return Response.json({ error: "not found" }, { status: 404 });
-    throw error;
-  }
-}
-
+/** The review API's answer to a broken rule: 422 with a translated message and where it broke. */
 export async function ruleFailure(request: Request, result: Exclude<EvaluationResult, { ok: true }>) {
   const t = await getServerT(request);
   return Response.json(
     {
+      error: result.code,
       message: t(`evaluation:errors.${result.code}`),
       code: result.code,
       subjectId: result.subjectId,
@@ -36,14 +15,6 @@ export async function ruleFailure(request: Request, result: Exclude<EvaluationRe
     },
     { status: 422 },
   );
-}
-
-export async function readJson(request: Request): Promise<unknown> {
-  return request.json().catch(() => null);
-}
-
-export function badRequest(message: string) {
-  return Response.json({ message }, { status: 400 });
 }
 
 export const memberScoresSchema = z.object({

@@ -1,21 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { answerJson, badRequest, readJson, requireRightForReviewsApi } from "~/features/reviews/evaluation-api.server";
 import { memberForApi } from "~/features/reviews/evaluation.server";
+import { requireRightForApi } from "~/utils/api-guard.server";
+import { answerJson, methodNotAllowed } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/json-body.server";
 
 const bodySchema = z.object({ membershipId: z.uuid() });
 
 /** POST /api/reviews/{id}/member with { membershipId } (the person's membership): that member's entry. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireRightForReviewsApi(request);
-  if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
-  return answerJson(async () => {
-    const body = bodySchema.safeParse(await readJson(request));
-    if (!body.success) return badRequest("membershipId must be a membership id");
-    return Response.json(await memberForApi(ctx, params.id ?? "", body.data.membershipId));
-  });
+  const ctx = await requireRightForApi(request, "reviews.manage", "team-review");
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJsonBody(request, bodySchema);
+  return answerJson(async () => Response.json(await memberForApi(ctx, params.id ?? "", body.membershipId)));
 }
 
 export async function loader() {
-  return Response.json({ error: "method not allowed" }, { status: 405 });
+  return methodNotAllowed(["POST"]);
 }

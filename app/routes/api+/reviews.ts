@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { jsonNotFound, readJsonBody, requireTeamReviewModuleForApi } from "~/features/reviews/team-review-api.server";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { createTeamReview } from "~/features/reviews/team-review-create.server";
 import { listTeamReviewOverview, softDeleteRounds } from "~/features/reviews/team-review-overview.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
+import { answerJson, jsonError, jsonNotFound, methodNotAllowed, parseApiPaging } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
+import { readJsonBody } from "~/utils/json-body.server";
 
 /** GET api/reviews (spec §7): the rounds in scope, newest first, with each team review's progress. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireRightForApi(request, "teamReviews.manage");
-  requireTeamReviewModuleForApi(ctx);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const overview = await listTeamReviewOverview(ctx, { page, pageSize: 100 });
+  const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
+  const { page, pageSize } = parseApiPaging(new URL(request.url), { pageSize: 100, maxPageSize: 100 });
+  const overview = await listTeamReviewOverview(ctx, { page, pageSize });
   return Response.json({
     page: overview.page,
     pageSize: overview.pageSize,
@@ -38,39 +38,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const deleteSchema = z.object({ reviews: z.array(z.string()).min(1) });
+const deleteSchema = z.object({ reviews: z.array(z.string()).min(1).max(200) });
+const uuid = z.uuid();
 
 /** POST api/reviews creates a team review round; DELETE /api/reviews soft-deletes rounds. */
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireRightForApi(request, "teamReviews.manage");
-  requireTeamReviewModuleForApi(ctx);
-  const t = await getServerT(request);
-  if (request.method !== "POST" && request.method !== "DELETE")
-    return Response.json({ message: "Method not allowed" }, { status: 405 });
-  const read = await readJsonBody(request);
-  if (!read.ok) return Response.json({ message: t("teamreviews:api.invalidBody") }, { status: 422 });
-
+  const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
   if (request.method === "DELETE") {
-    const parsed = deleteSchema.safeParse(read.body);
-    if (!parsed.success) return Response.json({ message: t("teamreviews:api.reviewsRequired") }, { status: 422 });
-    return jsonNotFound(async () => {
-      const deleted = await softDeleteRounds(ctx, parsed.data.reviews);
-      return Response.json({ deleted });
-    });
+    const body = await readJsonBody(request, deleteSchema);
+    return answerJson(async () => Response.json({ deleted: await softDeleteRounds(ctx, body.reviews) }));
   }
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST", "DELETE"]);
 
-  const parsed = teamReviewApiSchema.safeParse(read.body);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    return Response.json({ message: t("teamreviews:api.invalidField", { field }) }, { status: 422 });
-  }
-  const body = parsed.data;
-  if (body.teams.length === 0)
-    return Response.json({ message: t("teamreviews:errors.teamsRequired") }, { status: 422 });
-  const uuid = z.uuid();
+  const body = await readJsonBody(request, teamReviewApiSchema);
+  const t = await getServerT(request);
+  if (body.teams.length === 0) return jsonError(422, "teamsRequired", t("teamreviews:errors.teamsRequired"));
   const ids = [...body.teams, ...body.tags, ...body.leaders, ...body.members];
-  if (ids.some((id) => !uuid.safeParse(id).success)) return Response.json({ message: "Not found" }, { status: 404 });
-  return jsonNotFound(async () => {
+  if (ids.some((id) => !uuid.safeParse(id).success)) return jsonNotFound();
+  return answerJson(async () => {
     const result = await createTeamReview(ctx, {
       name: body.name,
       deadline: body.deadline,
@@ -90,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
         failed: "teamreviews:errors.createFailed",
       }[result.code];
       return Response.json(
-        { message: t(key, { name: t("teamreviews:create.deadline") }), code: result.code },
+        { error: result.code, message: t(key, { name: t("teamreviews:create.deadline") }), code: result.code },
         { status: result.code === "failed" ? 500 : 422 },
       );
     }

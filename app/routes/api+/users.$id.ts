@@ -1,24 +1,27 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiUpdateSchema } from "~/features/employees/employees-api.schema";
 import { getEmployee, updateEmployeeNames } from "~/features/employees/employees.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
+import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/json-body.server";
 
 /** Spec §7: GET api/users/{id} (an employee of the current cluster, else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
-  return { user: await getEmployee(ctx, params.id ?? "") };
+  return answerJson(async () => Response.json({ user: await getEmployee(ctx, params.id ?? "") }));
 }
 
-/** PUT api/users/{id}: name, firstName, lastName, accountAdmin. JSON only (the CSRF check). */
+/** PUT api/users/{id}: name, firstName, lastName, accountAdmin. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
-  if (request.method !== "PUT") return data({ error: "method" }, { status: 405 });
-  if (!request.headers.get("Content-Type")?.startsWith("application/json")) {
-    return data({ error: "contentType" }, { status: 415 });
-  }
-  const parsed = apiUpdateSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
-  const result = await updateEmployeeNames(ctx, params.id ?? "", parsed.data);
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return { user: await getEmployee(ctx, params.id ?? "") };
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  return answerJson(async () => {
+    const id = params.id ?? "";
+    // Scope first: another tenant's id is a 404 whatever the body holds.
+    await getEmployee(ctx, id);
+    const body = await readJsonBody(request, apiUpdateSchema);
+    const result = await updateEmployeeNames(ctx, id, body);
+    if (!result.ok) return jsonError(result.status, result.error, "This change is not allowed.");
+    return Response.json({ user: await getEmployee(ctx, id) });
+  });
 }

@@ -1,0 +1,66 @@
+import * as z from "zod";
+
+/**
+ * Answers of the JSON API (app/routes/api+, docs/decisions/0650): every error is a real HTTP status with
+ * a JSON body `{ error, message, ...extra }`. Build answers with Response.json or these helpers, never
+ * with Remix's data(): a resource route turns data() into a 200 whose body carries the intended status.
+ */
+export function jsonError(status: number, error: string, message: string, extra: Record<string, unknown> = {}) {
+  return Response.json({ error, message, ...extra }, { status });
+}
+
+/** 405 with the Allow header, for a method the route does not serve. */
+export function methodNotAllowed(allowed: readonly string[]) {
+  return Response.json(
+    { error: "methodNotAllowed", message: `Use ${allowed.join(" or ")}.` },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
+}
+
+export function jsonNotFound() {
+  return jsonError(404, "notFound", "Not found.");
+}
+
+/**
+ * Runs an API handler: the services throw a plain 404 Response for ids outside the user's tenant or
+ * scope, which becomes a JSON 404; JSON answers thrown by the helpers (readJsonBody, the guard) pass.
+ */
+export async function answerJson(handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof Response && error.status === 404 && !isJson(error)) return jsonNotFound();
+    throw error;
+  }
+}
+
+function isJson(response: Response) {
+  return (response.headers.get("Content-Type") ?? "").includes("application/json");
+}
+
+/** A page number: digits only, from 1 to 100,000 (an offset beyond that is no list anyone pages through). */
+const pageNumber = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/, "must be a whole number from 1")
+  .transform(Number)
+  .pipe(z.number().max(100_000));
+
+/** The paging of every API list (?page=, ?pageSize=): absent means the default, anything else unusable a 400. */
+export function parseApiPaging(
+  url: URL,
+  { pageSize: defaultSize, maxPageSize }: { pageSize: number; maxPageSize: number },
+) {
+  const schema = z.object({
+    page: pageNumber.optional().default(1),
+    pageSize: pageNumber.pipe(z.number().max(maxPageSize)).optional().default(defaultSize),
+  });
+  const parsed = schema.safeParse({
+    page: url.searchParams.get("page") ?? undefined,
+    pageSize: url.searchParams.get("pageSize") ?? undefined,
+  });
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+    throw jsonError(400, "invalidPaging", issues.map((i) => `${i.path}: ${i.message}`).join("; "), { issues });
+  }
+  return parsed.data;
+}

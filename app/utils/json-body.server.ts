@@ -1,0 +1,69 @@
+import type * as z from "zod";
+import { jsonError } from "./api.server";
+import { getServerT } from "./i18n.server";
+
+/** The default limit of a JSON API body; routes that take more (a whole review's scores) pass their own. */
+export const DEFAULT_JSON_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads the JSON body of an API request and checks it against a zod schema, the one way every
+ * app/routes/api+ route reads a body (docs/decisions/0650). Throws a JSON answer that Remix sends as is:
+ * - 415 when the Content-Type is not application/json (a cross-site form cannot send JSON, so this is
+ *   also the API's CSRF check next to the Origin check),
+ * - 413 when the body is larger than maxBytes, judged by Content-Length and again while reading, so an
+ *   oversized body is never held in memory,
+ * - 400 when the bytes are not JSON,
+ * - 422 with zod's issues (path and message, translated where the schema gives an i18n key) when the
+ *   JSON does not match the schema.
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = DEFAULT_JSON_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw jsonError(415, "unsupportedMediaType", "Send the body as application/json.");
+  }
+  const text = await readLimited(request, maxBytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw jsonError(400, "invalidJson", "The body is not valid JSON.");
+  }
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) {
+    // The project's schemas carry i18n keys ("validation:required") as messages: answer in the caller's language.
+    const t = await getServerT(request);
+    const issues = parsed.error.issues.map((i) => ({
+      path: i.path.map(String).join("."),
+      message: /^[a-z]+:[\w.]+$/i.test(i.message) ? t(i.message) : i.message,
+    }));
+    throw jsonError(422, "invalid", issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; "), {
+      issues,
+    });
+  }
+  return parsed.data;
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => jsonError(413, "payloadTooLarge", `The body may be at most ${maxBytes} bytes.`);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

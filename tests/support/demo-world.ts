@@ -1,0 +1,236 @@
+/**
+ * The seeded demo (db/seed.ts seedDemo) as a test world: a signed-in cookie for each demo user and,
+ * for each account, real ids of every kind of thing a route takes in its URL. Both accounts get the
+ * same shape, so a test can ask a Demo BV user for Andere BV's ids and the other way round.
+ *
+ * `led` is data of leider@demo.nl's teams (De Linde); `other` is data of a team leider@demo.nl does
+ * not lead (Het Anker). Andere BV has one team, so there both are the same.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import {
+  clusters,
+  criteria,
+  criteriaSetCriteria,
+  criteriaSets,
+  memberships,
+  positions,
+  reviews,
+  reviewSubjects,
+  tags,
+  teams,
+  users,
+} from "#db/schema";
+import { seedDemo } from "#db/seed";
+import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "#db/seed-data";
+import { createTeamReviewRound } from "~/features/reviews/team-reviews.server";
+import { contextFor } from "./reviews";
+import { sessionCookieFor } from "./session";
+
+export type DemoRole = DemoUserKey;
+export const demoRoles = Object.keys(demoUsers) as DemoRole[];
+
+/** Real ids of one team's data in one account. */
+export type TeamData = {
+  team: string;
+  /** A team member's membership and their contract. */
+  employee: string;
+  contract: string;
+  /** The team's team review (a `team` review), its round, and the member's entry in it. */
+  teamReview: string;
+  round: string;
+  /** The set the round was made with. */
+  roundSet: string;
+  subject: string;
+};
+
+export type TenantData = {
+  cluster: string;
+  position: string;
+  personnelTag: string;
+  criteriaTag: string;
+  set: string;
+  led: TeamData;
+  other: TeamData;
+};
+
+export type DemoWorld = {
+  cookies: Record<DemoRole, string>;
+  demo: TenantData;
+  andere: TenantData;
+};
+
+async function membershipOf(email: string, clusterId: string) {
+  const [row] = await getDb()
+    .select({ id: memberships.id, userId: users.id, accountId: users.accountId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(sql`lower(${users.email})`, email), eq(memberships.clusterId, clusterId)));
+  if (!row) throw new Error(`no membership of ${email}`);
+  return row;
+}
+
+async function clusterId(name: string) {
+  const [row] = await getDb().select({ id: clusters.id }).from(clusters).where(eq(clusters.name, name));
+  return row.id;
+}
+
+async function teamId(cluster: string, name: string) {
+  const [row] = await getDb()
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.clusterId, cluster), eq(teams.name, name)));
+  return row.id;
+}
+
+/** A team member of the team (not a leader), with a contract, who is a subject of one of its team reviews. */
+async function teamData(cluster: string, team: string, preferredEmail?: string): Promise<TeamData> {
+  const rows = await getDb().execute<{
+    membership_id: string;
+    email: string;
+    contract_id: string;
+    review_id: string;
+    round_id: string;
+    set_id: string;
+    subject_id: string;
+  }>(sql`
+    select m.id as membership_id, lower(u.email) as email, c.id as contract_id, r.id as review_id,
+           r.parent_id as round_id, r.set_id, s.id as subject_id
+    from role_assignments ra
+    join memberships m on m.id = ra.membership_id and m.deleted_at is null
+    join users u on u.id = m.user_id
+    join contracts c on c.membership_id = m.id
+    join review_subjects s on s.membership_id = m.id
+    join reviews r on r.id = s.review_id and r.team_id = ${team} and r.deleted_at is null
+    where ra.cluster_id = ${cluster} and ra.team_id = ${team} and ra.role_key = 'team_member'
+    order by r.created_at desc, m.created_at`);
+  const row = rows.rows.find((r) => r.email === preferredEmail) ?? rows.rows[0];
+  if (!row) throw new Error(`no reviewed member with a contract in team ${team}`);
+  return {
+    team,
+    employee: row.membership_id,
+    contract: row.contract_id,
+    teamReview: row.review_id,
+    round: row.round_id,
+    roundSet: row.set_id,
+    subject: row.subject_id,
+  };
+}
+
+async function insertTags(accountId: string, cluster: string) {
+  const [personnel, criteriaTag] = await getDb()
+    .insert(tags)
+    .values([
+      { accountId, clusterId: cluster, kind: "personnel", name: "Audit-tag" },
+      { accountId, clusterId: cluster, kind: "criteria", name: "Audit-criteriumtag" },
+    ])
+    .returning({ id: tags.id });
+  return { personnelTag: personnel.id, criteriaTag: criteriaTag.id };
+}
+
+async function anyPosition(cluster: string) {
+  const [row] = await getDb()
+    .select({ id: positions.id })
+    .from(positions)
+    .where(eq(positions.clusterId, cluster))
+    .orderBy(asc(positions.name))
+    .limit(1);
+  return row.id;
+}
+
+/** Andere BV has no criteria set or review in the seed: one set and one round over its team, made as andere@demo.nl. */
+async function andereReviewData(accountId: string, cluster: string, andereCookie: string) {
+  const db = getDb();
+  const book = await db
+    .select({ id: criteria.id, dimension: criteria.dimension })
+    .from(criteria)
+    .where(and(eq(criteria.clusterId, cluster), isNull(criteria.archivedAt)))
+    .orderBy(asc(criteria.dimension), asc(criteria.name));
+  const chosen = [1, 2, 3].flatMap((d) => book.filter((c) => c.dimension === d).slice(0, 2));
+  const [set] = await db
+    .insert(criteriaSets)
+    .values({ accountId, clusterId: cluster, name: "Audit-set", flex: 1, visibleToTeamLeaders: true })
+    .returning();
+  await db
+    .insert(criteriaSetCriteria)
+    .values(chosen.map((c) => ({ accountId, clusterId: cluster, setId: set.id, criterionId: c.id })));
+  const team = await teamId(cluster, demoTeams.andere[0]);
+  const places = await db.execute<{ membership_id: string; role_key: string }>(sql`
+    select membership_id, role_key from role_assignments where team_id = ${team}`);
+  const created = await createTeamReviewRound(await contextFor(andereCookie), {
+    name: "Audit-ronde",
+    deadline: "2099-12-01",
+    setId: set.id,
+    teamIds: [team],
+    tagIds: [],
+    leaderMembershipIds: places.rows.filter((p) => p.role_key === "team_admin").map((p) => p.membership_id),
+    memberMembershipIds: places.rows.filter((p) => p.role_key === "team_member").map((p) => p.membership_id),
+  });
+  if (!created.ok) throw new Error(`round not created: ${created.code}`);
+  return { set: set.id, team };
+}
+
+/** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
+export async function demoWorld(): Promise<DemoWorld> {
+  await seedDemo(process.env.DATABASE_URL!);
+  const db = getDb();
+  const noord = await clusterId(demoClusters.noord);
+  const andereCluster = await clusterId(demoClusters.andere);
+
+  const cookies = {} as Record<DemoRole, string>;
+  for (const role of demoRoles) {
+    const clusterId = role === "andere" ? andereCluster : noord;
+    const m = await membershipOf(demoUsers[role], clusterId);
+    cookies[role] = (await sessionCookieFor({ userId: m.userId, accountId: m.accountId, clusterId })).cookie;
+  }
+
+  const demoAccountId = (await membershipOf(demoUsers.admin, noord)).accountId;
+  const andereAccountId = (await membershipOf(demoUsers.andere, andereCluster)).accountId;
+
+  // Demo BV: an extra round over Het Anker only, so that leider@demo.nl has a round he may not see at all.
+  const anker = await teamId(noord, demoTeams.noord[2]);
+  const [basisset] = await db
+    .select({ id: criteriaSets.id })
+    .from(criteriaSets)
+    .where(eq(criteriaSets.clusterId, noord))
+    .limit(1);
+  const ankerPlaces = await db.execute<{ membership_id: string; role_key: string }>(sql`
+    select membership_id, role_key from role_assignments where team_id = ${anker}`);
+  const ankerRound = await createTeamReviewRound(await contextFor(cookies.hr), {
+    name: "Audit-ronde Het Anker",
+    deadline: "2099-12-01",
+    setId: basisset.id,
+    teamIds: [anker],
+    tagIds: [],
+    leaderMembershipIds: ankerPlaces.rows.filter((p) => p.role_key === "team_admin").map((p) => p.membership_id),
+    memberMembershipIds: ankerPlaces.rows.filter((p) => p.role_key === "team_member").map((p) => p.membership_id),
+  });
+  if (!ankerRound.ok) throw new Error(`round not created: ${ankerRound.code}`);
+
+  const demo: TenantData = {
+    cluster: noord,
+    position: await anyPosition(noord),
+    ...(await insertTags(demoAccountId, noord)),
+    set: basisset.id,
+    led: await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
+    other: await teamData(noord, anker),
+  };
+  const andereReviews = await andereReviewData(andereAccountId, andereCluster, cookies.andere);
+  const andereTeam = await teamData(andereCluster, andereReviews.team);
+  const andere: TenantData = {
+    cluster: andereCluster,
+    position: await anyPosition(andereCluster),
+    ...(await insertTags(andereAccountId, andereCluster)),
+    set: andereReviews.set,
+    led: andereTeam,
+    other: andereTeam,
+  };
+  // Sanity: the ids really belong where the world says.
+  const [check] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviewSubjects)
+    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+    .where(eq(reviews.clusterId, andereCluster));
+  if (!check?.n) throw new Error("Andere BV has no review subjects");
+  return { cookies, demo, andere };
+}
