@@ -7,7 +7,11 @@ import { hitThrottle, throttleRules } from "~/features/auth/throttle.server";
 import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server";
 import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";
 import { action as verifyAction } from "~/routes/_public+/2fa.verify";
+import { action as confirmAction } from "~/routes/_public+/confirm.$id.$hash";
+import { action as invitationAction, loader as invitationLoader } from "~/routes/_public+/invitation.$token";
 import { action as loginAction } from "~/routes/_public+/login";
+import { action as requestAction } from "~/routes/_public+/password-request";
+import { action as resetAction } from "~/routes/_public+/password-reset.$code";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 
@@ -162,5 +166,97 @@ describe("two-factor throttle under parallel attempts", () => {
       expect(refused.error).toBe("auth:login.tooManyAttempts");
       expect(refused.retryAfter).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("link and code checks", () => {
+  const newPassword = "Zonnige-Dag-42";
+
+  it("of parallel guesses at /password-reset/{code}, exactly the limit are checked; then confirm links and invitations from that IP wait too", async () => {
+    const ip = freshIp();
+    const limit = throttleRules.tokenIp.limit;
+    const results = (
+      await Promise.all(
+        Array.from({ length: limit + 5 }, (_, i) =>
+          run(() =>
+            resetAction({
+              request: formRequest(`/password-reset/guess-${i}`, {
+                password: newPassword,
+                passwordConfirmation: newPassword,
+              }),
+              context: context(ip),
+              params: { code: `guess-${i}-${uniqueSuffix()}` },
+            }),
+          ),
+        ),
+      )
+    ).map(outcome);
+    expect(tally(results)).toEqual({ 400: limit, 429: 5 });
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expect(refused.error).toBe("auth:login.tooManyAttempts");
+      expect(refused.retryAfter).toBeGreaterThan(0);
+    }
+
+    const confirm = await run(() =>
+      confirmAction({
+        request: formRequest("/confirm/x/y", {}),
+        context: context(ip),
+        params: { id: "00000000-0000-0000-0000-000000000000", hash: "guess" },
+      }),
+    );
+    expect(unwrapData(confirm)).toMatchObject({ status: 429, data: { failed: true, limited: true } });
+
+    const invitation = outcome(
+      await run(() =>
+        invitationAction({
+          request: formRequest("/invitation/guess", { password: newPassword, passwordConfirmation: newPassword }),
+          context: context(ip),
+          params: { token: "guess" },
+        }),
+      ),
+    );
+    expect(invitation).toMatchObject({ status: 429, error: "auth:login.tooManyAttempts" });
+    const page = unwrapData(
+      await invitationLoader({
+        request: getRequest("/invitation/guess"),
+        context: context(ip),
+        params: { token: "g" },
+      }),
+    );
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    // Another address is not affected.
+    const elsewhere = await run(() =>
+      confirmAction({
+        request: formRequest("/confirm/x/y", {}),
+        context: context(freshIp()),
+        params: { id: "00000000-0000-0000-0000-000000000000", hash: "guess" },
+      }),
+    );
+    expect(unwrapData(elsewhere).status).toBe(400);
+  });
+
+  it("the password-request limit answers 429 with Retry-After", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < throttleRules.passwordRequestIp.limit; i++) {
+      const res = await run(() =>
+        requestAction({
+          request: formRequest("/password-request", { email: `x${i}-${uniqueSuffix()}@example.test` }),
+          context: context(ip),
+          params: {},
+        }),
+      );
+      expect((res as Response).status).toBe(302);
+    }
+    const limited = unwrapData(
+      await requestAction({
+        request: formRequest("/password-request", { email: `y-${uniqueSuffix()}@example.test` }),
+        context: context(ip),
+        params: {},
+      }),
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
 import { firstAccessibleClusterId } from "./login.server";
+import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";
 
 const defaultTrustedOrigins = ["http://localhost:8080", "http://localhost:8081", "http://localhost:8082"];
@@ -51,8 +52,14 @@ export async function createLoginAsToken(
 export async function startLoginAs(
   request: Request,
   input: { token: string; ip: string },
-): Promise<{ ok: true; setCookie: string } | { ok: false }> {
-  const token = await getDb().transaction((tx) => consumeToken(tx, "login-as", input.token));
+): Promise<{ ok: true; setCookie: string } | { ok: false; retryAfter?: number }> {
+  const checked = await throttledTokenCheck(
+    input.ip,
+    () => getDb().transaction((tx) => consumeToken(tx, "login-as", input.token)),
+    (found) => Boolean(found?.actorUserId),
+  );
+  if (checked.limited) return { ok: false, retryAfter: checked.retryAfter };
+  const token = checked.value;
   if (!token || !token.actorUserId) return { ok: false };
   const currentId = await readSessionId(request);
   const current = currentId ? await getActiveSession(currentId) : null;

@@ -1,18 +1,13 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, passwordResetRequests, users } from "#db/schema";
+import { auditEvents, users } from "#db/schema";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { deleteSessionsOfUser } from "~/utils/session.server";
 import { hashPassword } from "./password.server";
+import { hitThrottle, throttledTokenCheck } from "./throttle.server";
 import { consumeToken, findUsableToken, issueUserToken } from "./tokens.server";
 
-/** Per IP: more than this in the window answers 'Te veel pogingen' (whatever the address). */
-export const RESET_MAX_PER_IP = 10;
-/** Per address: more than this in the window sends nothing more, with the same answer as always. */
-export const RESET_MAX_PER_EMAIL = 3;
-export const RESET_WINDOW_MINUTES = 60;
-
-export type PasswordRequestResult = { ok: true } | { ok: false; code: "tooManyAttempts" };
+export type PasswordRequestResult = { ok: true } | { ok: false; code: "tooManyAttempts"; retryAfter: number };
 
 /**
  * Records the request and, when the address belongs to a user who signs in with a password, sends a
@@ -22,22 +17,16 @@ export type PasswordRequestResult = { ok: true } | { ok: false; code: "tooManyAt
 export async function requestPasswordReset(input: { email: string; ip: string }): Promise<PasswordRequestResult> {
   const db = getDb();
   const email = input.email.trim().toLowerCase();
-  const since = new Date(Date.now() - RESET_WINDOW_MINUTES * 60_000);
-  const [counts] = await db
-    .select({
-      byIp: sql<number>`count(*) filter (where ${passwordResetRequests.ip} = ${input.ip})::int`,
-      byEmail: sql<number>`count(*) filter (where ${passwordResetRequests.email} = ${email})::int`,
-    })
-    .from(passwordResetRequests)
-    .where(
-      and(
-        gt(passwordResetRequests.requestedAt, since),
-        sql`(${passwordResetRequests.ip} = ${input.ip} or ${passwordResetRequests.email} = ${email})`,
-      ),
-    );
-  if ((counts?.byIp ?? 0) >= RESET_MAX_PER_IP) return { ok: false, code: "tooManyAttempts" };
-  await db.insert(passwordResetRequests).values({ email, ip: input.ip });
-  if ((counts?.byEmail ?? 0) >= RESET_MAX_PER_EMAIL) return { ok: true };
+  // Per IP (throttle.server.ts passwordRequestIp) the form says 'Te veel pogingen', which tells nothing about
+  // any address; per address (passwordRequestEmail) nothing more is sent, with the usual answer.
+  const gate = await hitThrottle([
+    { rule: "passwordRequestIp", subject: input.ip },
+    { rule: "passwordRequestEmail", subject: email },
+  ]);
+  if (gate.exceeded.includes("passwordRequestIp")) {
+    return { ok: false, code: "tooManyAttempts", retryAfter: gate.retryAfter };
+  }
+  if (!gate.allowed) return { ok: true };
 
   const [user] = await db
     .select({
@@ -75,18 +64,47 @@ export async function requestPasswordReset(input: { email: string; ip: string })
   return { ok: true };
 }
 
-/** Whether /password-reset/{code} should show the form at all. */
-export async function isResetCodeUsable(code: string): Promise<boolean> {
-  return (await findUsableToken(getDb(), "password-reset", code)) !== null;
+/** Whether /password-reset/{code} should show the form at all; a guessed code counts against the IP. */
+export async function resetCodeStatus(
+  code: string,
+  ip: string,
+): Promise<{ status: "usable" | "unusable" } | { status: "tooManyAttempts"; retryAfter: number }> {
+  const checked = await throttledTokenCheck(
+    ip,
+    async () => (await findUsableToken(getDb(), "password-reset", code)) !== null,
+    (usable) => usable,
+  );
+  if (checked.limited) return { status: "tooManyAttempts", retryAfter: checked.retryAfter };
+  return { status: checked.value ? "usable" : "unusable" };
 }
+
+export type ResetPasswordResult =
+  { ok: true } | { ok: false; code: "invalid" } | { ok: false; code: "tooManyAttempts"; retryAfter: number };
 
 /**
  * Sets the new password with a single-use code. Every session of the user ends, the address counts
  * as verified (the code reached it), and the user gets the password-changed notice.
  */
-export async function resetPassword(input: { code: string; password: string; ip: string }): Promise<boolean> {
-  const passwordHash = await hashPassword(input.password);
-  const outcome = await getDb().transaction(async (tx) => {
+export async function resetPassword(input: {
+  code: string;
+  password: string;
+  ip: string;
+}): Promise<ResetPasswordResult> {
+  const checked = await throttledTokenCheck(
+    input.ip,
+    async () => applyReset(input, await hashPassword(input.password)),
+    (done) => done !== null,
+  );
+  if (checked.limited) return { ok: false, code: "tooManyAttempts", retryAfter: checked.retryAfter };
+  const outcome = checked.value;
+  if (!outcome) return { ok: false, code: "invalid" };
+  await deleteSessionsOfUser(outcome.userId);
+  await enqueueEmailDelivery(outcome.emailId);
+  return { ok: true };
+}
+
+async function applyReset(input: { code: string; ip: string }, passwordHash: string) {
+  return getDb().transaction(async (tx) => {
     const token = await consumeToken(tx, "password-reset", input.code);
     if (!token) return null;
     const [user] = await tx
@@ -111,8 +129,4 @@ export async function resetPassword(input: { code: string; password: string; ip:
     });
     return { userId: user.id, emailId };
   });
-  if (!outcome) return false;
-  await deleteSessionsOfUser(outcome.userId);
-  await enqueueEmailDelivery(outcome.emailId);
-  return true;
 }

@@ -9,6 +9,7 @@ import { isHttps } from "~/utils/request.server";
 import { acceptInvitationWithSso, invitationForSso } from "~/features/invitations/invitations.server";
 import { completeSignIn } from "./sign-in.server";
 import { decryptSecret } from "./sso-crypto.server";
+import { hitThrottle, settleSuccess, tokenHits } from "./throttle.server";
 
 /** How long a started sign-in at the provider may take (docs/decisions/0422). */
 export const SSO_FLOW_MINUTES = 10;
@@ -216,6 +217,9 @@ export async function finishSsoSignIn(
     setCookie: clear,
     ...(returnTo ? { returnTo } : {}),
   });
+  // The code in the query is a secret checked at the provider: counted per IP before anything else.
+  const hits = tokenHits(input.ip);
+  if (!(await hitThrottle(hits)).allowed) return fail("auth:sso.tooManyAttempts");
   if (!flow || typeof flow.state !== "string" || flow.provider !== input.provider || flow.expiresAt < Date.now()) {
     return fail("auth:sso.expired");
   }
@@ -269,6 +273,7 @@ export async function finishSsoSignIn(
     if (!accepted.ok) {
       return fail(accepted.code === "emailMismatch" ? "auth:sso.emailMismatch" : "auth:sso.failed");
     }
+    await settleSuccess(hits);
     return { ok: true, setCookie: [...clear, accepted.setCookie], location: "/dashboard/introduction" };
   }
 
@@ -280,6 +285,7 @@ export async function finishSsoSignIn(
     email,
   });
   if (!userId) return fail("auth:sso.unknownUser");
+  await settleSuccess(hits);
   await db.insert(auditEvents).values({
     accountId: stored.accountId,
     actorUserId: userId,

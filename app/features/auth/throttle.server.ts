@@ -150,3 +150,23 @@ export async function settleSuccess(hits: ThrottleHit[]): Promise<void> {
   await resetThrottle(hits.filter((hit) => !perIp.has(hit.rule)));
   await refundThrottle(hits.filter((hit) => perIp.has(hit.rule)));
 }
+
+export type TokenCheck<T> = { limited: true; retryAfter: number } | { limited: false; value: T };
+
+/**
+ * Runs one check of a link, code or callback behind the per-IP token counter (tokenHits): counted
+ * before the check, refused beyond the limit, and taken back when `succeeded` says the secret was right,
+ * so only wrong secrets add up.
+ */
+export async function throttledTokenCheck<T>(
+  ip: string,
+  check: () => Promise<T>,
+  succeeded: (value: T) => boolean,
+): Promise<TokenCheck<T>> {
+  const hits = tokenHits(ip);
+  const gate = await hitThrottle(hits);
+  if (!gate.allowed) return { limited: true, retryAfter: gate.retryAfter };
+  const value = await check();
+  if (succeeded(value)) await settleSuccess(hits);
+  return { limited: false, value };
+}

@@ -13,6 +13,7 @@ import {
 import { ssoProviders as allSsoProviders, type SsoProvider } from "#db/schema/enums-sso";
 import { firstAccessibleClusterId, recordSuccessfulLogin } from "~/features/auth/login.server";
 import { hashPassword } from "~/features/auth/password.server";
+import { throttledTokenCheck } from "~/features/auth/throttle.server";
 import { hashSecret, newSecret } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { createSession } from "~/utils/session.server";
@@ -397,13 +398,41 @@ export async function acceptInvitationWithSso(
   return { ok: true, setCookie };
 }
 
-export type AcceptResult = { ok: true; setCookie: string } | { ok: false; code: "expired" | "invalid" | "ssoOnly" };
+export type AcceptResult =
+  | { ok: true; setCookie: string }
+  | { ok: false; code: "expired" | "invalid" | "ssoOnly" }
+  | { ok: false; code: "tooManyAttempts"; retryAfter: number };
+
+/** /invitation/{token}'s lookup, behind the per-IP counter of link checks (a guessed token counts). */
+export async function lookupInvitationFrom(
+  secret: string,
+  ip: string,
+): Promise<InvitationLookup | { status: "tooManyAttempts"; retryAfter: number }> {
+  const checked = await throttledTokenCheck(
+    ip,
+    () => lookupInvitation(secret),
+    (lookup) => lookup.status !== "invalid",
+  );
+  return checked.limited ? { status: "tooManyAttempts", retryAfter: checked.retryAfter } : checked.value;
+}
 
 /**
  * Accepts once: sets the password, marks the address verified (the link reached it), records the
- * sign-in and starts a session in the invitation's cluster.
+ * sign-in and starts a session in the invitation's cluster. Wrong links count against the IP.
  */
 export async function acceptInvitation(
+  request: Request,
+  input: { secret: string; password: string; ip: string },
+): Promise<AcceptResult> {
+  const checked = await throttledTokenCheck(
+    input.ip,
+    () => acceptInvitationOnce(request, input),
+    (result) => result.ok || result.code !== "invalid",
+  );
+  return checked.limited ? { ok: false, code: "tooManyAttempts", retryAfter: checked.retryAfter } : checked.value;
+}
+
+async function acceptInvitationOnce(
   request: Request,
   input: { secret: string; password: string; ip: string },
 ): Promise<AcceptResult> {

@@ -7,7 +7,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { createToastHeader } from "~/utils/toast.server";
 
-export const handle = { i18n: ["signup"] };
+export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 // public route: the link in the verification e-mail. The GET only shows a button, so a mail scanner
@@ -19,8 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // public route: see the loader.
 export async function action({ params, context }: ActionFunctionArgs) {
-  const ok = await confirmEmail({ id: params.id ?? "", secret: params.hash ?? "", ip: context.clientIp });
-  if (!ok) return data({ failed: true }, { status: 400 });
+  const result = await confirmEmail({ id: params.id ?? "", secret: params.hash ?? "", ip: context.clientIp });
+  if (!result.ok && result.retryAfter) {
+    return data(
+      { failed: true, limited: true },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
+  }
+  if (!result.ok) return data({ failed: true, limited: false }, { status: 400 });
   return redirect("/login", {
     headers: { "Set-Cookie": await createToastHeader({ key: "signup:confirm.done" }) },
   });
@@ -34,7 +40,7 @@ export default function ConfirmPage() {
       <h1 className="mb-4">{t("signup:confirm.title")}</h1>
       {result?.failed ? (
         <div role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
-          <p>{t("signup:confirm.failed")}</p>
+          <p>{t(result.limited ? "auth:login.tooManyAttempts" : "signup:confirm.failed")}</p>
           <p className="mt-2">
             <Link to="/login">{t("signup:toLogin")}</Link>
           </p>

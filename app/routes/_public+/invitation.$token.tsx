@@ -10,7 +10,7 @@ import { newPasswordSchema } from "~/features/auth/password.schema";
 import { SsoRedirect } from "~/features/auth/components/sso-redirect";
 import { ssoProviders, type SsoProvider } from "~/features/auth/sso-providers";
 import { startInvitationSso } from "~/features/auth/sso.server";
-import { acceptInvitation, lookupInvitation } from "~/features/invitations/invitations.server";
+import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/invitations.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 
@@ -22,22 +22,33 @@ const messages = {
   expired: "signup:invitation.expired",
   invalid: "signup:invitation.invalid",
   ssoOnly: "signup:invitation.ssoOnly",
+  tooManyAttempts: "auth:login.tooManyAttempts",
 } as const;
 // Codes the SSO callback sends back here (auth:sso.<code>).
-const ssoErrors = ["emailMismatch", "failed", "expired", "notAvailable", "providerUnreachable"] as const;
+const ssoErrors = [
+  "emailMismatch",
+  "failed",
+  "expired",
+  "notAvailable",
+  "providerUnreachable",
+  "tooManyAttempts",
+] as const;
 
 // public route: the token from the invitation e-mail is the credential.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getServerT(request);
-  const invitation = await lookupInvitation(params.token ?? "");
+  const found = await lookupInvitationFrom(params.token ?? "", context.clientIp);
   const ssoCode = new URL(request.url).searchParams.get("sso");
+  const headers: HeadersInit = { "Referrer-Policy": "no-referrer" };
+  if (found.status === "tooManyAttempts") headers["Retry-After"] = String(found.retryAfter);
+  const invitation = found.status === "tooManyAttempts" ? { status: found.status } : found;
   return data(
     {
       title: pageTitle(t, "signup:invitation.title"),
       invitation,
       ssoError: ssoErrors.find((code) => code === ssoCode) ?? null,
     },
-    { status: invitation.status === "valid" ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } },
+    { status: { valid: 200, tooManyAttempts: 429, expired: 410, invalid: 410 }[invitation.status], headers },
   );
 }
 
@@ -62,6 +73,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     password: submission.value.password,
     ip: context.clientIp,
   });
+  if (!result.ok && result.code === "tooManyAttempts") {
+    return data(submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: hidden }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfter) },
+    });
+  }
   if (!result.ok) {
     return data(submission.reply({ formErrors: [messages[result.code]], hideFields: hidden }), { status: 410 });
   }

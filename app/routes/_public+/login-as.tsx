@@ -6,7 +6,7 @@ import { isTrustedLoginAsOrigin, startLoginAs } from "~/features/auth/login-as.s
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 
-export const handle = { i18n: ["signup"] };
+export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 // public route: the one-time token from a system admin is the credential. The GET only shows a button
@@ -25,7 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isTrustedLoginAsOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const token = String((await request.formData()).get("token") ?? "");
   const result = await startLoginAs(request, { token, ip: context.clientIp });
-  if (!result.ok) return data({ failed: true }, { status: 400 });
+  if (!result.ok && result.retryAfter) {
+    return data(
+      { failed: true, limited: true },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
+  }
+  if (!result.ok) return data({ failed: true, limited: false }, { status: 400 });
   return redirect("/dashboard", { headers: { "Set-Cookie": result.setCookie } });
 }
 
@@ -38,7 +44,7 @@ export default function LoginAsPage() {
       <h1 className="mb-4">{t("signup:loginAs.title")}</h1>
       {result?.failed || !token ? (
         <div role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
-          <p>{t("signup:loginAs.failed")}</p>
+          <p>{t(result?.limited ? "auth:login.tooManyAttempts" : "signup:loginAs.failed")}</p>
           <p className="mt-2">
             <Link to="/login">{t("signup:toLogin")}</Link>
           </p>

@@ -19,7 +19,14 @@ export const handle = { i18n: ["auth", "signup"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-const ssoErrors = ["notAvailable", "providerUnreachable", "expired", "failed", "unknownUser"] as const;
+const ssoErrors = [
+  "notAvailable",
+  "providerUnreachable",
+  "expired",
+  "failed",
+  "unknownUser",
+  "tooManyAttempts",
+] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

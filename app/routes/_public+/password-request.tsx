@@ -32,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return redirect("/password-request?sent=1");
   const result = await requestPasswordReset({ email: submission.value.email, ip: context.clientIp });
   if (!result.ok) {
-    return data(submission.reply({ formErrors: ["signup:passwordRequest.tooManyAttempts"] }), { status: 429 });
+    return data(submission.reply({ formErrors: ["signup:passwordRequest.tooManyAttempts"] }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfter) },
+    });
   }
   // The same answer whether or not the address exists.
   return redirect("/password-request?sent=1");

@@ -5,25 +5,29 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { passwordResetSchema } from "~/features/account/signup.schema";
-import { isResetCodeUsable, resetPassword } from "~/features/auth/password-reset.server";
+import { resetCodeStatus, resetPassword } from "~/features/auth/password-reset.server";
 import { strongPasswordSchema } from "~/features/auth/password-rules.server";
 import { newPasswordSchema } from "~/features/auth/password.schema";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 
-export const handle = { i18n: ["signup", "validation"] };
+export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const hidden = ["password", "passwordConfirmation"];
 
 // public route: the code from the reset e-mail is the credential. A signed-in visitor may use it too
 // (e.g. a shared computer); the reset ends every session of that user anyway.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getServerT(request);
-  const usable = await isResetCodeUsable(params.code ?? "");
+  const code = await resetCodeStatus(params.code ?? "", context.clientIp);
+  const usable = code.status === "usable";
+  const limited = code.status === "tooManyAttempts";
+  const headers: HeadersInit = { "Referrer-Policy": "no-referrer" };
+  if (limited) headers["Retry-After"] = String(code.retryAfter);
   return data(
-    { title: pageTitle(t, "signup:passwordReset.title"), usable },
-    { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer" } },
+    { title: pageTitle(t, "signup:passwordReset.title"), usable, limited },
+    { status: usable ? 200 : limited ? 429 : 400, headers },
   );
 }
 
@@ -33,12 +37,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const serverSchema = newPasswordSchema(strongPasswordSchema, {});
   const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
-  const ok = await resetPassword({
+  const result = await resetPassword({
     code: params.code ?? "",
     password: submission.value.password,
     ip: context.clientIp,
   });
-  if (!ok) {
+  if (!result.ok && result.code === "tooManyAttempts") {
+    return data(submission.reply({ formErrors: ["auth:login.tooManyAttempts"], hideFields: hidden }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfter) },
+    });
+  }
+  if (!result.ok) {
     return data(submission.reply({ formErrors: ["signup:passwordReset.failed"], hideFields: hidden }), { status: 400 });
   }
   return redirect("/password-reset/done");
@@ -46,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PasswordResetPage() {
   const { t } = useTranslation();
-  const { usable } = useLoaderData<typeof loader>();
+  const { usable, limited } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "password-reset",
@@ -65,7 +75,7 @@ export default function PasswordResetPage() {
       <>
         <h1 className="mb-4">{t("signup:passwordReset.title")}</h1>
         <p role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
-          {t("signup:passwordReset.failed")}
+          {t(limited ? "auth:login.tooManyAttempts" : "signup:passwordReset.failed")}
         </p>
         <p>
           <Link to="/password-request">{t("signup:passwordReset.requestNew")}</Link>
