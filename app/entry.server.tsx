@@ -1,8 +1,14 @@
 import { EventEmitter } from "node:events";
-import { type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import {
+  databaseUnavailableDataResponse,
+  databaseUnavailableResponse,
+  noteDatabaseUnavailable,
+  wasDatabaseUnavailable,
+} from "./utils/database-unavailable.server";
 import { toLanguage } from "./utils/i18n";
 import { getLanguage, requestI18n } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce";
@@ -16,6 +22,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: { cspNonce?: string },
 ) {
+  // A loader or action could not reach the database: 503 and a short page, not the error page (0611).
+  if (wasDatabaseUnavailable(request)) return databaseUnavailableResponse(request);
   // Every translation is already in memory (sharedI18n); a clone only fixes the language of this request,
   // which the root loader has already detected (after any action of this request).
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined;
@@ -89,6 +97,11 @@ class DocumentCollector extends EventEmitter {
 /** Unexpected errors are logged with the request id; the browser only sees the translated error page. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (noteDatabaseUnavailable(error, request)) return;
   const requestId = request.headers.get("x-request-id") ?? "-";
   console.error(`[request ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
 };
+
+/** Client-side navigations and posts while the database is unreachable load the page as a document (503). */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  wasDatabaseUnavailable(request) ? databaseUnavailableDataResponse(request) : response;

@@ -76,10 +76,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: the database is unreachable for a moment (docs/decisions/0611).
+  const text = notFound ? "notFound" : isRouteErrorResponse(error) && error.status === 503 ? "unavailable" : "error";
   return (
     <main id="main" className="mx-auto max-w-xl p-8">
-      <h1>{notFound ? t("common:notFound.title") : t("common:error.title")}</h1>
-      <p className="mt-4">{notFound ? t("common:notFound.body") : t("common:error.body")}</p>
+      <h1>{t(`common:${text}.title`)}</h1>
+      <p className="mt-4">{t(`common:${text}.body`)}</p>
       <p className="mt-6">
         <a href="/dashboard">{t("common:notFound.toDashboard")}</a>
       </p>

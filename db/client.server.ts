@@ -20,10 +20,73 @@ function databaseUrl(): string {
   return url;
 }
 
+/**
+ * True for errors that mean "the database cannot be reached right now" rather than "this query is
+ * wrong": refused or dropped connections, connect timeouts, and PostgreSQL shutting down, starting up
+ * or out of connections. Looks through Drizzle's wrapper (`cause`) and Node's AggregateError (`errors`).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+  if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // Node sockets
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down),
+  // too_many_connections; class 08 (connection exceptions) is matched by prefix.
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+// node-postgres reports a dropped socket or a connect timeout with a message, without a code.
+const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /is not queryable/];
+
+let lastPoolErrorLog = 0;
+
+/**
+ * A pool's idle connection that the database drops (a restart, a failover) emits `error` on the pool,
+ * and a checked-out one on its client: without listeners that crashes the process. The pool removes
+ * the broken connection itself and opens a new one on the next query; we only log, at most once a second.
+ */
+function logPoolError(error: Error) {
+  const now = Date.now();
+  if (now - lastPoolErrorLog < 1_000) return;
+  lastPoolErrorLog = now;
+  const code = (error as { code?: string }).code;
+  console.error(`[db] connection lost${code ? ` (${code})` : ""}: ${error.message}`);
+}
+
 export function getDb(): Database {
   const url = databaseUrl();
   if (!globalHolder.__appDb || globalHolder.__appDb.url !== url) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // While the database is unreachable a request waits at most this long for a connection, then
+      // fails (and the page answers 503) instead of hanging.
+      connectionTimeoutMillis: 10_000,
+    });
+    pool.on("error", logPoolError);
+    pool.on("connect", (client) => client.on("error", logPoolError));
     globalHolder.__appDb = { pool, url, db: drizzle(pool, { schema }) };
   }
   return globalHolder.__appDb.db;

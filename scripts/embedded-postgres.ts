@@ -36,6 +36,8 @@ export type EmbeddedPostgresOptions = {
   database?: string;
   /** Receives notices such as a moved data directory. Default console.log. */
   log?: (message: string) => void;
+  /** The port to listen on (a test that restarts the server keeps its URL). Default: a free one. */
+  port?: number;
 };
 
 const PASSWORD_FILE = "app-password";
@@ -100,7 +102,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   }
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   // detached: its own process group, so a Ctrl+C aimed at `npm start` leaves it to our orderly stop.
   const child: ChildProcess = spawn(
     binaries.postgres,

@@ -1,0 +1,136 @@
+/**
+ * Issue #12 item 16: a PostgreSQL restart must give 503s in the user's language, never a crashed
+ * process, and pages come back as soon as the database does. The app runs on its own embedded
+ * PostgreSQL here, which the test stops and starts again (same data, same port) while requests keep
+ * coming.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "#db/client.server";
+import { runMigrations } from "#db/migrate";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../scripts/embedded-postgres";
+import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
+import { startApp, type RunningApp } from "../support/app-server";
+import { sessionCookieFor } from "../support/session";
+
+let dataDir: string;
+let port: number;
+let database: EmbeddedPostgres | undefined;
+let app: RunningApp;
+let cookie: string;
+const savedUrl = process.env.DATABASE_URL;
+const crashes: unknown[] = [];
+const countCrash = (error: unknown) => void crashes.push(error);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+const startDatabase = () =>
+  startEmbeddedPostgres({ dataDir, persistent: true, port, database: "outage", log: () => {} });
+
+beforeAll(async () => {
+  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "h2-outage-")), "data");
+  fs.chmodSync(path.dirname(dataDir), 0o755);
+  port = await freePort();
+  database = await startDatabase();
+  await runMigrations(database.url);
+  await closeDb();
+  process.env.DATABASE_URL = database.url;
+
+  const db = getDb();
+  const account = await createAccount(db);
+  const cluster = await createClusterFor(db, account.id);
+  const { user } = await createUserWithMembership(db, { accountId: account.id, clusterId: cluster.id });
+  ({ cookie } = await sessionCookieFor({ userId: user.id, accountId: account.id, clusterId: cluster.id }));
+  app = await startApp();
+  // Without a listener for pool errors, an idle connection that the restart cuts throws here.
+  process.on("uncaughtException", countCrash);
+}, 120_000);
+
+afterAll(async () => {
+  process.off("uncaughtException", countCrash);
+  await app?.close();
+  await closeDb();
+  await database?.stop();
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  process.env.DATABASE_URL = savedUrl;
+});
+
+type Answer = { status: number; retryAfter: string | null; body: string; at: number };
+
+async function get(pathname: string): Promise<Answer> {
+  const response = await fetch(`${app.url}${pathname}`, {
+    headers: { cookie, "accept-language": "de-DE,de;q=0.9" },
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: await response.text(),
+    at: Date.now(),
+  };
+}
+
+/** Requests `pathname` back to back (4 at a time) until `done()`; returns every answer. */
+async function load(pathname: string, done: () => boolean): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (!done()) {
+        answers.push(await get(pathname));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }),
+  );
+  return answers.sort((a, b) => a.at - b.at);
+}
+
+describe("a PostgreSQL restart under load", () => {
+  it("answers 503 with Retry-After in the user's language while the database is down, then 200 again", async () => {
+    // Ten requests at once leave ten idle connections in the pool, for the restart to cut.
+    const warm = await Promise.all(Array.from({ length: 10 }, () => get("/dashboard")));
+    expect(warm.map((a) => a.status)).toEqual(Array(10).fill(200));
+
+    let finished = false;
+    const answers = load("/dashboard", () => finished);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await database!.stop();
+    const stoppedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    database = await startDatabase();
+    const restartedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    finished = true;
+    const all = await answers;
+
+    expect(crashes.map(String)).toEqual([]);
+    const statuses = new Set(all.map((a) => a.status));
+    expect([...statuses].sort()).toEqual([200, 503]);
+
+    const during = all.filter((a) => a.at > stoppedAt + 100 && a.at < restartedAt);
+    expect(during.length).toBeGreaterThan(5);
+    expect(during.every((a) => a.status === 503)).toBe(true);
+    const outage = during[0];
+    expect(Number(outage.retryAfter)).toBeGreaterThan(0);
+    expect(outage.body).toContain('<html lang="de"');
+    expect(outage.body).toContain("vorübergehend nicht erreichbar");
+
+    // Back within a second of the database (today's recovery was 0.24 s), and staying back.
+    const firstBack = all.find((a) => a.at > restartedAt && a.status === 200);
+    expect(firstBack).toBeDefined();
+    expect(firstBack!.at - restartedAt).toBeLessThan(1_000);
+    expect(all.filter((a) => a.at > firstBack!.at).every((a) => a.status === 200)).toBe(true);
+    expect((await get("/dashboard")).status).toBe(200);
+  }, 60_000);
+});
