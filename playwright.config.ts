@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { databaseName, withDatabaseName } from "./tests/setup/databases";
-import { e2eIdpUrls, e2ePorts } from "./tests/support/e2e-sso";
+import { e2ePortVariables } from "./tests/support/e2e-sso";
+import { ephemeralPortRange, freePortSync, testPortRange } from "./tests/support/ports";
 
 /*
  * This module is evaluated by the runner's main process and again by every worker process. Only the
@@ -14,11 +16,17 @@ import { e2eIdpUrls, e2ePorts } from "./tests/support/e2e-sso";
  */
 const root = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-const port = Number(process.env.E2E_PORT ?? 3123);
-const baseURL = `http://127.0.0.1:${port}`;
-// Side services on ports derived from E2E_PORT, so parallel runs with their own E2E_PORT do not clash.
-const sidePorts = e2ePorts(port);
 const isRunnerProcess = process.env.TEST_WORKER_INDEX === undefined;
+/*
+ * Ports (docs/decisions/0671). The web server's port is E2E_PORT when set (runs side by side), else a port
+ * that is free now, below the ephemeral range, chosen here in the runner, just before Playwright starts the
+ * servers; the workers inherit it. The SMTP server and the OpenID providers bind free ports themselves when
+ * they start (another one if a port is taken) and print them; `wait` below stores them in the environment
+ * (e2ePortVariables), for the web server's command line and for the workers.
+ */
+if (isRunnerProcess) process.env.E2E_PORT ||= String(freePortSync(appPortRange()));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
 
 const baseDatabaseUrl = (process.env.E2E_BASE_DATABASE_URL ??= process.env.DATABASE_URL);
 if (!baseDatabaseUrl) {
@@ -42,14 +50,8 @@ const sessionSecret = "e2e-session-secret-not-for-production";
 process.env.SESSION_SECRET = sessionSecret;
 
 if (isRunnerProcess && !process.env.E2E_PREPARED) {
-  // Check before the database is dropped: a busy port most likely means another run on the same database.
-  const busy = [port, ...Object.values(sidePorts)].find((candidate) => !portIsFree(candidate));
-  if (busy !== undefined) {
-    throw new Error(
-      `Port ${busy} is in use, probably by another end-to-end run (which would share ${databaseName(e2eDatabaseUrl)}). ` +
-        "Wait for it, or set E2E_PORT (and a different DATABASE_URL) to run side by side.",
-    );
-  }
+  // Before the database is dropped: one run at a time per database.
+  lockDatabase(e2eDatabaseUrl);
   if (!fs.existsSync(path.join(root, "build", "index.js"))) {
     console.log("No build/index.js: running remix build first.");
     execFileSync(path.join(root, "node_modules", ".bin", "remix"), ["build"], {
@@ -71,11 +73,15 @@ const serverEnv = {
   DATABASE_URL: e2eDatabaseUrl,
   SESSION_SECRET: sessionSecret,
   DATA_DIR: dataDir,
-  // Mail goes over SMTP as in production; the outbox without SMTP is covered by tests/integration/email.test.ts.
-  SMTP_URL: `smtp://127.0.0.1:${sidePorts.smtp}`,
-  // Test-only: Entra ID's authority is the local provider (honoured for loopback URLs only).
-  SSO_AZURE_AUTHORITY: e2eIdpUrls(port).azureAuthority,
 };
+/*
+ * Set on the command line, from the ports the side services announced (the shell fails when one is missing):
+ * mail goes over SMTP as in production (the outbox without SMTP is covered by tests/integration/email.test.ts);
+ * test-only, Entra ID's authority is the local provider (honoured for loopback URLs only; e2eIdpUrls).
+ */
+const sideServiceEnv =
+  `SMTP_URL="smtp://127.0.0.1:\${${e2ePortVariables.smtp}:?}" ` +
+  `SSO_AZURE_AUTHORITY="http://127.0.0.1:\${${e2ePortVariables.azureIdp}:?}/ms"`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -122,9 +128,8 @@ export default defineConfig({
       name: "smtp",
       command: `"${tsx}" tests/support/smtp-capture-server.ts`,
       cwd: root,
-      env: { SMTP_CAPTURE_PORT: String(sidePorts.smtp), SMTP_CAPTURE_DIR: smtpDir },
-      port: sidePorts.smtp,
-      reuseExistingServer: false,
+      env: { SMTP_CAPTURE_DIR: smtpDir },
+      wait: { stdout: new RegExp(`${e2ePortVariables.smtp}=(?<${e2ePortVariables.smtp}>\\d+)`) },
       timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
@@ -134,15 +139,19 @@ export default defineConfig({
       command: `"${tsx}" tests/support/oidc-server.ts`,
       cwd: root,
       env: { E2E_PORT: String(port) },
-      port: sidePorts.azureIdp,
-      reuseExistingServer: false,
+      wait: {
+        stdout: new RegExp(
+          `${e2ePortVariables.azureIdp}=(?<${e2ePortVariables.azureIdp}>\\d+) ` +
+            `${e2ePortVariables.surfIdp}=(?<${e2ePortVariables.surfIdp}>\\d+)`,
+        ),
+      },
       timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
     },
     {
       name: "web",
-      command: `"${tsx}" server/index.ts`,
+      command: `${sideServiceEnv} "${tsx}" server/index.ts`,
       cwd: root,
       env: serverEnv,
       url: `${baseURL}/healthcheck`,
@@ -154,7 +163,7 @@ export default defineConfig({
     },
     {
       name: "worker",
-      command: `"${tsx}" jobs/worker.ts`,
+      command: `${sideServiceEnv} "${tsx}" jobs/worker.ts`,
       cwd: root,
       env: serverEnv,
       stdout: "ignore",
@@ -164,13 +173,55 @@ export default defineConfig({
   ],
 });
 
-function portIsFree(candidate: number): boolean {
-  const probe = `require("net").createServer().once("error", () => process.exit(1)).listen(${candidate}, "127.0.0.1", () => process.exit(0))`;
+/**
+ * Where the web server's port comes from when E2E_PORT is not set: below the ephemeral range, and for now
+ * low enough that tests/e2e/web-workers.spec.ts's second server (E2E_PORT + 22000) stays below it too.
+ */
+function appPortRange() {
+  const range = testPortRange();
+  const webWorkersHigh = ephemeralPortRange().low - 1 - 22_000;
+  return webWorkersHigh >= range.low + 100 ? { low: range.low, high: Math.min(range.high, webWorkersHigh) } : range;
+}
+
+/**
+ * One end-to-end run at a time per database: the run drops and recreates `<db>_e2e`. The lock is a file
+ * in the temporary directory holding the runner's process id; a lock whose process is gone is taken over.
+ */
+function lockDatabase(databaseUrl: string) {
+  const name = databaseName(databaseUrl);
+  const { hostname, port: databasePort } = new URL(databaseUrl);
+  const lockFile = path.join(
+    os.tmpdir(),
+    `teamontwikkeling-e2e-${encodeURIComponent(hostname)}-${databasePort || 5432}-${name}.lock`,
+  );
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      process.once("exit", () => {
+        if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.rmSync(lockFile, { force: true });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockFile, "utf8"));
+      if (holder && holder !== process.pid && processIsAlive(holder)) {
+        throw new Error(
+          `Another end-to-end run (process ${holder}) is using ${name}. Wait for it, or give this run its own ` +
+            "DATABASE_URL to run side by side.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // left by a run that is gone
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function processIsAlive(pid: number): boolean {
   try {
-    execFileSync(process.execPath, ["-e", probe], { stdio: "ignore" });
+    process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 import { bin, projectRoot } from "./processes";
@@ -38,9 +37,9 @@ if (!process.env.DATABASE_URL) {
   console.log("No DATABASE_URL: starting a throw-away embedded PostgreSQL for the tests.");
   embedded = await startEmbeddedPostgres({ persistent: false });
   process.env.DATABASE_URL = embedded.url;
-  // Our databases are private, so a free port lets this run sit beside another one on the same machine.
-  process.env.E2E_PORT ??= String(await findFreePort());
 }
+// No port is chosen here: the end-to-end servers' ports are chosen when the servers start (playwright.config.ts,
+// docs/decisions/0671), not minutes before, and an E2E_PORT set by the caller is passed on as it is.
 
 try {
   results.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
@@ -172,19 +171,6 @@ async function playwrightStep(): Promise<StepResult> {
   if (globalErrors && counts.failed === 0) counts.failed = globalErrors;
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   return { name: "e2e", counts, note: globalErrors ? `${globalErrors} error(s) outside tests` : undefined };
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 function readJson<T>(file: string): T | undefined {

@@ -4,13 +4,13 @@
  * provider's own login page any login works; a login that is an e-mail address signs in as that verified
  * address (the subject is the login, as oidc-provider makes it).
  */
-import { e2eIdpUrls, e2ePorts, e2eSso } from "./e2e-sso";
-import { startIdp, type TestAccount } from "./oidc";
+import { e2eIdpUrls, e2ePortVariables, e2eSso } from "./e2e-sso";
+import { startIdp, type TestAccount, type TestIdp } from "./oidc";
+import { listenOnFreePort } from "./ports";
 
 const appPort = Number(process.env.E2E_PORT);
 if (!appPort) throw new Error("Set E2E_PORT");
 const appOrigin = `http://127.0.0.1:${appPort}`;
-const ports = e2ePorts(appPort);
 
 const accountFor = (login: string): TestAccount =>
   login.includes("@") ? { sub: login, email: login, email_verified: true } : { sub: login };
@@ -21,20 +21,29 @@ const client = (provider: "azure" | "surfconext") => ({
   redirect_uris: [`${appOrigin}/auth/${provider}/callback`],
 });
 
-// The surf provider first: Playwright waits for the azure port, so both are up when it answers.
-const surf = await startIdp({ mountPath: "/surf", clients: [client("surfconext")], port: ports.surfIdp, accountFor });
-const azure = await startIdp({
-  mountPath: `/ms/${e2eSso.tenantId}/v2.0`,
-  clients: [client("azure")],
-  extraClaims: { tid: e2eSso.tenantId },
-  port: ports.azureIdp,
-  accountFor,
+// Each provider binds a free port below the ephemeral range, another one if it is taken (tests/support/ports.ts).
+let surf: TestIdp | undefined;
+let azure: TestIdp | undefined;
+const surfPort = await listenOnFreePort(async (port) => {
+  surf = await startIdp({ mountPath: "/surf", clients: [client("surfconext")], port, accountFor });
 });
-const urls = e2eIdpUrls(appPort);
-if (surf.issuer !== urls.surfIssuer || azure.issuer !== `${urls.azureAuthority}/${e2eSso.tenantId}/v2.0`) {
+const azurePort = await listenOnFreePort(async (port) => {
+  azure = await startIdp({
+    mountPath: `/ms/${e2eSso.tenantId}/v2.0`,
+    clients: [client("azure")],
+    extraClaims: { tid: e2eSso.tenantId },
+    port,
+    accountFor,
+  });
+});
+const urls = e2eIdpUrls({ azureIdp: azurePort, surfIdp: surfPort });
+if (surf?.issuer !== urls.surfIssuer || azure?.issuer !== `${urls.azureAuthority}/${e2eSso.tenantId}/v2.0`) {
   throw new Error("the providers' issuers do not match tests/support/e2e-sso.ts");
 }
-console.log(`OpenID providers: ${azure.issuer} and ${surf.issuer}`);
+// playwright.config.ts waits for this line and stores both ports in the environment (e2ePortVariables).
+console.log(
+  `OpenID providers ready: ${e2ePortVariables.azureIdp}=${azurePort} ${e2ePortVariables.surfIdp}=${surfPort}`,
+);
 
 // Nothing to keep: exit at once rather than wait for the browser's keep-alive connections.
 process.on("SIGTERM", () => process.exit(0));

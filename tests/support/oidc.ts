@@ -27,7 +27,13 @@ export async function startIdp(input: {
 }): Promise<TestIdp> {
   const accounts = new Map<string, TestAccount>();
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(input.port ?? 0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject); // a taken fixed port: the caller may try another (tests/support/ports.ts)
+    server.listen(input.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = origin + input.mountPath;
   const extra = input.extraClaims ?? {};

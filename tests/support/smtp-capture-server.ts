@@ -1,15 +1,16 @@
 /**
  * A real SMTP server for the end-to-end run (playwright.config.ts starts it as a `webServer`): it accepts every
- * message on 127.0.0.1:$SMTP_CAPTURE_PORT and writes it to $SMTP_CAPTURE_DIR/<sortable-name>.eml, which
+ * message on 127.0.0.1 at a free port (tests/support/ports.ts), which it prints, and writes it to $SMTP_CAPTURE_DIR/<sortable-name>.eml, which
  * tests/e2e/mail.ts reads. The web server and the worker send to it through SMTP_URL, as in production.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { e2ePortVariables } from "./e2e-sso";
+import { listenOnFreePort } from "./ports";
 
-const port = Number(process.env.SMTP_CAPTURE_PORT);
 const dir = process.env.SMTP_CAPTURE_DIR;
-if (!port || !dir) throw new Error("Set SMTP_CAPTURE_PORT and SMTP_CAPTURE_DIR");
+if (!dir) throw new Error("Set SMTP_CAPTURE_DIR");
 fs.mkdirSync(dir, { recursive: true });
 
 let sequence = 0;
@@ -41,7 +42,18 @@ const server = new SMTPServer({
   },
 });
 
-server.listen(port, "127.0.0.1", () => console.log(`SMTP capture on 127.0.0.1:${port}, writing to ${dir}`));
+const port = await listenOnFreePort(
+  (candidate) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(candidate, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    }),
+);
+// playwright.config.ts waits for this line and stores the port in the environment (e2ePortVariables).
+console.log(`SMTP capture ready: ${e2ePortVariables.smtp}=${port}, writing to ${dir}`);
 
 // Every message is on disk once acknowledged; exit at once rather than wait for the senders' pooled connections.
 process.on("SIGTERM", () => process.exit(0));

@@ -2,10 +2,21 @@ import { expect, type Page } from "@playwright/test";
 import { getDb } from "#db/client.server";
 import { accountSsoConfigs } from "#db/schema";
 import { encryptSecret } from "~/features/auth/sso-crypto.server";
-import { e2eIdpUrls, e2eSso } from "../../support/e2e-sso";
+import { e2eIdpUrls, e2eSidePorts, e2eSso } from "../../support/e2e-sso";
 
-export const appPort = Number(process.env.E2E_PORT ?? 3123);
-export const idpUrls = e2eIdpUrls(appPort);
+export const appPort = Number(process.env.E2E_PORT);
+/**
+ * The run's providers, at the ports they announced (playwright.config.ts stores them in the environment).
+ * Read when used: the runner loads the test files before it starts the providers.
+ */
+export const idpUrls = {
+  get azureAuthority() {
+    return e2eIdpUrls(e2eSidePorts()).azureAuthority;
+  },
+  get surfIssuer() {
+    return e2eIdpUrls(e2eSidePorts()).surfIssuer;
+  },
+};
 
 /**
  * Points the account's SURFconext settings at the run's local provider. Stored directly: the settings page
