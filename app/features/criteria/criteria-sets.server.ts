@@ -3,12 +3,10 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { criteriaSetCriteria, criteriaSets, criteriaSetTeams, teams } from "#db/schema";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import type { SetInput } from "./criteria.schema";
-import { notFound, requireCriteriaIds } from "./criteria.server";
+import { inCluster, notFound } from "~/utils/scope.server";
+import { requireCriteriaIds } from "./criteria.server";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
-
-const inTenant = (ctx: Tenant) =>
-  and(eq(criteriaSets.accountId, ctx.accountId), eq(criteriaSets.clusterId, ctx.clusterId));
 
 /**
  * Who sees which sets: whoever may manage sets sees all; anyone else with sets.read (team leaders,
@@ -41,7 +39,7 @@ export async function listSets(ctx: TenantContext, options: { archived?: boolean
     .from(criteriaSets)
     .where(
       and(
-        inTenant(ctx),
+        inCluster(criteriaSets, ctx),
         options.archived ? isNotNull(criteriaSets.archivedAt) : isNull(criteriaSets.archivedAt),
         onlyVisible ? and(eq(criteriaSets.visibleToTeamLeaders, true), eq(criteriaSets.isActive, true)) : undefined,
       ),
@@ -54,7 +52,7 @@ export async function getSet(ctx: Tenant, id: string) {
   const [row] = await db
     .select()
     .from(criteriaSets)
-    .where(and(inTenant(ctx), eq(criteriaSets.id, id)));
+    .where(and(inCluster(criteriaSets, ctx), eq(criteriaSets.id, id)));
   if (!row) notFound();
   const [criterionRows, teamRows] = await Promise.all([
     db
@@ -112,7 +110,7 @@ async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: strin
     .from(criteriaSets)
     .where(
       and(
-        inTenant(ctx),
+        inCluster(criteriaSets, ctx),
         sql`lower(${criteriaSets.name}) = lower(${name})`,
         exceptId ? ne(criteriaSets.id, exceptId) : undefined,
       ),
@@ -146,14 +144,14 @@ export async function updateSet(ctx: Tenant, id: string, input: SetInput): Promi
     const [existing] = await tx
       .select({ id: criteriaSets.id })
       .from(criteriaSets)
-      .where(and(inTenant(ctx), eq(criteriaSets.id, id)));
+      .where(and(inCluster(criteriaSets, ctx), eq(criteriaSets.id, id)));
     if (!existing) notFound();
     if (await nameTaken(tx, ctx, input.name, id))
       return { ok: false, field: "name", errorKey: "validation:alreadyExists" };
     await tx
       .update(criteriaSets)
       .set({ ...fields(input), updatedAt: new Date() })
-      .where(and(inTenant(ctx), eq(criteriaSets.id, id)));
+      .where(and(inCluster(criteriaSets, ctx), eq(criteriaSets.id, id)));
     await writeMembers(tx, ctx, id, input);
     return { ok: true, id };
   });
@@ -174,7 +172,7 @@ export async function updateSetFlag(
   const rows = await getDb()
     .update(criteriaSets)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(inTenant(ctx), eq(criteriaSets.id, id)))
+    .where(and(inCluster(criteriaSets, ctx), eq(criteriaSets.id, id)))
     .returning({
       id: criteriaSets.id,
       isActive: criteriaSets.isActive,

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { criterionTags, tags } from "#db/schema";
 import type { TenantContext } from "~/utils/tenant.server";
-import { notFound, requireCriteriaIds } from "./criteria.server";
+import { notFound } from "~/utils/scope.server";
+import { requireCriteriaIds } from "./criteria.server";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 type Result = { ok: true } | { ok: false; field: string; errorKey: string };

@@ -1,18 +1,17 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { criteria, criteriaSetCriteria, criterionTags, tags, type Characteristics } from "#db/schema";
+import { moveCriterionReviewData } from "~/features/reviews/review-history.server";
 import type { Language } from "~/utils/i18n";
+import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { CriterionInput } from "./criteria.schema";
 import { defaultCriteriaBook, defaultCriteriaTagName, defaultCriterionTexts } from "./default-book";
+import { getReviewSettings } from "./review-settings.server";
 import { levelNames } from "./scales";
 
 export const CRITERIA_PAGE_SIZE = 50;
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
-
-export function notFound(): never {
-  throw new Response("Not found", { status: 404 });
-}
 
 /** Seeds the default criteria book and its system tag into a new cluster (docs/decisions/0300). */
 export async function seedDefaultCriteriaBook(
@@ -48,14 +47,12 @@ export async function seedDefaultCriteriaBook(
     );
 }
 
-const inTenant = (ctx: Tenant) => and(eq(criteria.accountId, ctx.accountId), eq(criteria.clusterId, ctx.clusterId));
-
 export type CriteriaFilter = { dimension?: number; tagId?: string; archived?: "0" | "1"; q?: string; page?: number };
 
 export async function listCriteria(ctx: Tenant, filter: CriteriaFilter) {
   const db = getDb();
   const conditions = [
-    inTenant(ctx),
+    inCluster(criteria, ctx),
     filter.archived === "1" ? isNotNull(criteria.archivedAt) : isNull(criteria.archivedAt),
   ];
   if (filter.dimension) conditions.push(eq(criteria.dimension, filter.dimension));
@@ -95,7 +92,7 @@ export async function getCriterion(ctx: Tenant, id: string) {
   const [row] = await db
     .select()
     .from(criteria)
-    .where(and(inTenant(ctx), eq(criteria.id, id)));
+    .where(and(inCluster(criteria, ctx), eq(criteria.id, id)));
   if (!row) notFound();
   const tagRows = await db
     .select({ tagId: criterionTags.tagId })
@@ -111,7 +108,7 @@ export async function requireCriteriaIds(db: DbOrTx, ctx: Tenant, ids: readonly 
   const rows = await db
     .select({ id: criteria.id, dimension: criteria.dimension, archivedAt: criteria.archivedAt })
     .from(criteria)
-    .where(and(inTenant(ctx), inArray(criteria.id, unique)));
+    .where(and(inCluster(criteria, ctx), inArray(criteria.id, unique)));
   if (rows.length !== unique.length) notFound();
   return rows;
 }
@@ -140,7 +137,7 @@ async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: strin
     .from(criteria)
     .where(
       and(
-        inTenant(ctx),
+        inCluster(criteria, ctx),
         sql`lower(${criteria.name}) = lower(${name})`,
         exceptId ? ne(criteria.id, exceptId) : undefined,
       ),
@@ -185,7 +182,7 @@ export async function updateCriterion(ctx: Tenant, id: string, input: CriterionI
     const [existing] = await tx
       .select({ id: criteria.id })
       .from(criteria)
-      .where(and(inTenant(ctx), eq(criteria.id, id)));
+      .where(and(inCluster(criteria, ctx), eq(criteria.id, id)));
     if (!existing) notFound();
     const tagIds = await requireCriteriaTagIds(tx, ctx, input.tagIds);
     if (await nameTaken(tx, ctx, input.name, id))
@@ -199,7 +196,7 @@ export async function updateCriterion(ctx: Tenant, id: string, input: CriterionI
         characteristics: characteristicsOf(input),
         updatedAt: new Date(),
       })
-      .where(and(inTenant(ctx), eq(criteria.id, id)));
+      .where(and(inCluster(criteria, ctx), eq(criteria.id, id)));
     await tx
       .delete(criterionTags)
       .where(and(eq(criterionTags.criterionId, id), eq(criterionTags.clusterId, ctx.clusterId)));
@@ -218,22 +215,26 @@ export async function setCriterionArchived(ctx: Tenant, id: string, archived: bo
   const rows = await getDb()
     .update(criteria)
     .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(and(inTenant(ctx), eq(criteria.id, id)))
+    .where(and(inCluster(criteria, ctx), eq(criteria.id, id)))
     .returning({ id: criteria.id });
   if (rows.length === 0) notFound();
 }
 
 /**
- * Merges two criteria into the one the user keeps: set memberships and tags move to it (scores will
- * move too once reviews store them), then the other is removed. One transaction.
+ * Merges two criteria into the one the user keeps, in one transaction: set memberships and tags move
+ * to it, and so do its places and scores in open reviews (docs/decisions/0641). Finished and locked
+ * reviews keep their results untouched: while any review still refers to the merged criterion it is
+ * archived instead of removed.
  */
 export async function mergeCriteria(ctx: Tenant, input: { keepId: string; ids: readonly string[] }) {
   if (input.ids.length !== 2 || !input.ids.includes(input.keepId) || input.ids[0] === input.ids[1]) {
     return { ok: false as const, errorKey: "criteria:merge.twoAtMost" };
   }
   const mergeId = input.ids.find((id) => id !== input.keepId)!;
+  const { thresholds } = await getReviewSettings(ctx);
   await getDb().transaction(async (tx) => {
-    await requireCriteriaIds(tx, ctx, input.ids);
+    const rows = await requireCriteriaIds(tx, ctx, input.ids);
+    const keep = rows.find((r) => r.id === input.keepId)!;
     await tx.execute(sql`
       insert into criteria_set_criteria (account_id, cluster_id, set_id, criterion_id)
       select account_id, cluster_id, set_id, ${input.keepId} from criteria_set_criteria
@@ -244,7 +245,23 @@ export async function mergeCriteria(ctx: Tenant, input: { keepId: string; ids: r
       select account_id, cluster_id, ${input.keepId}, tag_id from criterion_tags
       where criterion_id = ${mergeId} and cluster_id = ${ctx.clusterId}
       on conflict do nothing`);
-    await tx.delete(criteria).where(and(inTenant(ctx), eq(criteria.id, mergeId)));
+    const { stillReferenced } = await moveCriterionReviewData(tx, ctx, {
+      fromId: mergeId,
+      toId: keep.id,
+      toDimension: keep.dimension,
+      thresholds,
+    });
+    if (stillReferenced) {
+      await tx
+        .delete(criteriaSetCriteria)
+        .where(and(eq(criteriaSetCriteria.criterionId, mergeId), eq(criteriaSetCriteria.clusterId, ctx.clusterId)));
+      await tx
+        .update(criteria)
+        .set({ archivedAt: sql`coalesce(${criteria.archivedAt}, now())`, updatedAt: new Date() })
+        .where(and(inCluster(criteria, ctx), eq(criteria.id, mergeId)));
+    } else {
+      await tx.delete(criteria).where(and(inCluster(criteria, ctx), eq(criteria.id, mergeId)));
+    }
   });
   return { ok: true as const, keepId: input.keepId };
 }
@@ -264,7 +281,7 @@ export async function listAllCriteria(ctx: Tenant, options: { includeArchived?: 
       >`coalesce((select array_agg(ct.tag_id) from ${criterionTags} ct where ct.criterion_id = ${sql.raw('"criteria"."id"')}), '{}')`,
     })
     .from(criteria)
-    .where(and(inTenant(ctx), options.includeArchived ? undefined : isNull(criteria.archivedAt)))
+    .where(and(inCluster(criteria, ctx), options.includeArchived ? undefined : isNull(criteria.archivedAt)))
     .orderBy(asc(criteria.dimension), asc(sql`lower(${criteria.name})`));
 }
 

@@ -1,15 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { contracts, positions } from "#db/schema";
-import { notFound } from "~/utils/not-found";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
+import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const POSITIONS_PAGE_SIZE = 100;
-
-function inTenant(ctx: TenantContext) {
-  return and(eq(positions.accountId, ctx.accountId), eq(positions.clusterId, ctx.clusterId));
-}
 
 export async function listPositions(ctx: TenantContext, input: { page: number }) {
   const result = await getDb().execute<{
@@ -45,7 +41,7 @@ export async function listPositionOptions(ctx: TenantContext) {
   return getDb()
     .select({ id: positions.id, name: positions.name })
     .from(positions)
-    .where(inTenant(ctx))
+    .where(inCluster(positions, ctx))
     .orderBy(positions.name);
 }
 
@@ -59,7 +55,7 @@ export async function getPosition(ctx: TenantContext, id: string) {
       levels: positions.levels,
     })
     .from(positions)
-    .where(and(eq(positions.id, id), inTenant(ctx)));
+    .where(and(eq(positions.id, id), inCluster(positions, ctx)));
   if (!row) notFound();
   const [{ count }] = await getDb()
     .select({ count: sql<number>`count(*)::int` })
@@ -77,7 +73,7 @@ async function checkParent(db: DbOrTx, ctx: TenantContext, parentId: string | nu
   const [parent] = await db
     .select({ id: positions.id })
     .from(positions)
-    .where(and(eq(positions.id, parentId), inTenant(ctx)));
+    .where(and(eq(positions.id, parentId), inCluster(positions, ctx)));
   if (!parent) notFound();
   if (selfId) {
     // The parent may not be the position itself or one of its descendants.
@@ -117,7 +113,7 @@ export async function updatePosition(ctx: TenantContext, id: string, input: Posi
     await db
       .update(positions)
       .set({ ...input, levels: input.levels ?? null, updatedAt: new Date() })
-      .where(and(eq(positions.id, id), inTenant(ctx)));
+      .where(and(eq(positions.id, id), inCluster(positions, ctx)));
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return nameExists;
@@ -125,10 +121,10 @@ export async function updatePosition(ctx: TenantContext, id: string, input: Posi
   }
 }
 
-export async function getPositionsByIds(ctx: TenantContext, ids: string[]) {
+export async function getPositionsByIds(ctx: TenantContext, ids: string[], db: DbOrTx = getDb()) {
   const unique = [...new Set(ids)];
   const result = unique.length
-    ? await getDb().execute<{ id: string; name: string; contracts_count: number }>(sql`
+    ? await db.execute<{ id: string; name: string; contracts_count: number }>(sql`
         select p.id, p.name, (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count
         from positions p
         where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
@@ -145,7 +141,7 @@ export async function getPositionsByIds(ctx: TenantContext, ids: string[]) {
 /** Deletes the chosen positions except those with contracts, which are skipped and named (spec §5). */
 export async function bulkDeletePositions(ctx: TenantContext, ids: string[]) {
   return getDb().transaction(async (tx) => {
-    const rows = await getPositionsByIds(ctx, ids);
+    const rows = await getPositionsByIds(ctx, ids, tx);
     const deletable = rows.filter((r) => r.contractsCount === 0).map((r) => r.id);
     const skipped = rows.filter((r) => r.contractsCount > 0).map((r) => r.name);
     if (deletable.length > 0) {
@@ -155,7 +151,7 @@ export async function bulkDeletePositions(ctx: TenantContext, ids: string[]) {
         .where(
           and(
             inArray(positions.id, deletable),
-            inTenant(ctx),
+            inCluster(positions, ctx),
             sql`not exists (select 1 from contracts c where c.position_id = ${positions.id})`,
           ),
         );
@@ -172,11 +168,12 @@ export async function mergePositions(
   if (input.positionId === input.otherPositionId) {
     return { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
   }
-  await getPosition(ctx, input.positionId);
-  await getPosition(ctx, input.otherPositionId);
+  // The kept id comes from the form like the other two: it must be one of them, of this cluster.
+  if (input.remainingPositionId !== input.positionId && input.remainingPositionId !== input.otherPositionId) notFound();
   const keep = input.remainingPositionId;
   const gone = keep === input.positionId ? input.otherPositionId : input.positionId;
   await getDb().transaction(async (tx) => {
+    await requireIdsInScope(tx, positions, [keep, gone], ctx);
     await tx
       .update(contracts)
       .set({ positionId: keep, updatedAt: new Date() })
@@ -184,13 +181,13 @@ export async function mergePositions(
     await tx
       .update(positions)
       .set({ parentId: sql`case when ${positions.id} = ${keep} then ${positions.parentId} else ${keep}::uuid end` })
-      .where(and(eq(positions.parentId, gone), inTenant(ctx)));
+      .where(and(eq(positions.parentId, gone), inCluster(positions, ctx)));
     // The one that remains may have had the other as its parent.
     await tx
       .update(positions)
       .set({ parentId: null })
       .where(and(eq(positions.id, keep), eq(positions.parentId, gone)));
-    await tx.delete(positions).where(and(eq(positions.id, gone), inTenant(ctx)));
+    await tx.delete(positions).where(and(eq(positions.id, gone), inCluster(positions, ctx)));
   });
   return { ok: true, remainingPositionId: keep };
 }

@@ -18,13 +18,13 @@ import {
 } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
+import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { planSelection } from "./criteria-selection";
 import { diffScores, formValueOf, type ScoreChange } from "./evaluation-form";
 import {
   finishTeamReview,
   getEvaluation,
-  notFound,
   refreshSubject,
   refreshTeamStats,
   requireTeamReview,

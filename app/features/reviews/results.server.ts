@@ -21,9 +21,8 @@ import type { Language } from "~/utils/i18n";
 import type { TenantContext } from "~/utils/tenant.server";
 import { levelNameOf, sortResultRows, type SortDir, type SortKey } from "./results";
 import { levelCountKeys, roleCountKeys } from "./review-scoring";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import {
-  isUuid,
-  notFound,
   requireRound,
   requireRoundInScope,
   requireTeamReview,
@@ -36,9 +35,6 @@ import {
  * leader sees only the team reviews in their scope (teamReviewsInScope). Grid and summary read the
  * precomputed review_subjects and review_team_stats rows, never aggregate all scores.
  */
-
-const inTenant = (ctx: Pick<TenantContext, "accountId" | "clusterId">) =>
-  and(eq(reviews.accountId, ctx.accountId), eq(reviews.clusterId, ctx.clusterId));
 
 function scaleOf(review: { scale: number }): ScaleSize {
   return isScaleSize(review.scale) ? review.scale : 5;
@@ -53,7 +49,7 @@ export async function resolveResultsId(ctx: TenantContext, id: string) {
   const [row] = await getDb()
     .select()
     .from(reviews)
-    .where(and(inTenant(ctx), eq(reviews.id, id), isNull(reviews.deletedAt)));
+    .where(and(inCluster(reviews, ctx), eq(reviews.id, id), isNull(reviews.deletedAt)));
   if (!row) notFound();
   if (row.type === "team-summary") return { round: await requireRoundInScope(ctx, row), teamReviewId: null };
   if (row.type !== "team" || !row.parentId) notFound();
@@ -293,7 +289,7 @@ async function requireSubject(ctx: TenantContext, id: string, membershipId: stri
   const [row] = await db
     .select({ type: reviews.type })
     .from(reviews)
-    .where(and(inTenant(ctx), eq(reviews.id, id), isNull(reviews.deletedAt)));
+    .where(and(inCluster(reviews, ctx), eq(reviews.id, id), isNull(reviews.deletedAt)));
   if (!row) notFound();
   let reviewId = id;
   if (row.type === "team-summary") {
@@ -415,7 +411,7 @@ export async function compareSubject(ctx: TenantContext, reviewId: string, subje
       .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
       .where(
         and(
-          inTenant(ctx),
+          inCluster(reviews, ctx),
           eq(reviewSubjects.membershipId, subject.membershipId),
           eq(reviews.type, "team"),
           eq(reviews.isFinished, true),

@@ -6,7 +6,8 @@ import { listTagOptions } from "~/features/tags/tags.server";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
-import { createTeamReviewRound, notFound, reviewScope } from "./team-reviews.server";
+import { notFound } from "~/utils/scope.server";
+import { createTeamReviewRound, reviewScope } from "./team-reviews.server";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
 

@@ -13,14 +13,8 @@ import {
 } from "#db/schema";
 import { progressState, type ProgressState } from "./review-scoring";
 import type { OverviewFilter } from "./team-review-create.schema";
-import {
-  isUuid,
-  notFound,
-  requireRound,
-  reviewScope,
-  teamReviewsInScope,
-  teamReviewVisibility,
-} from "./team-reviews.server";
+import { isUuid, notFound } from "~/utils/scope.server";
+import { requireRound, reviewScope, teamReviewsInScope, teamReviewVisibility } from "./team-reviews.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const overviewPageSize = 10;

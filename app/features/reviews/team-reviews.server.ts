@@ -14,6 +14,7 @@ import {
   reviewTags,
   reviewTeamStats,
   roleAssignments,
+  tags,
   teams,
   users,
 } from "#db/schema";
@@ -21,14 +22,11 @@ import type { Characteristics } from "#db/schema";
 import { initialReviewCriteria, type RuleSet } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { isScaleSize, type Dimension, type ScaleSize } from "~/features/criteria/scales";
+import { inCluster, isUuid, notFound, requireIdsInScope } from "~/utils/scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { summariseSubject, teamReviewStats } from "./review-scoring";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
-
-export function notFound(): never {
-  throw new Response("Not found", { status: 404 });
-}
 
 // ─── Who sees which team reviews (docs/decisions/0502) ──────────────────────────────────────────
 
@@ -47,28 +45,29 @@ export function reviewScope(ctx: TenantContext): { all: true } | { all: false; t
 }
 
 /** Whether ctx may open a team review: a chosen reviewer of it, or the review's team is in scope. */
-async function mayOpenTeamReview(ctx: TenantContext, review: { id: string; teamId: string | null }) {
+async function mayOpenTeamReview(db: DbOrTx, ctx: TenantContext, review: { id: string; teamId: string | null }) {
   const scope = reviewScope(ctx);
   if (scope.all) return true;
   if (review.teamId && scope.teamIds.includes(review.teamId)) return true;
   if (!ctx.membershipId) return false;
-  const [row] = await getDb()
+  const [row] = await db
     .select({ id: reviewReviewers.membershipId })
     .from(reviewReviewers)
     .where(and(eq(reviewReviewers.reviewId, review.id), eq(reviewReviewers.membershipId, ctx.membershipId)));
   return Boolean(row);
 }
 
-const inTenant = (ctx: Tenant) => and(eq(reviews.accountId, ctx.accountId), eq(reviews.clusterId, ctx.clusterId));
-
-/** A team review of the current cluster that ctx may open; 404 otherwise (whatever the id). */
-export async function requireTeamReview(ctx: TenantContext, reviewId: string) {
+/**
+ * A team review of the current cluster that ctx may open; 404 otherwise (whatever the id). Inside a
+ * transaction pass it as `db`: a second pool connection there deadlocks under load.
+ */
+export async function requireTeamReview(ctx: TenantContext, reviewId: string, db: DbOrTx = getDb()) {
   if (!isUuid(reviewId)) notFound();
-  const [review] = await getDb()
+  const [review] = await db
     .select()
     .from(reviews)
-    .where(and(inTenant(ctx), eq(reviews.id, reviewId), eq(reviews.type, "team"), isNull(reviews.deletedAt)));
-  if (!review || !(await mayOpenTeamReview(ctx, review))) notFound();
+    .where(and(inCluster(reviews, ctx), eq(reviews.id, reviewId), eq(reviews.type, "team"), isNull(reviews.deletedAt)));
+  if (!review || !(await mayOpenTeamReview(db, ctx, review))) notFound();
   return review;
 }
 
@@ -78,7 +77,14 @@ export async function requireRound(ctx: TenantContext, roundId: string) {
   const [round] = await getDb()
     .select()
     .from(reviews)
-    .where(and(inTenant(ctx), eq(reviews.id, roundId), eq(reviews.type, "team-summary"), isNull(reviews.deletedAt)));
+    .where(
+      and(
+        inCluster(reviews, ctx),
+        eq(reviews.id, roundId),
+        eq(reviews.type, "team-summary"),
+        isNull(reviews.deletedAt),
+      ),
+    );
   if (!round) notFound();
   return requireRoundInScope(ctx, round);
 }
@@ -112,7 +118,7 @@ export function teamReviewVisibility(ctx: TenantContext): SQL | undefined {
 /** The team reviews of a round that ctx may see, as a condition on `reviews`. */
 export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
   return and(
-    inTenant(ctx),
+    inCluster(reviews, ctx),
     eq(reviews.parentId, roundId),
     eq(reviews.type, "team"),
     isNull(reviews.deletedAt),
@@ -124,10 +130,6 @@ export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
 export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string): Promise<string[]> {
   const rows = await getDb().select({ id: reviews.id }).from(reviews).where(teamReviewsInScope(ctx, roundId));
   return rows.map((r) => r.id);
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 // ─── Creating a round ───────────────────────────────────────────────────────────────────────────
@@ -158,17 +160,11 @@ export async function createTeamReviewRound(ctx: TenantContext, input: CreateRou
     ? await db
         .select({ id: teams.id, name: teams.name })
         .from(teams)
-        .where(
-          and(
-            eq(teams.accountId, ctx.accountId),
-            eq(teams.clusterId, ctx.clusterId),
-            inArray(teams.id, input.teamIds),
-            isNull(teams.deletedAt),
-          ),
-        )
+        .where(and(inCluster(teams, ctx), inArray(teams.id, input.teamIds), isNull(teams.deletedAt)))
         .orderBy(asc(sql`lower(${teams.name})`))
     : [];
   if (teamRows.length !== new Set(input.teamIds).size) notFound();
+  const tagIds = await requireIdsInScope(db, tags, input.tagIds, ctx, eq(tags.kind, "personnel"));
   const set = input.setId ? await loadRuleSet(db, ctx, input.setId) : null;
 
   const places = teamRows.length
@@ -235,8 +231,7 @@ export async function createTeamReviewRound(ctx: TenantContext, input: CreateRou
       .insert(reviews)
       .values({ ...base, type: "team-summary" })
       .returning({ id: reviews.id });
-    if (input.tagIds.length)
-      await tx.insert(reviewTags).values(input.tagIds.map((tagId) => ({ reviewId: round.id, tagId })));
+    if (tagIds.length) await tx.insert(reviewTags).values(tagIds.map((tagId) => ({ reviewId: round.id, tagId })));
     const criteriaEntries = initialReviewCriteria(set);
     for (const item of plan) {
       const [review] = await tx
@@ -304,13 +299,7 @@ async function loadRuleSet(db: DbOrTx, ctx: Tenant, setId: string): Promise<(Rul
   const [set] = await db
     .select({ id: criteriaSets.id, flex: criteriaSets.flex, basic: criteriaSets.basic })
     .from(criteriaSets)
-    .where(
-      and(
-        eq(criteriaSets.accountId, ctx.accountId),
-        eq(criteriaSets.clusterId, ctx.clusterId),
-        eq(criteriaSets.id, setId),
-      ),
-    );
+    .where(and(inCluster(criteriaSets, ctx), eq(criteriaSets.id, setId)));
   if (!set) notFound();
   const rows = await db
     .select({ id: criteria.id, dimension: criteria.dimension })
@@ -595,7 +584,7 @@ async function setReviewState(
   change: (review: typeof reviews.$inferSelect) => Partial<typeof reviews.$inferInsert> | StateResult,
   outerTx?: Tx,
 ): Promise<StateResult> {
-  const review = await requireTeamReview(ctx, reviewId);
+  const review = await requireTeamReview(ctx, reviewId, outerTx);
   // The state is read under a row lock, so two requests cannot both finish or roll back.
   const run = async (tx: Tx): Promise<StateResult> => {
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, review.id)).for("update");
@@ -663,7 +652,7 @@ export async function setRoundLocked(ctx: TenantContext, roundId: string, locked
     await tx
       .update(reviews)
       .set({ lockedAt, updatedAt: new Date() })
-      .where(and(eq(reviews.parentId, round.id), inTenant(ctx)));
+      .where(and(eq(reviews.parentId, round.id), inCluster(reviews, ctx)));
     await tx.insert(auditEvents).values({
       accountId: ctx.accountId,
       clusterId: ctx.clusterId,

@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { membershipTags, memberships, tags } from "#db/schema";
+import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
-import { notFound } from "~/utils/not-found";
+import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
-/** Personnel tags of the current cluster (criteria tags live in the criteria book). */
-function inTenant(ctx: TenantContext) {
-  return and(eq(tags.accountId, ctx.accountId), eq(tags.clusterId, ctx.clusterId), eq(tags.kind, "personnel"));
-}
+/** Personnel tags (criteria tags live in the criteria book). */
+const personnel = eq(tags.kind, "personnel");
 
 export async function listTags(ctx: TenantContext) {
   const result = await getDb().execute<{ id: string; name: string; is_system: boolean; member_count: number }>(sql`
@@ -26,7 +25,7 @@ export async function listTagOptions(ctx: TenantContext) {
   return getDb()
     .select({ id: tags.id, name: tags.name })
     .from(tags)
-    .where(and(inTenant(ctx), eq(tags.kind, "personnel")))
+    .where(and(inCluster(tags, ctx), personnel))
     .orderBy(sql`lower(${tags.name})`, tags.id);
 }
 
@@ -34,7 +33,7 @@ export async function getTag(ctx: TenantContext, id: string) {
   const [tag] = await getDb()
     .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })
     .from(tags)
-    .where(and(eq(tags.id, id), inTenant(ctx)));
+    .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
   if (!tag) notFound();
   return tag;
 }
@@ -47,7 +46,8 @@ async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?
     .from(tags)
     .where(
       and(
-        inTenant(ctx),
+        inCluster(tags, ctx),
+        personnel,
         sql`lower(${tags.name}) = lower(${name})`,
         exceptId ? sql`${tags.id} <> ${exceptId}` : undefined,
       ),
@@ -79,7 +79,7 @@ export async function renameTag(ctx: TenantContext, id: string, input: { name: s
     await db
       .update(tags)
       .set({ name: input.name, updatedAt: new Date() })
-      .where(and(eq(tags.id, id), inTenant(ctx)));
+      .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return nameExists;
@@ -191,7 +191,9 @@ export async function mergeTags(
       select account_id, cluster_id, membership_id, ${keep.id}::uuid from membership_tags
       where tag_id = ${gone.id} and cluster_id = ${ctx.clusterId}
       on conflict do nothing`);
-    await tx.delete(tags).where(and(eq(tags.id, gone.id), inTenant(ctx)));
+    // Rounds that chose the tag keep it, under the tag that remains (docs/decisions/0641).
+    await moveTagReviewData(tx, ctx, { fromId: gone.id, toId: keep.id });
+    await tx.delete(tags).where(and(eq(tags.id, gone.id), inCluster(tags, ctx), personnel));
   });
   return { ok: true, remainingTagId: keep.id };
 }
@@ -238,28 +240,37 @@ export async function splitTag(
 }
 
 /** Tags of this cluster among the given ids (unknown ids: 404). */
-export async function getTagsByIds(ctx: TenantContext, ids: string[]) {
+export async function getTagsByIds(ctx: TenantContext, ids: string[], db: DbOrTx = getDb()) {
   const unique = [...new Set(ids)];
   const rows = unique.length
-    ? await getDb()
+    ? await db
         .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })
         .from(tags)
-        .where(and(inArray(tags.id, unique), inTenant(ctx)))
+        .where(and(inArray(tags.id, unique), inCluster(tags, ctx), personnel))
         .orderBy(tags.name)
     : [];
   if (rows.length !== unique.length) notFound();
   return rows;
 }
 
-/** Deletes the chosen tags except system tags, which are skipped and reported. One transaction. */
+/**
+ * Deletes the chosen tags except system tags and tags a review round chose (review history, docs/
+ * decisions/0641), which are skipped and named. One transaction.
+ */
 export async function bulkDeleteTags(ctx: TenantContext, ids: string[]) {
-  const rows = await getTagsByIds(ctx, ids);
-  const deletable = rows.filter((r) => !r.isSystem).map((r) => r.id);
-  const skipped = rows.filter((r) => r.isSystem).map((r) => r.name);
-  if (deletable.length > 0) {
-    await getDb()
-      .delete(tags)
-      .where(and(inArray(tags.id, deletable), inTenant(ctx)));
-  }
-  return { deleted: deletable.length, skipped };
+  return getDb().transaction(async (tx) => {
+    const rows = await getTagsByIds(ctx, ids, tx);
+    const used = await tagIdsUsedByReviews(
+      tx,
+      ctx,
+      rows.map((r) => r.id),
+    );
+    const deletable = rows.filter((r) => !r.isSystem && !used.has(r.id)).map((r) => r.id);
+    const skipped = rows.filter((r) => r.isSystem).map((r) => r.name);
+    const usedInReviews = rows.filter((r) => !r.isSystem && used.has(r.id)).map((r) => r.name);
+    if (deletable.length > 0) {
+      await tx.delete(tags).where(and(inArray(tags.id, deletable), inCluster(tags, ctx), personnel));
+    }
+    return { deleted: deletable.length, skipped, usedInReviews };
+  });
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { memberships, roleAssignments, teams } from "#db/schema";
-import { notFound } from "~/utils/not-found";
 import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
+import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const TEAMS_PAGE_SIZE = 50;
@@ -16,9 +16,8 @@ const memberFte = sql.raw(`coalesce((
   where c.membership_id = ra.membership_id and c.is_active
     and c.start_date <= current_date and c.end_date >= current_date), ${DEFAULT_FTE})`);
 
-function inTenant(ctx: TenantContext) {
-  return and(eq(teams.accountId, ctx.accountId), eq(teams.clusterId, ctx.clusterId), isNull(teams.deletedAt));
-}
+/** Teams not removed (removal is soft: review history keeps referring to them). */
+const liveTeams = isNull(teams.deletedAt);
 
 /**
  * A page of the cluster's teams. With `withChildClusters`, the teams of the clusters below it (its
@@ -88,14 +87,18 @@ export async function hasChildClusters(ctx: TenantContext): Promise<boolean> {
 
 /** Every team of the cluster, for choosers (merge target). */
 export async function listTeamOptions(ctx: TenantContext) {
-  return getDb().select({ id: teams.id, name: teams.name }).from(teams).where(inTenant(ctx)).orderBy(teams.name);
+  return getDb()
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(inCluster(teams, ctx), liveTeams))
+    .orderBy(teams.name);
 }
 
 export async function getTeam(ctx: TenantContext, id: string) {
   const [team] = await getDb()
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(and(eq(teams.id, id), inTenant(ctx)));
+    .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
   if (!team) notFound();
   return team;
 }
@@ -106,7 +109,8 @@ async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?
     .from(teams)
     .where(
       and(
-        inTenant(ctx),
+        inCluster(teams, ctx),
+        liveTeams,
         sql`lower(${teams.name}) = lower(${name})`,
         exceptId ? sql`${teams.id} <> ${exceptId}` : undefined,
       ),
@@ -140,7 +144,7 @@ export async function renameTeam(ctx: TenantContext, id: string, input: { name: 
     await db
       .update(teams)
       .set({ name: input.name, updatedAt: new Date() })
-      .where(and(eq(teams.id, id), inTenant(ctx)));
+      .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return nameExists;
@@ -158,7 +162,7 @@ export async function deleteTeam(ctx: TenantContext, id: string): Promise<void> 
     await tx
       .update(teams)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(teams.id, id), inTenant(ctx)));
+      .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
   });
 }
 
@@ -277,7 +281,7 @@ export async function mergeTeams(
     await tx
       .update(teams)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(teams.id, gone), inTenant(ctx)));
+      .where(and(eq(teams.id, gone), inCluster(teams, ctx), liveTeams));
   });
   return { ok: true, remainingTeamId: keep };
 }

@@ -42,7 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
           key: "tags:bulkDelete.partial",
           values: { count: result.deleted, names: result.skipped.join(", ") },
         }
-      : { key: "tags:bulkDelete.done", values: { count: result.deleted } };
+      : result.usedInReviews.length > 0
+        ? {
+            type: "error" as const,
+            key: "tags:bulkDelete.usedInReviews",
+            values: { count: result.deleted, names: result.usedInReviews.join(", ") },
+          }
+        : { key: "tags:bulkDelete.done", values: { count: result.deleted } };
   return redirect("/personnel/tags", { headers: { "Set-Cookie": await createToastHeader(toast) } });
 }
 

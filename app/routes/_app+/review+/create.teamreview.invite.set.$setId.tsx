@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { inviteTeamLeaders } from "~/features/reviews/team-review-mail.server";
 import { roundInvitationState } from "~/features/reviews/team-review-overview.server";
-import { notFound } from "~/features/reviews/team-reviews.server";
+import { notFound } from "~/utils/not-found";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";

@@ -1,0 +1,50 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "#db/client.server";
+import { isUuid, notFound } from "./not-found";
+import type { TenantContext } from "./tenant.server";
+
+/**
+ * The one scope module of the services (docs/decisions/0640): every query about a tenant's rows puts
+ * `inCluster`/`inAccount` in its `where`, and every id that comes from a request and is written into a
+ * row is first checked with `requireIdsInScope`. An id of another tenant finds nothing: 404.
+ */
+export { isUuid, notFound, requireUuid } from "./not-found";
+
+export type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
+
+type AccountScoped = { accountId: PgColumn };
+type ClusterScoped = AccountScoped & { clusterId: PgColumn };
+
+/** Rows of the current account (account-wide tables such as users). */
+export function inAccount(table: AccountScoped, ctx: Pick<Tenant, "accountId">): SQL {
+  return eq(table.accountId, ctx.accountId);
+}
+
+/** Rows of the current account and cluster. */
+export function inCluster(table: ClusterScoped, ctx: Tenant): SQL {
+  return and(eq(table.accountId, ctx.accountId), eq(table.clusterId, ctx.clusterId))!;
+}
+
+/**
+ * "All these ids are rows of my cluster (matching `extra`), or 404": for ids a request names that a
+ * service is about to write into other rows (tags of a round, the kept record of a merge). Returns the
+ * ids once each. Runs on `db`, so inside a transaction pass the transaction.
+ */
+export async function requireIdsInScope(
+  db: DbOrTx,
+  table: PgTable & ClusterScoped & { id: PgColumn },
+  ids: readonly string[],
+  ctx: Tenant,
+  extra?: SQL,
+): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  if (!unique.every((id) => isUuid(id))) notFound();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(inCluster(table, ctx), inArray(table.id, unique), extra));
+  if (rows.length !== unique.length) notFound();
+  return unique;
+}
