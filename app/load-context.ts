@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     requestId: string;
     clientIp: string;
+    /** The socket's peer address, never a forwarded one (loopback checks; app/utils/peer.server.ts). */
+    socketAddress?: string;
   }
   interface Future {
     v3_singleFetch: true;

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { runInRequestScope } from "../app/utils/request-scope.server";
-import { precomputedSecurityHeaders } from "./security-headers";
+import { cacheControlFor, limitRequestBodies, loopbackOnlyDevPages, refuseCrossSiteWrites, remixRequest } from "./edge";
+import { appSecurityHeaderOptions, precomputedSecurityHeaders } from "./security-headers";
 
 export type AppOptions = {
   /** The Remix build, or (in development) a function that loads the newest one. */
@@ -33,29 +33,9 @@ export function createApp({ build, mode }: AppOptions): express.Express {
     next();
   });
 
-  const securityHeaders = precomputedSecurityHeaders({
-    xPoweredBy: false,
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: mode === "production" && process.env.TRUST_PROXY ? undefined : false,
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "connect-src": mode === "development" ? ["'self'", "ws:"] : ["'self'"],
-        "img-src": ["'self'", "data:"],
-        // Inline style attributes (SVG charts, progress widths) are harmless; scripts stay strict.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": [
-          "'strict-dynamic'",
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-  });
+  const securityHeaders = precomputedSecurityHeaders(
+    appSecurityHeaderOptions({ mode, hsts: mode === "production" && Boolean(process.env.TRUST_PROXY) }),
+  );
   app.use((_req, res, next) => {
     for (const [name, value] of securityHeaders(res.locals.cspNonce as string)) res.setHeader(name, value);
     next();
@@ -68,16 +48,40 @@ export function createApp({ build, mode }: AppOptions): express.Express {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  const handleWithRemix = createRequestHandler({
-    build,
-    mode,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      requestId: req.headers["x-request-id"] as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
-  });
+  // The edge (docs/decisions/0600–0603): development pages for this machine only, no writes sent by
+  // another site, bodies within their limits; then Remix.
+  app.use("/dev", loopbackOnlyDevPages);
+  app.use(refuseCrossSiteWrites);
+  app.use(limitRequestBodies);
+
+  const handleRequest = createRequestHandler(build, mode);
+  const handleWithRemix = async (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    try {
+      const response = await handleRequest(remixRequest(req, res), {
+        cspNonce: res.locals.cspNonce as string,
+        requestId: req.headers["x-request-id"] as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        socketAddress: req.socket.remoteAddress,
+      });
+      await sendResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
   // One request scope around all loaders of a request, so that the session is resolved once (0009).
   app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
   return app;
+}
+
+/** Like @remix-run/express's sendRemixResponse, with the Cache-Control the edge decides (cacheControlFor). */
+async function sendResponse(req: express.Request, res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key !== "cache-control") res.append(key, value);
+  }
+  res.setHeader("Cache-Control", cacheControlFor(req, response.headers.get("Cache-Control")));
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

@@ -3,8 +3,5 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-/** Only same-site relative paths may be redirect targets, never //evil.example. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+/** Only paths on this site may be redirect targets; the one check lives in safe-redirect.ts (decision 0604). */
+export { safeRedirectPath } from "./safe-redirect";

@@ -10,7 +10,7 @@ import { startWorker, type RunningWorker } from "#jobs/worker";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { loader as messageLoader } from "~/routes/dev+/outbox.$name";
 import { loader as outboxLoader } from "~/routes/dev+/outbox";
-import { context, getRequest, run } from "../support/http";
+import { context as remoteContext, getRequest, run } from "../support/http";
 import { readMail } from "../support/smtp";
 
 /*
@@ -37,6 +37,9 @@ afterAll(async () => {
     else process.env[key] = value;
   }
 });
+
+/** The outbox answers only a browser on this machine (the socket's peer, item 1 of issue #12). */
+const context = () => ({ ...remoteContext(), socketAddress: "127.0.0.1" });
 
 async function waitUntilSent(emailId: string) {
   const deadline = Date.now() + 15_000;
@@ -82,6 +85,30 @@ describe("e-mail without SMTP", () => {
     expect(mail.to).toContain("zonder-smtp@example.test");
     expect(mail.subject).toBe("Je wachtwoord is gewijzigd");
     expect(mail.text).toContain("Hoi Zoë,");
+  });
+
+  test("a request from another machine finds no outbox, whatever address it claims", async () => {
+    for (const socketAddress of ["192.0.2.10", "::ffff:192.0.2.10", "fd00::2", undefined]) {
+      const request = new Request("http://localhost/dev/outbox", { headers: { "X-Forwarded-For": "127.0.0.1" } });
+      const list = await run(() =>
+        outboxLoader({ request, params: {}, context: { ...remoteContext("127.0.0.1"), socketAddress } }),
+      );
+      expect((list as Response).status, String(socketAddress)).toBe(404);
+      const one = await run(() =>
+        messageLoader({ request, params: { name: "x.eml" }, context: { ...remoteContext(), socketAddress } }),
+      );
+      expect((one as Response).status, String(socketAddress)).toBe(404);
+    }
+    for (const socketAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      const list = await run(() =>
+        outboxLoader({
+          request: getRequest("/dev/outbox"),
+          params: {},
+          context: { ...remoteContext(), socketAddress },
+        }),
+      );
+      expect(list).not.toBeInstanceOf(Response);
+    }
   });
 
   test("with SMTP configured the outbox pages do not exist", async () => {

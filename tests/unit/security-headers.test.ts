@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
 import { describe, expect, it } from "vitest";
-import { precomputedSecurityHeaders } from "../../server/security-headers";
+import { appSecurityHeaderOptions, precomputedSecurityHeaders } from "../../server/security-headers";
 
 const options: HelmetOptions = {
   xPoweredBy: false,
@@ -41,5 +41,26 @@ describe("precomputedSecurityHeaders", () => {
       expect(policy).toContain(`script-src 'strict-dynamic' 'self' 'nonce-${nonce}'`);
     }
     expect(Object.fromEntries(headersFor("x"))["X-Content-Type-Options"]).toBe("nosniff");
+  });
+});
+
+describe("appSecurityHeaderOptions", () => {
+  it("forbids framing twice over: frame-ancestors 'none' and X-Frame-Options DENY", () => {
+    for (const mode of ["production", "development"]) {
+      const headers = Object.fromEntries(
+        precomputedSecurityHeaders(appSecurityHeaderOptions({ mode, hsts: false }))("abc123"),
+      );
+      expect(headers["X-Frame-Options"]).toBe("DENY");
+      expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["Content-Security-Policy"]).toContain("'nonce-abc123'");
+      expect(headers["Strict-Transport-Security"]).toBeUndefined();
+    }
+  });
+
+  it("sends HSTS only when asked (production behind a TLS proxy)", () => {
+    const headers = Object.fromEntries(
+      precomputedSecurityHeaders(appSecurityHeaderOptions({ mode: "production", hsts: true }))("n"),
+    );
+    expect(headers["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
 });

@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { getDb } from "#db/client.server";
 import { accountSecuritySettings, auditEvents, userTwoFactor, users } from "#db/schema";
 import { sessionSecret } from "~/utils/env.server";
-import { isHttps } from "~/utils/request.server";
+import { isHttps, safeRedirectPath } from "~/utils/request.server";
 import { hitThrottle, settleSuccess, twoFactorHits } from "./throttle.server";
 import { hashSecret } from "./tokens.server";
 
@@ -260,6 +260,8 @@ export async function finishTarget(pending: { userId: string; redirectTo: string
     .from(users)
     .where(and(eq(users.id, pending.userId), isNull(users.deletedAt)));
   if (!user) return null;
-  const target = pending.redirectTo ?? (user.firstLoginAt ? "/dashboard" : "/dashboard/introduction");
+  const fallback = user.firstLoginAt ? "/dashboard" : "/dashboard/introduction";
+  // Checked when asked for, and again here where it is used (decision 0604).
+  const target = pending.redirectTo ? safeRedirectPath(pending.redirectTo, fallback) : fallback;
   return { accountId: user.accountId, target };
 }

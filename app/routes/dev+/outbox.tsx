@@ -2,11 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listDevOutbox } from "~/features/email/dev-outbox.server";
+import { requireLoopbackPeer } from "~/utils/peer.server";
 
 export const handle = { i18n: ["common"] };
 
 // public route: a developer's view of mail written to DATA_DIR/outbox; 404 unless DEV_OUTBOX or development, and never with SMTP.
-export async function loader(_: LoaderFunctionArgs) {
+// Only for a browser on this machine (the socket's peer is loopback): the mail holds reset links and codes.
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireLoopbackPeer(context);
   return { messages: await listDevOutbox() };
 }
 
