@@ -2,14 +2,23 @@
  * Route audit (ARCHITECTURE.md "Safety nets"): every loader and action of every signed-in page, API
  * and resource route is called anonymously and as an employee without rights. Anonymous callers must
  * be sent to /login (pages) or get 401 (API); an employee must be turned away from every page that
- * needs a right. New routes are picked up automatically.
+ * needs a right. New routes are picked up automatically. The last part calls every route that takes an
+ * id with the seeded demo's real ids, as each demo user.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { BASE, context, run } from "../support/http";
+import {
+  demoRoles,
+  demoWorld,
+  type DemoRole,
+  type DemoWorld,
+  type TeamData,
+  type TenantData,
+} from "../support/demo-world";
 import { sessionCookieFor } from "../support/session";
 
 const routesDir = path.resolve("app/routes");
@@ -67,6 +76,9 @@ function outcome(result: unknown): string {
     if (location) return `${result.status} ${location.split("?")[0]}`;
     return String(result.status);
   }
+  // Remix's data(): the status it will be sent with.
+  const init = (result as { type?: string; init?: ResponseInit | null }).type === "DataWithResponseInit";
+  if (init) return String((result as { init?: ResponseInit | null }).init?.status ?? 200);
   return "200";
 }
 
@@ -124,3 +136,255 @@ async function employeeCookie() {
   const employee = await createUserWithMembership(db, { accountId: account.id, clusterId: cluster.id });
   return (await sessionCookieFor({ userId: employee.user.id, accountId: account.id, clusterId: cluster.id })).cookie;
 }
+
+/*
+ * Real ids (issue 12 "every route with an id, called as each demo role with a real id of another role's
+ * data"; issue 13 "call every route with a real id the user may see, and one they may not"). Built on the
+ * seeded demo (tests/support/demo-world.ts): each demo user opens every route that takes an id
+ *  - with a real id of their own account that they may see: the page must answer (200, or its normal
+ *    redirect), so a wrong 404 or a missing right fails;
+ *  - with the same kind of id where they lack the right, with another team's data (leider@demo.nl), and
+ *    with the other account's data: the answer must be a refusal (302 /dashboard, 403, 404), never data.
+ * Every route file with a `$param` needs an entry below, so a new route cannot skip the audit.
+ */
+type Params = Record<string, string>;
+type IdRoute = {
+  /** Demo BV roles that may open the route with their account's data; andere@demo.nl follows admin. */
+  may: DemoRole[];
+  /** May write (the action), when fewer than may read. */
+  mayWrite?: DemoRole[];
+  /** The data is a team's: leider@demo.nl may only use the teams he leads. */
+  team?: boolean;
+  params: (d: TenantData, t: TeamData) => Params;
+  query?: (d: TenantData, t: TeamData) => string;
+  /** JSON API: the method and body of its action. */
+  api?: { method: string; body: (d: TenantData, t: TeamData) => unknown };
+};
+type AuditEntry = IdRoute | { notTenantData: string };
+
+const both: DemoRole[] = ["admin", "hr"];
+const reviewers: DemoRole[] = ["admin", "hr", "leider"];
+
+const idRoutes: Record<string, AuditEntry> = {
+  "_app+/account+/clusters.$id.tsx": { may: ["admin"], params: (d) => ({ id: d.cluster }) },
+  "_app+/criteria+/book.$action.tsx": { notTenantData: "$action is new/edit-like, no id" },
+  "_app+/criteria+/sets.$setId.tsx": { may: both, params: (d) => ({ setId: d.set }) },
+  "_app+/criteria+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.criteriaTag }) },
+  "_app+/my+/profile.$tab.tsx": { notTenantData: "the signed-in user's own profile tabs" },
+  "_app+/personnel+/users.$tab.tsx": { notTenantData: "list tabs, no id" },
+  "_app+/personnel+/positions.$positionId._index.tsx": {
+    may: reviewers, // positions.read
+    mayWrite: both,
+    params: (d) => ({ positionId: d.position }),
+  },
+  "_app+/personnel+/positions.$positionId.merge.tsx": { may: both, params: (d) => ({ positionId: d.position }) },
+  "_app+/personnel+/tags.$id._index.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
+  "_app+/personnel+/tags.$id.merge.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
+  "_app+/personnel+/tags.$id.split.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
+  "_app+/personnel+/teams.$id.$tab.tsx": { may: both, params: (_, t) => ({ id: t.team, tab: "members" }) },
+  "_app+/personnel+/teams.$id._index.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/teams.$id.delete.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/teams.$id.merge.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/teams.$id.split.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/user.$id.$tab.tsx": { may: both, params: (_, t) => ({ id: t.employee, tab: "details" }) },
+  "_app+/personnel+/user.$id._index.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id.contracts.$contractId._index.tsx": {
+    may: both,
+    params: (_, t) => ({ id: t.employee, contractId: t.contract }),
+  },
+  "_app+/personnel+/user.$id.contracts.$contractId.delete.tsx": {
+    may: both,
+    params: (_, t) => ({ id: t.employee, contractId: t.contract }),
+  },
+  "_app+/personnel+/user.$id.delete.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id.merge.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/review+/$reviewId.compare.$subjectId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.teamReview, subjectId: t.employee }),
+  },
+  "_app+/review+/compare.$reviewId.$subjectId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.teamReview, subjectId: t.employee }),
+  },
+  "_app+/teamreview+/$reviewId.compare.$subjectId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.teamReview, subjectId: t.employee }),
+  },
+  "_app+/review+/create.teamreview.invite.set.$setId.tsx": {
+    may: reviewers, // teamReviews.manage; a leader for the rounds of his teams
+    team: true,
+    params: (_, t) => ({ setId: t.roundSet }),
+    query: (_, t) => `?round=${t.round}`,
+  },
+  "_app+/review+/evaluation.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
+  "_app+/review+/evaluation.$id.criteria.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.teamReview }),
+  },
+  "_app+/review+/evaluation.$id.finish.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
+  "_app+/review+/report.$reviewId.employee.$membershipId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.teamReview, membershipId: t.employee }),
+  },
+  "_app+/review+/result.$id.$tab.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.teamReview, tab: "table" }),
+  },
+  "_app+/review+/result.$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
+  "_app+/review+/summary.$id.$tab.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.round, tab: "grid" }),
+  },
+  "_app+/review+/summary.$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.round }) },
+  "resources+/review-export.$id.ts": { may: reviewers, team: true, params: (_, t) => ({ id: t.round }) },
+  "api+/criteria-sets.$id.ts": {
+    may: both,
+    params: (d) => ({ id: d.set }),
+    api: { method: "PUT", body: () => ({ isActive: true }) },
+  },
+  "api+/reviews.$id.ts": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.teamReview }),
+    api: { method: "PUT", body: () => ({}) },
+  },
+  "api+/reviews.$id.member.ts": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.teamReview }),
+    api: { method: "POST", body: (_, t) => ({ membershipId: t.employee }) },
+  },
+  "api+/reviews.update.$reviewId.membership.$id.ts": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.teamReview, id: t.subject }),
+    api: { method: "POST", body: () => ({ criteriaScores: [] }) },
+  },
+  "api+/users.$id.ts": {
+    may: both,
+    params: (_, t) => ({ id: t.employee }),
+    api: { method: "PUT", body: () => ({}) },
+  },
+  // Not tenant data: tokens and names checked by their own tests.
+  "$.tsx": { notTenantData: "the splat route: unknown paths" },
+  "auth.$provider.callback.tsx": { notTenantData: "SSO callback, anonymous only" },
+  "dev+/outbox.$name.tsx": { notTenantData: "development mail outbox (tests/integration/dev-outbox.test.ts)" },
+  "_public+/confirm.$id.$hash.tsx": { notTenantData: "sign-up confirmation token" },
+  "_public+/confirm-email.$id.$hash.tsx": { notTenantData: "e-mail change confirmation token" },
+  "_public+/file.$slug.tsx": { notTenantData: "static help files by name" },
+  "_public+/invitation.$token.tsx": { notTenantData: "invitation token" },
+  "_public+/password-reset.$code.tsx": { notTenantData: "password reset code" },
+};
+
+const filesWithParams = routeFiles(".")
+  .map((f) => f.replace(/^\.\//, ""))
+  .filter((f) => /(^|[/.])\$[a-zA-Z]/.test(f) || /(^|\/)\$\.tsx?$/.test(f));
+
+/** The URL of a route file with the given params (the same rules as urlFor above). */
+function urlWith(file: string, params: Params, query = "") {
+  const segments = file
+    .replace(/\.tsx?$/, "")
+    .split(/[/.]/)
+    .filter((s) => s && !s.startsWith("_") && !s.endsWith("+") && s !== "route")
+    .map((s) => (s.startsWith("$") ? params[s.slice(1)] : s));
+  const prefix = file.startsWith("api+") ? "/api" : file.startsWith("resources+") ? "/resources" : "";
+  return prefix + "/" + segments.join("/") + query;
+}
+
+async function callWith(
+  file: string,
+  entry: IdRoute,
+  kind: "loader" | "action",
+  cookie: string,
+  d: TenantData,
+  t: TeamData,
+) {
+  const mod = (await import(path.join(routesDir, file))) as RouteModule;
+  const fn = mod[kind];
+  if (!fn) return null;
+  const params = entry.params(d, t);
+  const url = BASE + urlWith(file, params, entry.query?.(d, t));
+  let request: Request;
+  if (kind === "loader") request = new Request(url, { headers: { Cookie: cookie } });
+  else if (entry.api)
+    request = new Request(url, {
+      method: entry.api.method,
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify(entry.api.body(d, t)),
+    });
+  else
+    request = new Request(url, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=x",
+    });
+  return run(() => fn({ request, params, context: context() }));
+}
+
+const REFUSED = /^(302 \/dashboard|403|404)$/;
+/** An answer with the page's data, or the page's own redirect (e.g. /personnel/user/{id} → its first tab). */
+const isAllowed = (o: string) => o === "200" || (/^30[1-8] \//.test(o) && !/ \/(dashboard|login|nocluster)$/.test(o));
+
+describe("route audit: real ids, every demo role", () => {
+  let w: DemoWorld;
+  beforeAll(async () => {
+    w = await demoWorld();
+  }, 120_000);
+
+  it("has an entry for every route that takes a parameter", () => {
+    const missing = filesWithParams.filter((f) => !(f in idRoutes));
+    expect(missing, "add these routes to idRoutes in route-audit.test.ts").toEqual([]);
+    const stale = Object.keys(idRoutes).filter((f) => !filesWithParams.includes(f));
+    expect(stale, "these idRoutes entries name no route file").toEqual([]);
+  });
+
+  const audited = Object.entries(idRoutes).filter((e): e is [string, IdRoute] => !("notTenantData" in e[1]));
+
+  it.each(audited)("%s: each role opens what it may and is refused the rest", async (file, entry) => {
+    const problems: string[] = [];
+    const expectOutcome = async (
+      label: string,
+      kind: "loader" | "action",
+      role: DemoRole,
+      d: TenantData,
+      t: TeamData,
+      allowed: boolean,
+    ) => {
+      const result = outcome(await callWith(file, entry, kind, w.cookies[role], d, t));
+      if (result === "none" || result === "405") return;
+      // An action may also turn away the audit's meaningless body (400) before it looks at the id: nothing
+      // is read or written then. Writes with valid bodies and foreign ids are the tenant-isolation tests'.
+      const ok = allowed ? isAllowed(result) : REFUSED.test(result) || (kind === "action" && result === "400");
+      if (!ok) problems.push(`${role} ${kind} ${label}: got ${result}, expected ${allowed ? "allowed" : "refused"}`);
+    };
+    for (const role of demoRoles) {
+      const own = role === "andere" ? w.andere : w.demo;
+      const foreign = role === "andere" ? w.demo : w.andere;
+      const asRole: DemoRole = role === "andere" ? "admin" : role;
+      const mayRead = entry.may.includes(asRole);
+      const mayWrite = (entry.mayWrite ?? entry.may).includes(asRole);
+      const mayOther = (allowed: boolean) => allowed && !(entry.team && role === "leider");
+
+      // (a) a real id of their own account.
+      await expectOutcome("own led data", "loader", role, own, own.led, mayRead);
+      if (!entry.team || role !== "andere")
+        await expectOutcome("own other team's data", "loader", role, own, own.other, mayOther(mayRead));
+      // Writes are only tried where they must be refused: an allowed write would change the demo.
+      if (!mayWrite) await expectOutcome("own data", "action", role, own, own.led, false);
+      if (entry.team && role === "leider")
+        await expectOutcome("other team's data", "action", role, own, own.other, false);
+      // (b) the other account's data: always refused, reads and writes.
+      await expectOutcome("other account's data", "loader", role, foreign, foreign.led, false);
+      await expectOutcome("other account's data", "action", role, foreign, foreign.led, false);
+    }
+    // One line a problem, so that every hole of the route is shown at once.
+    expect(problems.join("\n")).toBe("");
+  });
+});
