@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { auditEvents, clusterModules, sessions } from "#db/schema";
 import { action as switchClusterAction } from "~/routes/resources+/switch-cluster";
 import { loader as splatLoader } from "~/routes/$";
+import { requireRightForApi } from "~/utils/api-guard.server";
 import { runInRequestScope } from "~/utils/request-scope.server";
 import { setSessionCluster } from "~/utils/session.server";
 import { requireModule, requireRight, requireUser } from "~/utils/tenant.server";
@@ -187,6 +188,51 @@ describe("guards (spec §2)", () => {
       );
       const init = (result as { init?: ResponseInit }).init;
       expect(init?.status).toBe(404);
+    }
+  });
+});
+
+describe("the JSON API's guard (docs/decisions/0304, 0650)", () => {
+  async function jsonAnswer(fn: () => Promise<unknown>) {
+    const result = await run(fn);
+    expect(result).toBeInstanceOf(Response);
+    const response = result as Response;
+    expect(response.headers.get("Location")).toBeNull();
+    return { status: response.status, body: (await response.json()) as { error: string } };
+  }
+
+  it("answers 401 as JSON to anonymous and expired sessions, never a redirect", async () => {
+    expect(await jsonAnswer(() => requireRightForApi(getRequest("/api/users?for=store"), "users.manage"))).toEqual({
+      status: 401,
+      body: expect.objectContaining({ error: "unauthenticated" }),
+    });
+    const noCluster = await cookieOf(w.noRoles, w.a1.id);
+    expect(
+      (await jsonAnswer(() => requireRightForApi(getRequest("/api/users", noCluster), "users.manage"))).status,
+    ).toBe(401);
+  });
+
+  it("answers 403 as JSON for a missing right, and for a module that is off in the cluster", async () => {
+    const employee = await cookieOf(w.employee, w.a1.id);
+    expect(await jsonAnswer(() => requireRightForApi(getRequest("/api/users", employee), "users.manage"))).toEqual({
+      status: 403,
+      body: expect.objectContaining({ error: "forbidden" }),
+    });
+    const hr = await cookieOf(w.hr, w.a1.id);
+    const ctx = await requireRightForApi(getRequest("/api/reviews", hr), "reviews.manage", "team-review");
+    expect(ctx.clusterId).toBe(w.a1.id);
+    await getDb()
+      .delete(clusterModules)
+      .where(and(eq(clusterModules.clusterId, w.a1.id), eq(clusterModules.moduleKey, "team-review")));
+    try {
+      expect(
+        (await jsonAnswer(() => requireRightForApi(getRequest("/api/reviews", hr), "reviews.manage", "team-review")))
+          .status,
+      ).toBe(403);
+    } finally {
+      await getDb()
+        .insert(clusterModules)
+        .values({ accountId: w.accountA.id, clusterId: w.a1.id, moduleKey: "team-review" });
     }
   });
 });
