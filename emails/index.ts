@@ -10,6 +10,7 @@ import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n
 import type { EmailContext, EmailTranslate } from "./components/layout";
 import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
+import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
 
 type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -48,6 +49,11 @@ export const templates = {
     component: accountLinkEmail("invitationReminder"),
     schema: accountLinkPropsSchema,
     subject: (t) => t("invitationReminder.subject"),
+  }),
+  "registration-attempt": defineTemplate({
+    component: RegistrationAttemptEmail,
+    schema: registrationAttemptPropsSchema,
+    subject: (t) => t("registrationAttempt.subject"),
   }),
   "team-review-invitation": defineTemplate({
     component: teamReviewEmail("teamReviewInvitation"),

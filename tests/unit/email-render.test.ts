@@ -9,6 +9,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
   "password-reset": { firstName: "", path: "/password-reset/abc" },
   invitation: { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
   "invitation-reminder": { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
+  "registration-attempt": { firstName: "Sanne" },
   "team-review-invitation": {
     firstName: "Sanne",
     path: "/review/evaluation/abc",
@@ -29,7 +30,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|registrationAttempt)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

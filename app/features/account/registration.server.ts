@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { accountModules, accounts, auditEvents, memberships, roleAssignments, users } from "#db/schema";
 import { createCluster } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
+import { hitThrottle } from "~/features/auth/throttle.server";
 import { issueUserToken } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/utils/i18n";
@@ -23,26 +24,72 @@ export type RegisterInput = {
   ip: string;
 };
 
-export type RegisterResult = { ok: true; accountId: string; userId: string } | { ok: false; code: "emailExists" };
+/**
+ * `ok: true` whether a new account was made or the address already had one (then its owner is mailed):
+ * the page answers alike, so it never tells whether an address is known (docs/decisions/0631).
+ */
+export type RegisterResult = { ok: true } | { ok: false; code: "tooManyAttempts"; retryAfter: number };
 
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
 }
 
-async function emailTaken(email: string): Promise<boolean> {
-  const result = await getDb().execute(sql`select 1 from users where lower(email) = ${email.toLowerCase()} limit 1`);
-  return result.rows.length > 0;
+async function existingUser(email: string) {
+  const result = await getDb().execute<{
+    id: string;
+    account_id: string;
+    email: string;
+    first_name: string;
+    language: Language;
+    deleted: boolean;
+  }>(sql`
+    select id, account_id, email, first_name, language, deleted_at is not null as deleted
+    from users where lower(email) = ${email.toLowerCase()} limit 1`);
+  return result.rows[0] ?? null;
+}
+
+/**
+ * Tells the owner of an address that someone tried to sign up with it, in the owner's language, at most
+ * registerEmail times an hour (the answer to the visitor stays the same beyond that).
+ */
+async function noticeExistingAccount(email: string, mayMail: boolean): Promise<void> {
+  const user = await existingUser(email);
+  // A removed person cannot sign in or reset a password, so the notice would only confuse.
+  if (!user || user.deleted || !mayMail) return;
+  const emailId = await queueEmail(getDb(), {
+    accountId: user.account_id,
+    to: user.email,
+    template: "registration-attempt",
+    locale: user.language,
+    props: { firstName: user.first_name },
+  });
+  await enqueueEmailDelivery(emailId);
 }
 
 /**
  * Signs up a new organisation: an account on a 7-day trial with every module, its first cluster, the
  * person as account admin with an employee record there, and a verification e-mail. One transaction.
+ * An address that already has an account gets a notice instead, with the same answer to the visitor.
  */
 export async function registerAccount(input: RegisterInput): Promise<RegisterResult> {
   const email = input.email.trim();
-  if (await emailTaken(email)) return { ok: false, code: "emailExists" };
+  const gate = await hitThrottle([
+    { rule: "registerIp", subject: input.ip },
+    { rule: "registerEmail", subject: email },
+  ]);
+  if (gate.exceeded.includes("registerIp")) {
+    return { ok: false, code: "tooManyAttempts", retryAfter: gate.retryAfter };
+  }
+  const mayMail = gate.allowed;
+  // Hashed in both cases, so the answer takes as long for a known address as for a new one.
   const passwordHash = await hashPassword(input.password);
+  if (await existingUser(email)) {
+    await noticeExistingAccount(email, mayMail);
+    return { ok: true };
+  }
+  // Beyond the per-address limit nothing is created or sent; the answer stays the same.
+  if (!mayMail) return { ok: true };
   try {
     const result = await getDb().transaction(async (tx) => {
       const [account] = await tx
@@ -105,10 +152,11 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
       return { accountId: account.id, userId: user.id, emailId };
     });
     await enqueueEmailDelivery(result.emailId);
-    return { ok: true, accountId: result.accountId, userId: result.userId };
+    return { ok: true };
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return { ok: false, code: "emailExists" };
-    throw error;
+    // Two sign-ups with one address at the same moment: the unique index decides, the other gets the notice.
+    if (!isUniqueViolation(error)) throw error;
+    await noticeExistingAccount(email, mayMail);
+    return { ok: true };
   }
 }

@@ -15,7 +15,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireAnonymous } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 
-export const handle = { i18n: ["signup", "validation"] };
+export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const hidden = ["password", "passwordConfirmation"];
@@ -46,10 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: context.clientIp,
   });
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { email: ["signup:register.emailExists"] }, hideFields: hidden }), {
-      status: 400,
+    return data(submission.reply({ formErrors: ["auth:login.tooManyAttempts"], hideFields: hidden }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfter) },
     });
   }
+  // The same answer whether or not the address already had an account (its owner gets an e-mail instead).
   return redirect("/login", {
     headers: { "Set-Cookie": await createToastHeader({ key: "signup:register.done", values: { email } }) },
   });
@@ -57,7 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function DocumentLink({ slug, children }: { slug: string; children?: React.ReactNode }) {
   return (
-    <Link to={`/file/${slug}`} target="_blank" rel="noreferrer">
+    // Underlined: a link in running text must not differ by colour alone (WCAG 1.4.1, axe link-in-text-block).
+    <Link to={`/file/${slug}`} target="_blank" rel="noreferrer" className="underline">
       {children}
     </Link>
   );
@@ -153,7 +156,10 @@ export default function RegisterPage() {
         <Button>{t("signup:register.submit")}</Button>
       </Form>
       <p className="mt-6">
-        {t("signup:register.haveAccount")} <Link to="/login">{t("signup:register.toLogin")}</Link>
+        {t("signup:register.haveAccount")}{" "}
+        <Link to="/login" className="underline">
+          {t("signup:register.toLogin")}
+        </Link>
       </p>
     </>
   );
