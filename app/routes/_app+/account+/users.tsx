@@ -94,25 +94,17 @@ export default function AccountUsersPage() {
                   {u.isAccountAdmin ? (
                     <>
                       <span>{t("account:users.isAdmin")}</span>
-                      <Button
-                        name="intent"
-                        value="removeAdmin"
-                        variant="secondary"
-                        className="px-2 py-0 text-sm"
-                        aria-label={t("account:users.removeAdmin", { name: u.name })}
-                      >
+                      <Button name="intent" value="removeAdmin" variant="secondary" className="px-2 py-0 text-sm">
                         {t("account:users.removeShort")}
+                        {/* The name for screen readers after the visible text, so the button's name holds that text
+                            (WCAG 2.5.3, axe label-content-name-mismatch). */}
+                        <span className="sr-only">: {u.name}</span>
                       </Button>
                     </>
                   ) : (
-                    <Button
-                      name="intent"
-                      value="addAdmin"
-                      variant="secondary"
-                      className="px-2 py-0 text-sm"
-                      aria-label={t("account:users.addAdmin", { name: u.name })}
-                    >
+                    <Button name="intent" value="addAdmin" variant="secondary" className="px-2 py-0 text-sm">
                       {t("account:users.addShort")}
+                      <span className="sr-only">: {u.name}</span>
                     </Button>
                   )}
                 </Form>
