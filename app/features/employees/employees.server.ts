@@ -13,6 +13,8 @@ import {
 } from "#db/schema";
 import type { RoleKey } from "#db/schema/teams";
 import { formatDate, parseDate, toIsoDate } from "~/utils/dates";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { reassignReviewData } from "~/features/reviews/review-history.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { inviteMemberships, uninviteMemberships } from "~/features/invitations/invitations.server";
 import {
@@ -26,15 +28,6 @@ import {
 } from "./employees.schema";
 
 export const PAGE_SIZE = 50;
-
-function notFound(): never {
-  throw new Response("Not found", { status: 404 });
-}
-
-/** Memberships of the current tenant only: every query about employees starts here. */
-function inTenant(ctx: TenantContext): SQL {
-  return and(eq(memberships.accountId, ctx.accountId), eq(memberships.clusterId, ctx.clusterId))!;
-}
 
 export type EmployeeListQuery = {
   tab: EmployeeListTab;
@@ -62,11 +55,6 @@ export type EmployeeRow = {
   invited: boolean;
   teams: string[];
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && uuidPattern.test(value);
-}
 
 /**
  * One page of employees and the total: filters and paging run in SQL (indexes on memberships(account,
@@ -263,7 +251,7 @@ export async function getEmployee(ctx: TenantContext, membershipId: string) {
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+    .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId)));
   if (!row) notFound();
   return { ...row, birthday: row.birthday ? formatDate(row.birthday) : "" };
 }
@@ -391,7 +379,7 @@ export async function addPerson(ctx: TenantContext, input: PersonInput): Promise
       await tx
         .update(memberships)
         .set({ status: "active", updatedAt: new Date() })
-        .where(and(inTenant(ctx), eq(memberships.id, lookup.membershipId!)));
+        .where(and(inCluster(memberships, ctx), eq(memberships.id, lookup.membershipId!)));
       await audit(tx, ctx, "membership.activate", lookup.membershipId!);
       return lookup.membershipId!;
     }
@@ -472,7 +460,7 @@ export async function updateEmployee(
     await tx
       .update(memberships)
       .set({ employeeNumber: newNumber, updatedAt: new Date() })
-      .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+      .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId)));
     await audit(tx, ctx, "membership.update", membershipId);
   });
   return { ok: true };
@@ -566,7 +554,10 @@ export async function addContract(
 /** A contract as the edit form shows it (dates dd-MM-yyyy, numbers as typed text). */
 export async function getContractFormValues(ctx: TenantContext, membershipId: string, contractId: string) {
   await getContract(ctx, membershipId, contractId);
-  const [row] = await getDb().select().from(contracts).where(eq(contracts.id, contractId));
+  const [row] = await getDb()
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.membershipId, membershipId), inCluster(contracts, ctx)));
   return {
     positionId: row.positionId,
     start: formatDate(row.startDate),
@@ -857,7 +848,7 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
     .select({ id: memberships.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(inTenant(ctx), inArray(memberships.id, ids)));
+    .where(and(inCluster(memberships, ctx), inArray(memberships.id, ids)));
   const selectedIds = selected.map((s) => s.id);
   const teamIds = await teamsOfCluster(ctx, input.teamIds ?? []);
   const roleKeys = clusterRoleKeys.filter((k) => (input.roleKeys ?? []).includes(k));
@@ -877,7 +868,7 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
     for (const id of done) changedIds.add(id);
   } else if (selectedIds.length > 0) {
     await db.transaction(async (tx) => {
-      const base = and(inTenant(ctx), inArray(memberships.id, selectedIds));
+      const base = and(inCluster(memberships, ctx), inArray(memberships.id, selectedIds));
       const live = and(base, isNull(memberships.deletedAt));
       const now = new Date();
       let touched: { id: string }[] = [];
@@ -1041,7 +1032,7 @@ export async function softDeleteEmployee(
     await tx
       .update(memberships)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(inTenant(ctx), eq(memberships.id, membershipId), isNull(memberships.deletedAt)));
+      .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId), isNull(memberships.deletedAt)));
     await audit(tx, ctx, "membership.delete", membershipId);
   });
   return { ok: true };
@@ -1053,7 +1044,7 @@ export async function restoreEmployee(ctx: TenantContext, membershipId: string) 
     await tx
       .update(memberships)
       .set({ deletedAt: null, updatedAt: new Date() })
-      .where(and(inTenant(ctx), eq(memberships.id, membershipId)));
+      .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId)));
     await audit(tx, ctx, "membership.restore", membershipId);
   });
 }
@@ -1118,28 +1109,12 @@ export async function mergeEmployees(
           eq(membershipTags.clusterId, ctx.clusterId),
         ),
       );
-    // Review data: the removed person's reviews, evaluations and given scores move too; where both were
-    // reviewed in the same team review, the remaining person's own entry is kept.
-    await tx.execute(sql`
-      update review_subjects rs set membership_id = ${input.keepId}
-      where rs.membership_id = ${input.removeId} and rs.account_id = ${ctx.accountId} and rs.cluster_id = ${ctx.clusterId}
-        and not exists (select 1 from review_subjects k where k.review_id = rs.review_id and k.membership_id = ${input.keepId})`);
-    await tx.execute(sql`
-      insert into review_reviewers (account_id, cluster_id, review_id, membership_id, invited_at, reminders_sent)
-      select account_id, cluster_id, review_id, ${input.keepId}, invited_at, reminders_sent from review_reviewers
-      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
-      on conflict do nothing`);
-    await tx.execute(sql`
-      delete from review_reviewers
-      where membership_id = ${input.removeId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}`);
-    await tx.execute(sql`
-      update review_scores sc set scored_by = ${input.keepId}
-      where sc.scored_by = ${input.removeId}
-        and exists (select 1 from reviews r where r.id = sc.review_id and r.cluster_id = ${ctx.clusterId})`);
+    // Review data moves with the person and is never deleted (docs/decisions/0641).
+    await reassignReviewData(tx, input.removeId, input.keepId);
     await tx
       .update(memberships)
       .set({ deletedAt: new Date(), status: "inactive", access: false, updatedAt: new Date() })
-      .where(and(inTenant(ctx), eq(memberships.id, input.removeId)));
+      .where(and(inCluster(memberships, ctx), eq(memberships.id, input.removeId)));
     await audit(tx, ctx, "membership.merge", input.keepId, { removed: input.removeId });
   });
   return { ok: true };
