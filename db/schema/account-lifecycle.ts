@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { sessions } from "./auth";
 import { memberships, users } from "./users";
@@ -32,21 +32,6 @@ export const userTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("user_tokens_secret_uq").on(t.secretHash), index("user_tokens_user_idx").on(t.userId, t.purpose)],
-);
-
-/** Password-reset requests, counted per e-mail and per IP so the limit holds across processes. */
-export const passwordResetRequests = pgTable(
-  "password_reset_requests",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    email: text("email").notNull(),
-    ip: text("ip").notNull(),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("password_reset_requests_email_idx").on(t.email, t.requestedAt),
-    index("password_reset_requests_ip_idx").on(t.ip, t.requestedAt),
-  ],
 );
 
 /** One invitation e-mail per membership at a time; uninvite voids it. */

@@ -22,18 +22,6 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Failed sign-ins, kept in PostgreSQL so the throttle holds across processes. */
-export const loginAttempts = pgTable(
-  "login_attempts",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    email: text("email").notNull(),
-    ip: text("ip").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("login_attempts_lookup_idx").on(t.email, t.ip, t.attemptedAt)],
-);
-
 /**
  * Attempt counters of app/features/auth/throttle.server.ts: one row per (rule, hashed subject) with a fixed
  * window. One upsert increments and returns the count, so parallel attempts can never all pass the check.

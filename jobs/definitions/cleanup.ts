@@ -1,7 +1,8 @@
 import { and, isNotNull, lt, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
-import { loginAttempts, passwordResetRequests, sessions, userTokens } from "#db/schema";
+import { sessions, userTokens } from "#db/schema";
+import { pruneThrottle } from "~/features/auth/throttle.server";
 import type { JobDefinition } from "./index";
 
 const schema = z.object({}).loose();
@@ -10,32 +11,24 @@ const schema = z.object({}).loose();
 export const USED_TOKEN_RETENTION_DAYS = 7;
 
 /**
- * Removes expired sessions, sign-in and password-reset throttle rows older than a day, and one-time tokens
+ * Removes expired sessions, throttle counters whose window ended over a day ago, and one-time tokens
  * used or expired more than USED_TOKEN_RETENTION_DAYS ago. Safe to run any number of times.
  */
 export async function runCleanup(): Promise<{
   sessions: number;
-  loginAttempts: number;
-  passwordResetRequests: number;
+  throttleCounters: number;
   userTokens: number;
 }> {
   const db = getDb();
   const removedSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
-  const removedAttempts = await db
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.attemptedAt, sql`now() - interval '1 day'`));
-  // The reset limit counts requests of the last hour; a day keeps a margin.
-  const removedResetRequests = await db
-    .delete(passwordResetRequests)
-    .where(lt(passwordResetRequests.requestedAt, sql`now() - interval '1 day'`));
+  const removedCounters = await pruneThrottle();
   const cutoff = sql`now() - make_interval(days => ${USED_TOKEN_RETENTION_DAYS})`;
   const removedTokens = await db
     .delete(userTokens)
     .where(or(and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, cutoff)), lt(userTokens.expiresAt, cutoff)));
   return {
     sessions: removedSessions.rowCount ?? 0,
-    loginAttempts: removedAttempts.rowCount ?? 0,
-    passwordResetRequests: removedResetRequests.rowCount ?? 0,
+    throttleCounters: removedCounters,
     userTokens: removedTokens.rowCount ?? 0,
   };
 }

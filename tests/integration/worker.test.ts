@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#db/client.server";
-import { accounts, emailOutbox, loginAttempts, sessions, users } from "#db/schema";
+import { accounts, authThrottle, emailOutbox, sessions, users } from "#db/schema";
 import { stopSenderBoss } from "#jobs/boss.server";
 import { cleanupJob } from "#jobs/definitions/cleanup";
 import { emailSweeperJob } from "#jobs/definitions/email-sweeper";
@@ -98,7 +98,7 @@ describe("worker", () => {
 });
 
 describe("cleanup job", () => {
-  test("deletes expired sessions and day-old login attempts, keeps fresh ones", async () => {
+  test("deletes expired sessions and throttle counters whose window ended a day ago, keeps fresh ones", async () => {
     const db = getDb();
     const [account] = await db.insert(accounts).values({ name: "Opruimtest" }).returning({ id: accounts.id });
     const [user] = await db
@@ -110,20 +110,20 @@ describe("cleanup job", () => {
       { id: "expired-session", userId: user.id, accountId: account.id, expiresAt: new Date(Date.now() - hour) },
       { id: "live-session", userId: user.id, accountId: account.id, expiresAt: new Date(Date.now() + hour) },
     ]);
-    await db.insert(loginAttempts).values([
-      { email: "old@example.test", ip: "127.0.0.1", attemptedAt: new Date(Date.now() - 25 * hour) },
-      { email: "recent@example.test", ip: "127.0.0.1", attemptedAt: new Date(Date.now() - hour) },
+    await db.insert(authThrottle).values([
+      { key: "loginPair:old", count: 5, windowSeconds: 60, windowStart: new Date(Date.now() - 25 * hour) },
+      { key: "loginPair:recent", count: 5, windowSeconds: 60, windowStart: new Date(Date.now() - hour) },
     ]);
 
     const result = await cleanupJob.handler();
-    expect(result).toMatchObject({ sessions: 1, loginAttempts: 1 });
+    expect(result).toMatchObject({ sessions: 1, throttleCounters: 1 });
 
     const sessionIds = (await db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
     expect(sessionIds).toContain("live-session");
     expect(sessionIds).not.toContain("expired-session");
-    const attemptEmails = (await db.select({ email: loginAttempts.email }).from(loginAttempts)).map((a) => a.email);
-    expect(attemptEmails).toContain("recent@example.test");
-    expect(attemptEmails).not.toContain("old@example.test");
+    const counterKeys = (await db.select({ key: authThrottle.key }).from(authThrottle)).map((a) => a.key);
+    expect(counterKeys).toContain("loginPair:recent");
+    expect(counterKeys).not.toContain("loginPair:old");
   });
 
   test("the worker registered the cron schedules in Europe/Amsterdam", async () => {
