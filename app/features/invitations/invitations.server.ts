@@ -16,6 +16,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { throttledTokenCheck } from "~/features/auth/throttle.server";
 import { hashSecret, newSecret } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
+import { isUuid } from "~/utils/scope.server";
 import { createSession } from "~/utils/session.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
@@ -33,9 +34,8 @@ export function invitationExpiryDays(): number {
 /** A reminder goes out once, this many days after the invitation, while it is still pending. */
 export const REMINDER_AFTER_DAYS = 3;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function validIds(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id) => uuidPattern.test(id)))];
+  return [...new Set(ids.filter((id) => isUuid(id)))];
 }
 
 /** Voids the open invitations of these memberships (in the caller's transaction). */
