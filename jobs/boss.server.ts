@@ -20,7 +20,9 @@ export function createBoss(role: BossRole, url?: string): PgBoss {
     connectionString: databaseUrl(url),
     schema: bossSchema,
     application_name: `teamontwikkeling-${role}`,
-    ...(role === "sender" ? { supervise: false, schedule: false, max: 2 } : { max: 5 }),
+    // The worker's maintenance fails jobs past their longest run (expireInSeconds) every 30 s instead
+    // of pg-boss's 2 minutes; jobs of a killed worker come back sooner through its leases (worker.ts).
+    ...(role === "sender" ? { supervise: false, schedule: false, max: 2 } : { max: 5, maintenanceIntervalSeconds: 30 }),
   });
   // Without a listener an 'error' event (e.g. a lost connection) would crash the process.
   boss.on("error", (error) => console.error(`[pg-boss ${role}]`, error));

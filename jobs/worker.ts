@@ -3,12 +3,105 @@ import { fileURLToPath } from "node:url";
 import type PgBoss from "pg-boss";
 import { closeDb } from "#db/client.server";
 import { closeTransport } from "~/features/email/transport.server";
-import { createBoss } from "./boss.server";
+import { bossSchema, createBoss } from "./boss.server";
 import { jobDefinitions, type JobContext, type JobDefinition } from "./definitions/index";
 
 export const scheduleTimeZone = "Europe/Amsterdam";
 
 export type RunningWorker = { stop(): Promise<void> };
+
+/**
+ * pg-boss 10 has no heartbeat: a job whose worker was killed stays `active` until its expireInSeconds
+ * (the queue's longest allowed run) has passed and maintenance fails it, then waits out the retry
+ * delay. So the worker keeps a short lease on each job it runs instead (docs/decisions/0612): the lease
+ * is renewed every `superviseSeconds` while the handler runs, up to the queue's expireInSeconds, and
+ * any worker puts a job whose lease lapsed (its worker is gone) straight back in the queue.
+ * A killed worker's job is picked up again within leaseSeconds + superviseSeconds + polling, about 42 s.
+ */
+export type WorkerTiming = { leaseSeconds: number; superviseSeconds: number };
+
+export function workerTiming(env: NodeJS.ProcessEnv = process.env): WorkerTiming {
+  const seconds = (value: string | undefined, fallback: number) => {
+    const number = Number(value);
+    return value && Number.isFinite(number) && number > 0 ? number : fallback;
+  };
+  return {
+    leaseSeconds: seconds(env.JOB_LEASE_SECONDS, 30),
+    superviseSeconds: seconds(env.JOB_SUPERVISE_SECONDS, 10),
+  };
+}
+
+const jobTable = `"${bossSchema}".job`;
+/** pg-boss's own default expiry, for a queue that sets none. */
+const DEFAULT_LONGEST_RUN_SECONDS = 15 * 60;
+
+/** Jobs this process is running: id → the queue's longest allowed run (its expireInSeconds). */
+class Leases {
+  private running = new Map<string, Map<string, number>>();
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly leaseSeconds: number,
+  ) {}
+
+  async hold(queue: string, jobs: PgBoss.Job<unknown>[], longestRunSeconds: number): Promise<void> {
+    let held = this.running.get(queue);
+    if (!held) this.running.set(queue, (held = new Map()));
+    for (const job of jobs) held.set(job.id, longestRunSeconds);
+    // The job's expireIn is the longest run (or a lapsed lease); make it a fresh lease at once.
+    await this.renew(
+      queue,
+      jobs.map((job) => job.id),
+    ).catch(logSupervisionError);
+  }
+
+  release(queue: string, jobs: PgBoss.Job<unknown>[]): void {
+    const held = this.running.get(queue);
+    for (const job of jobs) held?.delete(job.id);
+  }
+
+  async renewAll(): Promise<void> {
+    for (const [queue, held] of this.running) if (held.size > 0) await this.renew(queue, [...held.keys()]);
+  }
+
+  private async renew(queue: string, ids: string[]): Promise<void> {
+    const held = this.running.get(queue);
+    const limits = ids.map((id) => held?.get(id) ?? DEFAULT_LONGEST_RUN_SECONDS);
+    await this.boss.getDb().executeSql(
+      `update ${jobTable} j
+          set expire_in = least(now() - j.started_on + make_interval(secs => $3::float8), make_interval(secs => l.limit_seconds))
+         from unnest($2::uuid[], $4::float8[]) as l(id, limit_seconds)
+        where j.name = $1 and j.id = l.id and j.state = 'active'`,
+      [queue, ids, this.leaseSeconds, limits],
+    );
+  }
+}
+
+/**
+ * Puts active jobs whose lease lapsed (their worker died) back in the queue at once, as a retry.
+ * Jobs without retries left are left to pg-boss's maintenance, which fails them.
+ */
+async function reclaimLapsedJobs(boss: PgBoss, queues: string[]): Promise<void> {
+  const { rows } = await boss.getDb().executeSql(
+    `update ${jobTable}
+        set state = 'retry', start_after = now(),
+            output = '{"message": "worker lost: lease expired, retried"}'::jsonb
+      where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()
+        and retry_count < retry_limit
+      returning name, id`,
+    [queues],
+  );
+  for (const row of rows as { name: string; id: string }[]) {
+    console.error(`[worker] ${row.name} job ${row.id}: its worker is gone (lease expired); queued again`);
+  }
+}
+
+let lastSupervisionError = 0;
+function logSupervisionError(error: unknown) {
+  if (Date.now() - lastSupervisionError < 10_000) return;
+  lastSupervisionError = Date.now();
+  console.error("[worker] lease supervision failed:", error instanceof Error ? error.message : error);
+}
 
 /**
  * Runs one batch. pg-boss fails or completes a whole batch by the handler's outcome, so each job is
@@ -49,11 +142,15 @@ function firstError(reason: unknown): Error {
  * settings, registers the handlers and the Europe/Amsterdam schedules. Handlers reach the database
  * through getDb(), which reads DATABASE_URL; it is set from the argument when the environment lacks it.
  */
-export async function startWorker(databaseUrl = process.env.DATABASE_URL): Promise<RunningWorker> {
+export async function startWorker(
+  databaseUrl = process.env.DATABASE_URL,
+  timing: WorkerTiming = workerTiming(),
+): Promise<RunningWorker> {
   if (!databaseUrl) throw new Error("DATABASE_URL is not set");
   process.env.DATABASE_URL ??= databaseUrl;
   const boss = createBoss("worker", databaseUrl);
   await boss.start();
+  const leases = new Leases(boss, timing.leaseSeconds);
 
   for (const definition of jobDefinitions) {
     await boss.createQueue(definition.name, { name: definition.name, ...definition.options });
@@ -65,7 +162,14 @@ export async function startWorker(databaseUrl = process.env.DATABASE_URL): Promi
         batchSize: definition.work?.batchSize ?? 1,
         pollingIntervalSeconds: definition.work?.pollingIntervalSeconds ?? 2,
       },
-      (jobs) => runBatch(boss, definition, jobs),
+      async (jobs) => {
+        await leases.hold(definition.name, jobs, definition.options.expireInSeconds ?? DEFAULT_LONGEST_RUN_SECONDS);
+        try {
+          await runBatch(boss, definition, jobs);
+        } finally {
+          leases.release(definition.name, jobs);
+        }
+      },
     );
     if (definition.cron) {
       await boss.schedule(definition.name, definition.cron, {}, { tz: scheduleTimeZone });
@@ -74,12 +178,27 @@ export async function startWorker(databaseUrl = process.env.DATABASE_URL): Promi
     }
   }
 
+  const queues = jobDefinitions.map((definition) => definition.name);
+  const supervise = async () => {
+    try {
+      await leases.renewAll();
+      await reclaimLapsedJobs(boss, queues);
+    } catch (error) {
+      logSupervisionError(error);
+    }
+  };
+  // A worker that starts after a crash finds the dead worker's jobs at once.
+  await supervise();
+  const supervision = setInterval(() => void supervise(), timing.superviseSeconds * 1000);
+
   let stopping: Promise<void> | undefined;
   return {
     stop() {
       stopping ??= (async () => {
-        // Graceful: running handlers get up to 20 s to finish before their jobs are failed for retry.
+        // Graceful: running handlers get up to 20 s to finish before their jobs are failed for retry;
+        // their leases are renewed meanwhile.
         await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+        clearInterval(supervision);
         closeTransport();
       })();
       return stopping;
@@ -89,7 +208,7 @@ export async function startWorker(databaseUrl = process.env.DATABASE_URL): Promi
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const worker = await startWorker(process.env.DATABASE_URL);
-  console.log("worker started");
+  console.log(`worker started (pid ${process.pid})`);
   const shutdown = async (signal: string) => {
     console.log(`worker stopping (${signal})`);
     try {

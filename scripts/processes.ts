@@ -63,16 +63,44 @@ function mtimeOrZero(file: string): number {
 
 type Cleanup = () => Promise<void> | void;
 
+export type RestartPolicy = {
+  /** Wait before the first restart; doubles with each crash in a row. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** A child that ran this long counts as healthy again: the next crash restarts after initialDelayMs. */
+  stableAfterMs: number;
+  /** Crashes in a row (none of them stable) after which the group gives up and stops. */
+  maxCrashesInARow: number;
+};
+
+export const defaultRestartPolicy: RestartPolicy = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  stableAfterMs: 60_000,
+  maxCrashesInARow: 10,
+};
+
+type Started = { command: string; args: string[]; env: NodeJS.ProcessEnv; crashesInARow: number };
+
 /**
- * Keeps a few long-running children together: when one exits, or this process gets SIGINT/SIGTERM,
- * all are stopped (SIGTERM, then SIGKILL after a grace period), cleanups run, and this process exits.
+ * Keeps a few long-running children together. A child that exits on its own (a crash, `kill -9`) is
+ * started again after a backoff (1 s, 2 s, 4 s … 30 s), while the others keep running; after
+ * `maxCrashesInARow` crashes without a stable run the group gives up. On SIGINT/SIGTERM/SIGHUP all are
+ * stopped (SIGTERM, then SIGKILL after a grace period), cleanups run, and this process exits.
  */
 export class ProcessGroup {
   private children = new Map<string, ChildProcess>();
+  private started = new Map<string, Started>();
+  private restartTimers = new Set<NodeJS.Timeout>();
   private cleanups: Cleanup[] = [];
   private stopping = false;
+  private readonly graceMs: number;
+  private readonly restart: RestartPolicy;
 
-  constructor(private readonly graceMs = 10_000) {
+  constructor(options: number | { graceMs?: number; restart?: Partial<RestartPolicy> } = {}) {
+    const settings = typeof options === "number" ? { graceMs: options } : options;
+    this.graceMs = settings.graceMs ?? 10_000;
+    this.restart = { ...defaultRestartPolicy, ...settings.restart };
     let firstSignalAt = 0;
     const onSignal = (signal: NodeJS.Signals) => {
       if (this.stopping) {
@@ -96,7 +124,14 @@ export class ProcessGroup {
   }
 
   start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", env });
+    this.started.set(name, { command, args, env, crashesInARow: 0 });
+    return this.spawnChild(name);
+  }
+
+  private spawnChild(name: string): ChildProcess {
+    const spec = this.started.get(name)!;
+    const child = spawn(spec.command, spec.args, { cwd: projectRoot, stdio: "inherit", env: spec.env });
+    const startedAt = Date.now();
     this.children.set(name, child);
     child.once("error", (error) => {
       console.error(`${name} could not start: ${error.message}`);
@@ -104,8 +139,20 @@ export class ProcessGroup {
     });
     child.once("exit", (code, signal) => {
       if (this.stopping) return;
-      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
-      void this.stop(code || 1);
+      const how = signal ?? `exit code ${code}`;
+      spec.crashesInARow = Date.now() - startedAt >= this.restart.stableAfterMs ? 1 : spec.crashesInARow + 1;
+      if (spec.crashesInARow > this.restart.maxCrashesInARow) {
+        console.error(`${name} stopped (${how}) ${spec.crashesInARow - 1} times in a row; stopping the rest.`);
+        void this.stop(code || 1);
+        return;
+      }
+      const delay = Math.min(this.restart.initialDelayMs * 2 ** (spec.crashesInARow - 1), this.restart.maxDelayMs);
+      console.error(`${name} stopped (${how}); starting it again in ${Math.round(delay / 100) / 10} s.`);
+      const timer = setTimeout(() => {
+        this.restartTimers.delete(timer);
+        if (!this.stopping) this.spawnChild(name);
+      }, delay);
+      this.restartTimers.add(timer);
     });
     return child;
   }
@@ -117,6 +164,8 @@ export class ProcessGroup {
   async stop(exitCode: number): Promise<never> {
     if (!this.stopping) {
       this.stopping = true;
+      for (const timer of this.restartTimers) clearTimeout(timer);
+      this.restartTimers.clear();
       const exits = this.living().map(
         (child) =>
           new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve()))),
