@@ -26,7 +26,7 @@ export const throttleRules = {
   /** Beyond this per address no further "someone tried to register" notice is sent. */
   registerEmail: { limit: 3, windowSeconds: 60 * 60 },
   /** Link and code checks (password reset, e-mail confirmation, invitation accept, login-as, SSO callback). */
-  tokenIp: { limit: 20, windowSeconds: 10 * 60 },
+  tokenIp: { limit: 40, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type ThrottleRule = keyof typeof throttleRules;
