@@ -6,7 +6,7 @@ import { listTagOptions } from "~/features/tags/tags.server";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
-import { notFound } from "~/utils/scope.server";
+import { notFound, requireIdsInScope } from "~/utils/scope.server";
 import { createTeamReviewRound, reviewScope } from "./team-reviews.server";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
@@ -57,24 +57,6 @@ async function requireCreatableTeams(ctx: TenantContext, teamIds: string[]) {
   return [...new Set(teamIds)].map((id) => allowed.get(id)!);
 }
 
-async function requireTags(ctx: TenantContext, tagIds: string[]) {
-  const unique = [...new Set(tagIds)];
-  if (unique.length === 0) return [];
-  const rows = await getDb()
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        eq(tags.accountId, ctx.accountId),
-        eq(tags.clusterId, ctx.clusterId),
-        eq(tags.kind, "personnel"),
-        inArray(tags.id, unique),
-      ),
-    );
-  if (rows.length !== unique.length) notFound();
-  return unique;
-}
-
 /**
  * The wizard's second step: the leaders (team_admin with access, active, not deleted) and members
  * (team_member, active, not deleted; with tags chosen, only those with at least one of them) of the
@@ -82,7 +64,7 @@ async function requireTags(ctx: TenantContext, tagIds: string[]) {
  */
 export async function teamReviewCandidates(ctx: TenantContext, input: { teamIds: string[]; tagIds: string[] }) {
   const chosen = await requireCreatableTeams(ctx, input.teamIds);
-  const tagIds = await requireTags(ctx, input.tagIds);
+  const tagIds = await requireIdsInScope(getDb(), tags, input.tagIds, ctx, eq(tags.kind, "personnel"));
   if (chosen.length === 0) return { leaders: [] as Person[], members: [] as Person[] };
   const rows = await getDb()
     .select({
