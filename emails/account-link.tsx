@@ -13,7 +13,7 @@ export const accountLinkPropsSchema = z.object({
 });
 
 export type AccountLinkProps = z.infer<typeof accountLinkPropsSchema>;
-export type AccountLinkKind = "verifyEmail" | "passwordReset" | "invitation" | "invitationReminder";
+export type AccountLinkKind = "verifyEmail" | "passwordReset" | "invitation" | "invitationReminder" | "emailChange";
 
 export function accountLinkEmail(kind: AccountLinkKind) {
   return function AccountLinkEmail({ t, locale, firstName, path, organisation }: EmailContext & AccountLinkProps) {

@@ -9,6 +9,7 @@ import nl from "../public/locales/nl/emails.json";
 import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n";
 import type { EmailContext, EmailTranslate } from "./components/layout";
 import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
+import EmailChangedEmail, { emailChangedPropsSchema } from "./email-changed";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
@@ -49,6 +50,16 @@ export const templates = {
     component: accountLinkEmail("invitationReminder"),
     schema: accountLinkPropsSchema,
     subject: (t) => t("invitationReminder.subject"),
+  }),
+  "email-change": defineTemplate({
+    component: accountLinkEmail("emailChange"),
+    schema: accountLinkPropsSchema,
+    subject: (t) => t("emailChange.subject"),
+  }),
+  "email-changed": defineTemplate({
+    component: EmailChangedEmail,
+    schema: emailChangedPropsSchema,
+    subject: (t) => t("emailChanged.subject"),
   }),
   "registration-attempt": defineTemplate({
     component: RegistrationAttemptEmail,

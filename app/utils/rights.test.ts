@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { expandRights, hasAnyRole, hasRight, isRight, rightKeys, type Right, type RightsSubject } from "./rights";
+import {
+  expandRights,
+  hasAnyRole,
+  hasRight,
+  isRight,
+  mayActOn,
+  mayChangeRole,
+  rightKeys,
+  type Right,
+  type RightsSubject,
+  type Standing,
+} from "./rights";
 
 function subject(overrides: Partial<RightsSubject> & { granted?: string[] } = {}): RightsSubject {
   return {
@@ -136,5 +147,70 @@ describe("the registry", () => {
       "teamGoals.read",
     ];
     for (const right of spec) expect(isRight(right), right).toBe(true);
+  });
+});
+
+describe("may this actor do this to this target (docs/decisions/0620)", () => {
+  const cluster = "c1";
+  const base = new Set(["selfReviews.active"]);
+  function standing(
+    userId: string,
+    roles: string[],
+    rights: string[],
+    flags: { isAccountAdmin?: boolean; isSystemAdmin?: boolean } = {},
+  ): Standing {
+    return {
+      userId,
+      isAccountAdmin: flags.isAccountAdmin ?? false,
+      isSystemAdmin: flags.isSystemAdmin ?? false,
+      clusters: new Map([[cluster, { roles: new Set(roles), rights: expandRights([...rights, ...base]) }]]),
+    };
+  }
+  const may = (actor: Standing, target: Standing) => mayActOn(actor, target, [cluster], () => base);
+  const clusterAdmin = standing(
+    "ca",
+    ["cluster_admin"],
+    ["users.manage", "users.merge", "team_roles.manage", "cluster_roles.manage"],
+  );
+  const dataManager = standing("dm", ["data_manager"], ["users.manage", "users.merge"]);
+  const employee = standing("e", ["employee"], []);
+
+  it("lets people with every role and right of the target act on them, and nobody else", () => {
+    expect(may(clusterAdmin, dataManager)).toBe(true);
+    expect(may(dataManager, clusterAdmin)).toBe(false);
+    expect(may(dataManager, employee)).toBe(true);
+    expect(may(dataManager, standing("dm2", ["data_manager"], ["users.manage", "users.merge"]))).toBe(true);
+    expect(may(dataManager, standing("x", ["data_manager"], ["users.manage", "teams.manage"]))).toBe(false);
+  });
+
+  it("keeps account admins to account admins and system admins to themselves", () => {
+    const accountAdmin = standing("aa", [], [], { isAccountAdmin: true });
+    const systemAdmin = standing("sa", [], [], { isSystemAdmin: true });
+    expect(may(clusterAdmin, accountAdmin)).toBe(false);
+    expect(may(standing("aa2", [], [], { isAccountAdmin: true }), accountAdmin)).toBe(true);
+    expect(may(accountAdmin, systemAdmin)).toBe(false);
+    expect(may(standing("sa2", [], [], { isSystemAdmin: true }), systemAdmin)).toBe(false);
+    expect(may(systemAdmin, systemAdmin)).toBe(true);
+  });
+
+  it("counts a cluster where the actor has no role as holding nothing but the base rights", () => {
+    expect(mayActOn(dataManager, employee, ["elsewhere"], () => base)).toBe(true);
+    const leaderElsewhere: Standing = {
+      ...employee,
+      clusters: new Map([["elsewhere", { roles: new Set(["team_admin"]), rights: expandRights(["reviews.manage"]) }]]),
+    };
+    expect(mayActOn(dataManager, leaderElsewhere, ["elsewhere"], () => base)).toBe(false);
+  });
+
+  it("needs team_roles.manage for team leaders, cluster_roles.manage for cluster roles, and every right of the role", () => {
+    const dm = subject({ granted: ["users.manage", "teams.manage"] });
+    expect(mayChangeRole(dm, "team_admin", [])).toBe(false);
+    expect(mayChangeRole(dm, "team_member", [])).toBe(true);
+    expect(mayChangeRole(dm, "reviewer", [])).toBe(false);
+    const auth = subject({ granted: ["team_roles.manage", "cluster_roles.manage", "reviews.manage"] });
+    expect(mayChangeRole(auth, "team_admin", ["reviews.manage"])).toBe(true);
+    expect(mayChangeRole(auth, "cluster_admin", ["reviews.manage", "criteria.manage"])).toBe(false);
+    expect(mayChangeRole(subject({ isAccountAdmin: true }), "cluster_admin", ["criteria.manage"])).toBe(true);
+    expect(mayChangeRole(subject({ isAccountAdmin: true }), "account_admin", [])).toBe(false);
   });
 });

@@ -147,3 +147,84 @@ export function hasAnyRole(subject: RolesSubject, wanted: readonly string[]): bo
     role === "employee" ? !rolesThatAreNotEmployee.some((r) => subject.roles.has(r)) : subject.roles.has(role),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// "May this actor do this to this target" (docs/decisions/0620). Rights answer whether someone may do a
+// kind of thing; these rules answer whether they may do it to a given person or give a given role.
+
+/** What one person holds in one cluster: role keys (cluster and team level) and rights (expanded). */
+export type Grants = { roles: ReadonlySet<string>; rights: ReadonlySet<string> };
+
+export type Standing = {
+  userId: string;
+  isAccountAdmin: boolean;
+  isSystemAdmin: boolean;
+  /** Per cluster id; a cluster the person has no role in is absent. */
+  clusters: ReadonlyMap<string, Grants>;
+};
+
+/** Roles that give only what every member with a role has: data managers hand these out (users.manage). */
+const baseRoles: ReadonlySet<string> = new Set(["employee", "team_member"]);
+
+/** The right that allows giving or taking a role (spec §6): team roles, cluster roles, base roles. */
+export function rightToChangeRole(role: string): Right {
+  if (baseRoles.has(role)) return "users.manage";
+  if (role === "team_admin") return "team_roles.manage";
+  return "cluster_roles.manage";
+}
+
+function holdsRole(actorRoles: ReadonlySet<string>, role: string): boolean {
+  // A cluster admin is the top role of a cluster; base roles are held by every member with a role.
+  return baseRoles.has(role) || actorRoles.has(role) || actorRoles.has("cluster_admin");
+}
+
+/**
+ * Whether `actor` holds every role and right of `target` in one cluster. `baseRights` (what every member with
+ * a role gets there) is left out of the comparison, so a plain employee elsewhere outranks nobody.
+ */
+export function holdsEverything(actor: Grants | undefined, target: Grants, baseRights: ReadonlySet<string>): boolean {
+  for (const role of target.roles) if (!holdsRole(actor?.roles ?? new Set(), role)) return false;
+  for (const right of target.rights) {
+    if (!baseRights.has(right) && !actor?.rights.has(right)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the actor may change the target: themselves always; a system admin only themselves; an account
+ * admin only account and system admins; everyone else only those of whom they hold every role and right in
+ * each of the given clusters (the target's clusters for account-wide fields, the current one otherwise).
+ */
+export function mayActOn(
+  actor: Standing,
+  target: Standing,
+  clusterIds: Iterable<string>,
+  baseRights: (clusterId: string) => ReadonlySet<string>,
+): boolean {
+  if (actor.userId === target.userId) return true;
+  if (target.isSystemAdmin) return false;
+  if (actor.isSystemAdmin) return true;
+  if (target.isAccountAdmin) return actor.isAccountAdmin;
+  if (actor.isAccountAdmin) return true;
+  for (const clusterId of clusterIds) {
+    const theirs = target.clusters.get(clusterId);
+    if (theirs && !holdsEverything(actor.clusters.get(clusterId), theirs, baseRights(clusterId))) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the actor may give or take `role`: the right for its kind (team_roles.manage, cluster_roles.manage,
+ * or users.manage for base roles), and every right the role gives in the cluster — nobody hands out more than
+ * they hold. The account-admin flag is never a role to give.
+ */
+export function mayChangeRole(actor: RightsSubject, role: string, rightsOfRole: Iterable<string>): boolean {
+  if (role === "account_admin") return false;
+  const needed = rightToChangeRole(role);
+  // Team members are also placed from the team's own page, which needs teams.manage.
+  const allowed = hasRight(actor, needed) || (baseRoles.has(role) && hasRight(actor, "teams.manage"));
+  if (!allowed) return false;
+  if (actor.isAccountAdmin || actor.isSystemAdmin) return true;
+  for (const right of expandRights(rightsOfRole)) if (!actor.rights.has(right)) return false;
+  return true;
+}

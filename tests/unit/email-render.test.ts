@@ -5,6 +5,8 @@ import { supportedLanguages } from "~/utils/i18n";
 // One sample per template; the mapped type makes a new template without a sample a type error.
 const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
   "password-changed": { firstName: "Sanne", changedAt: "2026-07-01T08:05:00.000Z" },
+  "email-change": { firstName: "Sanne", path: "/confirm-email/abc/def" },
+  "email-changed": { firstName: "Sanne", newEmail: "sanne@nieuw.example", changedAt: "2026-07-01T08:05:00.000Z" },
   "verify-email": { firstName: "Sanne", path: "/confirm/abc/def" },
   "password-reset": { firstName: "", path: "/password-reset/abc" },
   invitation: { firstName: "Sanne", path: "/invitation/abc", organisation: "Demo BV" },
@@ -30,7 +32,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|registrationAttempt)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|emailChange|emailChanged|registrationAttempt)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

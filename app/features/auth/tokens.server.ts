@@ -18,12 +18,13 @@ export const tokenLifetimeMinutes: Record<UserTokenPurpose, number> = {
   "verify-email": 48 * 60,
   "password-reset": 60,
   "login-as": 2,
+  "email-change": 48 * 60,
 };
 
 /** Issues a token; earlier unused tokens of the same purpose for this user stop working. */
 export async function issueUserToken(
   tx: DbOrTx,
-  input: { accountId: string; userId: string; purpose: UserTokenPurpose; actorUserId?: string },
+  input: { accountId: string; userId: string; purpose: UserTokenPurpose; actorUserId?: string; newEmail?: string },
 ): Promise<{ id: string; secret: string }> {
   const now = new Date();
   await tx
@@ -38,6 +39,7 @@ export async function issueUserToken(
       userId: input.userId,
       purpose: input.purpose,
       actorUserId: input.actorUserId ?? null,
+      newEmail: input.newEmail ?? null,
       secretHash: hash,
       expiresAt: new Date(now.getTime() + tokenLifetimeMinutes[input.purpose] * 60_000),
     })

@@ -15,8 +15,17 @@ import type { RoleKey } from "#db/schema/teams";
 import { formatDate, parseDate, toIsoDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { reassignReviewData } from "~/features/reviews/review-history.server";
-import type { TenantContext } from "~/utils/tenant.server";
+import { hasRight } from "~/utils/rights";
+import { rightsSubject, type TenantContext } from "~/utils/tenant.server";
 import { inviteMemberships, uninviteMemberships } from "~/features/invitations/invitations.server";
+import {
+  mayChangeAccountWideFields,
+  mayChangeRolesOf,
+  membershipsActorMayChange,
+  rolesActorMayNotChange,
+} from "~/features/people/actor-may.server";
+import { requestEmailChange } from "~/features/people/email-change.server";
+import { enqueueEmailDelivery } from "~/features/email/outbox.server";
 import {
   clusterRoleKeys,
   type BulkAction,
@@ -425,16 +434,49 @@ export async function addPerson(ctx: TenantContext, input: PersonInput): Promise
 // Details
 
 export type UpdateEmployeeResult =
-  | { ok: true }
-  | { ok: false; field: "email"; errorKey: string; values?: Record<string, string> }
+  | { ok: true; emailPending: boolean }
+  | { ok: false; field: keyof PersonInput; errorKey: string; values?: Record<string, string> }
   | { ok: false; field: "employeeNumber"; errorKey: string; values: Record<string, string>; warning: true };
 
+/** The fields of the account-wide user row that the input changes, the sign-in identity first. */
+function changedUserFields(current: Awaited<ReturnType<typeof getEmployee>>, input: PersonInput) {
+  const next = { ...userValues(input), email: input.email };
+  const before: Record<keyof typeof next, unknown> = {
+    email: current.email,
+    loginType: current.loginType,
+    firstName: current.firstName,
+    lastName: current.lastName,
+    phone: current.phone,
+    birthday: current.birthday ? toIsoDate(parseDate(current.birthday)!) : null,
+    gender: current.gender,
+    address: current.address,
+    zip: current.zip,
+    city: current.city,
+    country: current.country,
+    language: current.language,
+  };
+  return (Object.keys(before) as (keyof typeof next)[]).filter((key) =>
+    key === "email"
+      ? next.email.toLowerCase() !== current.email.toLowerCase()
+      : (before[key] ?? null) !== (next[key] ?? null),
+  );
+}
+
+/**
+ * Saves the details tab. The user row is account-wide: changing it needs every role and right its owner
+ * has (docs/decisions/0620). A new e-mail address takes effect only once confirmed from that address.
+ */
 export async function updateEmployee(
   ctx: TenantContext,
   membershipId: string,
   input: PersonInput & { confirmEmployeeNumber?: "on" },
 ): Promise<UpdateEmployeeResult> {
   const current = await getEmployee(ctx, membershipId);
+  const changed = changedUserFields(current, input);
+  if (changed.length > 0) {
+    const may = await mayChangeAccountWideFields(ctx, current.userId);
+    if (!may.ok) return { ok: false, field: changed[0], errorKey: may.errorKey };
+  }
   const newNumber = input.employeeNumber || null;
   if ((current.employeeNumber ?? null) !== newNumber && current.employeeNumber && !input.confirmEmployeeNumber) {
     return {
@@ -445,25 +487,33 @@ export async function updateEmployee(
       warning: true,
     };
   }
-  if (input.email.toLowerCase() !== current.email.toLowerCase()) {
+  const emailChanges = changed.includes("email");
+  if (emailChanges) {
     const [taken] = await getDb()
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, current.userId)));
     if (taken) return { ok: false, field: "email", errorKey: "employees:lookup.duplicate" };
   }
-  await getDb().transaction(async (tx) => {
+  const emailId = await getDb().transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ ...userValues(input), email: input.email, updatedAt: new Date() })
+      .set({ ...userValues(input), updatedAt: new Date() })
       .where(and(eq(users.id, current.userId), eq(users.accountId, ctx.accountId)));
     await tx
       .update(memberships)
       .set({ employeeNumber: newNumber, updatedAt: new Date() })
       .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId)));
     await audit(tx, ctx, "membership.update", membershipId);
+    if (!emailChanges) return null;
+    return requestEmailChange(
+      tx,
+      { accountId: ctx.accountId, userId: current.userId, firstName: input.firstName, language: input.language },
+      { newEmail: input.email, actorUserId: ctx.user.id },
+    );
   });
-  return { ok: true };
+  if (emailId) await enqueueEmailDelivery(emailId);
+  return { ok: true, emailPending: emailChanges };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -675,10 +725,12 @@ export async function addTeamPlace(
   ctx: TenantContext,
   membershipId: string,
   input: { teamId: string; place: "team_member" | "team_admin" },
-): Promise<{ ok: true } | { ok: false; field: "teamId"; errorKey: string }> {
+): Promise<{ ok: true } | { ok: false; field: "teamId" | "place"; errorKey: string }> {
   await getEmployee(ctx, membershipId);
   const [teamId] = await teamsOfCluster(ctx, [input.teamId]);
   if (!teamId) return { ok: false, field: "teamId", errorKey: "employees:teams.teamRequired" };
+  const may = await mayChangeRolesOf(ctx, membershipId, [input.place]);
+  if (!may.ok) return { ok: false, field: "place", errorKey: may.errorKey };
   const inserted = await getDb()
     .insert(roleAssignments)
     .values({
@@ -695,9 +747,20 @@ export async function addTeamPlace(
   return { ok: true };
 }
 
-export async function removeTeamPlace(ctx: TenantContext, membershipId: string, assignmentId: string) {
+export async function removeTeamPlace(
+  ctx: TenantContext,
+  membershipId: string,
+  assignmentId: string,
+): Promise<{ ok: true } | { ok: false; errorKey: string }> {
   await getEmployee(ctx, membershipId);
   if (!isUuid(assignmentId)) notFound();
+  const [place] = await getDb()
+    .select({ roleKey: roleAssignments.roleKey })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.id, assignmentId), eq(roleAssignments.membershipId, membershipId)));
+  if (!place) notFound();
+  const may = await mayChangeRolesOf(ctx, membershipId, [place.roleKey]);
+  if (!may.ok) return may;
   const removed = await getDb()
     .delete(roleAssignments)
     .where(
@@ -711,6 +774,7 @@ export async function removeTeamPlace(ctx: TenantContext, membershipId: string, 
     )
     .returning({ id: roleAssignments.id });
   if (removed.length === 0) notFound();
+  return { ok: true };
 }
 
 export async function listClusterRoles(ctx: TenantContext, membershipId: string): Promise<RoleKey[]> {
@@ -728,10 +792,24 @@ export async function listClusterRoles(ctx: TenantContext, membershipId: string)
   return rows.map((r) => r.roleKey);
 }
 
-/** Replaces the employee's cluster-level roles with the chosen ones (account_admin is a user flag, not touched). */
-export async function setClusterRoles(ctx: TenantContext, membershipId: string, roleKeys: string[]) {
+/**
+ * Replaces the employee's cluster-level roles with the chosen ones (account_admin is a user flag, not
+ * touched). Every role given or taken must pass the one role rule (mayChangeRolesOf).
+ */
+export async function setClusterRoles(
+  ctx: TenantContext,
+  membershipId: string,
+  roleKeys: string[],
+): Promise<{ ok: true } | { ok: false; errorKey: string }> {
   await getEmployee(ctx, membershipId);
   const wanted = clusterRoleKeys.filter((k) => roleKeys.includes(k));
+  const held = (await listClusterRoles(ctx, membershipId)).filter((k) => clusterRoleKeys.includes(k as ClusterRoleKey));
+  const changed = [
+    ...wanted.filter((k) => !held.includes(k)),
+    ...held.filter((k) => !wanted.includes(k as ClusterRoleKey)),
+  ];
+  const may = await mayChangeRolesOf(ctx, membershipId, changed);
+  if (!may.ok) return may;
   await getDb().transaction(async (tx) => {
     await tx
       .delete(roleAssignments)
@@ -757,6 +835,7 @@ export async function setClusterRoles(ctx: TenantContext, membershipId: string, 
     }
     await audit(tx, ctx, "membership.roles", membershipId, { roles: wanted });
   });
+  return { ok: true };
 }
 
 export async function listEmployeeTagIds(ctx: TenantContext, membershipId: string): Promise<string[]> {
@@ -818,7 +897,18 @@ export type BulkResult = {
   unchanged: string[];
   /** The spec's message when nothing changed (§8). */
   errorKey?: string;
+  /** The action gives or takes a role the actor may not change: nothing was done (403). */
+  denied?: true;
 };
+
+/** The roles a bulk action gives or takes. */
+function rolesOfBulkAction(action: BulkAction, roleKeys: readonly string[]): string[] {
+  if (action === "clusterAdminAdd" || action === "clusterAdminRemove") return ["cluster_admin"];
+  if (action === "assignRoles") return [...roleKeys];
+  if (action === "assignTeams") return ["team_member"];
+  if (action === "unassignTeams") return ["team_member", "team_admin"];
+  return [];
+}
 
 const noChangeMessages: Record<BulkAction, string> = {
   activate: "employees:bulk.errors.noUserUpdated",
@@ -849,9 +939,22 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(inCluster(memberships, ctx), inArray(memberships.id, ids)));
-  const selectedIds = selected.map((s) => s.id);
   const teamIds = await teamsOfCluster(ctx, input.teamIds ?? []);
   const roleKeys = clusterRoleKeys.filter((k) => (input.roleKeys ?? []).includes(k));
+  // The one rule for role changes (docs/decisions/0620): a role the actor may not give or take stops the
+  // action; removing team places then removes only the places the actor may take.
+  const refusedRoles = await rolesActorMayNotChange(ctx, rolesOfBulkAction(input.action, roleKeys), db);
+  const removableTeamRoles = (["team_member", "team_admin"] as const).filter((r) => !refusedRoles.includes(r));
+  if (refusedRoles.length > 0 && (input.action !== "unassignTeams" || removableTeamRoles.length === 0)) {
+    return { changed: 0, unchanged: [], errorKey: "employees:bulk.errors.noRight", denied: true };
+  }
+  // People with more rights than the actor stay as they are (named as unchanged).
+  const changeable = await membershipsActorMayChange(
+    ctx,
+    selected.map((s) => s.id),
+    db,
+  );
+  const selectedIds = selected.filter((s) => changeable.has(s.id)).map((s) => s.id);
 
   const changedIds = new Set<string>();
   if (selectedIds.length > 0 && (input.action === "invite" || input.action === "uninvite")) {
@@ -970,7 +1073,7 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
                     eq(roleAssignments.clusterId, ctx.clusterId),
                     inArray(roleAssignments.membershipId, selectedIds),
                     inArray(roleAssignments.teamId, teamIds),
-                    inArray(roleAssignments.roleKey, ["team_member", "team_admin"]),
+                    inArray(roleAssignments.roleKey, removableTeamRoles),
                   ),
                 )
                 .returning({ id: roleAssignments.membershipId })
@@ -1028,6 +1131,9 @@ export async function softDeleteEmployee(
 ): Promise<{ ok: true } | { ok: false; errorKey: string }> {
   await getEmployee(ctx, membershipId);
   if (membershipId === ctx.membershipId) return { ok: false, errorKey: "employees:delete.notYourself" };
+  if (!(await membershipsActorMayChange(ctx, [membershipId])).has(membershipId)) {
+    return { ok: false, errorKey: "employees:delete.outranks" };
+  }
   await getDb().transaction(async (tx) => {
     await tx
       .update(memberships)
@@ -1058,6 +1164,29 @@ export async function searchMergeCandidates(ctx: TenantContext, membershipId: st
 }
 
 /**
+ * Why the actor may not merge these two (docs/decisions/0620), or null: it needs users.merge, neither
+ * person may have more rights than the actor, and the roles the kept record gains must be roles the
+ * actor could give directly.
+ */
+async function mergeRefusal(ctx: TenantContext, input: { keepId: string; removeId: string }): Promise<string | null> {
+  if (!hasRight(rightsSubject(ctx), "users.merge")) return "employees:merge.outranks";
+  const db = getDb();
+  const changeable = await membershipsActorMayChange(ctx, [input.keepId, input.removeId], db);
+  if (!changeable.has(input.keepId) || !changeable.has(input.removeId)) return "employees:merge.outranks";
+  const gained = await db.execute<{ role_key: string }>(sql`
+    select distinct r.role_key from role_assignments r
+    where r.membership_id = ${input.removeId} and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+      and not exists (select 1 from role_assignments k where k.membership_id = ${input.keepId}
+                      and k.role_key = r.role_key and k.team_id is not distinct from r.team_id)`);
+  const refused = await rolesActorMayNotChange(
+    ctx,
+    gained.rows.map((r) => r.role_key),
+    db,
+  );
+  return refused.length > 0 ? "employees:merge.rolesNotGrantable" : null;
+}
+
+/**
  * Merges two employees of the cluster: contracts, role assignments (team places included) and tags of
  * the one that goes move to the one that remains, in one transaction; duplicates (same role in the same
  * team, same tag) are dropped; the one that goes is soft-deleted (docs/decisions/0203).
@@ -1070,6 +1199,8 @@ export async function mergeEmployees(
   await getEmployee(ctx, input.keepId);
   await getEmployee(ctx, input.removeId);
   if (input.removeId === ctx.membershipId) return { ok: false, errorKey: "employees:delete.notYourself" };
+  const refusal = await mergeRefusal(ctx, input);
+  if (refusal) return { ok: false, errorKey: refusal };
   await getDb().transaction(async (tx) => {
     await tx
       .update(contracts)

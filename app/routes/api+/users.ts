@@ -11,7 +11,6 @@ import {
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
-import { can } from "~/utils/tenant.server";
 
 /**
  * Spec §7: GET api/users?for=store (users, roles, teams, tags), GET api/users?for=user (the signed-in
@@ -45,18 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "PUT") {
     const body = await readJsonBody(request, apiBulkSchema, { maxBytes: 256 * 1024 });
     const action = apiBulkActions[body.action];
-    if (
-      ["clusterAdminAdd", "clusterAdminRemove", "assignRoles"].includes(action) &&
-      !can(ctx, "cluster_roles.manage")
-    ) {
-      return jsonError(403, "forbidden", "You may not change cluster roles.");
-    }
     const result = await runBulkAction(ctx, {
       action,
       ids: body.users,
       teamIds: body.teams,
       roleKeys: body.roles,
     });
+    // Role changes follow the one rule in the service (docs/decisions/0620).
+    if (result.denied) return jsonError(403, "forbidden", "You may not give or take these roles.");
     return Response.json(result, { status: result.changed === 0 ? 422 : 200 });
   }
   return methodNotAllowed(["GET", "POST", "PUT"]);

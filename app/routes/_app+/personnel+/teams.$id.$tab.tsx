@@ -7,6 +7,7 @@ import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { useFte } from "~/components/ui/pager";
 import { Tabs } from "~/components/ui/tabs";
 import { teamTabs, type TeamTab } from "~/features/teams/team-tabs";
+import { mayChangeRolesOf } from "~/features/people/actor-may.server";
 import { teamPlaceSchema, teamSchema } from "~/features/teams/teams.schema";
 import {
   addTeamPlace,
@@ -60,6 +61,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: teamPlaceSchema });
     if (submission.status !== "success") notFound();
     const intent = formData.get("intent");
+    // Team places are roles: the one role rule decides (team_roles.manage for leaders, docs/decisions/0620).
+    const may = await mayChangeRolesOf(ctx, submission.value.membershipId, [role]);
+    if (!may.ok) {
+      return redirect(`/personnel/teams/${teamId}/${tab}`, {
+        headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "teams:places.notAllowed" }) },
+      });
+    }
     if (intent === "add") await addTeamPlace(ctx, teamId, submission.value.membershipId, role);
     else if (intent === "remove") await removeTeamPlace(ctx, teamId, submission.value.membershipId, role);
     else notFound();

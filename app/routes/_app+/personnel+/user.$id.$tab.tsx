@@ -32,6 +32,7 @@ import {
   updateEmployee,
 } from "~/features/employees/employees.server";
 import { invitationStatusOf } from "~/features/invitations/invitations.server";
+import { pendingEmailChange } from "~/features/people/email-change.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
@@ -58,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const invitation =
     tab === "details" ? ((await invitationStatusOf(ctx, [employee.id])).get(employee.id) ?? "none") : "none";
+  const pendingEmail = tab === "details" ? await pendingEmailChange(employee.userId) : null;
   const t = await getServerT(request);
   const name = `${employee.firstName} ${employee.lastName}`.trim() || employee.email;
   return {
@@ -72,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tagIds: tagIds as string[],
     canManageRoles: can(ctx, "cluster_roles.manage"),
     invitation,
+    pendingEmail,
   };
 }
 
@@ -101,7 +104,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    return redirect(here, await toast("employees:details.saved"));
+    return redirect(
+      here,
+      await toast(result.emailPending ? "employees:details.savedEmailPending" : "employees:details.saved"),
+    );
   }
   if (intent === "invite" || intent === "uninvite") {
     const result = await runBulkAction(ctx, { action: intent, ids: [employee.id] });
@@ -141,12 +147,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(here, await toast("employees:teams.added"));
   }
   if (intent === "removeTeam") {
-    await removeTeamPlace(ctx, employee.id, String(formData.get("assignmentId") ?? ""));
+    const result = await removeTeamPlace(ctx, employee.id, String(formData.get("assignmentId") ?? ""));
+    if (!result.ok) {
+      return redirect(here, {
+        headers: { "Set-Cookie": await createToastHeader({ type: "error", key: result.errorKey }) },
+      });
+    }
     return redirect(here, await toast("employees:teams.removed"));
   }
   if (intent === "roles") {
-    if (!can(ctx, "cluster_roles.manage")) throw new Response("Forbidden", { status: 403 });
-    await setClusterRoles(ctx, employee.id, formData.getAll("roleKeys").map(String));
+    const result = await setClusterRoles(ctx, employee.id, formData.getAll("roleKeys").map(String));
+    if (!result.ok) return data({ intent, reply: undefined, error: result.errorKey }, { status: 403 });
     return redirect(here, await toast("employees:roles.saved"));
   }
   if (intent === "tags") {
@@ -199,7 +210,7 @@ function useReply(intent: string) {
 
 function DetailsTab() {
   const { t } = useTranslation();
-  const { employee } = useLoaderData<typeof loader>();
+  const { employee, pendingEmail } = useLoaderData<typeof loader>();
   const reply = useReply("details");
   const warning = reply && "warning" in reply ? (reply.warning as Record<string, string> | null) : null;
   const labels = usePersonLabels();
@@ -234,6 +245,11 @@ function DetailsTab() {
       />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value="details" />
+        {pendingEmail ? (
+          <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-3" data-testid="email-pending">
+            {t("employees:details.emailPending", { email: pendingEmail })}
+          </p>
+        ) : null}
         <PersonFields fields={fields} employeeNumberHint={t("employees:details.employeeNumberHint")} />
         {warning ? (
           <div className="mb-4 rounded border-2 border-danger bg-danger-bg p-3">
@@ -391,7 +407,10 @@ function TeamsTab() {
       <h2 className="mb-2">{t("employees:teams.add")}</h2>
       <ErrorSummary
         formErrors={form.errors}
-        fieldErrors={[{ id: fields.teamId.id, label: t("employees:teams.team"), errors: fields.teamId.errors }]}
+        fieldErrors={[
+          { id: fields.teamId.id, label: t("employees:teams.team"), errors: fields.teamId.errors },
+          { id: fields.place.id, label: t("employees:teams.placeLabel"), errors: fields.place.errors },
+        ]}
       />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value="addTeam" />
@@ -422,9 +441,16 @@ function TeamsTab() {
 function RolesTab() {
   const { t } = useTranslation();
   const { roles, canManageRoles } = useLoaderData<typeof loader>();
+  const reply = useReply("roles");
+  const error = reply && "error" in reply ? String(reply.error) : null;
   return (
     <Form method="post" className="rounded bg-white p-6 shadow-sm">
       <input type="hidden" name="intent" value="roles" />
+      {error ? (
+        <p role="alert" className="mb-4 font-medium text-danger">
+          {t(error)}
+        </p>
+      ) : null}
       <fieldset disabled={!canManageRoles}>
         <legend className="mb-2 font-semibold">{t("employees:roles.legend")}</legend>
         {!canManageRoles ? <p className="mb-2 text-sm">{t("employees:roles.readOnly")}</p> : null}
