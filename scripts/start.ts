@@ -6,11 +6,14 @@
 import path from "node:path";
 import { prepareDatabase } from "./prepare-database";
 import { bin, buildIfStale, ProcessGroup, projectRoot } from "./processes";
+import { networkBanner, startNetwork } from "./start-network";
 
 process.chdir(projectRoot);
 const group = new ProcessGroup();
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 const port = Number(process.env.PORT ?? 3000);
+// Without SMTP the outbox holds reset links: then only this machine, unless HOST says otherwise (0600).
+const network = startNetwork({ SMTP_URL: process.env.SMTP_URL, HOST: process.env.HOST });
 
 try {
   await buildIfStale();
@@ -21,15 +24,16 @@ try {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
+    HOST: network.host,
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     // Without SMTP, mail lands as .eml files in DATA_DIR/outbox; show them at /dev/outbox.
-    ...(process.env.SMTP_URL ? {} : { DEV_OUTBOX: "1" }),
+    ...(network.outbox ? { DEV_OUTBOX: "1" } : {}),
   };
   group.start("web server", bin("tsx"), ["server/index.ts"], env);
   group.start("worker", bin("tsx"), ["jobs/worker.ts"], env);
 
-  const host = !process.env.HOST || process.env.HOST === "0.0.0.0" ? "localhost" : process.env.HOST;
+  const host = network.host === "0.0.0.0" || network.host === "::" ? "localhost" : network.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   if (await waitForHealth(`${url}/healthcheck`)) {
     console.log(
@@ -37,9 +41,7 @@ try {
         "",
         `  Ready: ${url}`,
         "  Demo logins: admin@demo.nl / Welkom!2026 (more in README.md)",
-        process.env.SMTP_URL
-          ? ""
-          : `  Mail is not sent: see ${url}/dev/outbox (files in ${path.join(dataDir, "outbox")})`,
+        ...networkBanner(network, url, path.join(dataDir, "outbox")),
         "  Stop with Ctrl+C.",
         "",
       ]
