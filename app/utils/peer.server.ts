@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 
 /**
  * True for a socket peer on this machine: 127.0.0.0/8, ::1, or either as an IPv4-mapped IPv6 address.
- * Only the socket's own address counts (server/web.ts passes req.socket.remoteAddress as
+ * Only the socket's own address counts (server/app.ts passes req.socket.remoteAddress as
  * context.socketAddress); X-Forwarded-For and TRUST_PROXY play no part, since anyone can send the header.
  */
 export function isLoopbackAddress(address: string | undefined | null): boolean {
