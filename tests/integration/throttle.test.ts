@@ -9,7 +9,8 @@ import { action as setupAction, loader as setupLoader } from "~/routes/_public+/
 import { action as verifyAction } from "~/routes/_public+/2fa.verify";
 import { action as confirmAction } from "~/routes/_public+/confirm.$id.$hash";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/_public+/invitation.$token";
-import { action as loginAction } from "~/routes/_public+/login";
+import { action as loginAction, loader as loginLoader } from "~/routes/_public+/login";
+import { loader as ssoCallbackLoader } from "~/routes/auth.$provider.callback";
 import { action as requestAction } from "~/routes/_public+/password-request";
 import { action as resetAction } from "~/routes/_public+/password-reset.$code";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
@@ -258,5 +259,31 @@ describe("link and code checks", () => {
     );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("SSO callback", () => {
+  it("beyond the per-IP limit sends back to the login page with 'Te veel pogingen' before the code goes to the provider", async () => {
+    const ip = freshIp();
+    const callback = () =>
+      run(() =>
+        ssoCallbackLoader({
+          request: getRequest("/auth/azure/callback?code=guess&state=guess"),
+          context: context(ip),
+          params: { provider: "azure" },
+        }),
+      ) as Promise<Response>;
+    const first = await Promise.all(Array.from({ length: throttleRules.tokenIp.limit }, callback));
+    // Without the flow cookie every one of these is refused as expired, each counted.
+    for (const res of first) expect(res.headers.get("Location")).toBe("/login?sso=expired");
+    const refused = await callback();
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/login?sso=tooManyAttempts");
+    const page = await loginLoader({
+      request: getRequest("/login?sso=tooManyAttempts"),
+      context: context(ip),
+      params: {},
+    });
+    expect(page).toMatchObject({ ssoError: "tooManyAttempts" });
   });
 });
