@@ -8,6 +8,7 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { sessionSecret } from "../app/utils/env.server";
+import { exitUnlessPatchesApplied } from "./check-patches";
 import {
   cgroupCpuLimit,
   defaultWebWorkers,
@@ -16,6 +17,9 @@ import {
   positiveIntegerEnv,
   SENDER_CONNECTIONS,
 } from "./web-concurrency";
+
+// A patch silently off (npm install --ignore-scripts) would drop the react-dom buffer reset: refuse to start.
+if (cluster.isPrimary) exitUnlessPatchesApplied();
 
 const configuredWorkers = positiveIntegerEnv(process.env.WEB_CONCURRENCY);
 
