@@ -18,13 +18,21 @@ import { mergeEmployees } from "~/features/employees/employees.server";
 import { bulkDeletePositions, mergePositions } from "~/features/positions/positions.server";
 import { saveReviewFromApi } from "~/features/reviews/evaluation.server";
 import { createTeamReviewRound, finishTeamReview, saveEvaluation } from "~/features/reviews/team-reviews.server";
-import { bulkDeleteTags, mergeTags } from "~/features/tags/tags.server";
+import { mergeTags } from "~/features/tags/tags.server";
+import { action as deleteTagsAction } from "~/routes/_app+/personnel+/tags.delete";
 import { deleteTeam, mergeTeams } from "~/features/teams/teams.server";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
-import { run } from "../support/http";
+import { context, run } from "../support/http";
+import { postForm } from "../support/org";
 import { contextFor, reviewWorld } from "../support/reviews";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
+
+/** The flash toast a redirect sets, as the next page shows it. */
+function toastOf(response: Response): { type?: string; key: string; values?: Record<string, unknown> } {
+  const value = decodeURIComponent((response.headers.get("Set-Cookie") ?? "").split(";")[0].split("=")[1]);
+  return JSON.parse(Buffer.from(value.split(".")[0], "base64").toString("utf8")).__flash_toast__;
+}
 
 async function teamReviewOf(w: World, teamId: string) {
   const [row] = await getDb()
@@ -234,9 +242,20 @@ describe("review results are history: merges and deletes keep them", () => {
     const roundTags = await db.select().from(reviewTags).where(eq(reviewTags.reviewId, w.roundId));
     expect(roundTags.map((t) => t.tagId)).toEqual([kept.id]);
 
-    const result = await bulkDeleteTags(hrCtx, [kept.id, free.id]);
-    expect(result.deleted).toBe(1);
-    expect(result.usedInReviews).toEqual([kept.name]);
+    // Through the page: the kept tag is named as used in a review and stays; the free one goes.
+    const response = (await run(() =>
+      deleteTagsAction({
+        request: postForm("/personnel/tags/delete", { ids: [kept.id, free.id] }, w.hr.cookie),
+        context: context(),
+        params: {},
+      }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({
+      type: "error",
+      key: "tags:bulkDelete.usedInReviews",
+      values: { count: 1, names: kept.name },
+    });
     expect(await db.select().from(tags).where(eq(tags.id, kept.id))).toHaveLength(1);
     expect(await db.select().from(tags).where(eq(tags.id, free.id))).toHaveLength(0);
     expect(await resultsOf(alfa.id)).toEqual(before);
