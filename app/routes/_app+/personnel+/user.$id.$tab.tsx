@@ -169,7 +169,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EmployeePage() {
   const { t } = useTranslation();
-  const { tab, name, employee } = useLoaderData<typeof loader>();
+  const { tab, name, employee, pendingEmail } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl">
       <p className="mb-2">
@@ -194,7 +194,10 @@ export default function EmployeePage() {
         current={tab}
         tabs={employeeDetailTabs.map((key) => ({ key, label: t(`employees:detail.tabs.${key}`) }))}
       />
-      {tab === "details" ? <DetailsTab /> : null}
+      {tab === "details" ? (
+        // A saved change of address or its confirmation starts the form afresh from the stored values.
+        <DetailsTab key={`${employee.email}|${pendingEmail ?? ""}`} />
+      ) : null}
       {tab === "contracts" ? <ContractsTab /> : null}
       {tab === "teams" ? <TeamsTab /> : null}
       {tab === "roles" ? <RolesTab /> : null}
