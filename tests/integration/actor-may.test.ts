@@ -8,6 +8,7 @@ import { action as listAction } from "~/routes/_app+/personnel+/users.$tab";
 import { action as teamAction } from "~/routes/_app+/personnel+/teams.$id.$tab";
 import { assignRole, createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, run, unwrapData } from "../support/http";
+import { apiRequest, handle } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 
 /**
@@ -139,6 +140,16 @@ describe("account-wide fields of someone with more rights", () => {
       admin.cookie,
     );
     expect(fieldErrors(refused).firstName).toEqual(["employees:details.notAllowed"]);
+  });
+});
+
+describe("the users API", () => {
+  it("refuses names and the admin flag of someone with more rights (PUT api/users/{id})", async () => {
+    const renamed = await handle(
+      apiRequest("PUT", `/api/users/${admin.membership.id}`, { cookie: hr.cookie, body: { firstName: "Overgenomen" } }),
+    );
+    expect(renamed.status).toBe(403);
+    expect((await userRow(admin.user.id)).firstName).toBe(admin.user.firstName);
   });
 });
 

@@ -1298,6 +1298,14 @@ export async function updateEmployeeNames(
   if (input.accountAdmin === false && employee.userId === ctx.user.id) {
     return { ok: false, status: 400, error: "accountAdmin" };
   }
+  // Names and the flag live on the account-wide user row: the same rule as the details page (0620).
+  const changes =
+    (input.firstName !== undefined && input.firstName !== employee.firstName) ||
+    (input.lastName !== undefined && input.lastName !== employee.lastName) ||
+    input.accountAdmin !== undefined;
+  if (changes && !(await mayChangeAccountWideFields(ctx, employee.userId)).ok) {
+    return { ok: false, status: 403, error: "forbidden" };
+  }
   const firstName = input.firstName ?? employee.firstName;
   const lastName = input.lastName ?? employee.lastName;
   if (!firstName && !lastName) return { ok: false, status: 400, error: "validation:firstOrLastName" };
