@@ -95,9 +95,12 @@ class DocumentCollector extends EventEmitter {
 }
 
 /** Unexpected errors are logged with the request id; the browser only sees the translated error page. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (noteDatabaseUnavailable(error, request)) return;
+  if (noteDatabaseUnavailable(error, request)) {
+    context.databaseUnavailable = true;
+    return;
+  }
   const requestId = request.headers.get("x-request-id") ?? "-";
   console.error(`[request ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
 };

@@ -3,6 +3,8 @@ import path from "node:path";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import type { AppLoadContext } from "@remix-run/node";
+import { databaseUnavailableResourceResponse } from "../app/utils/database-unavailable.server";
 import { runInRequestScope } from "../app/utils/request-scope.server";
 import { cacheControlFor, limitRequestBodies, loopbackOnlyDevPages, refuseCrossSiteWrites, remixRequest } from "./edge";
 import { appSecurityHeaderOptions, precomputedSecurityHeaders } from "./security-headers";
@@ -57,12 +59,18 @@ export function createApp({ build, mode }: AppOptions): express.Express {
   const handleRequest = createRequestHandler(build, mode);
   const handleWithRemix = async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     try {
-      const response = await handleRequest(remixRequest(req, res), {
+      const request = remixRequest(req, res);
+      const context: AppLoadContext = {
         cspNonce: res.locals.cspNonce as string,
         requestId: req.headers["x-request-id"] as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         socketAddress: req.socket.remoteAddress,
-      });
+      };
+      let response = await handleRequest(request, context);
+      // Remix answers a resource route's error as a 500 without asking entry.server (0611).
+      if (response.status === 500 && context.databaseUnavailable) {
+        response = await databaseUnavailableResourceResponse(request);
+      }
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);

@@ -96,6 +96,12 @@ export async function databaseUnavailableResponse(request: Request): Promise<Res
   return new Response(request.method === "HEAD" ? null : body, { status: 503, headers });
 }
 
+/** For a resource route: JSON under /api (the API's error shape), otherwise the short page. */
+export async function databaseUnavailableResourceResponse(request: Request): Promise<Response> {
+  if (!new URL(request.url).pathname.startsWith("/api/")) return databaseUnavailableResponse(request);
+  return Response.json({ error: "databaseUnavailable" }, { status: 503, headers: databaseUnavailableHeaders() });
+}
+
 /**
  * For a single-fetch data request (client-side navigation or form post with JavaScript): the browser
  * is told to load the page as a document, which then answers the 503 page above (or the page itself

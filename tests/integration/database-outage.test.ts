@@ -133,4 +133,20 @@ describe("a PostgreSQL restart under load", () => {
     expect(all.filter((a) => a.at > firstBack!.at).every((a) => a.status === 200)).toBe(true);
     expect((await get("/dashboard")).status).toBe(200);
   }, 60_000);
+
+  it("answers a resource route (the JSON API) with 503 too, not 500, while the database is down", async () => {
+    const before = await get("/api/reviews");
+    expect(before.status).not.toBe(503);
+    await database!.stop();
+    try {
+      const during = await get("/api/reviews");
+      expect(during.status).toBe(503);
+      expect(Number(during.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(during.body)).toEqual({ error: "databaseUnavailable" });
+    } finally {
+      database = await startDatabase();
+    }
+    expect((await get("/api/reviews")).status).toBe(before.status);
+    expect(crashes.map(String)).toEqual([]);
+  }, 60_000);
 });
