@@ -10,6 +10,7 @@ import { acceptInvitationWithSso, invitationForSso } from "~/features/invitation
 import { completeSignIn } from "./sign-in.server";
 import { decryptSecret } from "./sso-crypto.server";
 import { hitThrottle, settleSuccess, tokenHits } from "./throttle.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /** How long a started sign-in at the provider may take (docs/decisions/0422). */
 export const SSO_FLOW_MINUTES = 10;
@@ -296,7 +297,9 @@ export async function finishSsoSignIn(
   });
   const [user] = await db.select({ firstLoginAt: users.firstLoginAt }).from(users).where(eq(users.id, userId));
   const { setCookie } = await completeSignIn(request, { userId, accountId: stored.accountId, ip: input.ip });
-  const location = flow.redirectTo ?? (user?.firstLoginAt ? "/dashboard" : "/dashboard/introduction");
+  const fallback = user?.firstLoginAt ? "/dashboard" : "/dashboard/introduction";
+  // Checked at /login before it went into the signed flow cookie; checked again where it is followed.
+  const location = safeRedirectPath(flow.redirectTo, fallback);
   return { ok: true, setCookie: [...clear, setCookie], location };
 }
 
