@@ -8,6 +8,7 @@ import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server
 import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";
 import { action as verifyAction } from "~/routes/_public+/2fa.verify";
 import { action as confirmAction } from "~/routes/_public+/confirm.$id.$hash";
+import { action as confirmEmailChangeAction } from "~/routes/_public+/confirm-email.$id.$hash";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/_public+/invitation.$token";
 import { action as loginAction, loader as loginLoader } from "~/routes/_public+/login";
 import { loader as ssoCallbackLoader } from "~/routes/auth.$provider.callback";
@@ -206,6 +207,15 @@ describe("link and code checks", () => {
       }),
     );
     expect(unwrapData(confirm)).toMatchObject({ status: 429, data: { failed: true, limited: true } });
+
+    const emailChange = await run(() =>
+      confirmEmailChangeAction({
+        request: formRequest("/confirm-email/x/y", {}),
+        context: context(ip),
+        params: { id: "00000000-0000-0000-0000-000000000000", hash: "guess" },
+      }),
+    );
+    expect(unwrapData(emailChange)).toMatchObject({ status: 429, data: { failed: "limited" } });
 
     const invitation = outcome(
       await run(() =>

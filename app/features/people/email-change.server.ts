@@ -4,6 +4,7 @@ import { auditEvents, sessions, users, userTokens } from "#db/schema";
 import { consumeToken, issueUserToken } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/utils/i18n";
+import { throttledTokenCheck } from "~/features/auth/throttle.server";
 
 /**
  * An e-mail address changes only once the new address confirms it (docs/decisions/0620): a single-use
@@ -64,7 +65,8 @@ export async function pendingEmailChange(userId: string, db: DbOrTx = getDb()): 
   return row?.newEmail ?? null;
 }
 
-export type ConfirmEmailChangeResult = { ok: true } | { ok: false; reason: "invalid" | "taken" };
+export type ConfirmEmailChangeResult =
+  { ok: true } | { ok: false; reason: "invalid" | "taken" } | { ok: false; reason: "limited"; retryAfter: number };
 
 /**
  * /confirm-email/{id}/{secret}: uses the token once, moves the address, tells the old address and ends
@@ -76,44 +78,62 @@ export async function confirmEmailChange(input: {
   ip: string;
   sessionId: string | null;
 }): Promise<ConfirmEmailChangeResult> {
-  const outcome = await getDb().transaction(async (tx): Promise<ConfirmEmailChangeResult & { emailId?: string }> => {
-    const token = await consumeToken(tx, "email-change", input.secret, input.id);
-    if (!token?.newEmail) return { ok: false, reason: "invalid" };
-    const newEmail = token.newEmail;
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${newEmail})`, ne(users.id, token.userId)));
-    if (taken) return { ok: false, reason: "taken" };
-    const [old] = await tx
-      .select({ email: users.email, firstName: users.firstName, language: users.language })
-      .from(users)
-      .where(eq(users.id, token.userId));
-    await tx
-      .update(users)
-      .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, token.userId));
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, token.userId), input.sessionId ? ne(sessions.id, input.sessionId) : undefined));
-    await tx.insert(auditEvents).values({
-      accountId: token.accountId,
-      actorUserId: token.actorUserId,
-      subjectType: "user",
-      subjectId: token.userId,
-      action: "email.change",
-      data: { from: old.email, to: newEmail },
-      ip: input.ip,
-    });
-    const emailId = await queueEmail(tx, {
-      accountId: token.accountId,
-      to: old.email,
-      template: "email-changed",
-      locale: old.language,
-      props: { firstName: old.firstName, newEmail, changedAt: new Date().toISOString() },
-    });
-    return { ok: true, emailId };
-  });
+  // Wrong links count against the IP, like every other link check (docs/decisions/0630).
+  const checked = await throttledTokenCheck(
+    input.ip,
+    () => applyEmailChange(input),
+    (result) => result.ok,
+  );
+  if (checked.limited) return { ok: false, reason: "limited", retryAfter: checked.retryAfter };
+  return checked.value;
+}
+
+async function applyEmailChange(input: {
+  id: string;
+  secret: string;
+  ip: string;
+  sessionId: string | null;
+}): Promise<ConfirmEmailChangeResult> {
+  const outcome = await getDb().transaction(
+    async (tx): Promise<({ ok: true } | { ok: false; reason: "invalid" | "taken" }) & { emailId?: string }> => {
+      const token = await consumeToken(tx, "email-change", input.secret, input.id);
+      if (!token?.newEmail) return { ok: false, reason: "invalid" };
+      const newEmail = token.newEmail;
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${newEmail})`, ne(users.id, token.userId)));
+      if (taken) return { ok: false, reason: "taken" };
+      const [old] = await tx
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.id, token.userId));
+      await tx
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, token.userId));
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, token.userId), input.sessionId ? ne(sessions.id, input.sessionId) : undefined));
+      await tx.insert(auditEvents).values({
+        accountId: token.accountId,
+        actorUserId: token.actorUserId,
+        subjectType: "user",
+        subjectId: token.userId,
+        action: "email.change",
+        data: { from: old.email, to: newEmail },
+        ip: input.ip,
+      });
+      const emailId = await queueEmail(tx, {
+        accountId: token.accountId,
+        to: old.email,
+        template: "email-changed",
+        locale: old.language,
+        props: { firstName: old.firstName, newEmail, changedAt: new Date().toISOString() },
+      });
+      return { ok: true, emailId };
+    },
+  );
   if (outcome.ok && outcome.emailId) await enqueueEmailDelivery(outcome.emailId);
   return outcome.ok ? { ok: true } : { ok: false, reason: outcome.reason };
 }

@@ -8,7 +8,7 @@ import { pageTitle } from "~/utils/page-title";
 import { readSessionId } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 
-export const handle = { i18n: ["signup"] };
+export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 // public route: the link in the e-mail to a new address (docs/decisions/0620). The GET only shows a
@@ -26,6 +26,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ip: context.clientIp,
     sessionId: await readSessionId(request),
   });
+  if (!result.ok && result.reason === "limited") {
+    return data({ failed: result.reason }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  }
   if (!result.ok) return data({ failed: result.reason }, { status: 400 });
   return redirect("/login", {
     headers: { "Set-Cookie": await createToastHeader({ key: "signup:confirmEmailChange.done" }) },
@@ -40,7 +43,15 @@ export default function ConfirmEmailChangePage() {
       <h1 className="mb-4">{t("signup:confirmEmailChange.title")}</h1>
       {result?.failed ? (
         <div role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
-          <p>{t(result.failed === "taken" ? "signup:confirmEmailChange.taken" : "signup:confirmEmailChange.failed")}</p>
+          <p>
+            {t(
+              result.failed === "limited"
+                ? "auth:login.tooManyAttempts"
+                : result.failed === "taken"
+                  ? "signup:confirmEmailChange.taken"
+                  : "signup:confirmEmailChange.failed",
+            )}
+          </p>
           <p className="mt-2">
             <Link to="/login">{t("signup:toLogin")}</Link>
           </p>
