@@ -14,6 +14,7 @@ import { action as clusterSettingsAction } from "~/routes/_app+/settings+/_index
 import { createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
+import { sessionCookieFor } from "../support/session";
 
 let w: Awaited<ReturnType<typeof orgWorld>>;
 let other: Awaited<ReturnType<typeof orgWorld>>;
@@ -392,6 +393,69 @@ describe("cluster settings and rights", () => {
       sql`select count(*) from role_rights where cluster_id = ${world.cluster.id} and role_key = 'cluster_admin'`,
     );
     expect(Number((count.rows[0] as { count: string }).count)).toBe(admin.rights.length);
+  });
+});
+
+describe("who may change a role's rights", () => {
+  it("refuses rights the actor lacks, for their own role too, and roles that have rights they lack", async () => {
+    const world = await orgWorld();
+    const db = getDb();
+    // An advisor who may manage roles, but holds neither users.manage nor the reviewer's reviews.manage.
+    await db
+      .delete(roleRights)
+      .where(and(eq(roleRights.clusterId, world.cluster.id), eq(roleRights.roleKey, "advisor")));
+    await db.insert(roleRights).values(
+      ["team_roles.manage", "cluster_roles.manage", "tags.manage"].map((rightKey) => ({
+        accountId: world.account.id,
+        clusterId: world.cluster.id,
+        roleKey: "advisor" as const,
+        rightKey,
+      })),
+    );
+    await db
+      .insert(roleRights)
+      .values({
+        accountId: world.account.id,
+        clusterId: world.cluster.id,
+        roleKey: "reviewer",
+        rightKey: "reviews.manage",
+      })
+      .onConflictDoNothing();
+    const advisor = await createUserWithMembership(db, {
+      accountId: world.account.id,
+      clusterId: world.cluster.id,
+      roles: [{ role: "advisor" }],
+    });
+    const { cookie } = await sessionCookieFor({
+      userId: advisor.user.id,
+      accountId: world.account.id,
+      clusterId: world.cluster.id,
+    });
+    const rightsOf = async (role: "advisor" | "reviewer") =>
+      (
+        await db
+          .select({ right: roleRights.rightKey })
+          .from(roleRights)
+          .where(and(eq(roleRights.clusterId, world.cluster.id), eq(roleRights.roleKey, role)))
+      )
+        .map((r) => r.right)
+        .sort();
+    const advisorBefore = await rightsOf("advisor");
+    const reviewerBefore = await rightsOf("reviewer");
+    const post = (role: string, rights: string[]) =>
+      rightsAction({ request: postForm("/settings/rights", { role, rights }, cookie), context: context(), params: {} });
+
+    const selfPromotion = unwrapData(await post("advisor", [...advisorBefore, "users.manage"]));
+    expect(selfPromotion.status).toBe(400);
+    expect(selfPromotion.data).toMatchObject({ error: "settings:rights.notHeld" });
+    const stripping = unwrapData(await post("reviewer", []));
+    expect(stripping.data).toMatchObject({ error: "settings:rights.notHeld" });
+    expect(await rightsOf("advisor")).toEqual(advisorBefore);
+    expect(await rightsOf("reviewer")).toEqual(reviewerBefore);
+
+    // Rights the actor holds may be given.
+    await call(() => post("advisor", [...advisorBefore.filter((r) => r !== "tags.manage")]));
+    expect(await rightsOf("advisor")).toEqual(advisorBefore.filter((r) => r !== "tags.manage"));
   });
 });
 

@@ -4,7 +4,7 @@ import { roleRights } from "#db/schema";
 import { roleKeys, type RoleKey } from "#db/schema/teams";
 import { notFound } from "~/utils/not-found";
 import type { Result } from "~/utils/results.server";
-import { adminRights, assignableRights, isRight, type Right } from "~/utils/rights";
+import { adminRights, assignableRights, hasRight, isRight, type Right } from "~/utils/rights";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** Roles whose rights are set per cluster; account admins pass every check through their own flag. */
@@ -23,7 +23,8 @@ export async function listRoleRights(ctx: TenantContext) {
 
 /**
  * Replaces a role's rights in the current cluster. Spec §6: a role that includes admin rights
- * cannot have them switched off; asking to do so is refused and nothing changes.
+ * cannot have them switched off; asking to do so is refused and nothing changes. The actor must hold
+ * every right the role has and gets (docs/decisions/0620).
  */
 export async function setRoleRights(ctx: TenantContext, role: string, rights: readonly string[]): Promise<Result> {
   if (!(editableRoles as readonly string[]).includes(role)) notFound();
@@ -41,6 +42,12 @@ export async function setRoleRights(ctx: TenantContext, role: string, rights: re
       );
     const droppedAdmin = current.some((c) => adminRights.has(c.right as Right) && !wanted.has(c.right));
     if (droppedAdmin) return { ok: false, field: "rights", errorKey: "settings:rights.adminLocked" };
+    // May this actor change this role? Only with every right the role has now and every right it would get:
+    // nobody grants a right they lack (their own role included) or strips a role that outranks them.
+    const touched = new Set([...current.map((c) => c.right), ...wanted]);
+    if ([...touched].some((right) => !hasRight(ctx, right))) {
+      return { ok: false, field: "rights", errorKey: "settings:rights.notHeld" };
+    }
     await tx
       .delete(roleRights)
       .where(
