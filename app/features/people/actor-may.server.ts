@@ -2,14 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { expandRights, mayActOn, mayChangeRole, type Grants, type Standing } from "~/utils/rights";
 import { rightsSubject, type TenantContext } from "~/utils/tenant.server";
+import { isUuid, notFound } from "~/utils/scope.server";
 
 /**
  * "May this actor do this to this target" (docs/decisions/0620): the one place that answers it for changes
  * to a person (account-wide fields, roles, team places, merges). The rules themselves are pure functions in
  * ~/utils/rights; this module loads what they compare.
  */
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type MayResult = { ok: true } | { ok: false; errorKey: string };
 
@@ -115,7 +114,7 @@ export async function membershipsActorMayChange(
   membershipIds: readonly string[],
   db: DbOrTx = getDb(),
 ): Promise<Set<string>> {
-  const ids = membershipIds.filter((id) => uuidPattern.test(id));
+  const ids = membershipIds.filter(isUuid);
   if (ids.length === 0) return new Set();
   const rows = await grantRows(
     db,
@@ -174,7 +173,7 @@ export async function mayChangeRolesOf(
 ): Promise<MayResult> {
   const changed = [...new Set(changedRoles)];
   if (changed.length === 0) return { ok: true };
-  if (!uuidPattern.test(membershipId)) throw new Response("Not found", { status: 404 });
+  if (!isUuid(membershipId)) notFound();
   const [refused, allowed, exists] = await Promise.all([
     rolesActorMayNotChange(ctx, changed, db),
     membershipsActorMayChange(ctx, [membershipId], db),

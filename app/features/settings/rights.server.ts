@@ -5,7 +5,7 @@ import { roleKeys, type RoleKey } from "#db/schema/teams";
 import { notFound } from "~/utils/not-found";
 import type { Result } from "~/utils/results.server";
 import { adminRights, assignableRights, hasRight, isRight, type Right } from "~/utils/rights";
-import type { TenantContext } from "~/utils/tenant.server";
+import { rightsSubject, type TenantContext } from "~/utils/tenant.server";
 
 /** Roles whose rights are set per cluster; account admins pass every check through their own flag. */
 export const editableRoles: readonly RoleKey[] = roleKeys.filter((r) => r !== "account_admin");
@@ -45,7 +45,7 @@ export async function setRoleRights(ctx: TenantContext, role: string, rights: re
     // May this actor change this role? Only with every right the role has now and every right it would get:
     // nobody grants a right they lack (their own role included) or strips a role that outranks them.
     const touched = new Set([...current.map((c) => c.right), ...wanted]);
-    if ([...touched].some((right) => !hasRight(ctx, right))) {
+    if ([...touched].some((right) => !hasRight(rightsSubject(ctx), right))) {
       return { ok: false, field: "rights", errorKey: "settings:rights.notHeld" };
     }
     await tx
