@@ -22,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = url.searchParams.get("q") ?? "";
   const t = await getServerT(request);
   return {
+    // The page size travels in loader data: a constant from a .server module is undefined in the browser.
+    pageSize: ACCOUNT_USERS_PAGE_SIZE,
     title: pageTitle(t, "account:users.title"),
     page,
     q,
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AccountUsersPage() {
   const { t } = useTranslation();
-  const { users, total, page, q } = useLoaderData<typeof loader>();
+  const { users, total, page, pageSize, q } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -113,7 +115,7 @@ export default function AccountUsersPage() {
           ))}
         </tbody>
       </table>
-      <Pager page={page} total={total} pageSize={ACCOUNT_USERS_PAGE_SIZE} search={location.search} />
+      <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
 }

@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const canManage = can(ctx, "positions.manage");
   return {
+    // The page size travels in loader data: a constant from a .server module is undefined in the browser.
+    pageSize: POSITIONS_PAGE_SIZE,
     title: pageTitle(t, "positions:title"),
     page,
     canManage,
@@ -51,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PositionsPage() {
   const { t } = useTranslation();
-  const { positions, total, page, canManage, parents } = useLoaderData<typeof loader>();
+  const { positions, total, page, pageSize, canManage, parents } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -131,7 +133,7 @@ export default function PositionsPage() {
           ) : null}
         </Form>
       )}
-      <Pager page={page} total={total} pageSize={POSITIONS_PAGE_SIZE} search={location.search} />
+      <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
 }

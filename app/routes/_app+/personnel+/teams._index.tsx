@@ -25,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const withChildClusters = childClusters && url.searchParams.get("scope") === "tree";
   const t = await getServerT(request);
   return {
+    // The page size travels in loader data: a constant from a .server module is undefined in the browser.
+    pageSize: TEAMS_PAGE_SIZE,
     title: pageTitle(t, "teams:title"),
     page,
     q,
@@ -50,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TeamsPage() {
   const { t } = useTranslation();
-  const { teams, total, page, q, childClusters, withChildClusters } = useLoaderData<typeof loader>();
+  const { teams, total, page, pageSize, q, childClusters, withChildClusters } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fte = useFte();
   return (
@@ -118,7 +120,7 @@ export default function TeamsPage() {
           </tbody>
         </table>
       )}
-      <Pager page={page} total={total} pageSize={TEAMS_PAGE_SIZE} search={location.search} />
+      <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
 }

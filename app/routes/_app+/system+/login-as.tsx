@@ -21,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const t = await getServerT(request);
   return {
+    // The page size travels in loader data: a constant from a .server module is undefined in the browser.
+    pageSize: LOGIN_AS_PAGE_SIZE,
     title: pageTitle(t, "account:loginAs.title"),
     page,
     q,
@@ -46,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SystemLoginAsPage() {
   const { t } = useTranslation();
-  const { users, total, page, q } = useLoaderData<typeof loader>();
+  const { users, total, page, pageSize, q } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -110,7 +112,7 @@ export default function SystemLoginAsPage() {
           </tbody>
         </table>
       )}
-      <Pager page={page} total={total} pageSize={LOGIN_AS_PAGE_SIZE} search={location.search} />
+      <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
 }
