@@ -3,7 +3,7 @@ import { formatDate, parseDate, toIsoDate } from "./dates";
 
 describe("dates (dd-MM-yyyy)", () => {
   it("formats as dd-MM-yyyy", () => {
-    expect(formatDate(new Date(2026, 0, 5))).toBe("05-01-2026");
+    expect(formatDate(new Date("2026-01-05T12:00:00Z"))).toBe("05-01-2026");
     expect(formatDate("2026-11-22")).toBe("22-11-2026");
     expect(formatDate(null)).toBe("");
   });

@@ -1,13 +1,11 @@
 import { format, isValid, parse } from "date-fns";
+import { formatDate } from "./format";
 
 /** The spec's date format everywhere (§9): dd-MM-yyyy, in every language. */
 export const DATE_FORMAT = "dd-MM-yyyy";
 
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = typeof value === "string" ? new Date(value) : value;
-  return isValid(date) ? format(date, DATE_FORMAT) : "";
-}
+/** dd-MM-yyyy in one fixed time zone on server and browser alike (./format.ts). */
+export { formatDate };
 
 /**
  * Strictly parses dd-MM-yyyy (single-digit day and month allowed, as people type them); null for

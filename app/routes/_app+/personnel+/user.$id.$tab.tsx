@@ -34,6 +34,7 @@ import {
 import { invitationStatusOf } from "~/features/invitations/invitations.server";
 import { pendingEmailChange } from "~/features/people/email-change.server";
 import { getServerT } from "~/utils/i18n.server";
+import { formatNumber } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
@@ -276,7 +277,7 @@ function DetailsTab() {
 }
 
 function ContractsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { employee, contracts, options } = useLoaderData<typeof loader>();
   const reply = useReply("addContract");
   const labels = {
@@ -330,7 +331,7 @@ function ContractsTab() {
                   <td className="px-3 py-2">{c.startDate}</td>
                   <td className="px-3 py-2">{c.endDate}</td>
                   <td className="px-3 py-2">
-                    {Number(c.fte).toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 2 })}
+                    {formatNumber(Number(c.fte), i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 2 })}
                   </td>
                   <td className="px-3 py-2">{c.hoursPerWeek ?? ""}</td>
                   <td className="px-3 py-2">
