@@ -7,6 +7,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig, { browserNamespaces } from "./utils/i18n";
 
 async function hydrate() {
+  // Versioned by the files' content hash (root loader), so a deploy's new texts are never read from cache.
+  const version = document.documentElement.dataset.locales;
+
   await i18next
     .use(initReactI18next)
     .use(Backend)
@@ -16,7 +19,7 @@ async function hydrate() {
       // client-side navigation are translated at once (docs/decisions/0006-translations-in-the-browser.md).
       lng: document.documentElement.lang,
       ns: browserNamespaces,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json${version ? `?v=${version}` : ""}` },
       detection: { order: ["htmlTag"], caches: [] },
     });
 

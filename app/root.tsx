@@ -17,7 +17,7 @@ import { useAppLinkNavigation } from "./components/app-link";
 import { ToastRegion } from "./components/ui/toast";
 import { useNonce } from "./utils/nonce";
 import tailwind from "./styles/tailwind.css";
-import { getLanguage } from "./utils/i18n.server";
+import { getLanguage, localesVersion } from "./utils/i18n.server";
 import { getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -31,7 +31,7 @@ export const handle = { i18n: ["common", "validation"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLanguage(request);
   const { toast, headers } = await getToast(request);
-  return data({ locale, toast }, headers ? { headers } : undefined);
+  return data({ locale, toast, localesVersion: localesVersion() }, headers ? { headers } : undefined);
 }
 
 export const meta: MetaFunction = () => [{ title: "Teamontwikkeling" }];
@@ -47,7 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    // data-locales: the translation files' version, for the URLs entry.client.tsx loads them from.
+    <html lang={locale} dir={i18n.dir(locale)} data-locales={rootData?.localesVersion}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

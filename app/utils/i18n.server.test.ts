@@ -64,3 +64,15 @@ describe("a component's fixed t() remembered", () => {
     expect(t("common:no.such.key", "Andere tekst")).toBe("Andere tekst");
   });
 });
+
+describe("values in texts", () => {
+  it("are not HTML-escaped by i18next, because React escapes what it renders", () => {
+    expect(tFor("nl")("dashboard:welcome", { name: "Anna d'Hondt" })).toBe("Welkom, Anna d'Hondt");
+    expect(tFor("en")("dashboard:welcome", { name: "Jan van 't Hof" })).toBe("Welcome, Jan van 't Hof");
+  });
+
+  it("the browser's i18next uses the same setting (entry.client.tsx spreads this config)", async () => {
+    const { default: config } = await import("./i18n");
+    expect(config.interpolation.escapeValue).toBe(false);
+  });
+});

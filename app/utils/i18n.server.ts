@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
@@ -43,6 +44,26 @@ function readResources() {
       ),
     ]),
   );
+}
+
+let version: string | null = null;
+
+/**
+ * A hash of every translation file. The browser loads them as /locales/<lng>/<ns>.json?v=<hash>, so a
+ * deploy with changed texts gives new URLs, and no browser hydrates with an hour-old cached text
+ * (docs/decisions/0663-versioned-translation-urls.md). Read once in production, per call otherwise.
+ */
+export function localesVersion(): string {
+  if (version && process.env.NODE_ENV === "production") return version;
+  const hash = crypto.createHash("sha256");
+  for (const lng of supportedLanguages) {
+    for (const ns of namespaces) {
+      hash.update(`${lng}/${ns}\u0000`);
+      hash.update(fs.readFileSync(path.resolve(`public/locales/${lng}/${ns}.json`)));
+    }
+  }
+  version = hash.digest("hex").slice(0, 12);
+  return version;
 }
 
 let shared: I18n | null = null;

@@ -41,4 +41,7 @@ export default {
   ns: ["common"],
   // Keys double as the Dutch text nowhere: every key exists in every language (tests/unit/locales.test.ts).
   returnNull: false,
+  // React escapes every text it renders; i18next escaping values first showed "d&#39;Hondt" on the page.
+  // Texts go into React elements only (no dangerouslySetInnerHTML); e-mails render through React too.
+  interpolation: { escapeValue: false },
 } as const;
