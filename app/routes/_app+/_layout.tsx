@@ -1,5 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
@@ -93,10 +101,48 @@ function LicenceBanner({ trialDaysLeft, active }: { trialDaysLeft: number | null
   );
 }
 
-/** The signed-in shell: skip link, top bar (cluster, language, user), navigation by rights and modules. */
+type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function AppLayout() {
+  return (
+    <AppShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A page below that throws (a 404 for an id of another tenant, a 403, a fault) keeps the shell and the
+ * navigation: only the content area shows the translated message (docs/decisions/0664).
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app+/_layout");
+  const error = useRouteError();
+  const message = <PageError error={error} />;
+  // Without the layout's own data (its loader failed) there is no shell to keep: root's page look.
+  if (!data) return <main className="mx-auto max-w-xl p-8">{message}</main>;
+  return <AppShell data={data}>{message}</AppShell>;
+}
+
+function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const { user, account, cluster, clusters, navigation, licence, impersonation } = useLoaderData<typeof loader>();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "error";
+  return (
+    <div data-testid="page-error" data-status={status}>
+      <h1>{t(`common:${text}.title`)}</h1>
+      <p className="mt-4">{t(`common:${text}.body`)}</p>
+      <p className="mt-6">
+        <AppLink href="/dashboard">{t("common:notFound.toDashboard")}</AppLink>
+      </p>
+    </div>
+  );
+}
+
+/** The signed-in shell: skip link, top bar (cluster, language, user), navigation by rights and modules. */
+function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { user, account, cluster, clusters, navigation, licence, impersonation } = data;
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -180,7 +226,7 @@ export default function AppLayout() {
           </div>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-6">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
