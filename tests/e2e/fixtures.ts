@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters } from "#db/schema";
@@ -28,14 +28,110 @@ export async function createEmployee(prefix: string) {
   return user;
 }
 
+/** What a test with JavaScript saw go wrong in its browser, and the one error it said to expect. */
+type ConsoleGuard = {
+  watch(context: BrowserContext): void;
+  expect(pattern: RegExp): void;
+};
+
 /**
+ * Chromium logs every 4xx answer as a console error. A page or data request answered 403, 404 or 400
+ * (validation) is the application answering as designed, and the tests assert those answers themselves;
+ * a 4xx for a file (a script, style sheet or translation file: every public file has an extension, no
+ * page URL has one) and every 5xx are faults and fail the test.
+ */
+function isAnsweredRequest(text: string, url: string): boolean {
+  if (!/^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text)) return false;
+  try {
+    const { pathname } = new URL(url);
+    return pathname.endsWith(".data") || !/\.[a-z0-9]+$/i.test(pathname);
+  } catch {
+    return false;
+  }
+}
+
+type Fixtures = {
+  /**
+   * Declares the one browser error this test expects (a console error or uncaught exception whose text
+   * matches `pattern`, e.g. `/ResizeObserver loop/`). Every other error still
+   * fails the test, and so does a declared error that never happens.
+   */
+  expectConsoleError: (pattern: RegExp) => void;
+  consoleGuard: ConsoleGuard;
+};
+
+/**
+ * With JavaScript on, every test fails on an uncaught exception in a page (`pageerror`) and on any
+ * console error, React's hydration errors (#418, #423, #425) included, in the test's own context and in
+ * any context it opens with `browser.newContext()`. A test that provokes an error on purpose declares it
+ * with `expectConsoleError` (docs/decisions/0660-browser-errors-fail-e2e-tests.md).
+ *
  * With JavaScript on, `page.goto` returns once React has hydrated the page (root.tsx marks <html>), so
  * a test never clicks a control whose handler is not attached yet. On a busy machine hydration can lag
  * the load event by seconds, and a click before it is lost to the autosave and fetcher forms.
  */
-export const test = base.extend({
-  page: async ({ page, baseURL }, provide, testInfo) => {
-    if (testInfo.project.use.javaScriptEnabled !== false) {
+export const test = base.extend<Fixtures>({
+  consoleGuard: [
+    async ({ browser, javaScriptEnabled }, provide, testInfo) => {
+      // The test's own setting (test.use may turn JavaScript on in the no-js project).
+      const withJavaScript = javaScriptEnabled !== false;
+      const errors: string[] = [];
+      const watched = new WeakSet<BrowserContext>();
+      let expected: RegExp | null = null;
+      let expectedSeen = false;
+      const record = (text: string) => {
+        if (expected && expected.test(text)) expectedSeen = true;
+        else errors.push(text);
+      };
+      const guard: ConsoleGuard = {
+        watch(context) {
+          if (!withJavaScript || watched.has(context)) return;
+          watched.add(context);
+          context.on("weberror", (error) =>
+            record(`pageerror: ${error.error().message} on ${error.page()?.url() ?? "?"}`),
+          );
+          context.on("console", (message) => {
+            if (message.type() !== "error") return;
+            const url = message.location().url;
+            if (isAnsweredRequest(message.text(), url)) return;
+            record(`console.error: ${message.text()}${url ? ` (${url})` : ""} on ${message.page()?.url() ?? "?"}`);
+          });
+        },
+        expect(pattern) {
+          if (expected) throw new Error(`A test declares one expected browser error; it already expects ${expected}.`);
+          expected = pattern;
+        },
+      };
+      // Contexts the test opens itself are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        guard.watch(context);
+        return context;
+      };
+      try {
+        await provide(guard);
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (errors.length > 0) {
+        throw new Error(`The browser reported ${errors.length} error(s):\n${errors.join("\n")}`);
+      }
+      if (expected && !expectedSeen && testInfo.status === "passed") {
+        throw new Error(`The test declared the browser error ${String(expected)}, but it did not occur.`);
+      }
+    },
+    { auto: true },
+  ],
+  expectConsoleError: async ({ consoleGuard }, provide) => {
+    await provide((pattern) => consoleGuard.expect(pattern));
+  },
+  context: async ({ context, consoleGuard }, provide) => {
+    consoleGuard.watch(context);
+    await provide(context);
+  },
+  page: async ({ page, baseURL, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the browser reaches the server's health check", async ({ page }) => {
   const response = await page.goto("/healthcheck");
