@@ -100,6 +100,7 @@ test.describe("criteria sets", () => {
 
   test("toggles isActive: optimistic with JavaScript and reverted when the call fails, a form without", async ({
     page,
+    expectConsoleError,
   }, info) => {
     const { user } = await hrInFreshCluster("sets-active");
     await signIn(page, user.email);
@@ -119,6 +120,8 @@ test.describe("criteria sets", () => {
     await expect(toggle).toHaveText("Niet actief");
 
     if (info.project.name === "js") {
+      // The failing call is the point: the browser logs its 500.
+      expectConsoleError(/status of 500 .*\/api\/criteria-sets\//);
       await page.route("**/api/criteria-sets/**", (route) => route.fulfill({ status: 500, body: "{}" }));
       await toggle.click();
       await expect(page.getByRole("alert")).toHaveText("Error updating visibility");

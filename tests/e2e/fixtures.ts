@@ -72,13 +72,20 @@ type Fixtures = {
  */
 export const test = base.extend<Fixtures>({
   consoleGuard: [
-    async ({ browser, javaScriptEnabled }, provide, testInfo) => {
+    async ({ browser, javaScriptEnabled, baseURL }, provide, testInfo) => {
       // The test's own setting (test.use may turn JavaScript on in the no-js project).
       const withJavaScript = javaScriptEnabled !== false;
       const errors: string[] = [];
       const watched = new WeakSet<BrowserContext>();
       let expected: RegExp | null = null;
       let expectedSeen = false;
+      // Only our pages count: the local OpenID providers' sign-in pages (test doubles) load fonts from the
+      // internet and have no favicon, which is none of the application's business.
+      const ours = (page: Page | null) =>
+        !page ||
+        baseURL === undefined ||
+        !page.url().startsWith("http") ||
+        new URL(page.url()).origin === new URL(baseURL).origin;
       const record = (text: string) => {
         if (expected && expected.test(text)) expectedSeen = true;
         else errors.push(text);
@@ -87,11 +94,11 @@ export const test = base.extend<Fixtures>({
         watch(context) {
           if (!withJavaScript || watched.has(context)) return;
           watched.add(context);
-          context.on("weberror", (error) =>
-            record(`pageerror: ${error.error().message} on ${error.page()?.url() ?? "?"}`),
-          );
+          context.on("weberror", (error) => {
+            if (ours(error.page())) record(`pageerror: ${error.error().message} on ${error.page()?.url() ?? "?"}`);
+          });
           context.on("console", (message) => {
-            if (message.type() !== "error") return;
+            if (message.type() !== "error" || !ours(message.page())) return;
             const url = message.location().url;
             if (isAnsweredRequest(message.text(), url)) return;
             record(`console.error: ${message.text()}${url ? ` (${url})` : ""} on ${message.page()?.url() ?? "?"}`);
