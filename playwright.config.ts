@@ -116,11 +116,12 @@ export default defineConfig({
   projects: [
     { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
     // axe runs inside the page, so the accessibility checks need JavaScript in the browser under test;
-    // web-workers drives a server process, not a browser, so once is enough.
+    // web-workers drives a server process, not a browser, so once is enough; page-walk and
+    // browser-errors force JavaScript on, so they would only run twice.
     {
       name: "no-js",
       use: { browserName: "chromium", javaScriptEnabled: false },
-      testIgnore: /(accessibility|web-workers)\.spec\.ts$/,
+      testIgnore: /(accessibility|web-workers|page-walk|browser-errors)\.spec\.ts$/,
     },
   ],
   webServer: [
