@@ -13,7 +13,7 @@ import {
   tags,
   users,
 } from "#db/schema";
-import { lookupEmail, TEAM_SELECT_LIMIT } from "~/features/employees/employees.server";
+import { lookupEmail } from "~/features/employees/employees.server";
 import { action as deleteAction } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction } from "~/routes/_app+/personnel+/user.$id.merge";
 import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
@@ -31,6 +31,7 @@ import {
 } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
+import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
 
 let accountId: string;
 let clusterId: string;

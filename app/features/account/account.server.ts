@@ -8,6 +8,7 @@ import { isUniqueViolation, type Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { CompanyInput, clusterRoleKeys } from "./account.schema";
 import { createCluster } from "./clusters.server";
+import { ACCOUNT_USERS_PAGE_SIZE } from "./list-sizes";
 
 type ClusterRole = (typeof clusterRoleKeys)[number];
 const DAY = 24 * 60 * 60 * 1000;
@@ -257,8 +258,6 @@ export async function unlinkRole(
 }
 
 // ---------- users and admins ----------
-
-export const ACCOUNT_USERS_PAGE_SIZE = 50;
 
 export async function listAccountUsers(ctx: TenantContext, input: { page: number; q?: string }) {
   const q = input.q?.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;

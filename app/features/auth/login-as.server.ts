@@ -5,6 +5,7 @@ import { createSession, getActiveSession, readSessionId } from "~/utils/session.
 import { firstAccessibleClusterId } from "./login.server";
 import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";
+import { LOGIN_AS_PAGE_SIZE } from "./list-sizes";
 
 const defaultTrustedOrigins = ["http://localhost:8080", "http://localhost:8081", "http://localhost:8082"];
 
@@ -116,8 +117,6 @@ export async function stopLoginAs(
     .where(and(eq(sessions.id, row.returnSessionId), gt(sessions.expiresAt, new Date())));
   return { returnSessionId: back?.id ?? null };
 }
-
-export const LOGIN_AS_PAGE_SIZE = 25;
 
 /** The system admin's picker (/system/login-as): users of every account by name or e-mail, paged. */
 export async function searchUsersForLoginAs(

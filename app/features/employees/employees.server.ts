@@ -160,9 +160,6 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
   return { rows, total: countRows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
 }
 
-/** Above this many teams, team choosers are search fields instead of selects (docs/decisions/0254). */
-export const TEAM_SELECT_LIMIT = 50;
-
 /**
  * Teams, personnel tags and positions of the cluster, for filters and selects. With `teamsUpTo`, teams
  * are only listed when the cluster has at most that many (`teams: null` otherwise).

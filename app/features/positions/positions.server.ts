@@ -4,8 +4,7 @@ import { contracts, positions } from "#db/schema";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-
-export const POSITIONS_PAGE_SIZE = 100;
+import { POSITIONS_PAGE_SIZE } from "./list-sizes";
 
 export async function listPositions(ctx: TenantContext, input: { page: number }) {
   const result = await getDb().execute<{

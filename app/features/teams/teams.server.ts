@@ -4,8 +4,8 @@ import { memberships, roleAssignments, teams } from "#db/schema";
 import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
 import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { TEAMS_PAGE_SIZE } from "./list-sizes";
 
-export const TEAMS_PAGE_SIZE = 50;
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
 export const DEFAULT_FTE = 0.8;
 export type TeamPlaceRole = "team_member" | "team_admin";

@@ -5,12 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
 import { adminSchema } from "~/features/account/account.schema";
-import { ACCOUNT_USERS_PAGE_SIZE, listAccountUsers, setAccountAdmin } from "~/features/account/account.server";
+import { listAccountUsers, setAccountAdmin } from "~/features/account/account.server";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound, pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { ACCOUNT_USERS_PAGE_SIZE } from "~/features/account/list-sizes";
 
 export const handle = { i18n: ["account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

@@ -6,17 +6,13 @@ import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
 import { PositionForm } from "~/features/positions/components/position-form";
 import { positionSchema } from "~/features/positions/positions.schema";
-import {
-  createPosition,
-  listPositionOptions,
-  listPositions,
-  POSITIONS_PAGE_SIZE,
-} from "~/features/positions/positions.server";
+import { createPosition, listPositionOptions, listPositions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { POSITIONS_PAGE_SIZE } from "~/features/positions/list-sizes";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

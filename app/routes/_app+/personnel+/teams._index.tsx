@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { Pager, useFte } from "~/components/ui/pager";
 import { teamSchema } from "~/features/teams/teams.schema";
-import { createTeam, hasChildClusters, listTeams, TEAMS_PAGE_SIZE } from "~/features/teams/teams.server";
+import { createTeam, hasChildClusters, listTeams } from "~/features/teams/teams.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

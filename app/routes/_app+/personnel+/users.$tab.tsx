@@ -14,18 +14,13 @@ import {
   type EmployeeListTab,
   type SortKey,
 } from "~/features/employees/employees.schema";
-import {
-  listFilterOptions,
-  listEmployees,
-  runBulkAction,
-  TEAM_SELECT_LIMIT,
-  teamIdsByNames,
-} from "~/features/employees/employees.server";
+import { listFilterOptions, listEmployees, runBulkAction, teamIdsByNames } from "~/features/employees/employees.server";
 import { invitationStatusOf } from "~/features/invitations/invitations.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
-import { LOGIN_AS_PAGE_SIZE, loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-as.server";
+import { loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-as.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireSystemAdmin } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { LOGIN_AS_PAGE_SIZE } from "~/features/auth/list-sizes";
 
 export const handle = { i18n: ["account", "signup"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

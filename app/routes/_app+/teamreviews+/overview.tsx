@@ -6,7 +6,7 @@ import * as z from "zod";
 import { Pager } from "~/components/ui/pager";
 import { creatableTeams } from "~/features/reviews/team-review-create.server";
 import { overviewFilterSchema } from "~/features/reviews/team-review-create.schema";
-import { TEAM_SELECT_LIMIT } from "~/features/employees/employees.server";
+import {} from "~/features/employees/employees.server";
 import { listTeamReviewOverview } from "~/features/reviews/team-review-overview.server";
 import {
   confirmCompletion,
@@ -21,6 +21,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
 
 export const handle = { i18n: ["teamreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
