@@ -10,17 +10,21 @@ import path from "node:path";
 // The module itself, not the package index, which would load Vite.
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import type { ServerBuild } from "@remix-run/node";
-import { flatRoutes } from "remix-flat-routes";
+import remixConfig from "../../remix.config.js";
 import { createApp } from "../../server/app";
 
 const appDir = path.resolve("app");
 
 let built: Promise<ServerBuild> | undefined;
 
+/** The Remix server build of the sources, made once per test file (routes and future flags from remix.config.js). */
+export function serverBuildFromSources(): Promise<ServerBuild> {
+  built ??= buildFromSources();
+  return built;
+}
+
 async function buildFromSources(): Promise<ServerBuild> {
-  const manifest = await flatRoutes("routes", defineRoutes, {
-    ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css"],
-  });
+  const manifest = await remixConfig.routes!(defineRoutes);
   const all = { root: { id: "root", path: "", file: "root.tsx" }, ...manifest } as Record<
     string,
     { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }
@@ -58,15 +62,7 @@ async function buildFromSources(): Promise<ServerBuild> {
     },
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_lazyRouteDiscovery: true,
-      v3_singleFetch: true,
-      v3_routeConfig: false,
-      unstable_optimizeDeps: false,
-    },
+    future: { ...remixConfig.future, v3_routeConfig: false, unstable_optimizeDeps: false },
     isSpaMode: false,
   } as unknown as ServerBuild;
 }
@@ -75,8 +71,7 @@ export type RunningApp = { url: string; port: number; server: Server; close: () 
 
 /** Starts the app on `host` (default loopback) and a free port. */
 export async function startApp(host = "127.0.0.1"): Promise<RunningApp> {
-  built ??= buildFromSources();
-  const app = createApp({ build: await built, mode: "production" });
+  const app = createApp({ build: await serverBuildFromSources(), mode: "production" });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, host, () => resolve(listening));
   });

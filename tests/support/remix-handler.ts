@@ -1,64 +1,18 @@
 /**
  * Remix's own request handler over the app's source routes, for integration tests that go through HTTP
  * semantics (route matching, method handling, thrown answers, resource-route serialisation) instead of
- * calling a loader or action function. The route tree comes from the same remix-flat-routes call as
- * remix.config.js, so a URL reaches exactly the module the built server would run.
+ * calling a loader or action function. The build is tests/support/app-server.ts's, whose route tree
+ * comes from remix.config.js, so a URL reaches exactly the module the built server would run.
  */
-import path from "node:path";
-import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { flatRoutes } from "remix-flat-routes";
+import { createRequestHandler } from "@remix-run/node";
+import { serverBuildFromSources } from "./app-server";
 import { BASE, context } from "./http";
-
-type RouteModule = ServerBuild["routes"][string]["module"];
 
 let handler: Promise<(request: Request) => Promise<Response>> | undefined;
 
-async function buildFromSource(): Promise<ServerBuild> {
-  const appDir = path.resolve("app");
-  const manifest = flatRoutes("routes", defineRoutes, {
-    appDir,
-    ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css"],
-  });
-  const routes: ServerBuild["routes"] = {
-    root: { id: "root", path: "", module: (await import("~/root")) as unknown as RouteModule },
-  };
-  for (const route of Object.values(manifest)) {
-    routes[route.id] = {
-      id: route.id,
-      parentId: route.parentId,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      module: (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule,
-    };
-  }
-  return {
-    mode: "production",
-    entry: { module: await import("~/entry.server") },
-    routes,
-    assets: {
-      entry: { imports: [], module: "" },
-      routes: {},
-      url: "/build/manifest-test.js",
-      version: "test",
-    } as unknown as ServerBuild["assets"],
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-    } as ServerBuild["future"],
-    isSpaMode: false,
-  };
-}
-
 /** Sends a Request through Remix's handler (as server/web.ts does after express) and returns its Response. */
 export async function handle(request: Request): Promise<Response> {
-  handler ??= buildFromSource().then((build) => {
+  handler ??= serverBuildFromSources().then((build) => {
     const remix = createRequestHandler(build, "production");
     return (req: Request) => remix(req, context());
   });
