@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,6 +13,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useAppLinkNavigation } from "./components/app-link";
+import { PageError } from "./components/page-error";
 import { ToastRegion } from "./components/ui/toast";
 import { useNonce } from "./utils/nonce";
 import tailwind from "./styles/tailwind.css";
@@ -72,20 +72,11 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Never a stack trace: a translated message, and the request id support can look up in the logs. */
+/** Never a stack trace: a translated message by status (PageError). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // 503: the database is unreachable for a moment (docs/decisions/0611).
-  const text = notFound ? "notFound" : isRouteErrorResponse(error) && error.status === 503 ? "unavailable" : "error";
   return (
     <main id="main" className="mx-auto max-w-xl p-8">
-      <h1>{t(`common:${text}.title`)}</h1>
-      <p className="mt-4">{t(`common:${text}.body`)}</p>
-      <p className="mt-6">
-        <a href="/dashboard">{t("common:notFound.toDashboard")}</a>
-      </p>
+      <PageError error={useRouteError()} />
     </main>
   );
 }

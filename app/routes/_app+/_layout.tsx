@@ -1,16 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
+import { PageError } from "~/components/page-error";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
 import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
@@ -122,21 +115,6 @@ export function ErrorBoundary() {
   // Without the layout's own data (its loader failed) there is no shell to keep: root's page look.
   if (!data) return <main className="mx-auto max-w-xl p-8">{message}</main>;
   return <AppShell data={data}>{message}</AppShell>;
-}
-
-function PageError({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "error";
-  return (
-    <div data-testid="page-error" data-status={status}>
-      <h1>{t(`common:${text}.title`)}</h1>
-      <p className="mt-4">{t(`common:${text}.body`)}</p>
-      <p className="mt-6">
-        <AppLink href="/dashboard">{t("common:notFound.toDashboard")}</AppLink>
-      </p>
-    </div>
-  );
 }
 
 /** The signed-in shell: skip link, top bar (cluster, language, user), navigation by rights and modules. */

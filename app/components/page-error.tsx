@@ -1,0 +1,20 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
+
+/** What an error boundary shows: a translated message by status (404, 403, 503, else a general error), never a stack. */
+export function PageError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // 503: the database is unreachable for a moment (docs/decisions/0611).
+  const text = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "error";
+  return (
+    <div data-testid="page-error" data-status={status}>
+      <h1>{t(`common:${text}.title`)}</h1>
+      <p className="mt-4">{t(`common:${text}.body`)}</p>
+      <p className="mt-6">
+        <AppLink href="/dashboard">{t("common:notFound.toDashboard")}</AppLink>
+      </p>
+    </div>
+  );
+}
