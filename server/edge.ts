@@ -4,6 +4,7 @@
  * runs before a loader or action sees the request, so every route is covered, pages and resource routes.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { detectLanguage } from "../app/utils/language-detection";
 import { isLoopbackAddress } from "../app/utils/peer.server";
 
 const KB = 1024;
@@ -182,18 +183,7 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, error
 }
 
 function languageOf(req: ExpressRequest): keyof Texts {
-  const cookie = /(?:^|;\s*)lng=([^;]+)/.exec(req.get("Cookie") ?? "")?.[1];
-  if (cookie) {
-    try {
-      // Remix cookies hold base64-encoded JSON.
-      const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(cookie), "base64").toString("utf8"));
-      if (value === "nl" || value === "en" || value === "de") return value;
-    } catch {
-      // Not ours: fall through to the browser's languages.
-    }
-  }
-  const accepted = req.acceptsLanguages("nl", "en", "de");
-  return accepted === "en" || accepted === "de" ? accepted : "nl";
+  return detectLanguage({ cookieHeader: req.get("Cookie"), acceptLanguage: req.get("Accept-Language") });
 }
 
 function hasSessionCookie(req: ExpressRequest): boolean {

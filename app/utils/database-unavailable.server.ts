@@ -5,8 +5,9 @@
  * with what this module makes. Nothing here touches the database.
  */
 import { isDatabaseUnavailable } from "#db/client.server";
-import { defaultLanguage, toLanguage, type Language } from "./i18n";
-import { languageCookie, sharedI18n } from "./i18n.server";
+import type { Language } from "./i18n";
+import { sharedI18n } from "./i18n.server";
+import { detectLanguage } from "./language-detection";
 
 /** Seconds a browser or client is asked to wait; PostgreSQL restarts in about that. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -36,27 +37,11 @@ export function wasDatabaseUnavailable(request: Request): boolean {
 }
 
 /** The language cookie, then Accept-Language: the user's own setting would need the database. */
-async function languageWithoutDatabase(request: Request): Promise<Language> {
-  const cookie: unknown = await languageCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  const fromCookie = typeof cookie === "string" ? toLanguage(cookie) : null;
-  if (fromCookie) return fromCookie;
-  const ranked = (request.headers.get("Accept-Language") ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = Number(
-        params
-          .find((p) => p.trim().startsWith("q="))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { language: toLanguage(tag), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter(
-      (entry): entry is { language: Language; q: number; index: number } => entry.language !== null && entry.q > 0,
-    )
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked[0]?.language ?? defaultLanguage;
+function languageWithoutDatabase(request: Request): Language {
+  return detectLanguage({
+    cookieHeader: request.headers.get("Cookie"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
 }
 
 const escapeHtml = (text: string) =>
@@ -69,7 +54,7 @@ export function databaseUnavailableHeaders(): Headers {
 
 /** A short, self-contained HTML page (no scripts, no database), status 503 with Retry-After. */
 export async function databaseUnavailableResponse(request: Request): Promise<Response> {
-  const lng = await languageWithoutDatabase(request);
+  const lng = languageWithoutDatabase(request);
   const t = sharedI18n().getFixedT(lng, "common");
   const title = escapeHtml(t("unavailable.title"));
   const url = new URL(request.url);

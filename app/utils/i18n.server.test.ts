@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestI18n } from "./i18n.server";
+import { getLanguage, languageCookie, requestI18n } from "./i18n.server";
 
 // In production the texts are read once and their memo is shared by every request's instance.
 const nodeEnv = process.env.NODE_ENV;
@@ -74,5 +74,19 @@ describe("values in texts", () => {
   it("the browser's i18next uses the same setting (entry.client.tsx spreads this config)", async () => {
     const { default: config } = await import("./i18n");
     expect(config.interpolation.escapeValue).toBe(false);
+  });
+});
+
+describe("getLanguage", () => {
+  it("passes over an unsupported first browser language to the next one we have", async () => {
+    const request = new Request("http://localhost/login", { headers: { "Accept-Language": "fr-FR, en;q=0.8" } });
+    expect(await getLanguage(request)).toBe("en");
+  });
+
+  it("prefers the lng cookie over the browser", async () => {
+    const request = new Request("http://localhost/login", {
+      headers: { "Accept-Language": "en", Cookie: (await languageCookie.serialize("de")).split(";")[0] },
+    });
+    expect(await getLanguage(request)).toBe("de");
   });
 });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import i18nConfig, { defaultLanguage, namespaces, supportedLanguages, toLanguage, type Language } from "./i18n";
+import i18nConfig, { namespaces, supportedLanguages, type Language } from "./i18n";
+import { detectLanguage } from "./language-detection";
 import { memoPerRequest } from "./request-scope.server";
 import { sessionLanguage } from "./tenant.server";
 
@@ -14,22 +14,6 @@ export const languageCookie = createCookie("lng", {
   sameSite: "lax",
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 365,
-});
-
-/** The signed-in user's own language setting wins over cookie and browser. */
-function languageOfSessionUser(request: Request): Promise<string | null> {
-  return sessionLanguage(request);
-}
-
-/** Language detection (user setting, cookie, Accept-Language); translations come from sharedI18n(). */
-export const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...i18nConfig.supportedLngs],
-    fallbackLanguage: defaultLanguage,
-    cookie: languageCookie,
-    order: ["custom", "cookie", "header"],
-    findLocale: languageOfSessionUser,
-  },
 });
 
 function readResources() {
@@ -154,10 +138,18 @@ function rememberPlainTexts(instance: I18n, memo: Map<string, string>): I18n {
 
 type FixedT = ((key: unknown, ...rest: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
 
-/** The request's language; root, layout and page loaders all ask, it is detected once a request. */
+/**
+ * The request's language (user setting, lng cookie, Accept-Language, Dutch: language-detection.ts);
+ * root, layout and page loaders all ask, it is detected once a request.
+ */
 export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await memoPerRequest(request, "language", () => i18next.getLocale(request));
-  return toLanguage(locale) ?? defaultLanguage;
+  return memoPerRequest(request, "language", async () =>
+    detectLanguage({
+      userLanguage: await sessionLanguage(request),
+      cookieHeader: request.headers.get("Cookie"),
+      acceptLanguage: request.headers.get("Accept-Language"),
+    }),
+  );
 }
 
 /** A server-side t() for titles and messages built in loaders; every namespace is available. */
