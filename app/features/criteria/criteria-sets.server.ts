@@ -127,8 +127,8 @@ const fields = (input: SetInput) => ({
   isActive: input.isActive,
 });
 
-export async function createSet(ctx: Tenant, input: SetInput): Promise<Result> {
-  return getDb().transaction(async (tx) => {
+export async function createSet(ctx: Tenant, input: SetInput, db: DbOrTx = getDb()): Promise<Result> {
+  return db.transaction(async (tx) => {
     if (await nameTaken(tx, ctx, input.name)) return { ok: false, field: "name", errorKey: "validation:alreadyExists" };
     const [row] = await tx
       .insert(criteriaSets)

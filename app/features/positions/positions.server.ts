@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { contracts, positions } from "#db/schema";
+import type { MergeLine } from "~/features/merge/merge-lines";
+import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
-import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
+import { inCluster, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { POSITIONS_PAGE_SIZE } from "./list-sizes";
 
@@ -67,7 +69,7 @@ type PositionInput = { name: string; code: string | null; parentId: string | nul
 
 const nameExists = { ok: false, field: "name", errorKey: "validation:alreadyExists" } as const;
 
-async function checkParent(db: DbOrTx, ctx: TenantContext, parentId: string | null, selfId?: string): Promise<Result> {
+async function checkParent(db: DbOrTx, ctx: Tenant, parentId: string | null, selfId?: string): Promise<Result> {
   if (!parentId) return { ok: true };
   const [parent] = await db
     .select({ id: positions.id })
@@ -87,8 +89,11 @@ async function checkParent(db: DbOrTx, ctx: TenantContext, parentId: string | nu
   return { ok: true };
 }
 
-export async function createPosition(ctx: TenantContext, input: PositionInput): Promise<Result<{ id: string }>> {
-  const db = getDb();
+export async function createPosition(
+  ctx: Tenant,
+  input: PositionInput,
+  db: DbOrTx = getDb(),
+): Promise<Result<{ id: string }>> {
   const parent = await checkParent(db, ctx, input.parentId);
   if (!parent.ok) return parent;
   try {
@@ -137,9 +142,12 @@ export async function getPositionsByIds(ctx: TenantContext, ids: string[], db: D
   return result.rows.map((r) => ({ id: r.id, name: r.name, contractsCount: r.contracts_count }));
 }
 
-/** Deletes the chosen positions except those with contracts, which are skipped and named (spec §5). */
-export async function bulkDeletePositions(ctx: TenantContext, ids: string[]) {
-  return getDb().transaction(async (tx) => {
+/**
+ * Deletes the chosen positions except those with contracts, which are skipped and named (spec §5). Runs
+ * in the caller's transaction when given one (its own otherwise).
+ */
+export async function bulkDeletePositions(ctx: TenantContext, ids: string[], db: DbOrTx = getDb()) {
+  return db.transaction(async (tx) => {
     const rows = await getPositionsByIds(ctx, ids, tx);
     const deletable = rows.filter((r) => r.contractsCount === 0).map((r) => r.id);
     const skipped = rows.filter((r) => r.contractsCount > 0).map((r) => r.name);
@@ -159,11 +167,15 @@ export async function bulkDeletePositions(ctx: TenantContext, ids: string[]) {
   });
 }
 
-/** The position that goes hands its contracts and child positions to the one that remains; one transaction. */
+/**
+ * The position that goes hands its contracts and child positions to the one that remains, then is removed.
+ * One transaction; `preview` does the same and rolls back, for the counts.
+ */
 export async function mergePositions(
   ctx: TenantContext,
   input: { positionId: string; otherPositionId: string; remainingPositionId: string },
-): Promise<Result<{ remainingPositionId: string }>> {
+  mode: MergeMode = "apply",
+): Promise<Result<{ remainingPositionId: string; lines: MergeLine[] }>> {
   if (input.positionId === input.otherPositionId) {
     return { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
   }
@@ -171,22 +183,23 @@ export async function mergePositions(
   if (input.remainingPositionId !== input.positionId && input.remainingPositionId !== input.otherPositionId) notFound();
   const keep = input.remainingPositionId;
   const gone = keep === input.positionId ? input.otherPositionId : input.positionId;
-  await getDb().transaction(async (tx) => {
+  const lines = await runMerge(mode, async (tx) => {
     await requireIdsInScope(tx, positions, [keep, gone], ctx);
-    await tx
-      .update(contracts)
-      .set({ positionId: keep, updatedAt: new Date() })
-      .where(and(eq(contracts.positionId, gone), eq(contracts.clusterId, ctx.clusterId)));
-    await tx
-      .update(positions)
-      .set({ parentId: sql`case when ${positions.id} = ${keep} then ${positions.parentId} else ${keep}::uuid end` })
-      .where(and(eq(positions.parentId, gone), inCluster(positions, ctx)));
     // The one that remains may have had the other as its parent.
     await tx
       .update(positions)
       .set({ parentId: null })
       .where(and(eq(positions.id, keep), eq(positions.parentId, gone)));
-    await tx.delete(positions).where(and(eq(positions.id, gone), inCluster(positions, ctx)));
+    return mergeReferences(tx, {
+      tenant: ctx,
+      fromId: gone,
+      toId: keep,
+      references: [
+        { label: "positions:merge.preview.contracts", table: "contracts", column: "position_id", touch: true },
+        { label: "positions:merge.preview.children", table: "positions", column: "parent_id" },
+      ],
+      removed: { table: "positions" },
+    });
   });
-  return { ok: true, remainingPositionId: keep };
+  return { ok: true, remainingPositionId: keep, lines };
 }

@@ -1,8 +1,16 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { memberships, roleAssignments, teams } from "#db/schema";
+import type { MergeLine } from "~/features/merge/merge-lines";
+import {
+  mergeReferences,
+  runMerge,
+  type MergeMode,
+  type MergeReference,
+} from "~/features/merge/merge-references.server";
+import { teamReviewsKept } from "~/features/reviews/review-history.server";
 import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
-import { inCluster, notFound } from "~/utils/scope.server";
+import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
 
@@ -103,7 +111,7 @@ export async function getTeam(ctx: TenantContext, id: string) {
   return team;
 }
 
-async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?: string) {
+async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
   const rows = await db
     .select({ id: teams.id })
     .from(teams)
@@ -121,8 +129,11 @@ async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?
 
 const nameExists: Failure = { ok: false, field: "name", errorKey: "validation:alreadyExists" };
 
-export async function createTeam(ctx: TenantContext, input: { name: string }): Promise<Result<{ id: string }>> {
-  const db = getDb();
+export async function createTeam(
+  ctx: Tenant,
+  input: { name: string },
+  db: DbOrTx = getDb(),
+): Promise<Result<{ id: string }>> {
   if (await nameTaken(db, ctx, input.name)) return nameExists;
   try {
     const [team] = await db
@@ -255,12 +266,14 @@ export async function removeTeamPlace(ctx: TenantContext, teamId: string, member
 
 /**
  * Merges two teams: every place of the team that goes moves to the one that remains (a person who
- * is in both keeps one place), then the other team is removed. One transaction.
+ * is in both keeps one place), then the other team is removed (soft: its reviews keep it). One
+ * transaction; `preview` does the same and rolls back, for the counts.
  */
 export async function mergeTeams(
   ctx: TenantContext,
   input: { teamId: string; otherTeamId: string; remainingTeamId: string },
-): Promise<Result<{ remainingTeamId: string }>> {
+  mode: MergeMode = "apply",
+): Promise<Result<{ remainingTeamId: string; lines: MergeLine[] }>> {
   if (input.otherTeamId === input.teamId) return { ok: false, field: "otherTeamId", errorKey: "teams:merge.sameTeam" };
   if (input.remainingTeamId !== input.teamId && input.remainingTeamId !== input.otherTeamId) {
     return { ok: false, field: "remainingTeamId", errorKey: "validation:choose" };
@@ -269,21 +282,28 @@ export async function mergeTeams(
   await getTeam(ctx, input.otherTeamId);
   const keep = input.remainingTeamId;
   const gone = keep === input.teamId ? input.otherTeamId : input.teamId;
-  await getDb().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
-      select account_id, cluster_id, membership_id, role_key, level, ${keep}::uuid
-      from role_assignments where team_id = ${gone} and cluster_id = ${ctx.clusterId}
-      on conflict do nothing`);
-    await tx
-      .delete(roleAssignments)
-      .where(and(eq(roleAssignments.teamId, gone), eq(roleAssignments.clusterId, ctx.clusterId)));
-    await tx
-      .update(teams)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(teams.id, gone), inCluster(teams, ctx), liveTeams));
+  const places = (label: string, where: SQL): MergeReference => ({
+    label,
+    table: "role_assignments",
+    column: "team_id",
+    sameWhen: ["membership_id", "role_key"],
+    where,
   });
-  return { ok: true, remainingTeamId: keep };
+  const lines = await runMerge(mode, (tx) =>
+    mergeReferences(tx, {
+      tenant: ctx,
+      fromId: gone,
+      toId: keep,
+      references: [
+        places("teams:merge.preview.members", sql`o.role_key = 'team_member'`),
+        places("teams:merge.preview.leaders", sql`o.role_key = 'team_admin'`),
+        places("teams:merge.preview.otherRoles", sql`o.role_key not in ('team_member', 'team_admin')`),
+      ],
+      reviewData: async (tx) => [await teamReviewsKept(tx, ctx, gone)],
+      removed: { table: "teams", softDelete: true },
+    }),
+  );
+  return { ok: true, remainingTeamId: keep, lines };
 }
 
 /** Splits a team: a new team with the given name takes the chosen people's places (member or leader). */
