@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "react-i18next";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -22,20 +29,44 @@ export function ErrorList({ id, errors, label }: { id?: string; errors?: ListOfE
   );
 }
 
-type FieldProps = {
+type Input = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+type Control =
+  | { inputProps: Input; textareaProps?: never; selectProps?: never; options?: never }
+  | {
+      textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+      inputProps?: never;
+      selectProps?: never;
+      options?: never;
+    }
+  | {
+      selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+      options: { value: string; label: string }[];
+      inputProps?: never;
+      textareaProps?: never;
+    };
+
+export type FieldProps = Control & {
   label: string;
   hint?: ReactNode;
   errors?: ListOfErrors;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   className?: string;
 };
 
-/** Label above, hint under the label, errors under the field: GOV.UK's order. */
-export function Field({ label, hint, errors, inputProps, className }: FieldProps) {
+/**
+ * The one form field: label above, hint under the label, the control, errors under it (GOV.UK's order).
+ * The control is an input, a textarea or a select; the ids that tie hint and errors to it are the same for all.
+ */
+export function Field({ label, hint, errors, className, ...control }: FieldProps) {
   const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
+  const id = (control.inputProps ?? control.textareaProps ?? control.selectProps).id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const aria = {
+    id,
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+  };
+  const border = errorId ? "border-2 border-danger" : "border-gray-400";
   return (
     <div className={className ?? "mb-4"}>
       <label htmlFor={id} className="block font-medium">
@@ -46,56 +77,39 @@ export function Field({ label, hint, errors, inputProps, className }: FieldProps
           {hint}
         </p>
       ) : null}
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={`mt-1 block w-full max-w-md rounded border px-3 py-2 ${
-          errorId ? "border-danger border-2" : "border-gray-400"
-        }`}
-      />
+      {control.selectProps ? (
+        <select
+          {...control.selectProps}
+          {...aria}
+          className={`mt-1 block w-full max-w-md rounded border bg-white px-3 py-2 ${border}`}
+        >
+          {control.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : control.textareaProps ? (
+        <textarea
+          {...control.textareaProps}
+          {...aria}
+          rows={control.textareaProps.rows ?? 3}
+          className={`mt-1 block w-full max-w-xl rounded border px-3 py-2 ${border}`}
+        />
+      ) : (
+        <input
+          {...control.inputProps}
+          {...aria}
+          className={`mt-1 block w-full max-w-md rounded border px-3 py-2 ${border}`}
+        />
+      )}
       <ErrorList id={errorId} errors={errors} label={label} />
     </div>
   );
 }
 
-export function SelectField({
-  label,
-  errors,
-  selectProps,
-  options,
-}: {
-  label: string;
-  errors?: ListOfErrors;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
-  options: { value: string; label: string }[];
-}) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="mt-1 block w-full max-w-md rounded border border-gray-400 bg-white px-3 py-2"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={errors} label={label} />
-    </div>
-  );
-}
+/** @deprecated Field takes `selectProps` and `options`; kept until the last callers move. */
+export const SelectField = Field;
 
 /** GOV.UK error summary: focusable, at the top of the form, linking to each field in error. */
 export function ErrorSummary({

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { clusterSchema } from "../account.schema";
 
 export function ClusterForm({
@@ -48,7 +48,7 @@ export function ClusterForm({
           errors={fields.name.errors}
           inputProps={getInputProps(fields.name, { type: "text" })}
         />
-        <SelectField
+        <Field
           label={labels.parentId}
           errors={fields.parentId.errors}
           selectProps={getSelectProps(fields.parentId)}

@@ -1,61 +1,10 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { ErrorList, type ListOfErrors } from "~/components/ui/forms";
+import { useId } from "react";
+import { CheckboxField } from "~/components/ui/checkbox";
+import { ErrorList, Field, type ListOfErrors } from "~/components/ui/forms";
 import { scaleColors, type LevelName } from "../scales";
 
-export function TextareaField({
-  label,
-  hint,
-  errors,
-  textareaProps,
-}: {
-  label: string;
-  hint?: string;
-  errors?: ListOfErrors;
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
-}) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        {...textareaProps}
-        id={id}
-        rows={textareaProps.rows ?? 3}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={`mt-1 block w-full max-w-xl rounded border px-3 py-2 ${errorId ? "border-2 border-danger" : "border-gray-400"}`}
-      />
-      <ErrorList id={errorId} errors={errors} label={label} />
-    </div>
-  );
-}
-
-export function CheckboxField({
-  label,
-  inputProps,
-}: {
-  label: string;
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
-}) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  return (
-    <div className="mb-2 flex items-center gap-2">
-      <input type="checkbox" {...inputProps} id={id} className="h-5 w-5" />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
+/** @deprecated Field takes `textareaProps`; kept for the review routes until they import Field. */
+export const TextareaField = Field;
 
 /** A fieldset of checkboxes sharing one name (ids); the legend names the group. */
 export function CheckboxGroup({

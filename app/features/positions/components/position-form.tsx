@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { positionSchema } from "../positions.schema";
 
 type Values = { name: string; code: string | null; parentId: string | null; levels: number | null };
@@ -64,7 +64,7 @@ export function PositionForm({
           errors={fields.code.errors}
           inputProps={getInputProps(fields.code, { type: "text" })}
         />
-        <SelectField
+        <Field
           label={labels.parentId}
           errors={fields.parentId.errors}
           selectProps={getSelectProps(fields.parentId)}

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorList, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
-import { CheckboxGroup, TextareaField } from "~/features/criteria/components/fields";
+import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { criterionSchema, mergeCriteriaSchema } from "~/features/criteria/criteria.schema";
 import { createCriterion, getCriterion, mergeCriteria, updateCriterion } from "~/features/criteria/criteria.server";
 import { listCriteriaTags } from "~/features/criteria/criteria-tags.server";
@@ -154,12 +154,12 @@ function CriterionForm() {
           errors={fields.name.errors}
           inputProps={getInputProps(fields.name, { type: "text" })}
         />
-        <TextareaField
+        <Field
           label={labels.description}
           errors={fields.description.errors}
           textareaProps={getTextareaProps(fields.description)}
         />
-        <SelectField
+        <Field
           label={labels.dimension}
           errors={fields.dimension.errors}
           selectProps={getSelectProps(fields.dimension)}
@@ -170,7 +170,7 @@ function CriterionForm() {
           <p className="text-sm text-ink-muted">{t("criteria:form.characteristicsHint")}</p>
           {levelNames.map((level) => (
             <div key={level} className="mt-3">
-              <TextareaField
+              <Field
                 label={`${t(`criteria:levels.${level}`)}${used.has(level) ? "" : ` (${t("criteria:form.notInCurrentScale")})`}`}
                 errors={fields[level].errors}
                 textareaProps={{ ...getTextareaProps(fields[level]), rows: 2 }}

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
+import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Button } from "~/components/ui/forms";
 import { criteriaFilterSchema } from "~/features/criteria/criteria.schema";
 import { listCriteria, setCriterionArchived } from "~/features/criteria/criteria.server";
@@ -67,71 +68,35 @@ export default function CriteriaBookPage() {
         </Link>
       </div>
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm">
-        <div>
-          <label htmlFor="q" className="block font-medium">
-            {t("criteria:book.search")}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={filter.q ?? ""}
-            className="mt-1 rounded border border-gray-400 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="dimension" className="block font-medium">
-            {t("criteria:book.dimension")}
-          </label>
-          <select
-            id="dimension"
-            name="dimension"
-            defaultValue={filter.dimension ?? ""}
-            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="">{t("criteria:book.allDimensions")}</option>
-            {dimensions.map((d) => (
-              <option key={d.dimension} value={d.dimension}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="tagId" className="block font-medium">
-            {t("criteria:book.tag")}
-          </label>
-          <select
-            id="tagId"
-            name="tagId"
-            defaultValue={filter.tagId ?? ""}
-            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="">{t("criteria:book.allTags")}</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="archived" className="block font-medium">
-            {t("criteria:book.status")}
-          </label>
-          <select
-            id="archived"
-            name="archived"
-            defaultValue={filter.archived ?? "0"}
-            className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="0">{t("criteria:book.active")}</option>
-            <option value="1">{t("criteria:book.archived")}</option>
-          </select>
-        </div>
-        <Button variant="secondary">{t("criteria:book.filter")}</Button>
-      </Form>
+      <FilterForm submitLabel={t("criteria:book.filter")}>
+        <FilterSearch id="q" label={t("criteria:book.search")} value={filter.q} />
+        <FilterSelect
+          id="dimension"
+          name="dimension"
+          label={t("criteria:book.dimension")}
+          value={filter.dimension}
+          allLabel={t("criteria:book.allDimensions")}
+          options={dimensions.map((d) => ({ value: String(d.dimension), label: d.name }))}
+        />
+        <FilterSelect
+          id="tagId"
+          name="tagId"
+          label={t("criteria:book.tag")}
+          value={filter.tagId}
+          allLabel={t("criteria:book.allTags")}
+          options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+        />
+        <FilterSelect
+          id="archived"
+          name="archived"
+          label={t("criteria:book.status")}
+          value={filter.archived ?? "0"}
+          options={[
+            { value: "0", label: t("criteria:book.active") },
+            { value: "1", label: t("criteria:book.archived") },
+          ]}
+        />
+      </FilterForm>
 
       <Form method="get" action="/criteria/book/merge" id="merge-form" className="mt-4">
         <p className="text-sm text-ink-muted">{t("criteria:merge.hint")}</p>

@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
-import { CheckboxField, CheckboxGroup, TextareaField } from "~/features/criteria/components/fields";
+import { CheckboxField } from "~/components/ui/checkbox";
+import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { setSchema } from "~/features/criteria/criteria.schema";
 import { listAllCriteria } from "~/features/criteria/criteria.server";
 import { createSet, getSet, listTeamsForSets, updateSet } from "~/features/criteria/criteria-sets.server";
@@ -101,7 +102,7 @@ export default function CriteriaSetPage() {
           errors={fields.name.errors}
           inputProps={getInputProps(fields.name, { type: "text" })}
         />
-        <TextareaField
+        <Field
           label={labels.description}
           errors={fields.description.errors}
           textareaProps={getTextareaProps(fields.description)}

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { tagAssignSchema, tagMergeSchema, tagNameSchema, tagSplitSchema } from "~/features/criteria/criteria.schema";
 import { listAllCriteria } from "~/features/criteria/criteria.server";
@@ -179,7 +179,7 @@ export default function CriteriaTagPage() {
             ]}
           />
           <Form method="post" {...getFormProps(mergeForm)} noValidate>
-            <SelectField
+            <Field
               label={t("criteria:tags.mergeWith")}
               errors={mergeFields.mergeId.errors}
               selectProps={getSelectProps(mergeFields.mergeId)}

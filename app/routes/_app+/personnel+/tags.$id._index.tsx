@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { PeoplePicker, PersonButtonList, asPicked } from "~/components/ui/people-picker";
 import { tagMemberSchema, tagSchema } from "~/features/tags/tags.schema";
 import {
   assignTag,
@@ -101,70 +102,28 @@ export default function TagPage() {
         </li>
       </ul>
       <h2 className="mb-2 mt-8">{t("tags:members.title", { count: members.length })}</h2>
-      {members.length === 0 ? (
-        <p>{t("tags:members.empty")}</p>
-      ) : (
-        <ul className="space-y-2">
-          {members.map((m) => (
-            <li key={m.membershipId}>
-              <Form method="post" className="flex items-center gap-4">
-                <input type="hidden" name="membershipId" value={m.membershipId} />
-                <span>
-                  {m.name} ({m.email})
-                </span>
-                <Button
-                  name="intent"
-                  value="remove"
-                  variant="secondary"
-                  aria-label={t("tags:members.remove", { name: m.name })}
-                >
-                  {t("tags:members.removeShort")}
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
-      <section aria-labelledby="tag-add-title" className="mt-8 rounded bg-white p-6 shadow-sm">
-        <h2 id="tag-add-title" className="mb-2">
-          {t("tags:members.add")}
-        </h2>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="tag-candidate-search" className="block font-medium">
-              {t("tags:members.search")}
-            </label>
-            <input
-              id="tag-candidate-search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 rounded border border-gray-400 px-3 py-2"
-            />
-          </div>
-          <Button variant="secondary">{t("tags:members.searchSubmit")}</Button>
-        </Form>
-        {q && candidates.length === 0 ? <p className="mt-4">{t("tags:members.noCandidates")}</p> : null}
-        <ul className="mt-4 space-y-2">
-          {candidates.map((c) => (
-            <li key={c.membershipId}>
-              <Form method="post" className="flex items-center gap-4">
-                <input type="hidden" name="membershipId" value={c.membershipId} />
-                <span>
-                  {c.name} ({c.email})
-                </span>
-                <Button
-                  name="intent"
-                  value="add"
-                  variant="secondary"
-                  aria-label={t("tags:members.addPerson", { name: c.name })}
-                >
-                  {t("tags:members.addShort")}
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {members.length === 0 ? <p>{t("tags:members.empty")}</p> : null}
+      <PersonButtonList
+        people={members.map(asPicked)}
+        fieldName="membershipId"
+        intent="remove"
+        buttonText={t("tags:members.removeShort")}
+        buttonLabel={(name) => t("tags:members.remove", { name })}
+      />
+      <PeoplePicker
+        headingId="tag-add-title"
+        heading={t("tags:members.add")}
+        search={{
+          id: "tag-candidate-search",
+          label: t("tags:members.search"),
+          submitLabel: t("tags:members.searchSubmit"),
+        }}
+        q={q}
+        candidates={candidates.map(asPicked)}
+        noCandidates={t("tags:members.noCandidates")}
+        addText={t("tags:members.addShort")}
+        addLabel={(name) => t("tags:members.addPerson", { name })}
+      />
     </div>
   );
 }
