@@ -12,10 +12,10 @@
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
-import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "#db/seed-large";
+import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "../seed/large";
 import pg from "pg";
 import { runMigrations } from "#db/migrate";
-import { LARGE_ROUND_NAME } from "#db/seed-large-reviews";
+import { LARGE_ROUND_NAME } from "../seed/large-team-reviews";
 import { bin, buildIfStale, ProcessGroup } from "./processes";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -94,7 +94,7 @@ async function measure(url: string, cookie: string, duration: number): Promise<M
   };
 }
 
-/** The round of Groot BV (db/seed-large-reviews.ts) and its first team review. */
+/** The round of Groot BV (seed/large-team-reviews.ts) and its first team review. */
 async function teamReviewPages(url: string, clusterId: string) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {

@@ -1,7 +1,7 @@
 /** Database preparation shared by `npm start` and `npm run dev`. */
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
-import { seedDemoIfEmpty } from "../db/seed";
+import { seedDemoIfEmpty } from "../seed/run";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 
 export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };

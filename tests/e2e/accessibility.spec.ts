@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { users } from "#db/schema";
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 
 async function seriousViolations(page: import("@playwright/test").Page) {

@@ -1,4 +1,4 @@
-import { demoClusters, demoUserNames, demoUsers, type DemoUserKey } from "#db/seed-data";
+import { demoClusters, demoUserNames, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 import { getDb } from "#db/client.server";
 import { roleAssignments, memberships } from "#db/schema";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 
 // axe runs inside the page: the no-js project skips files named *accessibility.spec.ts (playwright.config.ts).

@@ -1,4 +1,4 @@
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 
 function unique(prefix: string) {

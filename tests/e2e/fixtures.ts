@@ -2,7 +2,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters } from "#db/schema";
-import { DEMO_PASSWORD, demoClusters } from "#db/seed-data";
+import { DEMO_PASSWORD, demoClusters } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
 
 /** Signs in through the real form, as a person would (works with JavaScript on and off). */

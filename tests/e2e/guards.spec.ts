@@ -1,4 +1,4 @@
-import { demoClusters, demoUserNames, demoUsers } from "#db/seed-data";
+import { demoClusters, demoUserNames, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
 test.describe("guards and navigation", () => {

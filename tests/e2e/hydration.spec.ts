@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters, contracts, positions, reviews, reviewSubjects } from "#db/schema";
-import { demoClusters, demoUsers } from "#db/seed-data";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { namespaces, supportedLanguages } from "~/utils/i18n";
 import { createUserWithMembership } from "../factories";
 import { expect, signIn, test } from "./fixtures";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters, invitations } from "#db/schema";
-import { demoClusters } from "#db/seed-data";
+import { demoClusters } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
 import { expect, signIn, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demoUsers } from "#db/seed-data";
+import { DEMO_PASSWORD, demoUsers } from "../../seed/demo-data";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 
 test.describe("sign-in", () => {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { teams } from "#db/schema";
-import { demoTeams, demoUsers } from "#db/seed-data";
+import { demoTeams, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
 async function seriousViolations(page: import("@playwright/test").Page) {

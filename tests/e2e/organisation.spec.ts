@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, clusterModules, clusters, contracts, membershipTags, positions, tags, teams } from "#db/schema";
-import { demoAccounts, demoClusters, demoTeams, demoUsers } from "#db/seed-data";
+import { demoAccounts, demoClusters, demoTeams, demoUsers } from "../../seed/demo-data";
 import { assignRole, createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { createEmployee, expect, signIn, test } from "./fixtures";
 

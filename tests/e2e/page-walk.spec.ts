@@ -1,4 +1,4 @@
-import { demoUsers, type DemoUserKey } from "#db/seed-data";
+import { demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 

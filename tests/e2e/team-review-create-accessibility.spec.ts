@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoUsers, leiderTeams } from "#db/seed-data";
+import { demoUsers, leiderTeams } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { createWizardSet } from "./team-review-create-helpers";
 

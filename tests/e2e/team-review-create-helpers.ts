@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters, criteria, criteriaSetCriteria, criteriaSets } from "#db/schema";
-import { demoClusters } from "#db/seed-data";
+import { demoClusters } from "../../seed/demo-data";
 
 /** A fresh active set of two criteria per dimension in Zorggroep Noord, for the wizard's set choice. */
 export async function createWizardSet() {

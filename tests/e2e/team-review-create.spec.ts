@@ -1,4 +1,4 @@
-import { demoUserNames, demoUsers, leiderTeams } from "#db/seed-data";
+import { demoUserNames, demoUsers, leiderTeams } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 import { createWizardSet } from "./team-review-create-helpers";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
 

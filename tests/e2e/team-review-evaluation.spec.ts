@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { reviewScores, reviewSubjects } from "#db/schema";
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { reviewSubjects } from "#db/schema";
-import { demoUsers } from "#db/seed-data";
+import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
 

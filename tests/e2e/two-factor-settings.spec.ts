@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { getDb } from "#db/client.server";
 import { accountModules } from "#db/schema";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { expect, signIn, test } from "./fixtures";
 

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "#db/client.server";
 import { accountModules, accounts, memberships, roleAssignments, teams, users } from "#db/schema";
 import type { RoleKey } from "#db/schema/teams";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { createCluster } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { moduleKeys, type ModuleKey } from "~/utils/modules";

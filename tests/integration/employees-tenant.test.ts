@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { accounts, clusters, contracts, memberships, positions, roleAssignments, tags, teams, users } from "#db/schema";
-import { seedDemo } from "#db/seed";
-import { demoAccounts, demoUsers } from "#db/seed-data";
+import { seedDemo } from "../../seed/run";
+import { demoAccounts, demoUsers } from "../../seed/demo-data";
 import { employeeDetailTabs } from "~/features/employees/employees.schema";
 import {
   action as deleteContractAction,

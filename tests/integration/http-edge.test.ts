@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviews, reviewScores, sessions } from "#db/schema";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { orgWorld } from "../support/org";
 import { reviewWorld } from "../support/reviews";
 import { startApp, type RunningApp } from "../support/app-server";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.server";
 import * as schema from "#db/schema";
 import { accounts, clusterModules, clusters, contracts, memberships, roleAssignments, teams, users } from "#db/schema";
-import { seedDemo, seedDemoIfEmpty } from "#db/seed";
+import { seedDemo, seedDemoIfEmpty } from "../../seed/run";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -15,7 +15,7 @@ import {
   leiderTeams,
   medewerkerTeam,
   meerdereTeams,
-} from "#db/seed-data";
+} from "../../seed/demo-data";
 import { verifyPassword } from "~/features/auth/password.server";
 
 const databaseUrl = process.env.DATABASE_URL!;

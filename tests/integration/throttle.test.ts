@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { hitThrottle, throttleRules } from "~/features/auth/throttle.server";
 import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server";
 import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";

@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { accountSecuritySettings, userTwoFactor } from "#db/schema";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app+/account+/settings";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/my+/profile.$tab";
 import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";

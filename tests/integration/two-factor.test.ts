@@ -4,7 +4,7 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { accountSecuritySettings, auditEvents, sessions, userTwoFactor } from "#db/schema";
-import { DEMO_PASSWORD } from "#db/seed-data";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server";
 import { action as loginAction } from "~/routes/_public+/login";
 import { action as setupAction, loader as setupLoader } from "~/routes/_public+/2fa.setup";

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "../../db/migrate";
-import { seedDemo } from "../../db/seed";
+import { seedDemo } from "../../seed/run";
 import { databaseName, recreateDatabase, redact } from "./databases";
 
 export async function prepareE2eDatabase(baseUrl: string, name: string): Promise<string> {

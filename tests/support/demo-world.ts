@@ -1,5 +1,5 @@
 /**
- * The seeded demo (db/seed.ts seedDemo) as a test world: a signed-in cookie for each demo user and,
+ * The seeded demo (seed/run.ts seedDemo) as a test world: a signed-in cookie for each demo user and,
  * for each account, real ids of every kind of thing a route takes in its URL. Both accounts get the
  * same shape, so a test can ask a Demo BV user for Andere BV's ids and the other way round.
  *
@@ -21,8 +21,8 @@ import {
   teams,
   users,
 } from "#db/schema";
-import { seedDemo } from "#db/seed";
-import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "#db/seed-data";
+import { seedDemo } from "../../seed/run";
+import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createTeamReviewRound } from "~/features/reviews/team-reviews.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";

@@ -12,7 +12,7 @@ import {
   teams,
   users,
 } from "#db/schema";
-import { demoClusters, demoUsers, leiderTeams } from "#db/seed-data";
+import { demoClusters, demoUsers, leiderTeams } from "../../../seed/demo-data";
 import { createTeamReviewRound, finishTeamReview, saveEvaluation } from "~/features/reviews/team-reviews.server";
 import type { TenantContext } from "~/utils/tenant.server";
 

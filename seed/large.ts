@@ -3,10 +3,11 @@
  * 800 teams, with a contract, a position and personnel tags each, plus the HR user
  * hr@groot.nl / Welkom!2026 (cluster_admin).
  *
- *   npm run seed:large   migrates DATABASE_URL and seeds it; does nothing when Groot BV exists.
+ *   npm run seed:large   (tsx seed/large.ts) migrates DATABASE_URL and seeds it; does nothing when Groot BV exists.
  *
  * Fast: every table is filled by one `insert … select … from generate_series` in a single
- * transaction, with one password hash for every user.
+ * transaction, with one password hash for every user (the services write a row at a time: minutes
+ * for this much). Only the cluster goes through its service, createCluster.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,11 +17,11 @@ import pg from "pg";
 import { createCluster } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { moduleKeys } from "~/utils/modules";
-import { runMigrations } from "./migrate";
-import { seedLargeReviews } from "./seed-large-reviews";
-import * as schema from "./schema";
-import { accountModules, accounts } from "./schema";
-import { DEMO_PASSWORD } from "./seed-data";
+import { runMigrations } from "#db/migrate";
+import * as schema from "#db/schema";
+import { accountModules, accounts } from "#db/schema";
+import { DEMO_PASSWORD } from "./demo-data";
+import { seedLargeTeamReviews } from "./large-team-reviews";
 
 export const LARGE_ACCOUNT_NAME = "Groot BV";
 export const LARGE_HR_EMAIL = "hr@groot.nl";
@@ -167,7 +168,7 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
         ) r`);
       return { accountId: a, clusterId: c };
     });
-    await seedLargeReviews(db, { accountId, clusterId });
+    await seedLargeTeamReviews(db, { accountId, clusterId });
     await pool.query("analyze");
     return { created: true, accountId, clusterId, seconds: (Date.now() - started) / 1000 };
   } finally {

@@ -1,7 +1,7 @@
-import type { ModuleKey } from "../app/utils/modules";
+import type { ModuleKey } from "~/utils/modules";
 
 /**
- * Names and sign-in details of the demo data (db/seed.ts). Shared by the seed, the integration
+ * Names and sign-in details of the demo data (seed/run.ts). Shared by the seed, the integration
  * tests and the e2e tests, so that a test asserts on the same names the seed writes.
  */
 
@@ -36,6 +36,7 @@ export const demoAccounts = {
   demo: "Demo BV",
   andere: "Andere BV",
 } as const;
+export type DemoAccountKey = keyof typeof demoAccounts;
 
 export const demoClusters = {
   /** All modules except 2fa. */
@@ -45,6 +46,7 @@ export const demoClusters = {
   /** The only cluster of Andere BV. */
   andere: "Andere Organisatie",
 } as const;
+export type DemoClusterKey = keyof typeof demoClusters;
 
 export const demoTeams = {
   noord: [
@@ -83,3 +85,10 @@ export const demoClusterModules = {
   zuid: ["team-review", "self-review", "dialog", "competences"],
   andere: ["team-review", "self-review", "dialog"],
 } as const satisfies Record<string, readonly ModuleKey[]>;
+
+/** The demo team reviews of the first cluster (rounds get the year appended) and their criteria set. */
+export const demoReviewNames = {
+  finished: "Teamreview voorjaar",
+  open: "Teamreview najaar",
+  set: "Basisset zorg",
+} as const;

@@ -1,19 +1,12 @@
 /**
- * Demo team reviews for the first Demo BV cluster: a finished round with results, and an open round
- * over the teams of leider@demo.nl, partly scored. Written straight into the seed's transaction with
- * the same pure rules the review service uses, so the numbers match what a save would compute.
+ * Demo team reviews in the first Demo BV cluster: a finished round with results, and an open round over
+ * the teams of leider@demo.nl, partly scored. Raw inserts, because this is history the services cannot
+ * make: rounds created months ago, scored and finished by their leaders without mail or audit events.
+ * The numbers come from the same pure rules the review services use (initialReviewCriteria,
+ * summariseSubject, teamReviewStats), so they match what saving the scores would compute.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { defaultRoleThresholds } from "~/features/criteria/development-roles";
-import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
-import type { Dimension, ScaleSize } from "~/features/criteria/scales";
-import { summariseSubject, teamReviewStats } from "~/features/reviews/review-scoring";
-import type { Tx } from "./client.server";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
-  criteria,
-  criteriaSetCriteria,
-  criteriaSets,
-  criteriaSetTeams,
   reviewCriteria,
   reviewReviewers,
   reviews,
@@ -22,48 +15,29 @@ import {
   reviewTeamStats,
   roleAssignments,
   teams,
-} from "./schema";
-
-type Rng = { next(): number; int(min: number, max: number): number };
-
-export const demoReviewNames = {
-  finished: "Teamreview voorjaar",
-  open: "Teamreview najaar",
-  set: "Basisset zorg",
-} as const;
+} from "#db/schema";
+import { defaultRoleThresholds } from "~/features/criteria/development-roles";
+import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
+import type { ScaleSize } from "~/features/criteria/scales";
+import { summariseSubject, teamReviewStats } from "~/features/reviews/review-scoring";
+import { addDays, isoDate, type Rng, type SeedContext } from "../context";
+import { demoReviewNames, leiderTeams } from "../demo-data";
+import type { DemoTenants } from "./accounts-and-clusters";
+import type { DemoCriteriaSet } from "./criteria-sets";
 
 const SCALE: ScaleSize = 5;
 
-export async function seedDemoReviews(
-  tx: Tx,
-  input: { accountId: string; clusterId: string; leaderTeamNames: readonly string[]; now: Date; rng: Rng },
-) {
-  const { accountId, clusterId, now, rng } = input;
-  const ids = { accountId, clusterId };
-  const book = await tx
-    .select({ id: criteria.id, dimension: criteria.dimension })
-    .from(criteria)
-    .where(and(eq(criteria.clusterId, clusterId), isNull(criteria.archivedAt)))
-    .orderBy(asc(criteria.dimension), asc(criteria.sourceKey));
-  const chosen = ([1, 2, 3] as const).flatMap((d) => book.filter((c) => c.dimension === d).slice(0, 3));
-  const [set] = await tx
-    .insert(criteriaSets)
-    .values({
-      ...ids,
-      name: demoReviewNames.set,
-      description: "Drie criteria per dimensie; teamleiders mogen er per dimensie één toevoegen.",
-      flex: 1,
-      visibleToTeamLeaders: true,
-    })
-    .returning();
-  await tx.insert(criteriaSetCriteria).values(chosen.map((c) => ({ ...ids, setId: set.id, criterionId: c.id })));
-
+export async function seedTeamReviews(
+  { tx, now, rng }: SeedContext,
+  input: { tenants: DemoTenants; set: DemoCriteriaSet },
+): Promise<void> {
+  const ids = input.tenants.clusters.noord;
+  const { set } = input;
   const clusterTeams = await tx
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(eq(teams.clusterId, clusterId))
+    .where(eq(teams.clusterId, ids.clusterId))
     .orderBy(asc(teams.name));
-  await tx.insert(criteriaSetTeams).values(clusterTeams.map((t) => ({ ...ids, setId: set.id, teamId: t.id })));
   const places = await tx
     .select({
       membershipId: roleAssignments.membershipId,
@@ -72,17 +46,14 @@ export async function seedDemoReviews(
     })
     .from(roleAssignments)
     .where(
-      and(eq(roleAssignments.clusterId, clusterId), inArray(roleAssignments.roleKey, ["team_admin", "team_member"])),
+      and(
+        eq(roleAssignments.clusterId, ids.clusterId),
+        inArray(roleAssignments.roleKey, ["team_admin", "team_member"]),
+      ),
     );
 
-  const ruleSet = {
-    flex: set.flex,
-    basic: set.basic,
-    criteria: chosen.map((c) => ({ id: c.id, dimension: c.dimension as Dimension })),
-  };
-  const entries = initialReviewCriteria(ruleSet);
-  const days = (n: number) => new Date(now.getTime() + n * 24 * 60 * 60 * 1000);
-  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+  const entries = initialReviewCriteria(set);
+  const days = (n: number) => addDays(now, n);
 
   async function round(options: {
     name: string;
@@ -93,7 +64,7 @@ export async function seedDemoReviews(
     scoredPerTeam: (teamIndex: number, members: number) => number;
     createdAt: Date;
   }) {
-    const base = { ...ids, name: options.name, deadline: isoDay(options.deadline), scale: SCALE, setId: set.id };
+    const base = { ...ids, name: options.name, deadline: isoDate(options.deadline), scale: SCALE, setId: set.id };
     const [parent] = await tx
       .insert(reviews)
       .values({ ...base, type: "team-summary", createdAt: options.createdAt })
@@ -184,7 +155,7 @@ export async function seedDemoReviews(
     name: `${demoReviewNames.open} ${now.getFullYear()}`,
     deadline: days(14),
     createdAt: days(-3),
-    teams: clusterTeams.filter((t) => input.leaderTeamNames.includes(t.name)),
+    teams: clusterTeams.filter((t) => (leiderTeams as readonly string[]).includes(t.name)),
     finished: false,
     // The first of leider's teams is under way (two people scored); the second has not started.
     scoredPerTeam: (teamIndex) => (teamIndex === 0 ? 2 : 0),

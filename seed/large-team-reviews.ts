@@ -7,7 +7,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { defaultRoleThresholds } from "~/features/criteria/development-roles";
 import type { Dimension } from "~/features/criteria/scales";
 import { summariseSubject, teamReviewStats } from "~/features/reviews/review-scoring";
-import type { Database } from "./client.server";
+import type { Database } from "#db/client.server";
 import {
   criteria,
   reviewCriteria,
@@ -16,13 +16,13 @@ import {
   reviewScores,
   reviewSubjects,
   reviewTeamStats,
-} from "./schema";
+} from "#db/schema";
 
 export const LARGE_ROUND_NAME = "Teamreview groot";
 const PER_DIMENSION = 5;
 const SCALE = 5;
 
-export async function seedLargeReviews(db: Database, ids: { accountId: string; clusterId: string }) {
+export async function seedLargeTeamReviews(db: Database, ids: { accountId: string; clusterId: string }) {
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
