@@ -7,7 +7,8 @@ import { memberships, users } from "#db/schema";
 import { addDays, type SeedContext } from "../context";
 import type { DemoClusterKey } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
-import { buildPeople, regions, streets, zipLetters, type PersonSpec } from "./people";
+import { buildPeople, type PersonSpec } from "./people";
+import { regions, streets, zipLetters } from "./people-names";
 
 export type DemoPeople = {
   people: PersonSpec[];
