@@ -35,14 +35,6 @@ export const mergeCriteriaSchema = z.object({
     }),
 });
 
-export const criteriaFilterSchema = z.object({
-  dimension: z.coerce.number().int().min(1).max(3).optional().catch(undefined),
-  tagId: z.uuid().optional().catch(undefined),
-  archived: z.enum(["0", "1"]).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-
 export const setSchema = z.object({
   name,
   description: text,

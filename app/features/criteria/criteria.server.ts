@@ -9,6 +9,7 @@ import type { CriterionInput } from "./criteria.schema";
 import { defaultCriteriaBook, defaultCriteriaTagName, defaultCriterionTexts } from "./default-book";
 import { getReviewSettings } from "./review-settings.server";
 import { levelNames } from "./scales";
+import type { CriteriaFilter } from "./criteria-list-filter";
 
 export const CRITERIA_PAGE_SIZE = 50;
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
@@ -46,8 +47,6 @@ export async function seedDefaultCriteriaBook(
       rows.map((r) => ({ accountId: input.accountId, clusterId: input.clusterId, criterionId: r.id, tagId: tag.id })),
     );
 }
-
-export type CriteriaFilter = { dimension?: number; tagId?: string; archived?: "0" | "1"; q?: string; page?: number };
 
 export async function listCriteria(ctx: Tenant, filter: CriteriaFilter) {
   const db = getDb();

@@ -24,6 +24,7 @@ import { notFound, requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 
 export const handle = { i18n: ["account", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const cluster = await getAccountCluster(ctx, requireUuid(params.id));
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const { q } = parseRequestFilter(searchFilterSchema, request);
   const t = await getServerT(request);
   return {
     title: `${cluster.name} · ${pageTitle(t, "account:clusters.title")}`,

@@ -7,20 +7,20 @@ import { Pager } from "~/components/ui/pager";
 import { adminSchema } from "~/features/account/account.schema";
 import { listAccountUsers, setAccountAdmin } from "~/features/account/account.server";
 import { getServerT } from "~/utils/i18n.server";
-import { notFound, pageParam } from "~/utils/not-found";
+import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { ACCOUNT_USERS_PAGE_SIZE } from "~/features/account/list-sizes";
+import { accountUserListFilterSchema } from "~/features/account/account-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 
 export const handle = { i18n: ["account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const q = url.searchParams.get("q") ?? "";
+  const { page, q } = parseRequestFilter(accountUserListFilterSchema, request);
   const t = await getServerT(request);
   return {
     // The page size travels in loader data: a constant from a .server module is undefined in the browser.

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Button } from "~/components/ui/forms";
-import { criteriaFilterSchema } from "~/features/criteria/criteria.schema";
+import { criteriaFilterSchema } from "~/features/criteria/criteria-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 import { listCriteria, setCriterionArchived } from "~/features/criteria/criteria.server";
 import { listCriteriaTags } from "~/features/criteria/criteria-tags.server";
 import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -18,8 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "criteria.manage");
-  const url = new URL(request.url);
-  const filter = criteriaFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const filter = parseRequestFilter(criteriaFilterSchema, request);
   const t = await getServerT(request);
   const [list, tags, settings] = await Promise.all([
     listCriteria(ctx, filter),

@@ -8,13 +8,15 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { setListFilterSchema } from "~/features/criteria/criteria-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "sets.manage");
-  const archived = new URL(request.url).searchParams.get("archived") === "1";
+  const { archived } = parseRequestFilter(setListFilterSchema, request);
   const t = await getServerT(request);
   return { title: pageTitle(t, "criteria:sets.title"), archived, sets: await listSets(ctx, { archived }) };
 }

@@ -8,18 +8,19 @@ import { PositionForm } from "~/features/positions/components/position-form";
 import { positionSchema } from "~/features/positions/positions.schema";
 import { createPosition, listPositionOptions, listPositions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
-import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { POSITIONS_PAGE_SIZE } from "~/features/positions/list-sizes";
+import { positionListFilterSchema } from "~/features/positions/position-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "positions.read");
-  const page = pageParam(new URL(request.url));
+  const { page } = parseRequestFilter(positionListFilterSchema, request);
   const t = await getServerT(request);
   const canManage = can(ctx, "positions.manage");
   return {

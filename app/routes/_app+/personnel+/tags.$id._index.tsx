@@ -19,6 +19,7 @@ import { notFound, requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const tag = await getTag(ctx, requireUuid(params.id));
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const { q } = parseRequestFilter(searchFilterSchema, request);
   const t = await getServerT(request);
   return {
     title: `${tag.name} · ${pageTitle(t, "tags:title")}`,

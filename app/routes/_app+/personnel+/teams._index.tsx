@@ -8,22 +8,21 @@ import { Pager, useFte } from "~/components/ui/pager";
 import { teamSchema } from "~/features/teams/teams.schema";
 import { createTeam, hasChildClusters, listTeams } from "~/features/teams/teams.server";
 import { getServerT } from "~/utils/i18n.server";
-import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
+import { teamListFilterSchema } from "~/features/teams/team-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const q = url.searchParams.get("q") ?? "";
+  const { q, tree, page } = parseRequestFilter(teamListFilterSchema, request);
   const childClusters = await hasChildClusters(ctx);
-  const withChildClusters = childClusters && url.searchParams.get("scope") === "tree";
+  const withChildClusters = childClusters && tree;
   const t = await getServerT(request);
   return {
     // The page size travels in loader data: a constant from a .server module is undefined in the browser.

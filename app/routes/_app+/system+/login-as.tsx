@@ -6,20 +6,19 @@ import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
 import { loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-as.server";
 import { getServerT } from "~/utils/i18n.server";
-import { pageParam } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireSystemAdmin } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { LOGIN_AS_PAGE_SIZE } from "~/features/auth/list-sizes";
+import { loginAsFilterSchema } from "~/features/account/account-list-filter";
+import { parseRequestFilter } from "~/utils/list-filter";
 
 export const handle = { i18n: ["account", "signup"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireSystemAdmin(request);
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const { page, q } = parseRequestFilter(loginAsFilterSchema, request);
   const t = await getServerT(request);
   return {
     // The page size travels in loader data: a constant from a .server module is undefined in the browser.
