@@ -3,14 +3,30 @@ import type { DbOrTx, Tx } from "#db/client.server";
 import { reviews, reviewSubjects, reviewTags } from "#db/schema";
 import type { RoleThresholds } from "~/features/criteria/development-roles";
 import { isScaleSize, type ScaleSize } from "~/features/criteria/scales";
+import type { MergeLine } from "~/features/merge/merge-lines";
 import type { Tenant } from "~/utils/scope.server";
-import { refreshSubject, refreshTeamStats } from "./team-reviews.server";
+import { refreshSubject, refreshTeamStats } from "./review-scores.server";
 
 /*
  * Review results are history (docs/decisions/0641): when criteria, tags or people are merged, their
  * review data moves to the record that remains or stays where it is; it is never deleted by a cascade
  * (the foreign keys are ON DELETE RESTRICT). A finished, locked or deleted review is never changed.
  */
+
+const reviewHistoryTables = new Set([
+  "reviews",
+  "review_tags",
+  "review_reviewers",
+  "review_criteria",
+  "review_subjects",
+  "review_scores",
+  "review_team_stats",
+]);
+
+/** Whether a table holds review data: a generic merge may not move or drop its rows (only this module does). */
+export function isReviewHistoryTable(table: string): boolean {
+  return reviewHistoryTables.has(table);
+}
 
 /** A team review whose evaluation can still change: neither finished, locked nor deleted. */
 const openReview = sql`not r.is_finished and r.locked_at is null and r.deleted_at is null`;
@@ -73,15 +89,37 @@ async function refreshReviews(tx: Tx, rows: { review_id: string; scale: number }
   }
 }
 
-/** Rounds that chose a merged tag now name the tag that remains (once). */
-export async function moveTagReviewData(tx: Tx, ctx: Tenant, input: { fromId: string; toId: string }) {
-  const inCluster = sql`exists (select 1 from reviews r where r.id = review_tags.review_id
+/**
+ * Rounds that chose a merged tag now name the tag that remains (once: a round that chose both keeps its
+ * one link to the remaining tag; the link carries nothing else).
+ */
+export async function moveTagReviewData(
+  tx: Tx,
+  ctx: Tenant,
+  input: { fromId: string; toId: string },
+): Promise<MergeLine> {
+  const inCluster = sql`exists (select 1 from reviews r where r.id = rt.review_id
     and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId})`;
-  await tx.execute(sql`
-    insert into review_tags (review_id, tag_id)
-    select review_id, ${input.toId}::uuid from review_tags where tag_id = ${input.fromId} and ${inCluster}
-    on conflict do nothing`);
-  await tx.execute(sql`delete from review_tags where tag_id = ${input.fromId} and ${inCluster}`);
+  const moved = await tx.execute(sql`
+    update review_tags rt set tag_id = ${input.toId}
+    where rt.tag_id = ${input.fromId} and ${inCluster}
+      and not exists (select 1 from review_tags k where k.review_id = rt.review_id and k.tag_id = ${input.toId})`);
+  const once = await tx.execute(sql`delete from review_tags rt where rt.tag_id = ${input.fromId} and ${inCluster}`);
+  return { label: "tags:merge.preview.rounds", moved: moved.rowCount ?? 0, dropped: once.rowCount ?? 0, kept: 0 };
+}
+
+/**
+ * A team merge leaves the removed team's reviews with it (soft-deleted, the reviews keep its name): they
+ * are counted for the preview, never moved.
+ */
+export async function teamReviewsKept(tx: DbOrTx, ctx: Tenant, teamId: string): Promise<MergeLine> {
+  const [row] = (
+    await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from reviews
+      where team_id = ${teamId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
+        and deleted_at is null`)
+  ).rows;
+  return { label: "teams:merge.preview.reviews", moved: 0, dropped: 0, kept: row?.n ?? 0 };
 }
 
 /** Which of these tags a review round chose: they are history and cannot be deleted. */

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { membershipTags, memberships, tags } from "#db/schema";
+import type { MergeLine } from "~/features/merge/merge-lines";
+import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import { inCluster, notFound } from "~/utils/scope.server";
@@ -174,28 +176,40 @@ export async function unassignTag(ctx: TenantContext, tagId: string, membershipI
 
 const systemTag = { ok: false, field: "", errorKey: "tags:systemTag" } as const;
 
-/** The tag that goes hands its employees to the one that remains (no duplicates), then is removed; one transaction. */
+/**
+ * The tag that goes hands its employees to the one that remains (no duplicates), and the rounds that chose
+ * it name the remaining tag (docs/decisions/0641); then it is removed. One transaction; `preview` does the
+ * same and rolls back, for the counts.
+ */
 export async function mergeTags(
   ctx: TenantContext,
   input: { tagId: string; otherTagId: string; remainingTagId: string },
-): Promise<Result<{ remainingTagId: string }>> {
+  mode: MergeMode = "apply",
+): Promise<Result<{ remainingTagId: string; lines: MergeLine[] }>> {
   if (input.otherTagId === input.tagId) return { ok: false, field: "otherTagId", errorKey: "tags:merge.sameTag" };
   const a = await getTag(ctx, input.tagId);
   const b = await getTag(ctx, input.otherTagId);
   const keep = input.remainingTagId === a.id ? a : b;
   const gone = keep === a ? b : a;
   if (gone.isSystem) return { ...systemTag, field: "keep" };
-  await getDb().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into membership_tags (account_id, cluster_id, membership_id, tag_id)
-      select account_id, cluster_id, membership_id, ${keep.id}::uuid from membership_tags
-      where tag_id = ${gone.id} and cluster_id = ${ctx.clusterId}
-      on conflict do nothing`);
-    // Rounds that chose the tag keep it, under the tag that remains (docs/decisions/0641).
-    await moveTagReviewData(tx, ctx, { fromId: gone.id, toId: keep.id });
-    await tx.delete(tags).where(and(eq(tags.id, gone.id), inCluster(tags, ctx), personnel));
-  });
-  return { ok: true, remainingTagId: keep.id };
+  const lines = await runMerge(mode, (tx) =>
+    mergeReferences(tx, {
+      tenant: ctx,
+      fromId: gone.id,
+      toId: keep.id,
+      references: [
+        {
+          label: "tags:merge.preview.members",
+          table: "membership_tags",
+          column: "tag_id",
+          sameWhen: ["membership_id"],
+        },
+      ],
+      reviewData: async (tx) => [await moveTagReviewData(tx, ctx, { fromId: gone.id, toId: keep.id })],
+      removed: { table: "tags" },
+    }),
+  );
+  return { ok: true, remainingTagId: keep.id, lines };
 }
 
 /** A new tag with the given name takes the chosen employees from this one; one transaction. */

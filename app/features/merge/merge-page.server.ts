@@ -1,0 +1,92 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getServerT } from "~/utils/i18n.server";
+import { requireUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import type { Result } from "~/utils/results.server";
+import type { Right } from "~/utils/rights";
+import { requireRight, type TenantContext } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+import type { MergeLine } from "./merge-lines";
+import type { MergeMode } from "./merge-references.server";
+import type { MergePageConfig, MergePageData } from "./merge-page";
+
+type Named = { id: string; name: string };
+/** The two records of a merge: the page's, the chosen one, and which of them remains. */
+export type MergeChoice = { id: string; otherId: string; remainingId: string };
+
+/** The server half of a merge page (the client half, MergePageConfig, is shared with the component). */
+export type MergeRoute = MergePageConfig & {
+  right: Right;
+  /** The route parameter with the page's record id. */
+  param: string;
+  get: (ctx: TenantContext, id: string) => Promise<Named>;
+  /** Every record of the kind; the page's own is left out of the choices. */
+  list: (ctx: TenantContext) => Promise<Named[]>;
+  merge: (ctx: TenantContext, choice: MergeChoice, mode: MergeMode) => Promise<Result<{ lines: MergeLine[] }>>;
+  backHref: (id: string) => string;
+  /** Where the merge leads: the record that remains. */
+  doneHref: (remainingId: string) => string;
+};
+
+function choiceOf(route: MergeRoute, id: string, value: Record<string, unknown>): MergeChoice {
+  const otherId = String(value[route.otherField]);
+  return { id, otherId, remainingId: value.keep === "this" ? id : otherId };
+}
+
+const failed = (result: { field: string; errorKey: string }) => ({
+  fieldErrors: { [result.field]: [result.errorKey] },
+});
+
+/**
+ * The merge page's loader. With a chosen record in the query (the first form is a GET), it previews the
+ * merge: the same service run in a transaction that is rolled back (docs/decisions/0760).
+ */
+export async function mergeLoader({ request, params }: LoaderFunctionArgs, route: MergeRoute): Promise<MergePageData> {
+  const ctx = await requireRight(request, route.right);
+  const record = await route.get(ctx, requireUuid(params[route.param]));
+  const t = await getServerT(request);
+  const others = (await route.list(ctx)).filter((o) => o.id !== record.id).map((o) => ({ id: o.id, name: o.name }));
+  const page = {
+    title: pageTitle(t, `${route.ns}:merge.title`),
+    record: { id: record.id, name: record.name },
+    others,
+    backHref: route.backHref(record.id),
+    preview: null,
+    submission: null,
+  };
+  const query = new URL(request.url).searchParams;
+  if (!query.has(route.otherField)) return page;
+  const submission = parseWithZod(query, { schema: route.schema });
+  if (submission.status !== "success") return { ...page, submission: submission.reply() as SubmissionResult };
+  const choice = choiceOf(route, record.id, submission.value);
+  const result = await route.merge(ctx, choice, "preview");
+  if (!result.ok) return { ...page, submission: submission.reply(failed(result)) as SubmissionResult };
+  const nameOf = (id: string) => (id === record.id ? record.name : (others.find((o) => o.id === id)?.name ?? ""));
+  const removedId = choice.remainingId === record.id ? choice.otherId : record.id;
+  return {
+    ...page,
+    preview: {
+      otherId: choice.otherId,
+      keep: submission.value.keep === "this" ? "this" : "other",
+      remains: nameOf(choice.remainingId),
+      removed: nameOf(removedId),
+      lines: result.lines,
+    },
+  };
+}
+
+/** The merge page's action: the confirmed merge, then the record that remains, with a toast. */
+export async function mergeAction({ request, params }: ActionFunctionArgs, route: MergeRoute) {
+  const ctx = await requireRight(request, route.right);
+  const id = requireUuid(params[route.param]);
+  const submission = parseWithZod(await request.formData(), { schema: route.schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const choice = choiceOf(route, id, submission.value);
+  const result = await route.merge(ctx, choice, "apply");
+  if (!result.ok) return data(submission.reply(failed(result)), { status: 400 });
+  return redirect(route.doneHref(choice.remainingId), {
+    headers: { "Set-Cookie": await createToastHeader({ key: `${route.ns}:merge.done` }) },
+  });
+}

@@ -1,0 +1,122 @@
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
+import { isReviewHistoryTable } from "~/features/reviews/review-history.server";
+import type { Tenant } from "~/utils/scope.server";
+import type { MergeLine } from "./merge-lines";
+
+/** One kind of row that points at the record a merge removes. */
+export type MergeReference = {
+  /** What these rows are on the preview (an i18n key). */
+  label: string;
+  table: string;
+  column: string;
+  /**
+   * The other columns of the table's unique key: a row the kept record already has with these values is
+   * a duplicate, and is dropped instead of moved. Without them every row moves.
+   */
+  sameWhen?: readonly string[];
+  /** Narrows the rows (the table is aliased `o`), e.g. to one role. */
+  where?: SQL;
+  /** The table has `updated_at`, set on the moved rows. */
+  touch?: boolean;
+};
+
+export type MergePlan = {
+  tenant: Tenant;
+  fromId: string;
+  toId: string;
+  references: readonly MergeReference[];
+  /**
+   * Review data of the removed record. It moves (or stays) through review-history.server.ts and is never
+   * deleted (docs/decisions/0641); the references above may not name a review table.
+   */
+  reviewData?: (tx: Tx) => Promise<MergeLine[]>;
+  /** The removed record: deleted, or soft-deleted where review history keeps referring to it. */
+  removed: { table: string; softDelete?: boolean };
+};
+
+const tenantOf = (tenant: Tenant) => sql`o.account_id = ${tenant.accountId} and o.cluster_id = ${tenant.clusterId}`;
+
+/**
+ * Moves one kind of reference from the removed record to the kept one: rows that would become duplicates
+ * of the kept record's rows are dropped. Returns how many moved and how many were dropped.
+ */
+export async function moveReferences(
+  tx: DbOrTx,
+  tenant: Tenant,
+  reference: MergeReference,
+  fromId: string,
+  toId: string,
+): Promise<MergeLine> {
+  if (isReviewHistoryTable(reference.table)) {
+    throw new Error(`mergeReferences: ${reference.table} is review history; move it with review-history.server.ts`);
+  }
+  const table = sql.identifier(reference.table);
+  const column = sql.identifier(reference.column);
+  const rows = sql`o.${column} = ${fromId} and ${tenantOf(tenant)} ${reference.where ? sql`and ${reference.where}` : sql``}`;
+  const same = reference.sameWhen ?? [];
+  const duplicate = same.length
+    ? sql`and not exists (select 1 from ${table} k where k.${column} = ${toId} and ${sql.join(
+        same.map((c) => sql`k.${sql.identifier(c)} is not distinct from o.${sql.identifier(c)}`),
+        sql` and `,
+      )})`
+    : sql``;
+  const moved =
+    await tx.execute(sql`update ${table} o set ${column} = ${toId} ${reference.touch ? sql`, updated_at = now()` : sql``}
+    where ${rows} ${duplicate}`);
+  const dropped = same.length ? await tx.execute(sql`delete from ${table} o where ${rows}`) : { rowCount: 0 };
+  return { label: reference.label, moved: moved.rowCount ?? 0, dropped: dropped.rowCount ?? 0, kept: 0 };
+}
+
+/**
+ * A merge: every reference moves from the removed record to the kept one (duplicates dropped), review
+ * data moves by the review-history rule, then the removed record goes. Runs in the caller's transaction;
+ * returns what moved and what was dropped, per kind of row (the preview shows the same numbers).
+ */
+export async function mergeReferences(tx: Tx, plan: MergePlan): Promise<MergeLine[]> {
+  const lines: MergeLine[] = [];
+  for (const reference of plan.references) {
+    lines.push(await moveReferences(tx, plan.tenant, reference, plan.fromId, plan.toId));
+  }
+  if (plan.reviewData) lines.push(...(await plan.reviewData(tx)));
+  const table = sql.identifier(plan.removed.table);
+  const removed = sql`o.id = ${plan.fromId} and ${tenantOf(plan.tenant)}`;
+  if (plan.removed.softDelete) {
+    await tx.execute(
+      sql`update ${table} o set deleted_at = now(), updated_at = now() where ${removed} and o.deleted_at is null`,
+    );
+  } else {
+    await tx.execute(sql`delete from ${table} o where ${removed}`);
+  }
+  return lines;
+}
+
+/** Thrown to roll a preview back; never leaves `previewInTransaction`. */
+class PreviewRollback<T> extends Error {
+  constructor(readonly value: T) {
+    super("merge preview rolled back");
+  }
+}
+
+/**
+ * Runs `work` in a transaction and rolls it back: a merge's preview is the merge itself, undone, so the
+ * numbers it shows are the numbers the merge will produce.
+ */
+export async function previewInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    await getDb().transaction(async (tx) => {
+      throw new PreviewRollback(await work(tx));
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.value as T;
+    throw error;
+  }
+  throw new Error("previewInTransaction: the transaction did not roll back");
+}
+
+export type MergeMode = "apply" | "preview";
+
+/** Applies a merge in one transaction, or previews it (the same work, rolled back). */
+export function runMerge<T>(mode: MergeMode, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return mode === "preview" ? previewInTransaction(work) : getDb().transaction(work);
+}

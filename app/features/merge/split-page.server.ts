@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getServerT } from "~/utils/i18n.server";
+import { requireUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import type { Result } from "~/utils/results.server";
+import type { Right } from "~/utils/rights";
+import { requireRight, type TenantContext } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+import type { SplitPageConfig, SplitPageData } from "./split-page";
+
+/** The server half of a split page (the client half, SplitPageConfig, is shared with the component). */
+export type SplitRoute = SplitPageConfig & {
+  right: Right;
+  /** The route parameter with the page's record id. */
+  param: string;
+  get: (ctx: TenantContext, id: string) => Promise<{ id: string; name: string }>;
+  /** The people the record has, to choose from. */
+  people: (ctx: TenantContext, id: string) => Promise<{ membershipId: string; name: string }[]>;
+  split: (
+    ctx: TenantContext,
+    id: string,
+    input: { name: string; membershipIds: string[] },
+  ) => Promise<Result<{ id: string }>>;
+  backHref: (id: string) => string;
+  /** Where the split leads: the new record. */
+  doneHref: (newId: string) => string;
+};
+
+export async function splitLoader({ request, params }: LoaderFunctionArgs, route: SplitRoute): Promise<SplitPageData> {
+  const ctx = await requireRight(request, route.right);
+  const record = await route.get(ctx, requireUuid(params[route.param]));
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, `${route.ns}:split.title`),
+    record: { id: record.id, name: record.name },
+    people: (await route.people(ctx, record.id)).map((p) => ({ membershipId: p.membershipId, name: p.name })),
+    backHref: route.backHref(record.id),
+  };
+}
+
+export async function splitAction({ request, params }: ActionFunctionArgs, route: SplitRoute) {
+  const ctx = await requireRight(request, route.right);
+  const id = requireUuid(params[route.param]);
+  const submission = parseWithZod(await request.formData(), { schema: route.schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await route.split(ctx, id, submission.value as { name: string; membershipIds: string[] });
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect(route.doneHref(result.id), {
+    headers: { "Set-Cookie": await createToastHeader({ key: `${route.ns}:split.done` }) },
+  });
+}

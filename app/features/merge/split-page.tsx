@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+
+/**
+ * The client half of a split page: a new record with a name takes the chosen people. Texts are the
+ * namespace's `split.*` keys (title, heading, name, people, nobody, submit, done) and `backLabel`.
+ */
+export type SplitPageConfig = {
+  ns: string;
+  formId: string;
+  /** `{ name, membershipIds: uuid[] }` */
+  schema: z.ZodObject;
+  backLabel: string;
+};
+
+export type SplitPageData = {
+  title: string;
+  record: { id: string; name: string };
+  people: { membershipId: string; name: string }[];
+  backHref: string;
+};
+
+export const splitMeta: MetaFunction = ({ data }) => [{ title: (data as SplitPageData | undefined)?.title }];
+
+export function SplitPage({ ns, formId, schema, backLabel }: SplitPageConfig) {
+  const { t } = useTranslation();
+  const { record, people, backHref } = useLoaderData<SplitPageData>();
+  const lastResult = useActionData<SubmissionResult>();
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const nameLabel = t(`${ns}:split.name`);
+  const peopleLabel = t(`${ns}:split.people`);
+  const chosen = new Set((fields.membershipIds.initialValue as string[] | undefined) ?? []);
+  return (
+    <div className="max-w-2xl">
+      <p className="mb-2">
+        <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
+      </p>
+      <h1 className="mb-4">{t(`${ns}:split.heading`, { name: record.name })}</h1>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[
+          { id: fields.name.id, label: nameLabel, errors: fields.name.errors },
+          { id: fields.membershipIds.id, label: peopleLabel, errors: fields.membershipIds.errors },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <Field
+          label={nameLabel}
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+        />
+        <fieldset className="mb-4" id={fields.membershipIds.id}>
+          <legend className="font-medium">{peopleLabel}</legend>
+          {people.length === 0 ? <p>{t(`${ns}:split.nobody`)}</p> : null}
+          {people.map((p) => (
+            <label key={p.membershipId} className="mt-1 flex items-center gap-2">
+              <input
+                type="checkbox"
+                name={fields.membershipIds.name}
+                value={p.membershipId}
+                defaultChecked={chosen.has(p.membershipId)}
+              />
+              {p.name}
+            </label>
+          ))}
+          <ErrorList id={`${fields.membershipIds.id}-error`} errors={fields.membershipIds.errors} label={peopleLabel} />
+        </fieldset>
+        <Button>{t(`${ns}:split.submit`)}</Button>
+      </Form>
+    </div>
+  );
+}
