@@ -7,7 +7,7 @@
  *
  *   PORT=4000 DATABASE_URL=… tsx scripts/bench-bare.ts [hr e-mail]
  *
- * Keep the SQL in step with app/features/employees/employees.server.ts (listEmployees,
+ * Keep the SQL in step with app/features/employees/employee-list.server.ts (listEmployees,
  * listFilterOptions) and app/features/dashboard/dashboard.server.ts (listMyTeams).
  */
 import http from "node:http";

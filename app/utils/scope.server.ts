@@ -27,6 +27,27 @@ export function inCluster(table: ClusterScoped, ctx: Tenant): SQL {
 }
 
 /**
+ * The ones of these ids that are rows of my cluster (matching `extra`), each once: for choices a request
+ * may name where an unknown id is simply ignored (teams of a bulk action, tags of a person). Non-UUIDs
+ * are dropped before the query. Runs on `db`, so inside a transaction pass the transaction.
+ */
+export async function idsInScope(
+  db: DbOrTx,
+  table: PgTable & ClusterScoped & { id: PgColumn },
+  ids: readonly string[],
+  ctx: Tenant,
+  extra?: SQL,
+): Promise<string[]> {
+  const unique = [...new Set(ids.filter((id) => isUuid(id)))];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(inCluster(table, ctx), inArray(table.id, unique), extra));
+  return rows.map((r) => r.id as string);
+}
+
+/**
  * "All these ids are rows of my cluster (matching `extra`), or 404": for ids a request names that a
  * service is about to write into other rows (tags of a round, the kept record of a merge). Returns the
  * ids once each. Runs on `db`, so inside a transaction pass the transaction.
@@ -39,12 +60,7 @@ export async function requireIdsInScope(
   extra?: SQL,
 ): Promise<string[]> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
   if (!unique.every((id) => isUuid(id))) notFound();
-  const rows = await db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(and(inCluster(table, ctx), inArray(table.id, unique), extra));
-  if (rows.length !== unique.length) notFound();
+  if ((await idsInScope(db, table, unique, ctx, extra)).length !== unique.length) notFound();
   return unique;
 }

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import * as z from "zod";
 import { sessionSecret } from "./env.server";
 
@@ -24,6 +24,11 @@ export async function createToastHeader(toast: ToastInput): Promise<string> {
   const session = await toastStorage().getSession();
   session.flash("toast", toastSchema.parse(toast));
   return toastStorage().commitSession(session);
+}
+
+/** Post/redirect/get with a toast on the page it lands on. */
+export async function redirectWithToast(url: string, toast: ToastInput): Promise<Response> {
+  return redirect(url, { headers: { "Set-Cookie": await createToastHeader(toast) } });
 }
 
 /** Reads the flashed toast, and the header that clears it. */

@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { emailOutbox, memberships, roleAssignments, sessions, users } from "#db/schema";
 import { action as mergeAction } from "~/routes/_app+/personnel+/user.$id.merge";
-import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { action as listAction } from "~/routes/_app+/personnel+/users.$tab";
-import { action as teamAction } from "~/routes/_app+/personnel+/teams.$id.$tab";
 import { assignRole, createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, run, unwrapData } from "../support/http";
 import { apiRequest, handle } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
+import { employeeAction, employeeLoader, teamTabAction as teamAction } from "../support/detail-tabs";
 
 /**
  * "May this actor do this to this target" (issue 12, items 2–4): each attack as the demo roles would

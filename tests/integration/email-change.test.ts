@@ -5,10 +5,10 @@ import { emailOutbox, sessions, users } from "#db/schema";
 import { deliverEmail } from "~/features/email/outbox.server";
 import { closeTransport } from "~/features/email/transport.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/_public+/confirm-email.$id.$hash";
-import { action as employeeAction } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
+import { employeeAction } from "../support/detail-tabs";
 import { readMail, startSmtpCapture } from "../support/smtp";
 
 /** The e-mail change round trip (issue 12 item 2) through a real SMTP server. */

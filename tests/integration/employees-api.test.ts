@@ -48,6 +48,25 @@ describe("api/users (spec §7)", () => {
     expect(me.user.id).toBe(hrMembershipId);
   });
 
+  it("GET ?for=store takes the list page's filter (one schema); an unknown value filters nothing", async () => {
+    const team = await createTeam(getDb(), { accountId, clusterId });
+    const member = await createUserWithMembership(getDb(), {
+      accountId,
+      clusterId,
+      roles: [{ role: "team_member", teamId: team.id }],
+    });
+    const ids = async (query: string) =>
+      ((await send("GET", `/api/users?for=store${query}`)).data as { users: { membershipId: string }[] }).users.map(
+        (u) => u.membershipId,
+      );
+    expect(await ids(`&team=${team.id}`)).toEqual([member.membership.id]);
+    expect(await ids(`&q=${encodeURIComponent(member.user.email)}&access=yes`)).toEqual([member.membership.id]);
+    expect(await ids(`&q=${encodeURIComponent(member.user.email)}&access=no`)).toEqual([]);
+    const all = await ids("");
+    expect(await ids("&status=bogus&role=nope")).toEqual(all);
+    expect(all).toEqual(expect.arrayContaining([member.membership.id, hrMembershipId]));
+  });
+
   it("POST creates a person, and answers 409 with the lookup outcome when the e-mail is in use", async () => {
     const email = `api-${uniqueSuffix()}@test.nl`;
     const created = await send("POST", "/api/users", { firstName: "Api", email });

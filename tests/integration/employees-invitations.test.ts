@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { emailOutbox, invitations, memberships } from "#db/schema";
 import { action as usersApiAction } from "~/routes/api+/users";
-import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/users.$tab";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { context, formRequest, getRequest, run } from "../support/http";
 import { jsonOf } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
+import { employeeAction, employeeLoader } from "../support/detail-tabs";
 
 let accountId: string;
 let clusterId: string;

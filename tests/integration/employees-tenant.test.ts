@@ -15,12 +15,12 @@ import {
 } from "~/routes/_app+/personnel+/user.$id.contracts.$contractId._index";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/user.$id.merge";
-import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { loader as employeeIndexLoader } from "~/routes/_app+/personnel+/user.$id._index";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/users.$tab";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/_app+/personnel+/users.new";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
+import { employeeAction, employeeLoader } from "../support/detail-tabs";
 
 let cookie: string;
 let ownMembershipId: string;

@@ -13,10 +13,9 @@ import {
   tags,
   users,
 } from "#db/schema";
-import { lookupEmail } from "~/features/employees/employees.server";
+import { lookupEmail } from "~/features/employees/employee-person.server";
 import { action as deleteAction } from "~/routes/_app+/personnel+/user.$id.delete";
 import { action as mergeAction } from "~/routes/_app+/personnel+/user.$id.merge";
-import { action as employeeAction, loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id.$tab";
 import { loader as indexLoader } from "~/routes/_app+/personnel+/users._index";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/users.$tab";
 import { action as wizardAction } from "~/routes/_app+/personnel+/users.new";
@@ -31,6 +30,7 @@ import {
 } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
+import { employeeAction, employeeLoader } from "../support/detail-tabs";
 import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
 
 let accountId: string;
@@ -352,6 +352,22 @@ describe("bulk actions", () => {
     expect(toastOf(await bulk({ action: "restore", ids: a.membership.id }, "removed")).key).toBe(
       "employees:bulk.errors.noUserUpdated",
     );
+  });
+
+  it("returns to the list with its query after a bulk action, whatever the posted query holds", async () => {
+    const a = await createUserWithMembership(getDb(), { accountId, clusterId });
+    const back = (search: string) =>
+      bulk({ action: "grantAccess", ids: a.membership.id, search }).then((res) => {
+        expect((res as Response).status).toBe(302);
+        return (res as Response).headers.get("Location");
+      });
+    expect(await back("?q=Noor%20B&sort=email")).toBe("/personnel/users/active?q=Noor+B&sort=email");
+    // A newline or other odd input in the field is written as a query, never as a broken Location (500).
+    const odd = await back("?q=a\nb&x=\u00e9\r\nSet-Cookie: y");
+    expect(new URL(odd!, "http://x").searchParams.get("q")).toBe("a\nb");
+    expect(odd).not.toMatch(/[\r\n]/);
+    expect(await back("not a query")).toBe("/personnel/users/active");
+    expect(await back("")).toBe("/personnel/users/active");
   });
 
   it("role actions need cluster_roles.manage; without a selection or action the page says so", async () => {

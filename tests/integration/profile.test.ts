@@ -4,6 +4,7 @@ import { getDb } from "#db/client.server";
 import { emailOutbox, memberships, sessions, users } from "#db/schema";
 import { verifyPassword } from "~/features/auth/password.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/my+/profile.$tab";
+import { action as loginAction } from "~/routes/_public+/login";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
@@ -22,9 +23,13 @@ async function signedInUser(language: "nl" | "en" = "nl") {
   return { ...u, cookie, sessionId };
 }
 
-function post(tab: string, fields: Record<string, string>, cookie: string) {
+function post(tab: string, fields: Record<string, string>, cookie: string, ip?: string) {
   return run(() =>
-    profileAction({ request: formRequest(`/my/profile/${tab}`, fields, cookie), context: context(), params: { tab } }),
+    profileAction({
+      request: formRequest(`/my/profile/${tab}`, fields, cookie),
+      context: context(ip),
+      params: { tab },
+    }),
   );
 }
 
@@ -131,5 +136,48 @@ describe("my profile", () => {
     }
     const [user] = await getDb().select().from(users).where(eq(users.id, u.user.id));
     expect(await verifyPassword(user.passwordHash, "Welkom!2026")).toBe(true);
+  });
+
+  it("limits wrong current passwords like a sign-in: beyond five a minute even the right one is refused unchecked", async () => {
+    const u = await signedInUser();
+    const ip = "198.51.100.81";
+    const fields = { password: "Nieuw-Wachtwoord-9", passwordConfirmation: "Nieuw-Wachtwoord-9" };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = unwrapData(await post("password", { ...fields, currentPassword: "Fout!2026x" }, u.cookie, ip));
+      expect(wrong.status).toBe(400);
+    }
+    const limited = unwrapData(await post("password", { ...fields, currentPassword: "Welkom!2026" }, u.cookie, ip));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const reply = limited.data as { error: Record<string, string[]>; initialValue?: Record<string, unknown> };
+    expect(reply.error[""]).toEqual(["auth:login.tooManyAttempts"]);
+    expect(reply.initialValue?.currentPassword).toBeUndefined();
+    const [user] = await getDb().select().from(users).where(eq(users.id, u.user.id));
+    expect(await verifyPassword(user.passwordHash, "Welkom!2026")).toBe(true);
+
+    // The sign-in's counters are the same ones: the login form from this address is limited too.
+    const login = unwrapData(
+      await run(() =>
+        loginAction({
+          request: formRequest("/login", { email: u.user.email, password: "Welkom!2026" }),
+          context: context(ip),
+          params: {},
+        }),
+      ),
+    );
+    expect(login.status).toBe(429);
+  });
+
+  it("a right current password settles the counters, so earlier slips do not add up", async () => {
+    const u = await signedInUser();
+    const ip = "198.51.100.82";
+    const fields = { password: "Nieuw-Wachtwoord-9", passwordConfirmation: "Nieuw-Wachtwoord-9" };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await post("password", { ...fields, currentPassword: "Fout!2026x" }, u.cookie, ip);
+    }
+    const changed = (await post("password", { ...fields, currentPassword: "Welkom!2026" }, u.cookie, ip)) as Response;
+    expect(changed.status).toBe(302);
+    const wrongAgain = unwrapData(await post("password", { ...fields, currentPassword: "Fout!2026x" }, u.cookie, ip));
+    expect(wrongAgain.status).toBe(400);
   });
 });

@@ -14,10 +14,12 @@ import {
   tags,
 } from "#db/schema";
 import { mergeCriteria } from "~/features/criteria/criteria.server";
-import { mergeEmployees } from "~/features/employees/employees.server";
+import { mergeEmployees } from "~/features/employees/employee-merge.server";
 import { bulkDeletePositions, mergePositions } from "~/features/positions/positions.server";
-import { saveReviewFromApi } from "~/features/reviews/evaluation.server";
-import { createTeamReviewRound, finishTeamReview, saveEvaluation } from "~/features/reviews/team-reviews.server";
+import { saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
+import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { mergeTags } from "~/features/tags/tags.server";
 import { action as deleteTagsAction } from "~/routes/_app+/personnel+/tags.delete";
 import { deleteTeam, mergeTeams } from "~/features/teams/teams.server";

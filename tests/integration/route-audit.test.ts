@@ -41,6 +41,8 @@ function urlFor(file: string) {
     .replace(/\.tsx?$/, "")
     .split(/[/.]/)
     .filter((s) => s && !s.startsWith("_") && !s.endsWith("+") && s !== "route")
+    // A trailing "_" (e.g. evaluation.$id_.criteria) only opts out of the parent layout.
+    .map((s) => s.replace(/_$/, ""))
     .map((s) => {
       if (s.startsWith("$")) {
         const value = crypto.randomUUID();
@@ -181,12 +183,21 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/personnel+/tags.$id._index.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
   "_app+/personnel+/tags.$id.merge.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
   "_app+/personnel+/tags.$id.split.tsx": { may: both, params: (d) => ({ id: d.personnelTag }) },
-  "_app+/personnel+/teams.$id.$tab.tsx": { may: both, params: (_, t) => ({ id: t.team, tab: "members" }) },
+  "_app+/personnel+/teams.$id._tabs+/_layout.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/teams.$id._tabs+/$tab.tsx": { may: both, params: (_, t) => ({ id: t.team, tab: "members" }) },
+  "_app+/personnel+/teams.$id._tabs+/goalsAndAmbitions.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
+  "_app+/personnel+/teams.$id._tabs+/settings.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
   "_app+/personnel+/teams.$id._index.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
   "_app+/personnel+/teams.$id.delete.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
   "_app+/personnel+/teams.$id.merge.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
   "_app+/personnel+/teams.$id.split.tsx": { may: both, params: (_, t) => ({ id: t.team }) },
-  "_app+/personnel+/user.$id.$tab.tsx": { may: both, params: (_, t) => ({ id: t.employee, tab: "details" }) },
+  "_app+/personnel+/user.$id.$tab.tsx": { notTenantData: "unknown tab names only: 404 after the guard" },
+  "_app+/personnel+/user.$id._tabs+/_layout.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id._tabs+/details.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id._tabs+/contracts.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id._tabs+/teams.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id._tabs+/roles.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  "_app+/personnel+/user.$id._tabs+/tags.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
   "_app+/personnel+/user.$id._index.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
   "_app+/personnel+/user.$id.contracts.$contractId._index.tsx": {
     may: both,
@@ -220,12 +231,12 @@ const idRoutes: Record<string, AuditEntry> = {
     query: (_, t) => `?round=${t.round}`,
   },
   "_app+/review+/evaluation.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
-  "_app+/review+/evaluation.$id.criteria.tsx": {
+  "_app+/review+/evaluation.$id_.criteria.tsx": {
     may: reviewers,
     team: true,
     params: (_, t) => ({ id: t.teamReview }),
   },
-  "_app+/review+/evaluation.$id.finish.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
+  "_app+/review+/evaluation.$id_.finish.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
   "_app+/review+/report.$reviewId.employee.$membershipId.tsx": {
     may: reviewers,
     team: true,
@@ -293,6 +304,7 @@ function urlWith(file: string, params: Params, query = "") {
     .replace(/\.tsx?$/, "")
     .split(/[/.]/)
     .filter((s) => s && !s.startsWith("_") && !s.endsWith("+") && s !== "route")
+    .map((s) => s.replace(/_$/, ""))
     .map((s) => (s.startsWith("$") ? params[s.slice(1)] : s));
   const prefix = file.startsWith("api+") ? "/api" : file.startsWith("resources+") ? "/resources" : "";
   return prefix + "/" + segments.join("/") + query;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
 import { membershipTags, reviewReviewers, reviews, reviewSubjects, tags } from "#db/schema";
 import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
-import { finishTeamReview } from "~/features/reviews/team-reviews.server";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/review+/create.teamreview._index";
 import {
   action as inviteAction,

@@ -8,7 +8,7 @@ import { teamReviewRemindersJob } from "#jobs/definitions/team-review-reminders"
 import { deliverEmail } from "~/features/email/outbox.server";
 import { closeTransport } from "~/features/email/transport.server";
 import { dueTeamReviewReminders, sendTeamReviewReminders } from "~/features/reviews/team-review-mail.server";
-import { finishTeamReview } from "~/features/reviews/team-reviews.server";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { readMail, startSmtpCapture } from "../support/smtp";
 import { contextFor, reviewWorld } from "../support/reviews";
 

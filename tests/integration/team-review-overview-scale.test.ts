@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { createTeamReviewRound } from "~/features/reviews/team-reviews.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { teamsPerRound } from "~/features/reviews/team-review-overview.server";
 import { loader as overviewLoader } from "~/routes/_app+/teamreviews+/overview";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";

@@ -3,14 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { criteria, membershipTags, reviews, reviewSubjects, tags, users } from "#db/schema";
-import { roundResults, roundSummary } from "~/features/reviews/results.server";
-import {
-  createTeamReviewRound,
-  finishTeamReview,
-  saveEvaluation,
-  requireRound,
-  setRoundLocked,
-} from "~/features/reviews/team-reviews.server";
+import { roundResults, roundSummary } from "~/features/reviews/round-results.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
+import { finishTeamReview, setRoundLocked } from "~/features/reviews/review-state.server";
+import { saveEvaluation } from "~/features/reviews/review-scores.server";
+import { requireRound } from "~/features/reviews/review-access.server";
 import { loader as compareLoaderA } from "~/routes/_app+/review+/$reviewId.compare.$subjectId";
 import { loader as compareLoaderB } from "~/routes/_app+/review+/compare.$reviewId.$subjectId";
 import {

@@ -5,12 +5,12 @@ import { reviews, reviewScores, reviewSubjects, reviewTeamStats } from "#db/sche
 import {
   confirmCompletion,
   finishTeamReview,
-  getEvaluation,
-  requireTeamReview,
   rollbackCompletion,
-  saveEvaluation,
   setRoundLocked,
-} from "~/features/reviews/team-reviews.server";
+} from "~/features/reviews/review-state.server";
+import { getEvaluation } from "~/features/reviews/evaluation.server";
+import { requireTeamReview } from "~/features/reviews/review-access.server";
+import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { run } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { roleAssignments, teams } from "#db/schema";
 import { action as deleteAction } from "~/routes/_app+/personnel+/teams.$id.delete";
-import { action as tabAction, loader as tabLoader } from "~/routes/_app+/personnel+/teams.$id.$tab";
 import { loader as redirectLoader } from "~/routes/_app+/personnel+/teams.$id._index";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/teams.$id.merge";
 import { action as splitAction } from "~/routes/_app+/personnel+/teams.$id.split";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/personnel+/teams._index";
 import { assignRole, createClusterFor, createTeam } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
+import { teamTabAction as tabAction, teamTabLoader as tabLoader } from "../support/detail-tabs";
 import { contractFor, countRows, employeeIn, orgWorld, positionIn } from "../support/org";
 
 let w: Awaited<ReturnType<typeof orgWorld>>;

@@ -40,11 +40,11 @@ function settingsPost(fields: Record<string, string>, cookie: string) {
   );
 }
 
-function profilePost(fields: Record<string, string>, cookie: string) {
+function profilePost(fields: Record<string, string>, cookie: string, ip?: string) {
   return run(() =>
     profileAction({
       request: formRequest("/my/profile/two-factor", fields, cookie),
-      context: context(),
+      context: context(ip),
       params: { tab: "two-factor" },
     }),
   );
@@ -156,5 +156,24 @@ describe("my profile: two-step verification", () => {
     const res = (await profilePost({ intent: "enable" }, person.cookie)) as Response;
     expect(res.headers.get("Location")).toBe("/my/profile/two-factor");
     expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("limits wrong passwords like a sign-in: beyond five a minute even the right one is refused unchecked", async () => {
+    const person = await personOf();
+    await enableVia2faSetup(person.cookie);
+    const ip = "198.51.100.83";
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = unwrapData(
+        await profilePost({ intent: "disable", currentPassword: "Verkeerd-1!" }, person.cookie, ip),
+      );
+      expect(wrong.status).toBe(400);
+    }
+    const limited = unwrapData(
+      await profilePost({ intent: "disable", currentPassword: DEMO_PASSWORD }, person.cookie, ip),
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((limited.data as { error: Record<string, string[]> }).error[""]).toEqual(["auth:login.tooManyAttempts"]);
+    expect(await getDb().select().from(userTwoFactor).where(eq(userTwoFactor.userId, person.user.id))).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ import {
 } from "#db/schema";
 import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
-import { createTeamReviewRound } from "~/features/reviews/team-reviews.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { criteria, criteriaSetCriteria, criteriaSets } from "#db/schema";
-import { createTeamReviewRound } from "~/features/reviews/team-reviews.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership, uniqueSuffix } from "../factories";
 import { getRequest } from "./http";

@@ -1,16 +1,25 @@
 import { useTranslation } from "react-i18next";
-import { scaleLevels, type LevelName, type ScaleSize } from "~/features/criteria/scales";
 import { ErrorList, type ListOfErrors } from "./forms";
 
 // Literal class names so that Tailwind finds them; the colours are the scale tokens (tailwind.config.ts).
-const swatchClass: Record<LevelName | "notRated", string> = {
+const swatchClass = {
   excellent: "bg-scale-excellent",
   good: "bg-scale-good",
   normal: "bg-scale-normal",
   mediocre: "bg-scale-mediocre",
   low: "bg-scale-low",
   notRated: "bg-scale-notRated",
-};
+} as const;
+
+/** A level's name: its label is `criteria:levels.<name>`, its colour the scale token of that name. */
+export type ScoreLevelName = keyof typeof swatchClass;
+type LevelName = Exclude<ScoreLevelName, "notRated">;
+
+/**
+ * The levels a score can take, from the highest value down (the caller's scale, e.g. the criteria
+ * feature's `scaleLevels`), so that this primitive knows no feature.
+ */
+export type ScoreLevel = { value: number; name: ScoreLevelName };
 
 export type ScoreToggleCriterion = {
   criterionId: string;
@@ -27,14 +36,14 @@ export type ScoreToggleCriterion = {
  */
 export function ScoreToggle({
   criterion,
-  scale,
+  levels,
   name,
   defaultValue,
   disabled,
   errors,
 }: {
   criterion: ScoreToggleCriterion;
-  scale: ScaleSize;
+  levels: readonly ScoreLevel[];
   name: string;
   /** "off" or "0".."scale" */
   defaultValue: string;
@@ -45,7 +54,6 @@ export function ScoreToggle({
   const baseId = `score-${criterion.criterionId}`;
   const errorId = errors?.some(Boolean) ? `${baseId}-error` : undefined;
   const hintId = criterion.description ? `${baseId}-hint` : undefined;
-  const levels = scaleLevels(scale);
   const options = [
     { value: "off", label: t("evaluation:toggle.off"), swatch: null },
     ...levels.map((l) => ({
@@ -117,7 +125,7 @@ export function ScoreToggle({
 }
 
 /** The levels of a scale with their names and swatches, for the top of a review page. */
-export function ScaleLegend({ scale }: { scale: ScaleSize }) {
+export function ScaleLegend({ levels }: { levels: readonly ScoreLevel[] }) {
   const { t } = useTranslation();
   return (
     <div className="mt-4">
@@ -125,7 +133,7 @@ export function ScaleLegend({ scale }: { scale: ScaleSize }) {
         {t("evaluation:toggle.legend")}
       </h2>
       <ul aria-labelledby="scale-legend" className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {scaleLevels(scale).map((l) => (
+        {levels.map((l) => (
           <li key={l.value} className="flex items-center gap-1">
             <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ${swatchClass[l.name]}`} />
             {l.value} – {t(`criteria:levels.${l.name}`)}

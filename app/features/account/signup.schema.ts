@@ -35,10 +35,6 @@ export const registerSchema = newPasswordSchema(passwordRules, registerFields);
 
 export const passwordRequestSchema = z.object({ email: emailField });
 
-export const passwordResetSchema = newPasswordSchema(passwordRules, {});
-
-export const invitationAcceptSchema = newPasswordSchema(passwordRules, {});
-
 export const legalSlugs = ["terms", "privacy", "processing-agreement"] as const;
 export type LegalSlug = (typeof legalSlugs)[number];
 export function isLegalSlug(slug: string | undefined): slug is LegalSlug {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { accountModules, accountSecuritySettings, auditEvents, userTwoFactor, users } from "#db/schema";
+import { accountModules, accountSecuritySettings, auditEvents, userTwoFactor } from "#db/schema";
 import type { TenantContext } from "~/utils/tenant.server";
-import { verifyPassword } from "./password.server";
+import { checkCurrentPassword } from "./current-password.server";
 import { createPendingCookie } from "./two-factor.server";
 
 async function moduleActive(accountId: string): Promise<boolean> {
@@ -64,9 +64,9 @@ export async function startTwoFactorSetup(
   return createPendingCookie(request, { userId: ctx.user.id, step: "setup", redirectTo: returnTo });
 }
 
-export type DisableResult = { ok: true } | { ok: false; errorKey: string };
+export type DisableResult = { ok: true } | { ok: false; errorKey: string; retryAfter?: number };
 
-/** Turns 2FA off after checking the password, unless the account requires it of this user. */
+/** Turns 2FA off after checking the password (throttled like a sign-in), unless the account requires it of this user. */
 export async function disableTwoFactor(
   ctx: Pick<TenantContext, "accountId" | "user">,
   password: string,
@@ -75,13 +75,11 @@ export async function disableTwoFactor(
   const status = await myTwoFactorStatus(ctx);
   if (status.required && status.moduleActive) return { ok: false, errorKey: "profile:twoFactor.requiredError" };
   const db = getDb();
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.id, ctx.user.id), eq(users.accountId, ctx.accountId)));
-  if (!(await verifyPassword(user?.passwordHash, password))) {
-    return { ok: false, errorKey: "validation:password.currentWrong" };
+  const current = await checkCurrentPassword(db, ctx, password, ip);
+  if (!current.ok && current.code === "tooManyAttempts") {
+    return { ok: false, errorKey: "auth:login.tooManyAttempts", retryAfter: current.retryAfter };
   }
+  if (!current.ok) return { ok: false, errorKey: "validation:password.currentWrong" };
   await db.transaction(async (tx) => {
     await tx
       .delete(userTwoFactor)

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewSettings } from "#db/schema";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { ReviewSettingsInput } from "./review-settings.schema";
@@ -11,8 +11,7 @@ import { developmentRoles } from "./development-roles";
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 
 /** The cluster's review settings; the row with defaults is created on first read (docs/decisions/0303). */
-export async function getReviewSettings(ctx: Tenant) {
-  const db = getDb();
+export async function getReviewSettings(ctx: Tenant, db: DbOrTx = getDb()) {
   const where = and(eq(reviewSettings.clusterId, ctx.clusterId), eq(reviewSettings.accountId, ctx.accountId));
   const [row] = await db.select().from(reviewSettings).where(where);
   if (row) return row;

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { auditEvents, memberships, users } from "#db/schema";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
-import { hashPassword, verifyPassword } from "~/features/auth/password.server";
+import { checkCurrentPassword } from "~/features/auth/current-password.server";
+import { hashPassword } from "~/features/auth/password.server";
 import type { UpdatesFrequency } from "#db/schema/enums";
 import type { Language } from "~/utils/i18n";
 import { deleteSessionsOfUser } from "~/utils/session.server";
@@ -48,19 +49,25 @@ export async function setUserLanguage(ctx: TenantContext, language: Language): P
     .where(and(eq(users.id, ctx.user.id), eq(users.accountId, ctx.accountId)));
 }
 
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; field: "currentPassword"; errorKey: string }
+  | { ok: false; tooManyAttempts: true; retryAfter: number };
+
 /**
- * Changes the password after checking the current one, ends the user's other sessions and
- * sends a notice, so a stolen session or an unnoticed change does not go unseen.
+ * Changes the password after checking the current one (throttled like a sign-in), ends the user's other
+ * sessions and sends a notice, so a stolen session or an unnoticed change does not go unseen.
  */
 export async function changePassword(
   ctx: TenantContext,
-  input: { currentPassword: string; password: string },
-): Promise<{ ok: true } | { ok: false; field: "currentPassword"; errorKey: string }> {
+  input: { currentPassword: string; password: string; ip: string },
+): Promise<ChangePasswordResult> {
   const db = getDb();
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
-  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) {
-    return { ok: false, field: "currentPassword", errorKey: "validation:password.currentWrong" };
+  const current = await checkCurrentPassword(db, ctx, input.currentPassword, input.ip);
+  if (!current.ok && current.code === "tooManyAttempts") {
+    return { ok: false, tooManyAttempts: true, retryAfter: current.retryAfter };
   }
+  if (!current.ok) return { ok: false, field: "currentPassword", errorKey: "validation:password.currentWrong" };
   const passwordHash = await hashPassword(input.password);
   const emailId = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));

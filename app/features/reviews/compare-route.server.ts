@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { compareSubject, resultTexts } from "./results.server";
+import { compareSubject } from "./person-results.server";
+import { resultTexts } from "./result-texts.server";
 
 /**
  * The loader behind the three compare URLs of spec §2 (review/{reviewId}/compare/{subjectId},

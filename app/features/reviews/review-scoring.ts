@@ -4,12 +4,17 @@ import {
   type DevelopmentRoleKey,
   type RoleThresholds,
 } from "~/features/criteria/development-roles";
-import { dimensionKeys, type Dimension, type ScaleSize } from "~/features/criteria/scales";
+import { dimensionKeys, isScaleSize, type Dimension, type ScaleSize } from "~/features/criteria/scales";
 
 /**
  * Pure scoring rules of a review (browser-safe): dimension scores are the average of the criteria
  * scores of that dimension, not-rated (0) excluded; the development role follows from them.
  */
+/** A stored scale as a scale size; a value the scales do not know counts as the default of 5. */
+export function scaleOf(value: number): ScaleSize {
+  return isScaleSize(value) ? value : 5;
+}
+
 export type CriterionScore = { dimension: Dimension; score: number };
 export type DimensionScores = { performance: number | null; potential: number | null; employability: number | null };
 

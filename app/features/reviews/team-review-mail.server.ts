@@ -7,7 +7,7 @@ import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server
 import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
-import { requireRound, teamReviewIdsInScope } from "./team-reviews.server";
+import { requireRound, teamReviewIdsInScope } from "./review-access.server";
 
 /** The queue of jobs/definitions/team-review-invitations.ts (kept here: the job imports this module). */
 export const teamReviewInvitationsQueue = "team-review-invitations";

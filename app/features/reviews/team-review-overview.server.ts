@@ -1,20 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
-import {
-  auditEvents,
-  memberships,
-  reviewReviewers,
-  reviews,
-  reviewTags,
-  reviewTeamStats,
-  teams,
-  users,
-} from "#db/schema";
+import { memberships, reviewReviewers, reviews, reviewTags, reviewTeamStats, teams, users } from "#db/schema";
 import { progressState, type ProgressState } from "./review-scoring";
 import type { OverviewFilter } from "./team-review-create.schema";
-import { isUuid, notFound } from "~/utils/scope.server";
-import { requireRound, reviewScope, teamReviewsInScope, teamReviewVisibility } from "./team-reviews.server";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { requireClusterWide, requireRound, teamReviewsInScope, teamReviewVisibility } from "./review-access.server";
+import { auditReviews } from "./review-audit.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const overviewPageSize = 10;
@@ -71,8 +63,7 @@ export async function listTeamReviewOverview(
   const pageSize = filter.pageSize ?? overviewPageSize;
   if (filter.roundIds && filter.roundIds.length === 0) return { rounds: [], total: 0, page, pageSize };
   const where = and(
-    eq(reviews.accountId, ctx.accountId),
-    eq(reviews.clusterId, ctx.clusterId),
+    inCluster(reviews, ctx),
     eq(reviews.type, "team"),
     isNull(reviews.deletedAt),
     isNull(round.deletedAt),
@@ -227,7 +218,7 @@ export async function roundDetails(ctx: TenantContext, roundIds: string[]) {
  * that is not a round of this cluster is a 404 and nothing is deleted.
  */
 export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
-  if (!reviewScope(ctx).all) notFound();
+  requireClusterWide(ctx);
   const unique = [...new Set(roundIds)];
   if (unique.length === 0 || unique.some((id) => !isUuid(id))) notFound();
   const db = getDb();
@@ -236,8 +227,7 @@ export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
     .from(reviews)
     .where(
       and(
-        eq(reviews.accountId, ctx.accountId),
-        eq(reviews.clusterId, ctx.clusterId),
+        inCluster(reviews, ctx),
         eq(reviews.type, "team-summary"),
         inArray(reviews.id, unique),
         isNull(reviews.deletedAt),
@@ -251,22 +241,12 @@ export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
       .set({ deletedAt: now, updatedAt: now })
       .where(
         and(
-          eq(reviews.accountId, ctx.accountId),
-          eq(reviews.clusterId, ctx.clusterId),
+          inCluster(reviews, ctx),
           or(inArray(reviews.id, unique), inArray(reviews.parentId, unique)),
           isNull(reviews.deletedAt),
         ),
       );
-    await tx.insert(auditEvents).values(
-      unique.map((id) => ({
-        accountId: ctx.accountId,
-        clusterId: ctx.clusterId,
-        actorUserId: ctx.user.id,
-        subjectType: "review",
-        subjectId: id,
-        action: "review.delete",
-      })),
-    );
+    await auditReviews(tx, ctx, "review.delete", unique);
   });
   return unique.length;
 }

@@ -1,13 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
-import { invitationAcceptSchema } from "~/features/account/signup.schema";
-import { strongPasswordSchema } from "~/features/auth/password-rules.server";
-import { newPasswordSchema } from "~/features/auth/password.schema";
+import { SetPasswordForm, useSetPasswordForm } from "~/features/auth/components/set-password-form";
 import { SsoRedirect } from "~/features/auth/components/sso-redirect";
+import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { ssoProviders, type SsoProvider } from "~/features/auth/sso-providers";
 import { startInvitationSso } from "~/features/auth/sso.server";
 import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/invitations.server";
@@ -17,7 +13,6 @@ import { pageTitle } from "~/utils/page-title";
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-const hidden = ["password", "passwordConfirmation"];
 const messages = {
   expired: "signup:invitation.expired",
   invalid: "signup:invitation.invalid",
@@ -65,8 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": started.setCookie, "Referrer-Policy": "no-referrer" } },
     );
   }
-  const serverSchema = newPasswordSchema(strongPasswordSchema, {});
-  const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
+  const submission = await parseNewPasswordForm(formData, {});
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
   const result = await acceptInvitation(request, {
     secret: params.token ?? "",
@@ -93,14 +87,7 @@ export default function InvitationPage() {
   const ssoStartError = actionData && "ssoError" in actionData ? actionData.ssoError : null;
   const lastResult =
     actionData && !("ssoRedirect" in actionData) && !("ssoError" in actionData) ? actionData : undefined;
-  const [form, fields] = useForm({
-    id: "invitation",
-    lastResult,
-    constraint: getZodConstraint(invitationAcceptSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invitationAcceptSchema }),
-  });
+  const form = useSetPasswordForm("invitation", lastResult);
   if (invitation.status !== "valid") {
     return (
       <>
@@ -123,10 +110,6 @@ export default function InvitationPage() {
     );
   }
   const ssoMessage = ssoStartError ?? (ssoError ? `auth:sso.${ssoError}` : null);
-  const labels = {
-    password: t("signup:invitation.password"),
-    passwordConfirmation: t("signup:invitation.passwordConfirmation"),
-  };
   return (
     <>
       <h1 className="mb-2">{t("signup:invitation.title")}</h1>
@@ -135,7 +118,7 @@ export default function InvitationPage() {
           ? t("signup:invitation.intro", { organisation: invitation.organisation, email: invitation.email })
           : t("signup:invitation.introSso", { organisation: invitation.organisation, email: invitation.email })}
       </p>
-      {ssoMessage && !form.errors?.length ? (
+      {ssoMessage && !form[0].errors?.length ? (
         <p role="alert" className="mb-6 rounded border-l-4 border-danger bg-danger-bg p-3">
           {t(ssoMessage, { email: invitation.email })}
         </p>
@@ -161,32 +144,17 @@ export default function InvitationPage() {
       {invitation.passwordAllowed ? (
         <>
           {invitation.ssoProviders.length > 0 ? <h2 className="mb-2">{t("signup:invitation.orPassword")}</h2> : null}
-          <ErrorSummary
-            formErrors={form.errors}
-            fieldErrors={(["password", "passwordConfirmation"] as const).map((name) => ({
-              id: fields[name].id,
-              label: labels[name],
-              errors: fields[name].errors,
-            }))}
-          />
-          <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+          <SetPasswordForm
+            form={form}
+            labels={{
+              password: t("signup:invitation.password"),
+              passwordConfirmation: t("signup:invitation.passwordConfirmation"),
+            }}
+            hint={t("signup:password.hint")}
+            submitLabel={t("signup:invitation.submit")}
+          >
             <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
-            <Field
-              label={labels.password}
-              hint={t("signup:password.hint")}
-              errors={fields.password.errors}
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            />
-            <Field
-              label={labels.passwordConfirmation}
-              errors={fields.passwordConfirmation.errors}
-              inputProps={{
-                ...getInputProps(fields.passwordConfirmation, { type: "password" }),
-                autoComplete: "new-password",
-              }}
-            />
-            <Button>{t("signup:invitation.submit")}</Button>
-          </Form>
+          </SetPasswordForm>
         </>
       ) : null}
     </>

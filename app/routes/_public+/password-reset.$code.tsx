@@ -1,20 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
-import { passwordResetSchema } from "~/features/account/signup.schema";
+import { SetPasswordForm, useSetPasswordForm } from "~/features/auth/components/set-password-form";
 import { resetCodeStatus, resetPassword } from "~/features/auth/password-reset.server";
-import { strongPasswordSchema } from "~/features/auth/password-rules.server";
-import { newPasswordSchema } from "~/features/auth/password.schema";
+import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
-
-const hidden = ["password", "passwordConfirmation"];
 
 // public route: the code from the reset e-mail is the credential. A signed-in visitor may use it too
 // (e.g. a shared computer); the reset ends every session of that user anyway.
@@ -34,8 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 // public route: see the loader.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const serverSchema = newPasswordSchema(strongPasswordSchema, {});
-  const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
+  const submission = await parseNewPasswordForm(formData, {});
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
   const result = await resetPassword({
     code: params.code ?? "",
@@ -58,18 +51,7 @@ export default function PasswordResetPage() {
   const { t } = useTranslation();
   const { usable, limited } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "password-reset",
-    lastResult,
-    constraint: getZodConstraint(passwordResetSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordResetSchema }),
-  });
-  const labels = {
-    password: t("signup:passwordReset.password"),
-    passwordConfirmation: t("signup:passwordReset.passwordConfirmation"),
-  };
+  const form = useSetPasswordForm("password-reset", lastResult);
   if (!usable) {
     return (
       <>
@@ -86,31 +68,15 @@ export default function PasswordResetPage() {
   return (
     <>
       <h1 className="mb-4">{t("signup:passwordReset.title")}</h1>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["password", "passwordConfirmation"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
+      <SetPasswordForm
+        form={form}
+        labels={{
+          password: t("signup:passwordReset.password"),
+          passwordConfirmation: t("signup:passwordReset.passwordConfirmation"),
+        }}
+        hint={t("signup:password.hint")}
+        submitLabel={t("signup:passwordReset.submit")}
       />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field
-          label={labels.password}
-          hint={t("signup:password.hint")}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <Field
-          label={labels.passwordConfirmation}
-          errors={fields.passwordConfirmation.errors}
-          inputProps={{
-            ...getInputProps(fields.passwordConfirmation, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-        />
-        <Button>{t("signup:passwordReset.submit")}</Button>
-      </Form>
     </>
   );
 }

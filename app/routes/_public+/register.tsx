@@ -7,8 +7,8 @@ import { CheckboxField } from "~/components/ui/checkbox";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { registerAccount } from "~/features/account/registration.server";
 import { registerFields, registerSchema } from "~/features/account/signup.schema";
-import { strongPasswordSchema } from "~/features/auth/password-rules.server";
-import { newPasswordSchema } from "~/features/auth/password.schema";
+import { NewPasswordFields } from "~/features/auth/components/new-password-fields";
+import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -17,8 +17,6 @@ import { createToastHeader } from "~/utils/toast.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
-
-const hidden = ["password", "passwordConfirmation"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -29,8 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
-  const serverSchema = newPasswordSchema(strongPasswordSchema, registerFields);
-  const submission = await parseWithZod(formData, { schema: serverSchema, async: true });
+  const submission = await parseNewPasswordForm(formData, registerFields);
   if (isHoneypotFilled(formData)) {
     return data(submission.reply({ formErrors: ["signup:register.failed"], hideFields: hidden }), { status: 400 });
   }
@@ -56,6 +53,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { "Set-Cookie": await createToastHeader({ key: "signup:register.done", values: { email } }) },
   });
 }
+
+const textInputs = [
+  ["companyName", "text", "organization"],
+  ["firstName", "text", "given-name"],
+  ["lastName", "text", "family-name"],
+  ["email", "email", "email"],
+] as const;
 
 function DocumentLink({ slug, children }: { slug: string; children?: React.ReactNode }) {
   return (
@@ -88,7 +92,7 @@ export default function RegisterPage() {
     acceptPrivacy: t("signup:register.acceptPrivacyLabel"),
     acceptProcessing: t("signup:register.acceptProcessingLabel"),
   };
-  const textFields = ["companyName", "firstName", "lastName", "email", "password", "passwordConfirmation"] as const;
+  const textFields = [...textInputs.map(([name]) => name), "password", "passwordConfirmation"] as const;
   const checks = [
     ["acceptTerms", "terms", "signup:register.acceptTerms"],
     ["acceptPrivacy", "privacy", "signup:register.acceptPrivacy"],
@@ -108,40 +112,15 @@ export default function RegisterPage() {
       />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <HoneypotField />
-        <Field
-          label={labels.companyName}
-          errors={fields.companyName.errors}
-          inputProps={{ ...getInputProps(fields.companyName, { type: "text" }), autoComplete: "organization" }}
-        />
-        <Field
-          label={labels.firstName}
-          errors={fields.firstName.errors}
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-        />
-        <Field
-          label={labels.lastName}
-          errors={fields.lastName.errors}
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-        />
-        <Field
-          label={labels.email}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        />
-        <Field
-          label={labels.password}
-          hint={t("signup:password.hint")}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <Field
-          label={labels.passwordConfirmation}
-          errors={fields.passwordConfirmation.errors}
-          inputProps={{
-            ...getInputProps(fields.passwordConfirmation, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-        />
+        {textInputs.map(([name, type, autoComplete]) => (
+          <Field
+            key={name}
+            label={labels[name]}
+            errors={fields[name].errors}
+            inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+          />
+        ))}
+        <NewPasswordFields fields={fields} labels={labels} hint={t("signup:password.hint")} />
         <fieldset className="mb-4">
           <legend className="mb-2 font-medium">{t("signup:register.acceptLegend")}</legend>
           {checks.map(([name, slug, key]) => (

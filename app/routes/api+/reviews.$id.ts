@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { reviewSaveSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
-import { reviewForApi, saveReviewFromApi } from "~/features/reviews/evaluation.server";
+import { reviewForApi, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
-import { createTeamReview } from "~/features/reviews/team-review-create.server";
+import { createTeamReview } from "~/features/reviews/round-create.server";
 import { listTeamReviewOverview, softDeleteRounds } from "~/features/reviews/team-review-overview.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed, parseApiPaging } from "~/utils/api.server";

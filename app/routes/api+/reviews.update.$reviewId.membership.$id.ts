@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { memberScoresSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
-import { memberEntryForApi, saveReviewFromApi } from "~/features/reviews/evaluation.server";
+import { memberEntryForApi, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiUpdateSchema } from "~/features/employees/employees-api.schema";
-import { getEmployee, updateEmployeeNames } from "~/features/employees/employees.server";
+import { getEmployee, updateEmployeeNames } from "~/features/employees/employee-person.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";

@@ -1,31 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiBulkActions, apiBulkSchema } from "~/features/employees/employees-api.schema";
+import { parseEmployeeListFilter } from "~/features/employees/employee-list-filter";
 import { clusterRoleKeys, personSchema } from "~/features/employees/employees.schema";
-import {
-  addPerson,
-  getEmployee,
-  listClusterOptions,
-  listEmployeesForStore,
-  runBulkAction,
-} from "~/features/employees/employees.server";
+import { runBulkAction } from "~/features/employees/employee-bulk.server";
+import { listClusterOptions, listEmployeesForStore } from "~/features/employees/employee-list.server";
+import { addPerson, getEmployee } from "~/features/employees/employee-person.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
 
 /**
- * Spec §7: GET api/users?for=store (users, roles, teams, tags), GET api/users?for=user (the signed-in
- * user's own employee record). Same guard as the pages.
+ * Spec §7: GET api/users?for=store (users, roles, teams, tags; the list page's filters apply), GET
+ * api/users?for=user (the signed-in user's own employee record). Same guard as the pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
-  const purpose = new URL(request.url).searchParams.get("for");
+  const { searchParams } = new URL(request.url);
+  const purpose = searchParams.get("for");
   return answerJson(async () => {
     if (purpose === "user") {
       if (!ctx.membershipId) return jsonNotFound();
       return Response.json({ user: await getEmployee(ctx, ctx.membershipId) });
     }
     if (purpose !== "store") return jsonError(400, "invalidFor", "Use ?for=store or ?for=user.");
-    const [users, options] = await Promise.all([listEmployeesForStore(ctx), listClusterOptions(ctx)]);
+    // The page's list filter (?q, team, tag, status, access, role): without one, every employee.
+    const filter = parseEmployeeListFilter(searchParams);
+    const [users, options] = await Promise.all([listEmployeesForStore(ctx, filter), listClusterOptions(ctx)]);
     return Response.json({ users, roles: clusterRoleKeys, teams: options.teams, tags: options.tags });
   });
 }

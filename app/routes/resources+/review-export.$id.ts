@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSort } from "~/features/reviews/results";
-import { resolveResultsId, resultsSheetRows, resultTexts, roundResults } from "~/features/reviews/results.server";
+import { resolveResultsId, roundResults } from "~/features/reviews/round-results.server";
+import { resultsSheetRows } from "~/features/reviews/results-export.server";
+import { resultTexts } from "~/features/reviews/result-texts.server";
 import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { requireModule } from "~/utils/tenant.server";

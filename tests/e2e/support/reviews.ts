@@ -13,7 +13,9 @@ import {
   users,
 } from "#db/schema";
 import { demoClusters, demoUsers, leiderTeams } from "../../../seed/demo-data";
-import { createTeamReviewRound, finishTeamReview, saveEvaluation } from "~/features/reviews/team-reviews.server";
+import { createTeamReviewRound } from "~/features/reviews/round-create.server";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
+import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /**

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { employeeDetailTabs } from "~/features/employees/employees.schema";
-import { getEmployee } from "~/features/employees/employees.server";
+import { getEmployee } from "~/features/employees/employee-person.server";
 import { requireRight } from "~/utils/tenant.server";
 
 /** /personnel/user/{id} (and the small-screen tab select, ?tab=) lead to a tab; details by default. */

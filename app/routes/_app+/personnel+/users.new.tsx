@@ -6,14 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary } from "~/components/ui/forms";
 import { PersonFields, personFieldNames, usePersonLabels } from "~/features/employees/components/person-fields";
 import { personSchema, type PersonInput } from "~/features/employees/employees.schema";
-import {
-  addPerson,
-  getEmployee,
-  listClusterOptions,
-  lookupEmail,
-  runBulkAction,
-  type LookupResult,
-} from "~/features/employees/employees.server";
+import { runBulkAction } from "~/features/employees/employee-bulk.server";
+import { listClusterOptions } from "~/features/employees/employee-list.server";
+import { addPerson, getEmployee, lookupEmail, type LookupResult } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";

@@ -10,12 +10,8 @@ import {
   teamReviewStepOneSchema,
   type TeamReviewStepOne,
 } from "~/features/reviews/team-review-create.schema";
-import {
-  createTeamReview,
-  teamReviewCandidates,
-  wizardOptions,
-  type Person,
-} from "~/features/reviews/team-review-create.server";
+import { createTeamReview } from "~/features/reviews/round-create.server";
+import { teamReviewCandidates, wizardOptions, type Person } from "~/features/reviews/team-review-create.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";

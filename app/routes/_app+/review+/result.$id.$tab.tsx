@@ -24,7 +24,8 @@ import {
   type Band,
   type SortKey,
 } from "~/features/reviews/results";
-import { resolveResultsId, resultTexts, roundResults } from "~/features/reviews/results.server";
+import { resolveResultsId, roundResults } from "~/features/reviews/round-results.server";
+import { resultTexts } from "~/features/reviews/result-texts.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { notFound, pageParam } from "~/utils/not-found";
 import { requireModule } from "~/utils/tenant.server";

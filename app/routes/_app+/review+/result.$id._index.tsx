@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { resolveResultsId } from "~/features/reviews/results.server";
+import { resolveResultsId } from "~/features/reviews/round-results.server";
 import { requireModule } from "~/utils/tenant.server";
 
 /** Spec §2: review/result/{id} opens the grid; a team review id opens its round with that team chosen. */

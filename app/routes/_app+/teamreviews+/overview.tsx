@@ -6,15 +6,14 @@ import * as z from "zod";
 import { Pager } from "~/components/ui/pager";
 import { creatableTeams } from "~/features/reviews/team-review-create.server";
 import { overviewFilterSchema } from "~/features/reviews/team-review-create.schema";
-import {} from "~/features/employees/employees.server";
 import { listTeamReviewOverview } from "~/features/reviews/team-review-overview.server";
 import {
   confirmCompletion,
-  managesAllReviews,
   rollbackCompletion,
   setRoundLocked,
   type StateResult,
-} from "~/features/reviews/team-reviews.server";
+} from "~/features/reviews/review-state.server";
+import { managesAllReviews } from "~/features/reviews/review-access.server";
 import { listTagOptions } from "~/features/tags/tags.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";

@@ -1,11 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
 import { Button, ErrorList } from "~/components/ui/forms";
 import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-settings.server";
+import { ReadOnlyNotice, ReviewSubpageHeading } from "~/features/reviews/components/review-heading";
+import { reviewCriterionFormSchema } from "~/features/reviews/evaluation.schema";
 import { addReviewCriterion, getReviewCriteria, removeReviewCriterion } from "~/features/reviews/evaluation.server";
-import { requireTeamReview } from "~/features/reviews/team-reviews.server";
+import { reviewHeading } from "~/features/reviews/evaluation-view";
+import { requireTeamReview } from "~/features/reviews/review-access.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
@@ -25,12 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { review } = state;
   return {
     title: pageTitle(t, "evaluation:criteria.title"),
-    review: {
-      id: review.id,
-      name: review.name,
-      teamName: review.teamName,
-      readOnly: review.lockedAt ? ("locked" as const) : review.isFinished ? ("finished" as const) : null,
-    },
+    review: reviewHeading(review),
     flex: state.flex,
     dimensions: dimensionTexts(settings, language, t as never).map((d) => ({
       ...d,
@@ -43,12 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const schema = z.object({ intent: z.enum(["add", "remove"]), criterionId: z.uuid(), dimension: z.string().optional() });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const review = await requireTeamReview(ctx, params.id ?? "");
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = reviewCriterionFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ dimension: null, error: "evaluation:criteria.choose" }, { status: 400 });
   const { intent, criterionId, dimension } = parsed.data;
   const result =
@@ -66,20 +61,11 @@ export default function ReviewCriteriaPage() {
   const { t } = useTranslation();
   const { review, dimensions, flex } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const back = `/review/evaluation/${review.id}`;
   return (
     <div className="max-w-3xl">
-      <p>
-        <Link to={back}>{t("evaluation:finish.back")}</Link>
-      </p>
-      <h1 className="mb-2 mt-2">{t("evaluation:criteria.title")}</h1>
-      <p className="mb-4">
-        {review.name} · {review.teamName}
-      </p>
+      <ReviewSubpageHeading review={review} title={t("evaluation:criteria.title")} />
       {review.readOnly ? (
-        <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
-          {t(`evaluation:readOnly.${review.readOnly}`)}
-        </p>
+        <ReadOnlyNotice reason={review.readOnly} className="mb-4" />
       ) : (
         <p className="mb-4">
           {flex === null ? t("evaluation:criteria.noSet") : t("evaluation:criteria.explain", { flex })}

@@ -2,8 +2,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { ReadOnlyNotice, ReviewSubpageHeading } from "~/features/reviews/components/review-heading";
 import { unscoredPerSubject } from "~/features/reviews/evaluation-form";
-import { finishTeamReview, getEvaluation } from "~/features/reviews/team-reviews.server";
+import { reviewHeading } from "~/features/reviews/evaluation-view";
+import { getEvaluation } from "~/features/reviews/evaluation.server";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
@@ -19,12 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const names = new Map(subjects.map((s) => [s.id, `${s.firstName} ${s.lastName}`.trim()]));
   return {
     title: pageTitle(t, "evaluation:finish.title"),
-    review: {
-      id: review.id,
-      name: review.name,
-      teamName: review.teamName,
-      readOnly: review.lockedAt ? ("locked" as const) : review.isFinished ? ("finished" as const) : null,
-    },
+    review: reviewHeading(review),
     unscored: unscoredPerSubject(subjects, criteria, scores).map((entry) => ({
       subjectId: entry.subjectId,
       name: names.get(entry.subjectId) ?? "",
@@ -51,17 +49,9 @@ export default function FinishEvaluationPage() {
   const back = `/review/evaluation/${review.id}`;
   return (
     <div className="max-w-3xl">
-      <p>
-        <Link to={back}>{t("evaluation:finish.back")}</Link>
-      </p>
-      <h1 className="mb-2 mt-2">{t("evaluation:finish.title")}</h1>
-      <p className="mb-4">
-        {review.name} · {review.teamName}
-      </p>
+      <ReviewSubpageHeading review={review} title={t("evaluation:finish.title")} />
       {review.readOnly ? (
-        <p className="rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
-          {t(`evaluation:readOnly.${review.readOnly}`)}
-        </p>
+        <ReadOnlyNotice reason={review.readOnly} />
       ) : (
         <>
           {unscored.length === 0 ? (

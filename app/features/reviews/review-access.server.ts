@@ -1,0 +1,122 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { reviewReviewers, reviews, type ReviewType } from "#db/schema";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { can, type TenantContext } from "~/utils/tenant.server";
+
+/**
+ * Who may open which review (docs/decisions/0502, 0720). The one rule behind the evaluation, results,
+ * summary, compare, report, export and API paths: `mayOpenReview` answers it for one review, and
+ * `teamReviewVisibility` is the same rule as a condition for queries over many.
+ */
+
+const teamOnlyRoles = ["team_admin", "team_member", "employee"];
+
+/**
+ * Whoever holds reviews.manage through a cluster-level role (cluster admin, reviewer, advisor, ...)
+ * or is an account admin sees every review of the cluster; someone who has it only as a team leader
+ * sees the team reviews of the teams they lead.
+ */
+export function reviewScope(ctx: TenantContext): { all: true } | { all: false; teamIds: string[] } {
+  if (ctx.user.isAccountAdmin || ctx.user.isSystemAdmin) return { all: true };
+  const clusterWide = [...ctx.roles].some((r) => !teamOnlyRoles.includes(r));
+  if (clusterWide && can(ctx, "reviews.manage")) return { all: true };
+  return { all: false, teamIds: ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId) };
+}
+
+/** For callers that only need to know: can ctx manage every review in this cluster. */
+export function managesAllReviews(ctx: TenantContext) {
+  return reviewScope(ctx).all;
+}
+
+/** Work on whole rounds (confirming, rolling back, locking, deleting): a 404 for a team leader. */
+export function requireClusterWide(ctx: TenantContext) {
+  if (!managesAllReviews(ctx)) notFound();
+}
+
+/**
+ * Which team reviews ctx may open, as a condition on `reviews` (undefined: all of the cluster, for
+ * cluster-wide reviewers): the review's team is one ctx leads, or ctx is one of its chosen reviewers.
+ * Queries filter on it instead of passing a round's 800 ids as parameters.
+ */
+export function teamReviewVisibility(ctx: TenantContext): SQL | undefined {
+  const scope = reviewScope(ctx);
+  if (scope.all) return undefined;
+  const chosenReviewer = ctx.membershipId
+    ? sql`exists (select 1 from ${reviewReviewers} rr where rr.review_id = ${reviews.id}
+        and rr.membership_id = ${ctx.membershipId})`
+    : sql`false`;
+  return scope.teamIds.length ? or(inArray(reviews.teamId, scope.teamIds), chosenReviewer) : chosenReviewer;
+}
+
+/** The team reviews of a round that ctx may open, as a condition on `reviews`. */
+export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
+  return and(
+    inCluster(reviews, ctx),
+    eq(reviews.parentId, roundId),
+    eq(reviews.type, "team"),
+    isNull(reviews.deletedAt),
+    teamReviewVisibility(ctx),
+  )!;
+}
+
+/** The ids of the team reviews of a round that ctx may open. */
+export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string, db: DbOrTx = getDb()) {
+  const rows = await db.select({ id: reviews.id }).from(reviews).where(teamReviewsInScope(ctx, roundId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether ctx may open a review already read from the current cluster: a team review by
+ * teamReviewVisibility, a round when ctx may open one of its team reviews. Self, peer and
+ * calibration reviews add their rule here; until then only cluster-wide reviewers open them.
+ */
+export async function mayOpenReview(
+  db: DbOrTx,
+  ctx: TenantContext,
+  review: { id: string; type: ReviewType },
+): Promise<boolean> {
+  if (managesAllReviews(ctx)) return true;
+  const visible =
+    review.type === "team"
+      ? and(eq(reviews.id, review.id), teamReviewVisibility(ctx))
+      : review.type === "team-summary"
+        ? teamReviewsInScope(ctx, review.id)
+        : undefined;
+  if (!visible) return false;
+  const [row] = await db.select({ id: reviews.id }).from(reviews).where(visible).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A review of the current cluster and of this type that ctx may open; 404 otherwise (whatever the
+ * id). Inside a transaction pass it as `db`: a second pool connection there deadlocks under load.
+ */
+export async function requireReview(ctx: TenantContext, reviewId: string, type: ReviewType, db: DbOrTx = getDb()) {
+  if (!isUuid(reviewId)) notFound();
+  const [review] = await db
+    .select()
+    .from(reviews)
+    .where(and(inCluster(reviews, ctx), eq(reviews.id, reviewId), eq(reviews.type, type), isNull(reviews.deletedAt)));
+  if (!review || !(await mayOpenReview(db, ctx, review))) notFound();
+  return review;
+}
+
+export type Review = Awaited<ReturnType<typeof requireReview>>;
+
+/** A team review ctx may open (requireReview). */
+export function requireTeamReview(ctx: TenantContext, reviewId: string, db: DbOrTx = getDb()) {
+  return requireReview(ctx, reviewId, "team", db);
+}
+
+/** A round (team-summary review) ctx may open: team leaders only rounds with one of their team reviews. */
+export function requireRound(ctx: TenantContext, roundId: string, db: DbOrTx = getDb()) {
+  return requireReview(ctx, roundId, "team-summary", db);
+}
+
+/** The round of a team review ctx may already open (no check of its own: opening one team review of a round opens the round). */
+export async function roundOf(db: DbOrTx, review: { parentId: string | null }): Promise<Review | null> {
+  if (!review.parentId) return null;
+  const [round] = await db.select().from(reviews).where(eq(reviews.id, review.parentId));
+  return round ?? null;
+}

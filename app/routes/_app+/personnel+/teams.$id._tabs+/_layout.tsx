@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TabbedDetailPage } from "~/components/tabbed-detail-page";
+import { teamTabs } from "~/features/teams/team-tabs";
+import { getTeam } from "~/features/teams/teams.server";
+import { requireUuid } from "~/utils/not-found";
+import { requireRight } from "~/utils/tenant.server";
+
+/** The team page's frame; each tab is a child route (goalsAndAmbitions, settings, and $tab for members and leaders). */
+export const handle = { i18n: ["teams", "validation"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  return { team: await getTeam(ctx, requireUuid(params.id)) };
+}
+
+export default function TeamPage() {
+  const { t } = useTranslation();
+  const { team } = useLoaderData<typeof loader>();
+  return (
+    <TabbedDetailPage
+      className="max-w-4xl"
+      back={{ href: "/personnel/teams", label: t("teams:backToList") }}
+      title={team.name}
+      tabsLabel={t("teams:tabs.label")}
+      baseHref={`/personnel/teams/${team.id}`}
+      tabs={teamTabs.map((key) => ({ key, label: t(`teams:tabs.${key}`) }))}
+    >
+      <Outlet />
+    </TabbedDetailPage>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TabbedDetailPage, useOpenTab } from "~/components/tabbed-detail-page";
+import { Button } from "~/components/ui/forms";
+import { employeeDetailTabs } from "~/features/employees/employees.schema";
+import { loadEmployeeHeader } from "~/features/employees/employee-tabs.server";
+import { requireRight } from "~/utils/tenant.server";
+
+/** The employee page's frame; each tab (details, contracts, teams, roles, tags) is a child route of its own. */
+export const handle = { i18n: ["employees", "validation"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "users.manage");
+  return loadEmployeeHeader(ctx, params.id);
+}
+
+export default function EmployeePage() {
+  const { t } = useTranslation();
+  const { name, employee } = useLoaderData<typeof loader>();
+  const baseHref = `/personnel/user/${employee.id}`;
+  const tab = useOpenTab(baseHref);
+  return (
+    <TabbedDetailPage
+      className="max-w-3xl"
+      back={{ href: "/personnel/users/active", label: t("employees:detail.backToList") }}
+      title={name}
+      status={
+        <>
+          {t(`employees:status.${employee.status}`)} ·{" "}
+          {t(employee.access ? "employees:access.yes" : "employees:access.no")}
+          {employee.deleted ? ` · ${t("employees:detail.removed")}` : ""}
+        </>
+      }
+      notice={
+        employee.deleted ? (
+          // Every tab's action answers "restore", so the page stays on the open tab.
+          <Form
+            method="post"
+            action={`${baseHref}/${tab}`}
+            className="mb-4 flex items-center gap-3 rounded border-2 border-danger bg-danger-bg p-3"
+          >
+            <span>{t("employees:detail.removedNotice")}</span>
+            <input type="hidden" name="intent" value="restore" />
+            <Button variant="secondary">{t("employees:restore.submit")}</Button>
+          </Form>
+        ) : null
+      }
+      tabsLabel={t("employees:detail.tabsLabel")}
+      baseHref={baseHref}
+      tabs={employeeDetailTabs.map((key) => ({ key, label: t(`employees:detail.tabs.${key}`) }))}
+    >
+      <Outlet />
+    </TabbedDetailPage>
+  );
+}

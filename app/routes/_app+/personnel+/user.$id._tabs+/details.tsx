@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EmployeeDetailsTab } from "~/features/employees/components/employee-details-tab";
+import { employeeDetailsSchema } from "~/features/employees/employees.schema";
+import { runBulkAction } from "~/features/employees/employee-bulk.server";
+import { updateEmployee } from "~/features/employees/employee-person.server";
+import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
+import { invitationStatusOf } from "~/features/invitations/invitations.server";
+import { pendingEmailChange } from "~/features/people/email-change.server";
+import { requireRight } from "~/utils/tenant.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["employees", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "users.manage");
+  const { employee, title } = await loadEmployeeTab(ctx, request, params.id, "details");
+  const [invitations, pendingEmail] = await Promise.all([
+    invitationStatusOf(ctx, [employee.id]),
+    pendingEmailChange(employee.userId),
+  ]);
+  return { title, employee, invitation: invitations.get(employee.id) ?? "none", pendingEmail };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "users.manage");
+  return answerEmployeeTab(ctx, request, params.id, "details", {
+    details: async ({ employee, formData, intent, here }) => {
+      const submission = parseWithZod(formData, { schema: employeeDetailsSchema });
+      if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
+      const result = await updateEmployee(ctx, employee.id, submission.value);
+      if (!result.ok) {
+        return data(
+          {
+            intent,
+            warning: "warning" in result ? result.values : null,
+            reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }),
+          },
+          { status: 400 },
+        );
+      }
+      return redirectWithToast(here, {
+        key: result.emailPending ? "employees:details.savedEmailPending" : "employees:details.saved",
+      });
+    },
+    invite: invitation,
+    uninvite: invitation,
+  });
+
+  async function invitation({ employee, intent, here }: { employee: { id: string }; intent: string; here: string }) {
+    const result = await runBulkAction(ctx, { action: intent as "invite" | "uninvite", ids: [employee.id] });
+    return redirectWithToast(
+      here,
+      result.errorKey
+        ? { type: "error", key: result.errorKey }
+        : { key: intent === "invite" ? "employees:invitation.sent" : "employees:invitation.revoked" },
+    );
+  }
+}
+
+export default function EmployeeDetailsRoute() {
+  const { employee, pendingEmail, invitation } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <EmployeeDetailsTab
+      // A saved change of address or its confirmation starts the form afresh from the stored values.
+      key={`${employee.email}|${pendingEmail ?? ""}`}
+      employee={employee}
+      pendingEmail={pendingEmail}
+      invitation={invitation}
+      lastResult={actionData?.reply}
+      warning={actionData && "warning" in actionData ? (actionData.warning as Record<string, string> | null) : null}
+    />
+  );
+}
