@@ -9,6 +9,7 @@ const employee = {
   rights: expandRights(["selfReviews.active"]),
   modules: new Set(["self-review"]),
 };
+const leader = { ...employee, rights: expandRights(["teamReviews.manage"]), modules: new Set(["team-review"]) };
 
 function hrefs(subject: typeof employee) {
   return visibleNavigation(subject).flatMap((s) => s.items.map((i) => i.href));
@@ -19,14 +20,14 @@ describe("navigation", () => {
     const visible = hrefs(employee);
     expect(visible).toContain("/dashboard");
     expect(visible).toContain("/my/profile/details");
-    expect(visible).toContain("/my/reviews");
     expect(visible).not.toContain("/personnel/users/active");
     expect(visible).not.toContain("/account/dashboard");
   });
 
   it("hides entries whose module is off, even with the right", () => {
-    const withoutModule = { ...employee, modules: new Set<string>() };
-    expect(hrefs(withoutModule)).not.toContain("/my/reviews");
+    expect(hrefs(leader)).toContain("/teamreviews/overview");
+    const withoutModule = { ...leader, modules: new Set<string>() };
+    expect(hrefs(withoutModule)).not.toContain("/teamreviews/overview");
   });
 
   it("drops sections that have no visible entry", () => {

@@ -11,17 +11,15 @@ export type NavItem = {
 };
 export type NavSection = { key: string; items: NavItem[] };
 
+/**
+ * Only pages that are built have an entry (an unbuilt page has none; the page walk in
+ * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Sections of the spec still to
+ * come, in its order: team development, guide, knowledge base, self and peer reviews, flow, dialogs,
+ * import, analytics, competences, my reviews, my growth, tasks, goals and ambitions. A module adds its
+ * entry here together with its page, with the same right and module as its `routeAccess` line.
+ */
 export const navigation: readonly NavSection[] = [
   { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
-  { key: "teamDevelopment", items: [{ key: "teamDevelopment", href: "/team-development/start" }] },
-  {
-    key: "guide",
-    items: [
-      { key: "guideProcess", href: "/guide/process" },
-      { key: "guideIntervention", href: "/guide/intervention" },
-    ],
-  },
-  { key: "knowledgeBase", items: [{ key: "knowledgeBase", href: "/knowledge-base" }] },
   {
     key: "personnel",
     items: [
@@ -43,13 +41,8 @@ export const navigation: readonly NavSection[] = [
     key: "reviews",
     items: [
       { key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" },
-      { key: "selfReviews", href: "/selfreviews/overview", right: "selfReviews.manage", module: "self-review" },
-      { key: "peerReviews", href: "/peerreviews/overview", right: "reviews.manage", module: "peer-review" },
     ],
   },
-  { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
-  { key: "dialogs", items: [{ key: "dialogs", href: "/dialogs", right: "dialogs.manage", module: "dialog" }] },
-  { key: "import", items: [{ key: "import", href: "/import", right: "users.import" }] },
   { key: "modules", items: [{ key: "modules", href: "/modules", right: "cluster_modules.manage" }] },
   {
     key: "settings",
@@ -69,37 +62,7 @@ export const navigation: readonly NavSection[] = [
       { key: "accountSettings", href: "/account/settings", right: "account.admin" },
     ],
   },
-  {
-    key: "analytics",
-    items: [
-      { key: "analyticsHr", href: "/analytics/users/overview", right: "teams.manage" },
-      { key: "analyticsCriteria", href: "/analytics/criteria/overview", right: "teams.manage" },
-      { key: "teamComparison", href: "/analytics/teams/team-comparison", right: "teams.manage" },
-    ],
-  },
-  {
-    key: "competences",
-    items: [
-      { key: "competenceBook", href: "/competences/scores", right: "competences.read", module: "competences" },
-      {
-        key: "knowledgeCards",
-        href: "/knowledge-areas/teams",
-        right: "knowledgeArea.manage",
-        module: "knowledge-areas",
-      },
-      { key: "competenceMatrix", href: "/competences/matrix", right: "competences.read", module: "competences" },
-    ],
-  },
-  {
-    key: "my",
-    items: [
-      { key: "profile", href: "/my/profile/details" },
-      { key: "myReviews", href: "/my/reviews", right: "selfReviews.active", module: "self-review" },
-      { key: "myGrowth", href: "/my/growth", right: "growth.active" },
-      { key: "tasks", href: "/tasks/inbox" },
-    ],
-  },
-  { key: "goals", items: [{ key: "goalsAndAmbitions", href: "/goals-and-ambitions", right: "teamGoals.read" }] },
+  { key: "my", items: [{ key: "profile", href: "/my/profile/details" }] },
 ];
 
 export function canOpen(subject: RightsSubject, item: Pick<NavItem, "right" | "module">): boolean {
