@@ -9,3 +9,4 @@ export * from "./criteria";
 export * from "./account-lifecycle";
 export * from "./sso";
 export * from "./reviews";
+export * from "./tasks";
