@@ -15,6 +15,13 @@ export type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 
 type AccountScoped = { accountId: PgColumn };
 type ClusterScoped = AccountScoped & { clusterId: PgColumn };
+/** A cluster table with an `id`, for the id checks below. */
+type ScopedTable = PgTable & ClusterScoped & { id: PgColumn };
+
+/** The UUIDs among these ids, each once (request input before a query). */
+export function uniqueUuids(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => isUuid(id)))];
+}
 
 /** Rows of the current account (account-wide tables such as users). */
 export function inAccount(table: AccountScoped, ctx: Pick<Tenant, "accountId">): SQL {
@@ -33,12 +40,12 @@ export function inCluster(table: ClusterScoped, ctx: Tenant): SQL {
  */
 export async function idsInScope(
   db: DbOrTx,
-  table: PgTable & ClusterScoped & { id: PgColumn },
+  table: ScopedTable,
   ids: readonly string[],
   ctx: Tenant,
   extra?: SQL,
 ): Promise<string[]> {
-  const unique = [...new Set(ids.filter((id) => isUuid(id)))];
+  const unique = uniqueUuids(ids);
   if (unique.length === 0) return [];
   const rows = await db
     .select({ id: table.id })
@@ -52,13 +59,8 @@ export async function idsInScope(
  * service is about to write into other rows (tags of a round, the kept record of a merge). Returns the
  * ids once each. Runs on `db`, so inside a transaction pass the transaction.
  */
-export async function requireIdsInScope(
-  db: DbOrTx,
-  table: PgTable & ClusterScoped & { id: PgColumn },
-  ids: readonly string[],
-  ctx: Tenant,
-  extra?: SQL,
-): Promise<string[]> {
+export async function requireIdsInScope(...args: Parameters<typeof idsInScope>): Promise<string[]> {
+  const [db, table, ids, ctx, extra] = args;
   const unique = [...new Set(ids)];
   if (!unique.every((id) => isUuid(id))) notFound();
   if ((await idsInScope(db, table, unique, ctx, extra)).length !== unique.length) notFound();

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { sendInvitationReminders } from "~/features/invitations/invitations.server";
+import { sendInvitationReminders } from "~/features/invitations/invitation-send.server";
 import type { JobDefinition } from "./index";
 
 const schema = z.object({}).loose();

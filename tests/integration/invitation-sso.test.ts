@@ -12,7 +12,7 @@ import {
   users,
 } from "#db/schema";
 import { encryptSecret } from "~/features/auth/sso-crypto.server";
-import { inviteMemberships, type InviterContext } from "~/features/invitations/invitations.server";
+import { inviteMemberships, type InviterContext } from "~/features/invitations/invitation-send.server";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/_public+/invitation.$token";
 import { loader as callbackLoader } from "~/routes/auth.$provider.callback";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";

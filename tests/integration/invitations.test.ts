@@ -4,12 +4,12 @@ import { getDb } from "#db/client.server";
 import { auditEvents, emailOutbox, invitations, memberships, sessions, users } from "#db/schema";
 import { verifyLogin } from "~/features/auth/login.server";
 import {
-  invitationStatusOf,
   inviteMemberships,
   sendInvitationReminders,
   uninviteMemberships,
   type InviterContext,
-} from "~/features/invitations/invitations.server";
+} from "~/features/invitations/invitation-send.server";
+import { invitationStatusOf } from "~/features/invitations/invitation-status.server";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/_public+/invitation.$token";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";

@@ -6,7 +6,7 @@ import { accountSsoConfigs, auditEvents, memberships, userSsoIdentities, users }
 import type { SsoProvider } from "#db/schema/enums-sso";
 import { sessionSecret } from "~/utils/env.server";
 import { isHttps } from "~/utils/request.server";
-import { acceptInvitationWithSso, invitationForSso } from "~/features/invitations/invitations.server";
+import { acceptInvitationWithSso, invitationForSso } from "~/features/invitations/invitation-sso.server";
 import { completeSignIn } from "./sign-in.server";
 import { decryptSecret } from "./sso-crypto.server";
 import { hitThrottle, settleSuccess, tokenHits } from "./throttle.server";

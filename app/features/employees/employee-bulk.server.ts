@@ -3,7 +3,7 @@ import { getDb, type Tx } from "#db/client.server";
 import { memberships, roleAssignments, users } from "#db/schema";
 import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { inviteMemberships, uninviteMemberships } from "~/features/invitations/invitations.server";
+import { inviteMemberships, uninviteMemberships } from "~/features/invitations/invitation-send.server";
 import { membershipsActorMayChange, rolesActorMayNotChange } from "~/features/people/actor-may.server";
 import { auditMembership } from "./employee-audit.server";
 import { insertClusterRoles, teamPlaceRoles, teamsOfCluster } from "./employee-assignments.server";

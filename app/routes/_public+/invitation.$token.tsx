@@ -6,7 +6,7 @@ import { SsoRedirect } from "~/features/auth/components/sso-redirect";
 import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { ssoProviders, type SsoProvider } from "~/features/auth/sso-providers";
 import { startInvitationSso } from "~/features/auth/sso.server";
-import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/invitations.server";
+import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/invitation-accept.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 

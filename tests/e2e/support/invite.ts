@@ -5,7 +5,7 @@
  */
 import { closeDb } from "#db/client.server";
 import { stopSenderBoss } from "#jobs/boss.server";
-import { inviteMemberships } from "~/features/invitations/invitations.server";
+import { inviteMemberships } from "~/features/invitations/invitation-send.server";
 
 const [accountId, clusterId, userId, ...membershipIds] = process.argv.slice(2);
 try {

@@ -16,7 +16,7 @@ import {
   type EmployeeListTab,
 } from "~/features/employees/employees.schema";
 import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
-import { invitationStatusOf } from "~/features/invitations/invitations.server";
+import { invitationStatusOf } from "~/features/invitations/invitation-status.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";

@@ -6,7 +6,7 @@ import { employeeDetailsSchema } from "~/features/employees/employees.schema";
 import { runBulkAction } from "~/features/employees/employee-bulk.server";
 import { updateEmployee } from "~/features/employees/employee-person.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
-import { invitationStatusOf } from "~/features/invitations/invitations.server";
+import { invitationStatusOf } from "~/features/invitations/invitation-status.server";
 import { pendingEmailChange } from "~/features/people/email-change.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
