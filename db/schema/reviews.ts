@@ -50,6 +50,8 @@ export const reviews = pgTable(
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "restrict" }),
     /** Team name when the review was created, kept for results after a team is renamed or deleted. */
     teamName: text("team_name"),
+    /** A self review created from a team review round: that round (its scores are the team's score). */
+    sourceReviewId: uuid("source_review_id").references((): AnyPgColumn => reviews.id, { onDelete: "restrict" }),
     isFinished: boolean("is_finished").notNull().default(false),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     completionConfirmedAt: timestamp("completion_confirmed_at", { withTimezone: true }),
@@ -156,6 +158,10 @@ export const reviewSubjects = pgTable(
     developmentRole: smallint("development_role"),
     scoredCount: integer("scored_count").notNull().default(0),
     developmentGoal: text("development_goal").notNull().default(""),
+    /** Self reviews: the team the participant answers about (null for team reviews: the review's team). */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "restrict" }),
+    /** Self reviews: when the participant finished the questionnaire (read-only from then on). */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -189,6 +195,49 @@ export const reviewScores = pgTable(
     index("review_scores_review_idx").on(t.reviewId),
     index("review_scores_criterion_idx").on(t.criterionId),
     check("review_scores_score_ck", sql`${t.score} between 0 and 5`),
+  ],
+);
+
+/** The teams a self review was created for (with the name then, kept for results after a rename). */
+export const reviewTeams = pgTable(
+  "review_teams",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "restrict" }),
+    teamName: text("team_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.teamId] }), index("review_teams_team_idx").on(t.teamId)],
+);
+
+/**
+ * A self review's answers about the team (the questionnaire's first part), one per participant and
+ * criterion; the answers about yourself are review_scores (docs/decisions/0940).
+ */
+export const reviewTeamAnswers = pgTable(
+  "review_team_answers",
+  {
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => reviewSubjects.id, { onDelete: "restrict" }),
+    criterionId: uuid("criterion_id")
+      .notNull()
+      .references(() => criteria.id, { onDelete: "restrict" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    dimension: smallint("dimension").notNull(),
+    score: smallint("score").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectId, t.criterionId] }),
+    index("review_team_answers_review_idx").on(t.reviewId),
+    index("review_team_answers_criterion_idx").on(t.criterionId),
+    check("review_team_answers_score_ck", sql`${t.score} between 0 and 5`),
   ],
 );
 

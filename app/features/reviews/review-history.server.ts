@@ -21,6 +21,8 @@ const reviewHistoryTables = new Set([
   "review_subjects",
   "review_scores",
   "review_team_stats",
+  "review_teams",
+  "review_team_answers",
 ]);
 
 /** Whether a table holds review data: a generic merge may not move or drop its rows (only this module does). */
@@ -64,6 +66,13 @@ export async function moveCriterionReviewData(
           reviewIds.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`);
+    await tx.execute(sql`
+      update review_team_answers set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
+      where criterion_id = ${input.fromId}
+        and review_id in (${sql.join(
+          reviewIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
   }
   // Dimension scores, roles and stats depend on dimensions only: recompute where that changed.
   const changed = moved.rows.filter((r) => r.dimension_changed);
@@ -71,7 +80,8 @@ export async function moveCriterionReviewData(
   const [left] = (
     await tx.execute<{ referenced: boolean }>(sql`
       select exists (select 1 from review_criteria where criterion_id = ${input.fromId})
-          or exists (select 1 from review_scores where criterion_id = ${input.fromId}) as referenced`)
+          or exists (select 1 from review_scores where criterion_id = ${input.fromId})
+          or exists (select 1 from review_team_answers where criterion_id = ${input.fromId}) as referenced`)
   ).rows;
   return { stillReferenced: left.referenced };
 }
