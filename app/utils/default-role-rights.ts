@@ -7,7 +7,8 @@ import type { Right } from "./rights";
  * Every member with access also gets the 'employee' rights.
  */
 export const defaultRoleRights: Record<RoleKey, readonly Right[]> = {
-  employee: ["selfReviews.active"],
+  // flows.manage: every employee measures their own flow; who sees whose is the flow service's rule (docs/decisions/0921).
+  employee: ["selfReviews.active", "flows.manage"],
   team_member: ["selfReviews.active"],
   team_admin: [
     "teamReviews.manage",

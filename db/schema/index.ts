@@ -10,3 +10,4 @@ export * from "./account-lifecycle";
 export * from "./sso";
 export * from "./reviews";
 export * from "./tasks";
+export * from "./flows";
