@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
+import { likePattern, personName } from "~/utils/people-search";
 import { firstAccessibleClusterId } from "./login.server";
 import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";
@@ -124,7 +125,7 @@ export async function searchUsersForLoginAs(
   input: { q: string; page: number },
 ) {
   if (!ctx.user.isSystemAdmin) throw new Response("Forbidden", { status: 403 });
-  const q = input.q.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;
+  const q = likePattern(input.q);
   const result = await getDb().execute<{
     id: string;
     first_name: string;
@@ -142,7 +143,7 @@ export async function searchUsersForLoginAs(
   return {
     users: result.rows.map((r) => ({
       id: r.id,
-      name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+      name: personName(r.first_name, r.last_name, r.email),
       email: r.email,
       account: r.account_name,
     })),

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, SelectInputField, useZodForm } from "~/components/ui/forms";
 import { clusterSchema } from "../account.schema";
 
 export function ClusterForm({
@@ -19,14 +18,10 @@ export function ClusterForm({
   formId?: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(clusterSchema, {
     id: formId,
     lastResult,
     defaultValue: defaults ? { name: defaults.name, parentId: defaults.parentId ?? "" } : undefined,
-    constraint: getZodConstraint(clusterSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clusterSchema }),
   });
   const labels = { name: t("account:clusters.name"), parentId: t("account:clusters.parent") };
   return (
@@ -34,24 +29,12 @@ export function ClusterForm({
       <h2 id={`${formId}-title`} className="mb-2">
         {defaults ? t("account:clusters.edit") : t("account:clusters.create")}
       </h2>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["name", "parentId"] as const).map((n) => ({
-          id: fields[n].id,
-          label: labels[n],
-          errors: fields[n].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate>
-        <Field
-          label={labels.name}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: "text" })}
-        />
-        <Field
+        <InputField meta={fields.name} label={labels.name} />
+        <SelectInputField
+          meta={fields.parentId}
           label={labels.parentId}
-          errors={fields.parentId.errors}
-          selectProps={getSelectProps(fields.parentId)}
           options={[
             { value: "", label: t("account:clusters.noParent") },
             ...parents.map((p) => ({ value: p.id, label: p.name })),

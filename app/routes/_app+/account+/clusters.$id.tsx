@@ -14,10 +14,10 @@ import {
   linkUserToCluster,
   listAccountClusters,
   listClusterPeople,
-  searchAccountUsers,
   unlinkRole,
   updateAccountCluster,
-} from "~/features/account/account.server";
+} from "~/features/account/account-clusters.server";
+import { searchAccountUsers } from "~/features/account/account-users.server";
 import { ClusterForm } from "~/features/account/components/cluster-form";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";

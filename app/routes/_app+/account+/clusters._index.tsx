@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ClusterForm } from "~/features/account/components/cluster-form";
 import { clusterSchema } from "~/features/account/account.schema";
-import { createAccountCluster, listAccountClusters } from "~/features/account/account.server";
+import { createAccountCluster, listAccountClusters } from "~/features/account/account-clusters.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";

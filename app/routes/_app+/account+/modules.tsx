@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clusterModulesSchema, modulesSchema } from "~/features/account/account.schema";
-import { getModuleMatrix, setAccountModules, setClusterModules } from "~/features/account/account.server";
+import { getModuleMatrix, setAccountModules, setClusterModules } from "~/features/account/account-modules.server";
 import { ModuleCheckboxes } from "~/features/account/components/module-checkboxes";
 import { getServerT } from "~/utils/i18n.server";
 import { moduleKeys } from "~/utils/modules";

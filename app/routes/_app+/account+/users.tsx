@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
 import { adminSchema } from "~/features/account/account.schema";
-import { listAccountUsers, setAccountAdmin } from "~/features/account/account.server";
+import { listAccountUsers, setAccountAdmin } from "~/features/account/account-users.server";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";

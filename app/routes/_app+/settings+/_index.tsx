@@ -3,7 +3,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clusterSchema } from "~/features/account/account.schema";
-import { getAccountCluster, listAccountClusters, updateAccountCluster } from "~/features/account/account.server";
+import {
+  getAccountCluster,
+  listAccountClusters,
+  updateAccountCluster,
+} from "~/features/account/account-clusters.server";
 import { ClusterForm } from "~/features/account/components/cluster-form";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
