@@ -105,7 +105,15 @@ test.describe("teams", () => {
     await page.getByRole("link", { name: "Samenvoegen met een ander team" }).click();
     await page.getByLabel("Samenvoegen met").selectOption({ label: b.name });
     await page.getByLabel("Het gekozen team blijft").check();
-    await page.getByRole("button", { name: "Teams samenvoegen" }).click();
+    // First the preview: what moves, computed by the merge itself and rolled back.
+    await page.getByRole("button", { name: "Bekijk wat er verandert" }).click();
+    const preview = page.getByRole("region", { name: "Wat er verandert" });
+    await expect(preview).toContainText(`${b.name} blijft.`);
+    await expect(preview).toContainText(`${a.name} verdwijnt.`);
+    await expect(preview.getByRole("row", { name: /Teamleden/ })).toContainText("2");
+    const [untouched] = await getDb().select().from(teams).where(eq(teams.id, a.id));
+    expect(untouched.deletedAt).toBeNull();
+    await preview.getByRole("button", { name: "Teams samenvoegen" }).click();
     await expect(page.getByRole("status")).toContainText("De teams zijn samengevoegd");
     await expect(page).toHaveURL(new RegExp(`/personnel/teams/${b.id}/members$`));
     await expect(page.getByRole("heading", { name: "Teamleden (3)" })).toBeVisible();

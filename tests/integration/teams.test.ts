@@ -214,6 +214,39 @@ describe("teams", () => {
     expect(gone.deletedAt).not.toBeNull();
   });
 
+  it("previews a merge with the numbers the merge produces, and changes nothing", async () => {
+    const a = await teamWith(2, 1);
+    const b = await teamWith(3);
+    await assignRole(getDb(), a.members[0].membership, { role: "team_member", teamId: b.team.id });
+    const page = (await mergeLoader({
+      request: getRequest(`/personnel/teams/${a.team.id}/merge?otherTeamId=${b.team.id}&keep=other`, w.cookie),
+      context: context(),
+      params: { id: a.team.id },
+    })) as {
+      preview: { remains: string; removed: string; lines: { label: string; moved: number; dropped: number }[] };
+    };
+    expect(page.preview.remains).toBe(b.team.name);
+    expect(page.preview.removed).toBe(a.team.name);
+    const line = (label: string) => page.preview.lines.find((l) => l.label === label);
+    // Two members: one moves, one is already in b (dropped as a duplicate); the leader moves.
+    expect(line("teams:merge.preview.members")).toMatchObject({ moved: 1, dropped: 1 });
+    expect(line("teams:merge.preview.leaders")).toMatchObject({ moved: 1, dropped: 0 });
+    // Nothing happened yet.
+    expect(await places(a.team.id)).toBe(3);
+    expect(await places(b.team.id)).toBe(4);
+    const [still] = await getDb().select().from(teams).where(eq(teams.id, a.team.id));
+    expect(still.deletedAt).toBeNull();
+    // The merge itself then does what the preview said: 4 + 1 + 1 places in b.
+    await run(() =>
+      mergeAction({
+        request: post(`/personnel/teams/${a.team.id}/merge`, { otherTeamId: b.team.id, keep: "other" }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    expect(await places(b.team.id)).toBe(6);
+  });
+
   it("refuses to merge a team with itself", async () => {
     const a = await teamWith(1);
     const { status, data } = unwrapData(
