@@ -30,6 +30,7 @@ export const namespaces = [
   "teamreviews",
   "evaluation",
   "results",
+  "goals",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");

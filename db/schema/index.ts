@@ -11,3 +11,4 @@ export * from "./sso";
 export * from "./reviews";
 export * from "./tasks";
 export * from "./flows";
+export * from "./team-goals";

@@ -76,7 +76,10 @@ test.describe("teams", () => {
     await signIn(page, demoUsers.hr);
     await page.goto(`/personnel/teams/${team.id}`);
     await expect(page).toHaveURL(new RegExp(`/personnel/teams/${team.id}/goalsAndAmbitions$`));
-    await expect(page.getByText("Doelen en ambities van het team komen later beschikbaar.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Doelen en ambities" })).toBeVisible();
+    await expect(
+      page.getByText("Dit team heeft nog geen doelen of ambities. Voeg het eerste doel of de eerste ambitie toe."),
+    ).toBeVisible();
   });
 
   test("HR merges two teams, choosing the one that remains", async ({ page }) => {

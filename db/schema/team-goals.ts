@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+import { teams } from "./teams";
+import { users } from "./users";
+
+export const teamGoalKinds = ["goal", "ambition"] as const;
+export type TeamGoalKind = (typeof teamGoalKinds)[number];
+
+/**
+ * A team's goal or ambition (spec §3 "Team goal"): its text, the growth strategy, how it is measured,
+ * a time period and additional text. Archiving is final (spec §4): `archived_at` is set once and never
+ * cleared. The team is soft-deleted on removal, so its goals stay readable for the review history.
+ */
+export const teamGoals = pgTable(
+  "team_goals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: teamGoalKinds }).notNull(),
+    text: text("text").notNull(),
+    growthStrategy: text("growth_strategy").notNull().default(""),
+    measuredBy: text("measured_by").notNull().default(""),
+    periodStart: date("period_start", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
+    additionalText: text("additional_text").notNull().default(""),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("team_goals_account_cluster_idx").on(t.accountId, t.clusterId),
+    index("team_goals_team_idx").on(t.teamId, t.archivedAt),
+    check(
+      "team_goals_period_ck",
+      sql`${t.periodStart} is null or ${t.periodEnd} is null or ${t.periodStart} <= ${t.periodEnd}`,
+    ),
+  ],
+);

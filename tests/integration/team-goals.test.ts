@@ -1,0 +1,255 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { teamGoals } from "#db/schema";
+import { createTeamGoal, goalWriter } from "~/features/team-goals/team-goals.server";
+import { action as tabAction, loader as tabLoader } from "~/routes/_app+/personnel+/teams.$id._tabs+/goalsAndAmbitions";
+import { createTeam, createUserWithMembership } from "../factories";
+import { context, getRequest, run, unwrapData } from "../support/http";
+import { orgWorld, postForm } from "../support/org";
+import { sessionCookieFor } from "../support/session";
+
+type World = Awaited<ReturnType<typeof orgWorld>>;
+let w: World;
+let other: World;
+
+const goalFields = {
+  intent: "add",
+  kind: "goal",
+  text: "Elke cliënt heeft een vaste contactpersoon",
+  growthStrategy: "Wekelijks overleg",
+  measuredBy: "Cliënttevredenheid",
+  periodStart: "1-1-2027",
+  periodEnd: "31-12-2027",
+  additionalText: "",
+};
+
+async function teamIn(world: World) {
+  return createTeam(getDb(), { accountId: world.account.id, clusterId: world.cluster.id });
+}
+
+async function goalIn(world: World, teamId: string, text = "Een doel") {
+  const ctx = { accountId: world.account.id, clusterId: world.cluster.id, userId: null };
+  const result = await createTeamGoal(ctx, teamId, {
+    ...goalFields,
+    kind: "goal",
+    text,
+    periodStart: "",
+    periodEnd: "",
+  });
+  if (!result.ok) throw new Error("goal not created");
+  return result.id;
+}
+
+async function userIn(world: World, roles: { role: "team_admin" | "team_member" | "employee"; teamId?: string }[]) {
+  const u = await createUserWithMembership(getDb(), {
+    accountId: world.account.id,
+    clusterId: world.cluster.id,
+    roles: [{ role: "employee" }, ...roles.filter((r) => r.role !== "employee")],
+  });
+  const { cookie } = await sessionCookieFor({
+    userId: u.user.id,
+    accountId: world.account.id,
+    clusterId: world.cluster.id,
+  });
+  return { ...u, cookie };
+}
+
+const tabPath = (teamId: string, query = "") => `/personnel/teams/${teamId}/goalsAndAmbitions${query}`;
+
+function loadTab(teamId: string, cookie: string, query = "") {
+  return run(() =>
+    tabLoader({ request: getRequest(tabPath(teamId, query), cookie), context: context(), params: { id: teamId } }),
+  );
+}
+
+function postTab(teamId: string, fields: Record<string, string>, cookie: string, query = "") {
+  return run(() =>
+    tabAction({
+      request: postForm(tabPath(teamId, query), fields, cookie),
+      context: context(),
+      params: { id: teamId },
+    }),
+  );
+}
+
+async function goalRow(id: string) {
+  const [row] = await getDb().select().from(teamGoals).where(eq(teamGoals.id, id));
+  return row;
+}
+
+beforeAll(async () => {
+  w = await orgWorld();
+  other = await orgWorld();
+});
+
+describe("team goals on the team's tab", () => {
+  it("a manager adds a goal with its period as dates, and the tab lists it", async () => {
+    const team = await teamIn(w);
+    const res = (await postTab(team.id, goalFields, w.cookie, "?edit=new")) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(tabPath(team.id));
+    const [row] = await getDb().select().from(teamGoals).where(eq(teamGoals.teamId, team.id));
+    expect(row).toMatchObject({
+      accountId: w.account.id,
+      clusterId: w.cluster.id,
+      kind: "goal",
+      text: goalFields.text,
+      periodStart: "2027-01-01",
+      periodEnd: "2027-12-31",
+      createdBy: w.admin.user.id,
+      archivedAt: null,
+    });
+    const page = (await loadTab(team.id, w.cookie)) as {
+      active: { text: string; periodStart: string }[];
+      canManage: boolean;
+    };
+    expect(page.canManage).toBe(true);
+    expect(page.active).toEqual([expect.objectContaining({ text: goalFields.text, periodStart: "01-01-2027" })]);
+  });
+
+  it("bad input: empty text, bad dates and a period that ends before it starts give messages and write nothing", async () => {
+    const team = await teamIn(w);
+    const empty = unwrapData(
+      await postTab(team.id, { ...goalFields, text: "  ", periodStart: "31-02-2027" }, w.cookie),
+    );
+    expect(empty.status).toBe(400);
+    const reply = empty.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error.text).toEqual(["goals:textRequired"]);
+    expect(reply.error.periodStart).toEqual(["validation:date"]);
+    expect(reply.initialValue.growthStrategy).toBe(goalFields.growthStrategy);
+    const backwards = unwrapData(
+      await postTab(team.id, { ...goalFields, periodStart: "01-06-2027", periodEnd: "31-05-2027" }, w.cookie),
+    );
+    expect(backwards.status).toBe(400);
+    expect((backwards.data as { error: Record<string, string[]> }).error.periodEnd).toEqual([
+      "goals:periodEndBeforeStart",
+    ]);
+    expect(await getDb().select().from(teamGoals).where(eq(teamGoals.teamId, team.id))).toEqual([]);
+  });
+
+  it("edits one goal at a time: ?edit opens only that active goal, and a save can open the next one", async () => {
+    const team = await teamIn(w);
+    const first = await goalIn(w, team.id, "Eerste doel");
+    const second = await goalIn(w, team.id, "Tweede doel");
+    const page = (await loadTab(team.id, w.cookie, `?edit=${first}&archive=${second}`)) as {
+      editing: string | null;
+      archiving: string | null;
+    };
+    expect(page).toMatchObject({ editing: first, archiving: second });
+    const res = (await postTab(
+      team.id,
+      {
+        ...goalFields,
+        intent: "edit",
+        goalId: first,
+        kind: "ambition",
+        text: "Eerste ambitie",
+        next: `edit:${second}`,
+      },
+      w.cookie,
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(tabPath(team.id, `?edit=${second}`));
+    expect(await goalRow(first)).toMatchObject({
+      kind: "ambition",
+      text: "Eerste ambitie",
+      updatedBy: w.admin.user.id,
+    });
+    // Only the dialog's own targets are followed: anything else returns to the tab.
+    const elsewhere = (await postTab(
+      team.id,
+      { ...goalFields, intent: "edit", goalId: first, next: "https://evil.example/" },
+      w.cookie,
+    )) as Response;
+    expect(elsewhere.headers.get("Location")).toBe(tabPath(team.id));
+  });
+
+  it("archiving is final: an archived goal is read-only, listed below, and stays archived", async () => {
+    const team = await teamIn(w);
+    const id = await goalIn(w, team.id, "Te archiveren");
+    const res = (await postTab(team.id, { intent: "archive", goalId: id }, w.cookie)) as Response;
+    expect(res.status).toBe(302);
+    const archivedAt = (await goalRow(id)).archivedAt;
+    expect(archivedAt).toBeInstanceOf(Date);
+
+    const edit = unwrapData(await postTab(team.id, { ...goalFields, intent: "edit", goalId: id }, w.cookie));
+    expect(edit.status).toBe(400);
+    expect((edit.data as { error: Record<string, string[]> }).error[""]).toEqual(["goals:archivedReadOnly"]);
+    await postTab(team.id, { intent: "archive", goalId: id }, w.cookie);
+    const row = await goalRow(id);
+    expect(row.text).toBe("Te archiveren");
+    expect(row.archivedAt).toEqual(archivedAt);
+
+    const page = (await loadTab(team.id, w.cookie, `?edit=${id}`)) as {
+      active: unknown[];
+      archived: { id: string; archivedOn: string | null }[];
+      editing: string | null;
+    };
+    expect(page.active).toEqual([]);
+    expect(page.archived).toEqual([
+      expect.objectContaining({ id, archivedOn: expect.stringMatching(/^\d\d-\d\d-\d{4}$/) }),
+    ]);
+    expect(page.editing).toBeNull();
+  });
+
+  it("rights: team leaders and members read their team's goals but may not change them; others' teams are 404", async () => {
+    const team = await teamIn(w);
+    const otherTeam = await teamIn(w);
+    const id = await goalIn(w, team.id, "Alleen lezen");
+    const leader = await userIn(w, [{ role: "team_admin", teamId: team.id }]);
+    const member = await userIn(w, [{ role: "team_member", teamId: team.id }]);
+    for (const reader of [leader, member]) {
+      const page = (await loadTab(team.id, reader.cookie, `?edit=${id}`)) as {
+        active: { id: string }[];
+        canManage: boolean;
+        editing: string | null;
+      };
+      expect(page.active.map((g) => g.id)).toEqual([id]);
+      expect(page).toMatchObject({ canManage: false, editing: null });
+      expect(((await loadTab(otherTeam.id, reader.cookie)) as Response).status).toBe(404);
+      const denied = (await postTab(team.id, { intent: "archive", goalId: id }, reader.cookie)) as Response;
+      expect(denied.status).toBe(302);
+      expect(denied.headers.get("Location")).not.toContain("goalsAndAmbitions");
+      const add = (await postTab(team.id, goalFields, reader.cookie)) as Response;
+      expect(add.status).toBe(302);
+    }
+    expect((await goalRow(id)).archivedAt).toBeNull();
+    expect(await getDb().select().from(teamGoals).where(eq(teamGoals.teamId, team.id))).toHaveLength(1);
+  });
+
+  it("tenancy: another account's or cluster's team and goal ids are 404 and change nothing", async () => {
+    const mine = await teamIn(w);
+    const theirs = await teamIn(other);
+    const theirGoal = await goalIn(other, theirs.id, "Van een ander");
+    expect(((await loadTab(theirs.id, w.cookie)) as Response).status).toBe(404);
+    expect(((await postTab(theirs.id, goalFields, w.cookie)) as Response).status).toBe(404);
+    // Their goal through my team's URL: edit and archive find nothing.
+    const edit = (await postTab(mine.id, { ...goalFields, intent: "edit", goalId: theirGoal }, w.cookie)) as Response;
+    expect(edit.status).toBe(404);
+    const archive = (await postTab(mine.id, { intent: "archive", goalId: theirGoal }, w.cookie)) as Response;
+    expect(archive.status).toBe(404);
+    // Another goal of my own cluster, but of another team than the URL's: 404 too.
+    const sibling = await teamIn(w);
+    const siblingGoal = await goalIn(w, sibling.id, "Van een ander team");
+    expect(((await postTab(mine.id, { intent: "archive", goalId: siblingGoal }, w.cookie)) as Response).status).toBe(
+      404,
+    );
+    // Another cluster of my own account.
+    const { createClusterFor } = await import("../factories");
+    const cluster = await createClusterFor(getDb(), w.account.id);
+    const clusterTeam = await createTeam(getDb(), { accountId: w.account.id, clusterId: cluster.id });
+    expect(((await loadTab(clusterTeam.id, w.cookie)) as Response).status).toBe(404);
+    expect(((await loadTab("not-a-uuid", w.cookie)) as Response).status).toBe(404);
+    expect(await goalRow(theirGoal)).toMatchObject({ text: "Van een ander", archivedAt: null });
+    expect((await goalRow(siblingGoal)).archivedAt).toBeNull();
+    const ctx = goalWriter({
+      accountId: w.account.id,
+      clusterId: w.cluster.id,
+      user: { id: w.admin.user.id },
+    } as never);
+    await expect(createTeamGoal(ctx, theirs.id, { ...goalFields, kind: "goal" })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
