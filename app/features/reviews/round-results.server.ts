@@ -44,6 +44,16 @@ export async function resolveResultsId(ctx: TenantContext, id: string) {
   return { round: await requireRound(ctx, row.parentId!, db), teamReviewId: row.id };
 }
 
+/** The tab and round of a results or summary page: an unknown tab is a 404, the id as resolveResultsId. */
+export async function resolveResultsTab<T extends string>(
+  ctx: TenantContext,
+  params: { id?: string; tab?: string },
+  tabs: readonly T[],
+) {
+  const tab = tabs.find((t) => t === params.tab) ?? notFound();
+  return { tab, ...(await resolveResultsId(ctx, params.id ?? "")) };
+}
+
 /** The team reviews of a round that ctx may see, with what the filters and notes need. */
 async function visibleTeamReviews(ctx: TenantContext, roundId: string) {
   return getDb()
@@ -251,3 +261,5 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
     total: { subjects: counts.subjects, roleCounts, levelCounts },
   };
 }
+
+export type RoundSummary = Awaited<ReturnType<typeof roundSummary>>;

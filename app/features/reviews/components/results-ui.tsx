@@ -1,10 +1,20 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
+import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { scaleColors, type LevelName } from "~/features/criteria/scales";
 import { formatAverage } from "../results";
 
+/** The route handle of the results, summary, compare and report pages. */
+export const resultsHandle = { i18n: ["results", "criteria"] };
+
 export type RoleText = { id: number; key: string; label: string };
 export type DimensionText = { dimension: number; name: string };
+/** What result-texts.server gives a page: role labels, dimension names and the role thresholds. */
+export type ResultTexts = {
+  roles: RoleText[];
+  dimensions: DimensionText[];
+  thresholds: { lowerPercent: number; upperPercent: number; employabilityPercent: number };
+};
 
 export function useAverage() {
   const { i18n } = useTranslation();
@@ -101,50 +111,59 @@ export function ResultsFilter({
 }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" className="no-print mb-4 flex flex-wrap items-end gap-4" aria-label={t("results:filter.label")}>
-      {Object.entries(keep ?? {}).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-      )}
-      <div>
-        <label htmlFor="filter-team" className="block text-sm font-medium">
-          {t("results:filter.team")}
-        </label>
-        <select
-          id="filter-team"
-          name="team"
-          defaultValue={team ?? ""}
-          className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
-        >
-          <option value="">{t("results:filter.allTeams")}</option>
-          {teams.map((r) => (
-            <option key={r.reviewId} value={r.reviewId}>
-              {r.isFinished ? r.name : t("results:filter.notFinishedTeam", { name: r.name })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-tag" className="block text-sm font-medium">
-          {t("results:filter.tag")}
-        </label>
-        <select
-          id="filter-tag"
-          name="tag"
-          defaultValue={tagId ?? ""}
-          className="mt-1 rounded border border-gray-400 bg-white px-2 py-1"
-        >
-          <option value="">{t("results:filter.allTags")}</option>
-          {tags.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="rounded border border-gray-400 bg-white px-3 py-1">
-        {t("results:filter.submit")}
-      </button>
-    </Form>
+    <FilterForm
+      submitLabel={t("results:filter.submit")}
+      keep={keep}
+      label={t("results:filter.label")}
+      className="no-print mb-4 flex flex-wrap items-end gap-4"
+    >
+      <FilterSelect
+        compact
+        id="filter-team"
+        name="team"
+        label={t("results:filter.team")}
+        value={team}
+        allLabel={t("results:filter.allTeams")}
+        options={teams.map((r) => ({
+          value: r.reviewId,
+          label: r.isFinished ? r.name : t("results:filter.notFinishedTeam", { name: r.name }),
+        }))}
+      />
+      <FilterSelect
+        compact
+        id="filter-tag"
+        name="tag"
+        label={t("results:filter.tag")}
+        value={tagId}
+        allLabel={t("results:filter.allTags")}
+        options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+      />
+    </FilterForm>
+  );
+}
+
+/** The top of a round's results and summary pages: a link to the other one, the title and the finished note. */
+export function RoundPageHeader({
+  otherHref,
+  otherLabel,
+  title,
+  finished,
+  total,
+}: {
+  otherHref: string;
+  otherLabel: string;
+  title: string;
+  finished: number;
+  total: number;
+}) {
+  return (
+    <>
+      <p className="no-print">
+        <AppLink href={otherHref}>{otherLabel}</AppLink>
+      </p>
+      <h1 className="mb-4 mt-2">{title}</h1>
+      <FinishedNote finished={finished} total={total} />
+    </>
   );
 }
 
