@@ -1,4 +1,14 @@
 import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -7,6 +17,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
+import type { $ZodType, input, output } from "zod/v4/core";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -111,6 +122,97 @@ export function Field({ label, hint, errors, className, ...control }: FieldProps
 /** @deprecated Field takes `selectProps` and `options`; kept until the last callers move. */
 export const SelectField = Field;
 
+/** A conform field's metadata, whatever its value's type: the fields below take their id, name and errors from it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FieldMeta = FieldMetadata<any, any, string[]>;
+
+type ConformFieldProps = { meta: FieldMeta; label: string; hint?: ReactNode; className?: string };
+
+/**
+ * `Field` with a text-like input for a conform field: `<InputField meta={fields.fte} label={…} inputMode="decimal" />`.
+ * Other input attributes (autoComplete, inputMode, min, …) are passed through.
+ */
+export function InputField({
+  meta,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...input
+}: ConformFieldProps &
+  Omit<Input, "type" | "id" | "name"> & { type?: "text" | "email" | "password" | "number" | "url" | "tel" }) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={meta.errors}
+      className={className}
+      inputProps={{ ...getInputProps(meta, { type }), ...input }}
+    />
+  );
+}
+
+/** A date entered as dd-MM-yyyy text (never the browser's date input), with the dd-mm-jjjj placeholder. */
+export function DateInputField(props: ConformFieldProps) {
+  const { t } = useTranslation();
+  return <InputField {...props} placeholder={t("common:form.datePlaceholder")} />;
+}
+
+/** `Field` with a select for a conform field; `options` in the order shown. */
+export function SelectInputField({
+  meta,
+  label,
+  hint,
+  className,
+  options,
+}: ConformFieldProps & { options: { value: string; label: string }[] }) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={meta.errors}
+      className={className}
+      selectProps={getSelectProps(meta)}
+      options={options}
+    />
+  );
+}
+
+/** `Field` with a textarea for a conform field (3 rows unless `rows` says otherwise). */
+export function TextareaInputField({ meta, label, hint, className, rows }: ConformFieldProps & { rows?: number }) {
+  const textareaProps = getTextareaProps(meta);
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={meta.errors}
+      className={className}
+      textareaProps={rows ? { ...textareaProps, rows } : textareaProps}
+    />
+  );
+}
+
+/**
+ * conform's `useForm` for a zod schema, set up as every form here is: the schema's constraints, validated on
+ * submit, revalidated as the user types, the same parse as the server's.
+ */
+export function useZodForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<input<Schema>>;
+  },
+) {
+  return useForm<input<Schema>, output<Schema>>({
+    ...options,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
 /** GOV.UK error summary: focusable, at the top of the form, linking to each field in error. */
 export function ErrorSummary({
   formErrors,
@@ -141,6 +243,30 @@ export function ErrorSummary({
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The error summary of a conform form: the form's errors, then each labelled field's, in the order of `labels`.
+ */
+export function FormErrorSummary<Labels extends Record<string, string>>({
+  form,
+  fields,
+  labels,
+}: {
+  form: { errors?: ListOfErrors };
+  fields: { [Name in keyof Labels]: { id: string; errors?: ListOfErrors } };
+  labels: Labels;
+}) {
+  return (
+    <ErrorSummary
+      formErrors={form.errors}
+      fieldErrors={Object.keys(labels).map((name) => ({
+        id: fields[name].id,
+        label: labels[name],
+        errors: fields[name].errors,
+      }))}
+    />
   );
 }
 

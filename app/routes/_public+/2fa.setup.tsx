@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { completeSignIn } from "~/features/auth/sign-in.server";
 import { twoFactorCodeSchema } from "~/features/auth/two-factor.schema";
 import {
@@ -72,13 +72,9 @@ export default function TwoFactorSetupPage() {
   const { t } = useTranslation();
   const { secret, qrSvg } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(twoFactorCodeSchema, {
     id: "two-factor-setup",
     lastResult: actionData?.reply ?? undefined,
-    constraint: getZodConstraint(twoFactorCodeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
   });
   if (actionData?.done) {
     return (
@@ -108,7 +104,7 @@ export default function TwoFactorSetupPage() {
       </p>
     );
   }
-  const label = t("signup:twoFactor.code");
+  const labels = { code: t("signup:twoFactor.code") };
   return (
     <>
       <h1 className="mb-4">{t("signup:twoFactor.setupTitle")}</h1>
@@ -131,20 +127,9 @@ export default function TwoFactorSetupPage() {
           </code>
         </figcaption>
       </figure>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.code.id, label, errors: fields.code.errors }]}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field
-          label={label}
-          errors={fields.code.errors}
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-          }}
-        />
+        <InputField meta={fields.code} label={labels.code} inputMode="numeric" autoComplete="one-time-code" />
         <Button>{t("signup:twoFactor.setupSubmit")}</Button>
       </Form>
     </>

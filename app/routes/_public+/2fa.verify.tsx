@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { completeSignIn } from "~/features/auth/sign-in.server";
 import { twoFactorCodeSchema } from "~/features/auth/two-factor.schema";
 import { clearPendingCookie, finishTarget, readPending, verifySecondFactor } from "~/features/auth/two-factor.server";
@@ -52,33 +52,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorVerifyPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(twoFactorCodeSchema, {
     id: "two-factor-verify",
     lastResult,
-    constraint: getZodConstraint(twoFactorCodeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
   });
-  const label = t("signup:twoFactor.code");
+  const labels = { code: t("signup:twoFactor.code") };
   return (
     <>
       <h1 className="mb-4">{t("signup:twoFactor.verifyTitle")}</h1>
       <p className="mb-6">{t("signup:twoFactor.verifyIntro")}</p>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.code.id, label, errors: fields.code.errors }]}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field
-          label={label}
+        <InputField
+          meta={fields.code}
+          label={labels.code}
           hint={t("signup:twoFactor.recoveryHint")}
-          errors={fields.code.errors}
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            autoComplete: "one-time-code",
-            autoFocus: true,
-          }}
+          autoComplete="one-time-code"
+          // The page asks for this one code only, right after the password (as before this component).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
         />
         <Button>{t("signup:twoFactor.verifySubmit")}</Button>
       </Form>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { passwordRequestSchema } from "~/features/account/signup.schema";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
@@ -45,15 +45,11 @@ export default function PasswordRequestPage() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(passwordRequestSchema, {
     id: "password-request",
     lastResult,
-    constraint: getZodConstraint(passwordRequestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordRequestSchema }),
   });
-  const label = t("signup:passwordRequest.email");
+  const labels = { email: t("signup:passwordRequest.email") };
   return (
     <>
       <h1 className="mb-4">{t("signup:passwordRequest.title")}</h1>
@@ -68,17 +64,10 @@ export default function PasswordRequestPage() {
       ) : (
         <p className="mb-6">{t("signup:passwordRequest.intro")}</p>
       )}
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.email.id, label, errors: fields.email.errors }]}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <HoneypotField />
-        <Field
-          label={label}
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        />
+        <InputField meta={fields.email} label={labels.email} type="email" autoComplete="email" />
         <Button>{t("signup:passwordRequest.submit")}</Button>
       </Form>
       <p className="mt-6">

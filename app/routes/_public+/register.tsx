@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { registerAccount } from "~/features/account/registration.server";
 import { registerFields, registerSchema } from "~/features/account/signup.schema";
 import { NewPasswordFields } from "~/features/auth/components/new-password-fields";
@@ -73,13 +72,9 @@ function DocumentLink({ slug, children }: { slug: string; children?: React.React
 export default function RegisterPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(registerSchema, {
     id: "register",
     lastResult,
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
   const labels = {
     companyName: t("signup:register.companyName"),
@@ -92,7 +87,6 @@ export default function RegisterPage() {
     acceptPrivacy: t("signup:register.acceptPrivacyLabel"),
     acceptProcessing: t("signup:register.acceptProcessingLabel"),
   };
-  const textFields = [...textInputs.map(([name]) => name), "password", "passwordConfirmation"] as const;
   const checks = [
     ["acceptTerms", "terms", "signup:register.acceptTerms"],
     ["acceptPrivacy", "privacy", "signup:register.acceptPrivacy"],
@@ -102,23 +96,11 @@ export default function RegisterPage() {
     <>
       <h1 className="mb-2">{t("signup:register.title")}</h1>
       <p className="mb-6">{t("signup:register.intro")}</p>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[...textFields, ...checks.map((c) => c[0])].map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <HoneypotField />
         {textInputs.map(([name, type, autoComplete]) => (
-          <Field
-            key={name}
-            label={labels[name]}
-            errors={fields[name].errors}
-            inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
-          />
+          <InputField key={name} meta={fields[name]} label={labels[name]} type={type} autoComplete={autoComplete} />
         ))}
         <NewPasswordFields fields={fields} labels={labels} hint={t("signup:password.hint")} />
         <fieldset className="mb-4">

@@ -1,9 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import {
+  Button,
+  DateInputField,
+  FormErrorSummary,
+  InputField,
+  SelectInputField,
+  useZodForm,
+} from "~/components/ui/forms";
 import { contractSchema } from "../employees.schema";
 
 export type ContractFormValues = {
@@ -35,15 +41,7 @@ export function ContractForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(contractSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contractSchema }),
-  });
+  const [form, fields] = useZodForm(contractSchema, { id, lastResult, defaultValue });
   const labels = {
     positionId: t("employees:contracts.position"),
     start: t("employees:contracts.start"),
@@ -52,60 +50,27 @@ export function ContractForm({
     hoursPerWeek: t("employees:contracts.hoursPerWeek"),
     isTemporary: t("employees:contracts.kind"),
   };
+  const dateHint = t("employees:fields.dateHint");
   return (
     <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["positionId", "start", "end", "fte", "hoursPerWeek", "isTemporary"] as const).map((n) => ({
-          id: fields[n].id,
-          label: labels[n],
-          errors: fields[n].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value={intent} />
-        <SelectField
+        <SelectInputField
+          meta={fields.positionId}
           label={labels.positionId}
-          errors={fields.positionId.errors}
-          selectProps={getSelectProps(fields.positionId)}
           options={[
             { value: "", label: t("employees:contracts.choosePosition") },
             ...positions.map((p) => ({ value: p.id, label: p.name })),
           ]}
         />
-        <Field
-          label={labels.start}
-          hint={t("employees:fields.dateHint")}
-          errors={fields.start.errors}
-          inputProps={{
-            ...getInputProps(fields.start, { type: "text" }),
-            placeholder: t("employees:fields.datePlaceholder"),
-          }}
-        />
-        <Field
-          label={labels.end}
-          hint={t("employees:fields.dateHint")}
-          errors={fields.end.errors}
-          inputProps={{
-            ...getInputProps(fields.end, { type: "text" }),
-            placeholder: t("employees:fields.datePlaceholder"),
-          }}
-        />
-        <Field
-          label={labels.fte}
-          hint={t("employees:contracts.fteHint")}
-          errors={fields.fte.errors}
-          inputProps={{ ...getInputProps(fields.fte, { type: "text" }), inputMode: "decimal" }}
-        />
-        <Field
-          label={labels.hoursPerWeek}
-          errors={fields.hoursPerWeek.errors}
-          inputProps={{ ...getInputProps(fields.hoursPerWeek, { type: "text" }), inputMode: "decimal" }}
-        />
-        <SelectField
+        <DateInputField meta={fields.start} label={labels.start} hint={dateHint} />
+        <DateInputField meta={fields.end} label={labels.end} hint={dateHint} />
+        <InputField meta={fields.fte} label={labels.fte} hint={t("employees:contracts.fteHint")} inputMode="decimal" />
+        <InputField meta={fields.hoursPerWeek} label={labels.hoursPerWeek} inputMode="decimal" />
+        <SelectInputField
+          meta={fields.isTemporary}
           label={labels.isTemporary}
-          errors={fields.isTemporary.errors}
-          selectProps={getSelectProps(fields.isTemporary)}
           options={[
             { value: "permanent", label: t("employees:contracts.permanent") },
             { value: "temporary", label: t("employees:contracts.temporary") },

@@ -1,6 +1,6 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Field, SelectField } from "~/components/ui/forms";
+import { DateInputField, InputField, SelectInputField } from "~/components/ui/forms";
 
 export const personFieldNames = [
   "firstName",
@@ -37,62 +37,43 @@ export function PersonFields({
 }) {
   const { t } = useTranslation();
   const labels = usePersonLabels();
-  const text = (name: PersonFieldName, autoComplete?: string, extra: Record<string, string> = {}) => (
-    <Field
-      label={labels[name]}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), autoComplete, ...extra }}
-    />
+  const text = (name: PersonFieldName, type?: "email") => (
+    <InputField meta={fields[name]} label={labels[name]} type={type} autoComplete="off" />
   );
   return (
     <>
-      {text("firstName", "off")}
-      {text("lastName", "off")}
-      <Field
-        label={labels.email}
-        errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
-      />
-      <Field
+      {text("firstName")}
+      {text("lastName")}
+      {text("email", "email")}
+      <InputField
+        meta={fields.employeeNumber}
         label={labels.employeeNumber}
         hint={employeeNumberHint}
-        errors={fields.employeeNumber.errors}
-        inputProps={{ ...getInputProps(fields.employeeNumber, { type: "text" }), autoComplete: "off" }}
+        autoComplete="off"
       />
-      {text("phone", "off")}
-      <Field
-        label={labels.birthday}
-        hint={t("employees:fields.dateHint")}
-        errors={fields.birthday.errors}
-        inputProps={{
-          ...getInputProps(fields.birthday, { type: "text" }),
-          placeholder: t("employees:fields.datePlaceholder"),
-        }}
-      />
-      <SelectField
+      {text("phone")}
+      <DateInputField meta={fields.birthday} label={labels.birthday} hint={t("employees:fields.dateHint")} />
+      <SelectInputField
+        meta={fields.gender}
         label={labels.gender}
-        errors={fields.gender.errors}
-        selectProps={getSelectProps(fields.gender)}
         options={[
           { value: "", label: t("employees:gender.unknown") },
           { value: "f", label: t("employees:gender.f") },
           { value: "m", label: t("employees:gender.m") },
         ]}
       />
-      {text("address", "off")}
-      {text("zip", "off")}
-      {text("city", "off")}
-      {text("country", "off")}
-      <SelectField
+      {text("address")}
+      {text("zip")}
+      {text("city")}
+      {text("country")}
+      <SelectInputField
+        meta={fields.language}
         label={labels.language}
-        errors={fields.language.errors}
-        selectProps={getSelectProps(fields.language)}
         options={(["nl", "en", "de"] as const).map((l) => ({ value: l, label: t(`common:language.${l}`) }))}
       />
-      <SelectField
+      <SelectInputField
+        meta={fields.loginType}
         label={labels.loginType}
-        errors={fields.loginType.errors}
-        selectProps={getSelectProps(fields.loginType)}
         options={(["email", "sso", "emailAndSSO"] as const).map((l) => ({
           value: l,
           label: t(`employees:loginType.${l}`),

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { UpdatesFrequency } from "#db/schema/enums";
-import { Button, ErrorSummary, Field, SelectField } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, SelectInputField, useZodForm } from "~/components/ui/forms";
 import { supportedLanguages, type Language } from "~/utils/i18n";
 import { profileDetailsSchema } from "../profile.schema";
 
@@ -24,7 +23,7 @@ export function ProfileDetailsForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(profileDetailsSchema, {
     id: "profile-details",
     lastResult,
     defaultValue: {
@@ -33,10 +32,6 @@ export function ProfileDetailsForm({
       language: profile.language,
       updatesFrequency: profile.updatesFrequency ?? undefined,
     },
-    constraint: getZodConstraint(profileDetailsSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileDetailsSchema }),
   });
   const labels = {
     firstName: t("profile:details.firstName"),
@@ -46,42 +41,22 @@ export function ProfileDetailsForm({
   };
   return (
     <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["firstName", "lastName", "language", "updatesFrequency"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <p className="mb-4 text-sm text-ink-muted">
           {t("profile:details.email")}: <strong>{profile.email}</strong>
         </p>
-        {(
-          [
-            ["firstName", "given-name"],
-            ["lastName", "family-name"],
-          ] as const
-        ).map(([name, autoComplete]) => (
-          <Field
-            key={name}
-            label={labels[name]}
-            errors={fields[name].errors}
-            inputProps={{ ...getInputProps(fields[name], { type: "text" }), autoComplete }}
-          />
-        ))}
-        <SelectField
+        <InputField meta={fields.firstName} label={labels.firstName} autoComplete="given-name" />
+        <InputField meta={fields.lastName} label={labels.lastName} autoComplete="family-name" />
+        <SelectInputField
+          meta={fields.language}
           label={labels.language}
-          errors={fields.language.errors}
-          selectProps={getSelectProps(fields.language)}
           options={supportedLanguages.map((lng) => ({ value: lng, label: t(`common:language.${lng}`) }))}
         />
         {profile.updatesFrequency ? (
-          <SelectField
+          <SelectInputField
+            meta={fields.updatesFrequency}
             label={labels.updatesFrequency}
-            errors={fields.updatesFrequency.errors}
-            selectProps={getSelectProps(fields.updatesFrequency)}
             options={frequencies.map((f) => ({ value: f, label: t(`profile:frequency.${f}`) }))}
           />
         ) : null}

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, SelectInputField, useZodForm } from "~/components/ui/forms";
 import { positionSchema } from "../positions.schema";
 
 type Values = { name: string; code: string | null; parentId: string | null; levels: number | null };
@@ -21,7 +20,7 @@ export function PositionForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(positionSchema, {
     id,
     lastResult,
     defaultValue: defaults
@@ -32,10 +31,6 @@ export function PositionForm({
           levels: defaults.levels === null ? "" : String(defaults.levels),
         }
       : undefined,
-    constraint: getZodConstraint(positionSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: positionSchema }),
   });
   const labels = {
     name: t("positions:name"),
@@ -45,40 +40,19 @@ export function PositionForm({
   };
   return (
     <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["name", "code", "parentId", "levels"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate>
-        <Field
-          label={labels.name}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: "text" })}
-        />
-        <Field
-          label={labels.code}
-          errors={fields.code.errors}
-          inputProps={getInputProps(fields.code, { type: "text" })}
-        />
-        <Field
+        <InputField meta={fields.name} label={labels.name} />
+        <InputField meta={fields.code} label={labels.code} />
+        <SelectInputField
+          meta={fields.parentId}
           label={labels.parentId}
-          errors={fields.parentId.errors}
-          selectProps={getSelectProps(fields.parentId)}
           options={[
             { value: "", label: t("positions:noParent") },
             ...parents.map((p) => ({ value: p.id, label: p.name })),
           ]}
         />
-        <Field
-          label={labels.levels}
-          hint={t("positions:levelsHint")}
-          errors={fields.levels.errors}
-          inputProps={{ ...getInputProps(fields.levels, { type: "text" }), inputMode: "numeric" }}
-        />
+        <InputField meta={fields.levels} label={labels.levels} hint={t("positions:levelsHint")} inputMode="numeric" />
         <Button name="intent" value="save">
           {submitLabel}
         </Button>

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { teamSchema } from "../teams.schema";
 
 /** The settings tab: the team's name, and the links to merge, split and delete it. */
@@ -14,24 +13,17 @@ export function TeamSettingsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(teamSchema, {
     id: "team-settings",
     lastResult,
     defaultValue: { name: team.name },
-    constraint: getZodConstraint(teamSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
   });
-  const label = t("teams:name");
+  const labels = { name: t("teams:name") };
   return (
     <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.name.id, label, errors: fields.name.errors }]}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field label={label} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <InputField meta={fields.name} label={labels.name} />
         <Button>{t("teams:save")}</Button>
       </Form>
       <ul className="mt-6 flex gap-6">

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { getSsoConfigs, saveSsoConfig } from "~/features/auth/sso-config.server";
 import { azureConfigSchema, ssoConfigSchemaFor, surfconextConfigSchema } from "~/features/auth/sso.schema";
 import { getServerT } from "~/utils/i18n.server";
@@ -91,14 +91,10 @@ function ProviderForm({
       ? actionData
       : undefined;
   const schema = provider === "azure" ? azureConfigSchema : surfconextConfigSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: `sso-${provider}`,
     lastResult,
     defaultValue: { tenantId: config?.tenantId ?? "", issuer: config?.issuer ?? "", clientId: config?.clientId ?? "" },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const f = fields as unknown as Record<"tenantId" | "issuer" | "clientId" | "clientSecret", typeof fields.clientId>;
   const keyField = provider === "azure" ? "tenantId" : "issuer";
@@ -116,32 +112,22 @@ function ProviderForm({
         {config ? t("auth:ssoConfig.configured") : t("auth:ssoConfig.notConfigured")} · {t("auth:ssoConfig.callback")}{" "}
         <code>{callback}</code>
       </p>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[keyField, "clientId", "clientSecret"].map((n) => ({
-          id: f[n as "clientId"].id,
-          label: labels[n],
-          errors: f[n as "clientId"].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={f} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value={provider} />
-        <Field
+        <InputField
+          meta={f[keyField]}
           label={labels[keyField]}
           hint={t(`auth:ssoConfig.hints.${keyField}`)}
-          errors={f[keyField].errors}
-          inputProps={getInputProps(f[keyField], { type: keyField === "issuer" ? "url" : "text" })}
+          type={keyField === "issuer" ? "url" : "text"}
         />
-        <Field
-          label={labels.clientId}
-          errors={f.clientId.errors}
-          inputProps={getInputProps(f.clientId, { type: "text" })}
-        />
-        <Field
+        <InputField meta={f.clientId} label={labels.clientId} />
+        <InputField
+          meta={f.clientSecret}
           label={labels.clientSecret}
           hint={config ? t("auth:ssoConfig.hints.secretKept") : undefined}
-          errors={f.clientSecret.errors}
-          inputProps={{ ...getInputProps(f.clientSecret, { type: "password" }), autoComplete: "new-password" }}
+          type="password"
+          autoComplete="new-password"
         />
         <Button>{t("auth:ssoConfig.save")}</Button>
       </Form>

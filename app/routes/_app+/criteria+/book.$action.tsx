@@ -1,9 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+import {
+  Button,
+  ErrorList,
+  ErrorSummary,
+  FormErrorSummary,
+  InputField,
+  SelectInputField,
+  TextareaInputField,
+  useZodForm,
+} from "~/components/ui/forms";
 import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { criterionSchema, mergeCriteriaSchema } from "~/features/criteria/criteria.schema";
 import { createCriterion, getCriterion, mergeCriteria, updateCriterion } from "~/features/criteria/criteria.server";
@@ -103,7 +112,7 @@ function CriterionForm() {
   const { t } = useTranslation();
   const { criterion, tags, dimensions, currentScale } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(criterionSchema, {
     id: "criterion",
     lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
     defaultValue: criterion
@@ -114,10 +123,6 @@ function CriterionForm() {
           ...criterion.characteristics,
         }
       : { dimension: "1" },
-    constraint: getZodConstraint(criterionSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: criterionSchema }),
   });
   const labels = {
     name: t("criteria:form.name"),
@@ -140,29 +145,13 @@ function CriterionForm() {
   );
   return (
     <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["name", "description", "dimension"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field
-          label={labels.name}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: "text" })}
-        />
-        <Field
-          label={labels.description}
-          errors={fields.description.errors}
-          textareaProps={getTextareaProps(fields.description)}
-        />
-        <Field
+        <InputField meta={fields.name} label={labels.name} />
+        <TextareaInputField meta={fields.description} label={labels.description} />
+        <SelectInputField
+          meta={fields.dimension}
           label={labels.dimension}
-          errors={fields.dimension.errors}
-          selectProps={getSelectProps(fields.dimension)}
           options={dimensions.map((d) => ({ value: String(d.dimension), label: d.name }))}
         />
         <fieldset className="mb-4">
@@ -170,10 +159,10 @@ function CriterionForm() {
           <p className="text-sm text-ink-muted">{t("criteria:form.characteristicsHint")}</p>
           {levelNames.map((level) => (
             <div key={level} className="mt-3">
-              <Field
+              <TextareaInputField
+                meta={fields[level]}
                 label={`${t(`criteria:levels.${level}`)}${used.has(level) ? "" : ` (${t("criteria:form.notInCurrentScale")})`}`}
-                errors={fields[level].errors}
-                textareaProps={{ ...getTextareaProps(fields[level]), rows: 2 }}
+                rows={2}
               />
             </div>
           ))}

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { setSchema } from "~/features/criteria/criteria.schema";
@@ -62,14 +62,10 @@ export default function CriteriaSetPage() {
   const { t } = useTranslation();
   const { set, criteria, teams, dimensions } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(setSchema, {
     id: "criteria-set",
     lastResult,
     defaultValue: set ? { name: set.name, description: set.description, flex: String(set.flex) } : { flex: "0" },
-    constraint: getZodConstraint(setSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setSchema }),
   });
   const typed = lastResult?.initialValue;
   const checked = (name: "visibleToTeamLeaders" | "basic" | "isActive", fallback: boolean) =>
@@ -88,30 +84,17 @@ export default function CriteriaSetPage() {
         <Link to="/criteria/sets">{t("criteria:sets.back")}</Link>
       </p>
       <h1 className="mb-4 mt-2">{t(set ? "criteria:sets.editTitle" : "criteria:sets.newTitle")}</h1>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={(["name", "description", "flex"] as const).map((name) => ({
-          id: fields[name].id,
-          label: labels[name],
-          errors: fields[name].errors,
-        }))}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field
-          label={labels.name}
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: "text" })}
-        />
-        <Field
-          label={labels.description}
-          errors={fields.description.errors}
-          textareaProps={getTextareaProps(fields.description)}
-        />
-        <Field
+        <InputField meta={fields.name} label={labels.name} />
+        <TextareaInputField meta={fields.description} label={labels.description} />
+        <InputField
+          meta={fields.flex}
           label={labels.flex}
           hint={t("criteria:sets.flexHint")}
-          errors={fields.flex.errors}
-          inputProps={{ ...getInputProps(fields.flex, { type: "number" }), min: 0, max: 20 }}
+          type="number"
+          min={0}
+          max={20}
         />
         <CheckboxField
           label={t("criteria:sets.visibleToTeamLeaders")}
