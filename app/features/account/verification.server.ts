@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, users } from "#db/schema";
+import { users } from "#db/schema";
 import { throttledTokenCheck } from "~/features/auth/throttle.server";
 import { consumeToken } from "~/features/auth/tokens.server";
+import { auditOwnAction } from "~/features/auth/user-audit.server";
 
 export type ConfirmResult = { ok: true } | { ok: false; retryAfter?: number };
 
@@ -25,11 +26,9 @@ async function consumeVerificationToken(input: { id: string; secret: string; ip:
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(eq(users.id, token.userId));
-    await tx.insert(auditEvents).values({
+    await auditOwnAction(tx, {
       accountId: token.accountId,
-      actorUserId: token.userId,
-      subjectType: "user",
-      subjectId: token.userId,
+      userId: token.userId,
       action: "email.verify",
       ip: input.ip,
     });

@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "#db/client.server";
-import { auditEvents, users } from "#db/schema";
+import { users } from "#db/schema";
 import { verifyPassword } from "./password.server";
+import { auditOwnAction } from "./user-audit.server";
 
 export type LoginResult =
   | { ok: true; userId: string; accountId: string; firstLogin: boolean }
@@ -51,14 +52,7 @@ export async function recordSuccessfulLogin(input: { userId: string; accountId: 
       .update(users)
       .set({ lastLoginAt: new Date(), firstLoginAt: sql`coalesce(${users.firstLoginAt}, now())` })
       .where(eq(users.id, input.userId));
-    await tx.insert(auditEvents).values({
-      accountId: input.accountId,
-      actorUserId: input.userId,
-      subjectType: "user",
-      subjectId: input.userId,
-      action: "login",
-      ip: input.ip,
-    });
+    await auditOwnAction(tx, { accountId: input.accountId, userId: input.userId, action: "login", ip: input.ip });
   });
 }
 

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, users } from "#db/schema";
+import { users } from "#db/schema";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { deleteSessionsOfUser } from "~/utils/session.server";
 import { hashPassword } from "./password.server";
 import { hitThrottle, throttledTokenCheck } from "./throttle.server";
 import { consumeToken, findUsableToken, issueUserToken } from "./tokens.server";
+import { auditOwnAction } from "./user-audit.server";
 
 export type PasswordRequestResult = { ok: true } | { ok: false; code: "tooManyAttempts"; retryAfter: number };
 
@@ -44,11 +45,9 @@ export async function requestPasswordReset(input: { email: string; ip: string })
   if (!user || user.loginType === "sso") return { ok: true };
   const emailId = await db.transaction(async (tx) => {
     const token = await issueUserToken(tx, { accountId: user.accountId, userId: user.id, purpose: "password-reset" });
-    await tx.insert(auditEvents).values({
+    await auditOwnAction(tx, {
       accountId: user.accountId,
-      actorUserId: user.id,
-      subjectType: "user",
-      subjectId: user.id,
+      userId: user.id,
       action: "password.resetRequest",
       ip: input.ip,
     });
@@ -112,11 +111,9 @@ async function applyReset(input: { code: string; ip: string }, passwordHash: str
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(and(eq(users.id, token.userId), eq(users.accountId, token.accountId)))
       .returning({ id: users.id, email: users.email, firstName: users.firstName, language: users.language });
-    await tx.insert(auditEvents).values({
+    await auditOwnAction(tx, {
       accountId: token.accountId,
-      actorUserId: token.userId,
-      subjectType: "user",
-      subjectId: token.userId,
+      userId: token.userId,
       action: "password.reset",
       ip: input.ip,
     });

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { getDb } from "#db/client.server";
-import { accountSsoConfigs, auditEvents, memberships, userSsoIdentities, users } from "#db/schema";
+import { accountSsoConfigs, memberships, userSsoIdentities, users } from "#db/schema";
 import type { SsoProvider } from "#db/schema/enums-sso";
 import { sessionSecret } from "~/utils/env.server";
 import { isHttps } from "~/utils/request.server";
@@ -11,6 +11,7 @@ import { completeSignIn } from "./sign-in.server";
 import { decryptSecret } from "./sso-crypto.server";
 import { hitThrottle, settleSuccess, tokenHits } from "./throttle.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { auditOwnAction } from "./user-audit.server";
 
 /** How long a started sign-in at the provider may take (docs/decisions/0422). */
 export const SSO_FLOW_MINUTES = 10;
@@ -287,14 +288,7 @@ export async function finishSsoSignIn(
   });
   if (!userId) return fail("auth:sso.unknownUser");
   await settleSuccess(hits);
-  await db.insert(auditEvents).values({
-    accountId: stored.accountId,
-    actorUserId: userId,
-    subjectType: "user",
-    subjectId: userId,
-    action: "sso-login",
-    ip: input.ip,
-  });
+  await auditOwnAction(db, { accountId: stored.accountId, userId: userId, action: "sso-login", ip: input.ip });
   const [user] = await db.select({ firstLoginAt: users.firstLoginAt }).from(users).where(eq(users.id, userId));
   const { setCookie } = await completeSignIn(request, { userId, accountId: stored.accountId, ip: input.ip });
   const fallback = user?.firstLoginAt ? "/dashboard" : "/dashboard/introduction";

@@ -47,21 +47,20 @@ export async function issueUserToken(
   return { id: row.id, secret };
 }
 
+/** The token of this purpose and secret, while it is not used and not expired. */
+function usable(purpose: UserTokenPurpose, secret: string) {
+  return and(
+    eq(userTokens.secretHash, hashSecret(secret)),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
+}
+
 /** A token that can still be used (not used, not expired), without using it. */
 export async function findUsableToken(db: DbOrTx, purpose: UserTokenPurpose, secret: string) {
   if (!secret || secret.length > 200) return null;
-  const [row] = await db
-    .select()
-    .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.secretHash, hashSecret(secret)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(userTokens).where(usable(purpose, secret)).limit(1);
   return row ?? null;
 }
 
@@ -75,15 +74,7 @@ export async function consumeToken(tx: DbOrTx, purpose: UserTokenPurpose, secret
   const [row] = await tx
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(userTokens.secretHash, hashSecret(secret)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-        ...(id !== undefined ? [eq(userTokens.id, id)] : []),
-      ),
-    )
+    .where(and(usable(purpose, secret), id !== undefined ? eq(userTokens.id, id) : undefined))
     .returning();
   return row ?? null;
 }

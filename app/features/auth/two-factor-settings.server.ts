@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { accountModules, accountSecuritySettings, auditEvents, userTwoFactor } from "#db/schema";
+import { accountModules, accountSecuritySettings, userTwoFactor } from "#db/schema";
 import type { TenantContext } from "~/utils/tenant.server";
 import { checkCurrentPassword } from "./current-password.server";
-import { createPendingCookie } from "./two-factor.server";
+import { createPendingCookie, twoFactorFlags, type TwoFactorFlags } from "./two-factor.server";
+import { auditOwnAction } from "./user-audit.server";
 
 async function moduleActive(accountId: string): Promise<boolean> {
   const [row] = await getDb()
@@ -29,25 +30,8 @@ export async function accountTwoFactorSettings(ctx: Pick<TenantContext, "account
  * For the profile's two-factor tab: module active, 2FA on for this user, and whether the account requires it
  * of them (then it cannot be turned off). One query plus the step rule of the sign-in.
  */
-export async function myTwoFactorStatus(ctx: Pick<TenantContext, "accountId" | "user">) {
-  const result = await getDb().execute<{ enabled: boolean; required: boolean; module_active: boolean }>(sql`
-    select
-      exists (select 1 from account_modules am where am.account_id = u.account_id and am.module_key = '2fa' and am.active)
-        as module_active,
-      exists (select 1 from user_two_factor tf where tf.user_id = u.id and tf.enabled_at is not null) as enabled,
-      coalesce((select s.require_two_factor_for_admins from account_security_settings s where s.account_id = u.account_id), false)
-        and (u.is_account_admin or exists (
-          select 1 from memberships m join role_assignments ra on ra.membership_id = m.id
-          where m.user_id = u.id and m.deleted_at is null and ra.role_key in ('cluster_admin', 'auth_manager')))
-        as required
-    from users u where u.id = ${ctx.user.id} and u.account_id = ${ctx.accountId}
-  `);
-  const row = result.rows[0];
-  return {
-    moduleActive: row?.module_active ?? false,
-    enabled: row?.enabled ?? false,
-    required: row?.required ?? false,
-  };
+export async function myTwoFactorStatus(ctx: Pick<TenantContext, "accountId" | "user">): Promise<TwoFactorFlags> {
+  return twoFactorFlags(ctx.user.id, ctx.accountId);
 }
 
 /**
@@ -84,14 +68,7 @@ export async function disableTwoFactor(
     await tx
       .delete(userTwoFactor)
       .where(and(eq(userTwoFactor.userId, ctx.user.id), eq(userTwoFactor.accountId, ctx.accountId)));
-    await tx.insert(auditEvents).values({
-      accountId: ctx.accountId,
-      actorUserId: ctx.user.id,
-      subjectType: "user",
-      subjectId: ctx.user.id,
-      action: "twoFactor.disable",
-      ip,
-    });
+    await auditOwnAction(tx, { accountId: ctx.accountId, userId: ctx.user.id, action: "twoFactor.disable", ip });
   });
   return { ok: true };
 }

@@ -4,19 +4,25 @@ import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { getDb } from "#db/client.server";
-import { accountSecuritySettings, auditEvents, userTwoFactor, users } from "#db/schema";
+import { accountSecuritySettings, userTwoFactor, users } from "#db/schema";
 import { sessionSecret } from "~/utils/env.server";
 import { isHttps, safeRedirectPath } from "~/utils/request.server";
 import { hitThrottle, settleSuccess, twoFactorHits } from "./throttle.server";
 import { hashSecret } from "./tokens.server";
+import { auditOwnAction } from "./user-audit.server";
 
 export type TwoFactorStep = "setup" | "verify";
 export const RECOVERY_CODE_COUNT = 8;
 const ISSUER = "Teamontwikkeling";
 const PENDING_MINUTES = 10;
 
-/** Which second step a user needs after a correct password, or null. */
-export async function twoFactorStepFor(userId: string): Promise<TwoFactorStep | null> {
+export type TwoFactorFlags = { moduleActive: boolean; enabled: boolean; required: boolean };
+
+/**
+ * A user's two-factor flags in one query: module 2fa active for the account, 2FA on for the user, and
+ * whether the account requires it of them (admins when the account asks). `accountId` narrows the user.
+ */
+export async function twoFactorFlags(userId: string, accountId?: string): Promise<TwoFactorFlags> {
   const result = await getDb().execute<{ module_active: boolean; enabled: boolean; required: boolean }>(sql`
     select
       exists (select 1 from account_modules am where am.account_id = u.account_id and am.module_key = '2fa' and am.active)
@@ -27,12 +33,22 @@ export async function twoFactorStepFor(userId: string): Promise<TwoFactorStep | 
           select 1 from memberships m join role_assignments ra on ra.membership_id = m.id
           where m.user_id = u.id and m.deleted_at is null and ra.role_key in ('cluster_admin', 'auth_manager')))
         as required
-    from users u where u.id = ${userId}
+    from users u where u.id = ${userId} ${accountId === undefined ? sql`` : sql`and u.account_id = ${accountId}`}
   `);
   const row = result.rows[0];
-  if (!row?.module_active) return null;
-  if (row.enabled) return "verify";
-  return row.required ? "setup" : null;
+  return {
+    moduleActive: row?.module_active ?? false,
+    enabled: row?.enabled ?? false,
+    required: row?.required ?? false,
+  };
+}
+
+/** Which second step a user needs after a correct password, or null. */
+export async function twoFactorStepFor(userId: string): Promise<TwoFactorStep | null> {
+  const flags = await twoFactorFlags(userId);
+  if (!flags.moduleActive) return null;
+  if (flags.enabled) return "verify";
+  return flags.required ? "setup" : null;
 }
 
 // ---- The half-signed-in state between password and code: a signed, short-lived cookie.
@@ -171,14 +187,7 @@ export async function completeSetup(
         updatedAt: new Date(),
       })
       .where(and(eq(userTwoFactor.userId, userId), isNull(userTwoFactor.enabledAt)));
-    await tx.insert(auditEvents).values({
-      accountId: row.accountId,
-      actorUserId: userId,
-      subjectType: "user",
-      subjectId: userId,
-      action: "twoFactor.enable",
-      ip,
-    });
+    await auditOwnAction(tx, { accountId: row.accountId, userId: userId, action: "twoFactor.enable", ip });
   });
   return { ok: true, recoveryCodes };
 }
@@ -226,14 +235,12 @@ export async function verifySecondFactor(userId: string, rawCode: string, ip: st
   }
   if (!accepted || !row) return { ok: false, code: "invalid" };
   await settleSuccess(twoFactorHits(userId, ip));
-  await db.insert(auditEvents).values({
+  await auditOwnAction(db, {
     accountId: row.accountId,
-    actorUserId: userId,
-    subjectType: "user",
-    subjectId: userId,
+    userId: userId,
     action: "twoFactor.verify",
-    data: { method },
     ip,
+    data: { method },
   });
   return { ok: true };
 }

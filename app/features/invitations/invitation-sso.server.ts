@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, invitations, memberships, userSsoIdentities, users } from "#db/schema";
+import { invitations, memberships, userSsoIdentities, users } from "#db/schema";
 import type { SsoProvider } from "#db/schema/enums-sso";
 import {
   completeAcceptance,
@@ -9,6 +9,7 @@ import {
   signInInvitee,
   ssoLoginTypes,
 } from "./invitation-accept.server";
+import { auditOwnAction } from "~/features/auth/user-audit.server";
 
 /** The pending invitation an SSO sign-in may accept (docs/decisions/0431). */
 export async function invitationForSso(
@@ -89,11 +90,9 @@ export async function acceptInvitationWithSso(
     }
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
     await completeAcceptance(tx, invitation, row.userId, input.ip);
-    await tx.insert(auditEvents).values({
+    await auditOwnAction(tx, {
       accountId: invitation.accountId,
-      actorUserId: row.userId,
-      subjectType: "user",
-      subjectId: row.userId,
+      userId: row.userId,
       action: "sso-login",
       ip: input.ip,
     });
