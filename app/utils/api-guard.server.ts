@@ -20,3 +20,13 @@ export async function requireRightForApi(request: Request, right: Right, module?
   if (module && !ctx.modules.has(module)) throw jsonError(403, "forbidden", "You may not do this.");
   return ctx;
 }
+
+/** The guard of JSON routes any signed-in user may call (their own tasks): 401 as above, no right needed. */
+export async function requireUserForApi(request: Request): Promise<TenantContext> {
+  try {
+    return await requireUser(request);
+  } catch (error) {
+    if (error instanceof Response) throw jsonError(401, "unauthenticated", "Sign in first.");
+    throw error;
+  }
+}

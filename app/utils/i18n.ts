@@ -30,6 +30,7 @@ export const namespaces = [
   "teamreviews",
   "evaluation",
   "results",
+  "tasks",
   "goals",
   "emails",
 ] as const;

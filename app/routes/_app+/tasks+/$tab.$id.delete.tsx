@@ -1,0 +1,57 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/app-link";
+import { Button } from "~/components/ui/forms";
+import { parseTaskTab } from "~/features/tasks/task-links";
+import { taskErrors } from "~/features/tasks/tasks.schema";
+import { deleteTask, getTask } from "~/features/tasks/tasks.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireUser } from "~/utils/tenant.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["tasks"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/** The confirmation of a delete (UI.md: destructive actions go to a confirm page). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  const tab = parseTaskTab(params.tab);
+  const task = await getTask(ctx, params.id ?? "");
+  if (!task.may.delete)
+    throw await redirectWithToast(`/tasks/${tab}/${task.id}`, { type: "error", key: taskErrors.delete });
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "tasks:delete.title"), tab, task: { id: task.id, title: task.title } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireUser(request);
+  const tab = parseTaskTab(params.tab);
+  const id = params.id ?? "";
+  const result = await deleteTask(ctx, id);
+  // Only a crafted post gets here (the page itself sends a receiver back): the spec's message, nothing deleted.
+  if (!result.ok) return data({ error: result.errorKey }, { status: 403 });
+  return redirectWithToast(`/tasks/${tab}`, { key: "tasks:toast.deleted" });
+}
+
+export default function DeleteTaskPage() {
+  const { t } = useTranslation();
+  const { tab, task } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  return (
+    <div className="max-w-xl rounded bg-white p-6 shadow-sm">
+      <h1 className="mb-4">{t("tasks:delete.title")}</h1>
+      {refused ? (
+        <p role="alert" className="mb-4 font-medium text-danger">
+          {t(refused.error)}
+        </p>
+      ) : null}
+      <p className="mb-6">{t("tasks:delete.question", { title: task.title })}</p>
+      <Form method="post" className="flex items-center gap-4">
+        <Button variant="danger">{t("tasks:delete.submit")}</Button>
+        <AppLink href={`/tasks/${tab}/${task.id}`}>{t("tasks:form.cancel")}</AppLink>
+      </Form>
+    </div>
+  );
+}
