@@ -20,9 +20,9 @@ import { createRng, type SeedContext } from "./context";
 import { seedAccountsAndClusters } from "./demo/accounts-and-clusters";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
+import { seedFlows } from "./demo/flows";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
-import { seedTasks } from "./demo/tasks";
 import { seedTeamReviews } from "./demo/team-reviews";
 import { seedTeams } from "./demo/teams";
 import { seedUsers } from "./demo/users";
@@ -38,7 +38,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedContracts(ctx, { tenants, positions, people });
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
-  await seedTasks(ctx, { tenants, people });
+  await seedFlows(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;

@@ -30,7 +30,7 @@ export const namespaces = [
   "teamreviews",
   "evaluation",
   "results",
-  "tasks",
+  "flow",
   "goals",
   "emails",
 ] as const;

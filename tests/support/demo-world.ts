@@ -9,22 +9,24 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
+  accountModules,
+  clusterModules,
   clusters,
   criteria,
   criteriaSetCriteria,
   criteriaSets,
+  flowMeasurements,
   memberships,
   positions,
   reviews,
   reviewSubjects,
   tags,
-  tasks,
   teams,
   users,
 } from "#db/schema";
-import { demoTasks } from "../../seed/demo/tasks";
 import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
+import { createFlowMeasurement } from "~/features/flow/flows.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";
@@ -44,6 +46,8 @@ export type TeamData = {
   /** The set the round was made with. */
   roundSet: string;
   subject: string;
+  /** A flow measurement of a team member who is not a demo user (made here when the seed has none). */
+  flow: string;
 };
 
 export type TenantData = {
@@ -52,12 +56,6 @@ export type TenantData = {
   personnelTag: string;
   criteriaTag: string;
   set: string;
-  /**
-   * A task between two people (Demo BV: leider@demo.nl to medewerker@demo.nl; Andere BV: two employees
-   * who are no demo user) and a private note of its receiver.
-   */
-  task: string;
-  note: string;
   led: TeamData;
   other: TeamData;
 };
@@ -122,7 +120,37 @@ async function teamData(cluster: string, team: string, preferredEmail?: string):
     round: row.round_id,
     roundSet: row.set_id,
     subject: row.subject_id,
+    flow: await flowOf(cluster, team),
   };
+}
+
+/** The latest flow measurement of the team's first member (by e-mail) who is not a demo user. */
+async function flowOf(cluster: string, team: string) {
+  const demoEmails = sql.join(
+    Object.values(demoUsers).map((e) => sql`${e}`),
+    sql`, `,
+  );
+  const places = await getDb().execute<{ membership_id: string; account_id: string; flow_id: string | null }>(sql`
+    select m.id as membership_id, m.account_id,
+           (select f.id from ${flowMeasurements} f where f.membership_id = m.id order by f.created_at desc limit 1) as flow_id
+    from role_assignments ra
+    join memberships m on m.id = ra.membership_id and m.deleted_at is null
+    join users u on u.id = m.user_id
+    where ra.cluster_id = ${cluster} and ra.team_id = ${team} and ra.role_key = 'team_member'
+      and lower(u.email) not in (${demoEmails})
+    order by lower(u.email) limit 1`);
+  const place = places.rows[0];
+  if (!place) throw new Error(`no team member without a demo role in team ${team}`);
+  if (place.flow_id) return place.flow_id;
+  const created = await createFlowMeasurement(
+    { accountId: place.account_id, clusterId: cluster, membershipId: place.membership_id },
+    [
+      { name: "Audit-activiteit", sharePercent: 70, challenge: 6, skills: 6, capability: 6, energy: 6 },
+      { name: "Audit-overleg", sharePercent: 30, challenge: 3, skills: 7, capability: 6, energy: 4 },
+    ],
+  );
+  if (!created.ok) throw new Error(`no flow measurement made in team ${team}`);
+  return created.id;
 }
 
 async function insertTags(accountId: string, cluster: string) {
@@ -178,55 +206,6 @@ async function andereReviewData(accountId: string, cluster: string, andereCookie
   return { set: set.id, team };
 }
 
-async function taskByTitle(cluster: string, title: string) {
-  const [row] = await getDb()
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.clusterId, cluster), eq(tasks.title, title)));
-  if (!row) throw new Error(`no demo task ${title}`);
-  return row.id;
-}
-
-/** Andere BV has no tasks in the seed: one between two of its employees (not andere@demo.nl) and a note. */
-async function andereTasks(accountId: string, cluster: string, andereUserId: string) {
-  const people = await getDb()
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.clusterId, cluster),
-        isNull(memberships.deletedAt),
-        sql`${memberships.userId} <> ${andereUserId}`,
-      ),
-    )
-    .orderBy(asc(memberships.createdAt))
-    .limit(2);
-  if (people.length < 2) throw new Error("Andere BV needs two employees besides andere@demo.nl");
-  const [sender, receiver] = people;
-  const [task, note] = await getDb()
-    .insert(tasks)
-    .values([
-      {
-        accountId,
-        clusterId: cluster,
-        type: "task",
-        title: "Audit-taak",
-        senderId: sender.id,
-        receiverId: receiver.id,
-      },
-      {
-        accountId,
-        clusterId: cluster,
-        type: "note",
-        title: "Audit-notitie",
-        senderId: receiver.id,
-        receiverId: receiver.id,
-      },
-    ])
-    .returning({ id: tasks.id });
-  return { task: task.id, note: note.id };
-}
-
 /** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
 export async function demoWorld(): Promise<DemoWorld> {
   await seedDemo(process.env.DATABASE_URL!);
@@ -269,23 +248,25 @@ export async function demoWorld(): Promise<DemoWorld> {
     position: await anyPosition(noord),
     ...(await insertTags(demoAccountId, noord)),
     set: basisset.id,
-    task: await taskByTitle(noord, demoTasks.openForMedewerker),
-    note: await taskByTitle(noord, demoTasks.medewerkerNote),
     led: await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
     other: await teamData(noord, anker),
   };
   const andereReviews = await andereReviewData(andereAccountId, andereCluster, cookies.andere);
+  // Andere BV's demo has no flow module; switched on here so its admin opens its own flow ids like Demo BV's.
+  await db
+    .insert(accountModules)
+    .values({ accountId: andereAccountId, moduleKey: "flow", active: true })
+    .onConflictDoNothing();
+  await db
+    .insert(clusterModules)
+    .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "flow" })
+    .onConflictDoNothing();
   const andereTeam = await teamData(andereCluster, andereReviews.team);
   const andere: TenantData = {
     cluster: andereCluster,
     position: await anyPosition(andereCluster),
     ...(await insertTags(andereAccountId, andereCluster)),
     set: andereReviews.set,
-    ...(await andereTasks(
-      andereAccountId,
-      andereCluster,
-      (await membershipOf(demoUsers.andere, andereCluster)).userId,
-    )),
     led: andereTeam,
     other: andereTeam,
   };
