@@ -23,6 +23,7 @@ import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedFlows } from "./demo/flows";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
+import { seedTasks } from "./demo/tasks";
 import { seedTeamReviews } from "./demo/team-reviews";
 import { seedTeams } from "./demo/teams";
 import { seedUsers } from "./demo/users";
@@ -39,6 +40,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
+  await seedTasks(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;

@@ -31,6 +31,7 @@ export const namespaces = [
   "evaluation",
   "results",
   "flow",
+  "tasks",
   "goals",
   "emails",
 ] as const;

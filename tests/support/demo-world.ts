@@ -21,9 +21,11 @@ import {
   reviews,
   reviewSubjects,
   tags,
+  tasks,
   teams,
   users,
 } from "#db/schema";
+import { demoTasks } from "../../seed/demo/tasks";
 import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createFlowMeasurement } from "~/features/flow/flows.server";
@@ -56,6 +58,12 @@ export type TenantData = {
   personnelTag: string;
   criteriaTag: string;
   set: string;
+  /**
+   * A task between two people (Demo BV: leider@demo.nl to medewerker@demo.nl; Andere BV: two employees
+   * who are no demo user) and a private note of its receiver.
+   */
+  task: string;
+  note: string;
   led: TeamData;
   other: TeamData;
 };
@@ -206,6 +214,55 @@ async function andereReviewData(accountId: string, cluster: string, andereCookie
   return { set: set.id, team };
 }
 
+async function taskByTitle(cluster: string, title: string) {
+  const [row] = await getDb()
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.clusterId, cluster), eq(tasks.title, title)));
+  if (!row) throw new Error(`no demo task ${title}`);
+  return row.id;
+}
+
+/** Andere BV has no tasks in the seed: one between two of its employees (not andere@demo.nl) and a note. */
+async function andereTasks(accountId: string, cluster: string, andereUserId: string) {
+  const people = await getDb()
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.clusterId, cluster),
+        isNull(memberships.deletedAt),
+        sql`${memberships.userId} <> ${andereUserId}`,
+      ),
+    )
+    .orderBy(asc(memberships.createdAt))
+    .limit(2);
+  if (people.length < 2) throw new Error("Andere BV needs two employees besides andere@demo.nl");
+  const [sender, receiver] = people;
+  const [task, note] = await getDb()
+    .insert(tasks)
+    .values([
+      {
+        accountId,
+        clusterId: cluster,
+        type: "task",
+        title: "Audit-taak",
+        senderId: sender.id,
+        receiverId: receiver.id,
+      },
+      {
+        accountId,
+        clusterId: cluster,
+        type: "note",
+        title: "Audit-notitie",
+        senderId: receiver.id,
+        receiverId: receiver.id,
+      },
+    ])
+    .returning({ id: tasks.id });
+  return { task: task.id, note: note.id };
+}
+
 /** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
 export async function demoWorld(): Promise<DemoWorld> {
   await seedDemo(process.env.DATABASE_URL!);
@@ -248,6 +305,8 @@ export async function demoWorld(): Promise<DemoWorld> {
     position: await anyPosition(noord),
     ...(await insertTags(demoAccountId, noord)),
     set: basisset.id,
+    task: await taskByTitle(noord, demoTasks.openForMedewerker),
+    note: await taskByTitle(noord, demoTasks.medewerkerNote),
     led: await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
     other: await teamData(noord, anker),
   };
@@ -267,6 +326,11 @@ export async function demoWorld(): Promise<DemoWorld> {
     position: await anyPosition(andereCluster),
     ...(await insertTags(andereAccountId, andereCluster)),
     set: andereReviews.set,
+    ...(await andereTasks(
+      andereAccountId,
+      andereCluster,
+      (await membershipOf(demoUsers.andere, andereCluster)).userId,
+    )),
     led: andereTeam,
     other: andereTeam,
   };
