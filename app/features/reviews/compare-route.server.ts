@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLanguage, getServerT } from "~/utils/i18n.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { compareSubject } from "./person-results.server";
-import { resultTexts } from "./result-texts.server";
+import { compareSubject, employeeReport } from "./person-results.server";
+import { requestResultTexts } from "./result-texts.server";
 
 /**
  * The loader behind the three compare URLs of spec §2 (review/{reviewId}/compare/{subjectId},
@@ -11,12 +10,19 @@ import { resultTexts } from "./result-texts.server";
  */
 export async function compareLoader({ request, params }: LoaderFunctionArgs, ctx: TenantContext) {
   const comparison = await compareSubject(ctx, params.reviewId ?? "", params.subjectId ?? "");
-  const t = await getServerT(request);
-  const texts = await resultTexts(ctx, await getLanguage(request), t as never);
+  const { t, texts } = await requestResultTexts(request, ctx);
   const name = `${comparison.subject.firstName} ${comparison.subject.lastName}`.trim();
   return {
     title: `${t("results:compare.title", { name })} · ${t("common:appName")}`,
     comparison,
     texts,
   };
+}
+
+/** The loader of a person's report (review/report/{reviewId}/employee/{membershipId}), after the route's guard. */
+export async function employeeReportLoader({ request, params }: LoaderFunctionArgs, ctx: TenantContext) {
+  const report = await employeeReport(ctx, params.reviewId ?? "", params.membershipId ?? "");
+  const { t, texts } = await requestResultTexts(request, ctx);
+  const name = `${report.subject.firstName} ${report.subject.lastName}`.trim();
+  return { title: `${t("results:report.title", { name })} · ${t("common:appName")}`, report, texts };
 }

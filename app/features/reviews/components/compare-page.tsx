@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/utils/dates";
 import type { compareLoader } from "../compare-route.server";
 import { levelNameOf } from "../results";
-import { LevelValue, useAverage } from "./results-ui";
+import { averageKeys, LevelValue, PersonResultLinks, useAverage, usePersonTexts } from "./results-ui";
 
 export const compareHandle = { i18n: ["results", "criteria"] };
 export const compareMeta: MetaFunction = ({ data }) => [{ title: (data as { title?: string } | undefined)?.title }];
@@ -15,17 +15,14 @@ export function ComparePage() {
   const { comparison, texts } = useLoaderData<typeof compareLoader>();
   const average = useAverage();
   const { review, subject, previous, team } = comparison;
-  const name = `${subject.firstName} ${subject.lastName}`.trim();
-  const roleLabel = texts.roles.find((r) => r.id === subject.developmentRole)?.label ?? t("results:noRole");
-  const keys = ["performance", "potential", "employability"] as const;
+  const { name, roleLabel } = usePersonTexts(subject, texts.roles);
   return (
     <div className="max-w-5xl">
-      <p className="no-print flex flex-wrap gap-4">
-        {review.roundId ? (
-          <Link to={`/review/result/${review.roundId}/grid?team=${review.id}`}>{t("results:backToResults")}</Link>
-        ) : null}
-        <Link to={`/review/report/${review.id}/employee/${subject.membershipId}`}>{t("results:compare.toReport")}</Link>
-      </p>
+      <PersonResultLinks
+        review={review}
+        href={`/review/report/${review.id}/employee/${subject.membershipId}`}
+        label={t("results:compare.toReport")}
+      />
       <h1 className="mb-2 mt-2">{t("results:compare.title", { name })}</h1>
       <p className="mb-4">
         {t("results:compare.context", { review: review.name, team: review.teamName })} · {t("results:report.role")}:{" "}
@@ -48,7 +45,7 @@ export function ComparePage() {
         </p>
       )}
       {texts.dimensions.map((d, i) => {
-        const key = keys[i];
+        const key = averageKeys[i];
         const rows = comparison.criteria.filter((c) => c.dimension === d.dimension);
         return (
           <div key={d.dimension} className="mb-6 overflow-x-auto">

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
@@ -178,4 +179,40 @@ export function FinishedNote({ finished, total }: { finished: number; total: num
     );
   if (finished < total) return <p className="mb-4 text-ink-muted">{t("results:someFinished", { finished, total })}</p>;
   return null;
+}
+
+/** The three averages of a person, in dimension order. */
+export const averageKeys = ["performance", "potential", "employability"] as const;
+
+/** A person's name and role label on their compare and report pages. */
+export function usePersonTexts(
+  subject: { firstName: string; lastName: string; developmentRole: number | null },
+  roles: RoleText[],
+) {
+  const { t } = useTranslation();
+  return {
+    name: `${subject.firstName} ${subject.lastName}`.trim(),
+    roleLabel: roles.find((r) => r.id === subject.developmentRole)?.label ?? t("results:noRole"),
+  };
+}
+
+/** Back to the round's results (when the review has a round) and on to the person's other page. */
+export function PersonResultLinks({
+  review,
+  href,
+  label,
+}: {
+  review: { id: string; roundId: string | null };
+  href: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p className="no-print flex flex-wrap gap-4">
+      {review.roundId ? (
+        <Link to={`/review/result/${review.roundId}/grid?team=${review.id}`}>{t("results:backToResults")}</Link>
+      ) : null}
+      <Link to={href}>{label}</Link>
+    </p>
+  );
 }
