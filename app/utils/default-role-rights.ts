@@ -1,5 +1,14 @@
 import type { RoleKey } from "#db/schema/teams";
-import type { Right } from "./rights";
+import { assignableRights, type Right } from "./rights";
+
+/**
+ * A cluster admin starts with every right that can be assigned, except the create/read/update rights of a
+ * family whose `.manage` right covers them (criteria.read next to criteria.manage); analytics.read stays.
+ */
+const clusterAdminRights: readonly Right[] = assignableRights.filter((right) => {
+  const [family, verb] = right.split(".");
+  return !["create", "read", "update"].includes(verb) || !assignableRights.includes(`${family}.manage` as Right);
+});
 
 /**
  * The rights each role gets in a new cluster. Stored per cluster in role_rights so that an
@@ -37,38 +46,6 @@ export const defaultRoleRights: Record<RoleKey, readonly Right[]> = {
     "tags.manage",
   ],
   auth_manager: ["team_roles.manage", "cluster_roles.manage"],
-  cluster_admin: [
-    "users.import",
-    "users.manage",
-    "users.merge",
-    "cluster_modules.manage",
-    "cluster_settings.manage",
-    "review_settings.manage",
-    "reviews.manage",
-    "teamReviews.manage",
-    "selfReviews.manage",
-    "selfReviews.active",
-    "criteria.manage",
-    "criteria.delete",
-    "sets.manage",
-    "sets.delete",
-    "tags.manage",
-    "tags.delete",
-    "contracts.manage",
-    "contracts.delete",
-    "competences.manage",
-    "competences.delete",
-    "competence_reviews.manage",
-    "knowledgeArea.manage",
-    "dialogs.edit",
-    "dialogs.manage",
-    "positions.manage",
-    "positions.assign",
-    "team_roles.manage",
-    "cluster_roles.manage",
-    "teams.manage",
-    "analytics.read",
-    "flows.manage",
-  ],
+  cluster_admin: clusterAdminRights,
   account_admin: [],
 };

@@ -6,12 +6,10 @@ import { personName } from "~/utils/people-search";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isSelfOrBelow } from "~/utils/tree.server";
-import type { clusterRoleKeys } from "./account.schema";
+import type { ClusterRoleKey } from "~/utils/cluster-roles";
 import { activeAccountModules } from "./account-modules.server";
 import { requireAccountUser } from "./account-users.server";
-import { createCluster } from "./clusters.server";
-
-type ClusterRole = (typeof clusterRoleKeys)[number];
+import { createCluster, insertClusterRole } from "./clusters.server";
 
 export async function listAccountClusters(ctx: TenantContext) {
   const result = await getDb().execute<{
@@ -122,7 +120,7 @@ export async function listClusterPeople(ctx: TenantContext, clusterId: string) {
     membershipId: r.membership_id,
     name: personName(r.first_name, r.last_name, r.email),
     email: r.email,
-    roles: r.roles as ClusterRole[],
+    roles: r.roles as ClusterRoleKey[],
   }));
 }
 
@@ -130,7 +128,7 @@ export async function listClusterPeople(ctx: TenantContext, clusterId: string) {
 export async function linkUserToCluster(
   ctx: TenantContext,
   clusterId: string,
-  input: { userId: string; role: ClusterRole },
+  input: { userId: string; role: ClusterRoleKey },
 ) {
   await getAccountCluster(ctx, clusterId);
   const db = getDb();
@@ -144,17 +142,18 @@ export async function linkUserToCluster(
       .select({ id: memberships.id })
       .from(memberships)
       .where(and(eq(memberships.clusterId, clusterId), eq(memberships.userId, input.userId)));
-    await tx
-      .insert(roleAssignments)
-      .values({ accountId: ctx.accountId, clusterId, membershipId: m.id, roleKey: input.role, level: "cluster" })
-      .onConflictDoNothing();
+    await insertClusterRole(
+      tx,
+      { accountId: ctx.accountId, clusterId, membershipId: m.id },
+      input.role,
+    ).onConflictDoNothing();
   });
 }
 
 export async function unlinkRole(
   ctx: TenantContext,
   clusterId: string,
-  input: { membershipId: string; role: ClusterRole },
+  input: { membershipId: string; role: ClusterRoleKey },
 ) {
   await getAccountCluster(ctx, clusterId);
   const result = await getDb()

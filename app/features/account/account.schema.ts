@@ -2,6 +2,10 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import * as z from "zod";
 import { parseDate } from "~/utils/dates";
 import { moduleKeys } from "~/utils/modules";
+import { clusterRoleKeys } from "~/utils/cluster-roles";
+
+/** Roles an account admin can give someone in a cluster (team places are given on the team page). */
+export { clusterRoleKeys } from "~/utils/cluster-roles";
 
 const uuid = z.uuid({ error: "validation:choose" });
 const optional = (max: number) =>
@@ -24,15 +28,6 @@ export const clusterSchema = z.object({
     .transform((v) => v || null),
 });
 
-/** Roles an account admin can give someone in a cluster (team places are given on the team page). */
-export const clusterRoleKeys = [
-  "employee",
-  "cluster_admin",
-  "data_manager",
-  "auth_manager",
-  "advisor",
-  "reviewer",
-] as const;
 export const clusterLinkSchema = z.object({
   userId: uuid,
   role: z.enum(clusterRoleKeys, { error: "validation:choose" }),

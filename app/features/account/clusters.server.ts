@@ -1,11 +1,23 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "#db/client.server";
-import { clusterModules, clusters, roleRights } from "#db/schema";
+import { clusterModules, clusters, roleAssignments, roleRights } from "#db/schema";
 import type { RoleKey } from "#db/schema/teams";
 import { defaultRoleRights } from "~/utils/default-role-rights";
 import type { ModuleKey } from "~/utils/modules";
 import { seedDefaultCriteriaBook } from "~/features/criteria/criteria.server";
 import type { Language } from "~/utils/i18n";
+
+/**
+ * Gives a membership a cluster-level role (on `db`: inside a transaction pass the transaction). Returns
+ * the insert, so a caller that may repeat it chains `.onConflictDoNothing()`.
+ */
+export function insertClusterRole(
+  db: DbOrTx,
+  membership: { accountId: string; clusterId: string; membershipId: string },
+  roleKey: RoleKey,
+) {
+  return db.insert(roleAssignments).values({ ...membership, roleKey, level: "cluster" });
+}
 
 /** Creates a cluster with its modules and the default role→rights mapping, in the caller's transaction. */
 export async function createCluster(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { accountModules, accounts, auditEvents, memberships, roleAssignments, users } from "#db/schema";
-import { createCluster } from "~/features/account/clusters.server";
+import { accountModules, accounts, auditEvents, memberships, users } from "#db/schema";
+import { createCluster, insertClusterRole } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { hitThrottle } from "~/features/auth/throttle.server";
 import { issueUserToken } from "~/features/auth/tokens.server";
@@ -125,13 +125,11 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
         .insert(memberships)
         .values({ accountId: account.id, clusterId: cluster.id, userId: user.id, access: true })
         .returning({ id: memberships.id });
-      await tx.insert(roleAssignments).values({
-        accountId: account.id,
-        clusterId: cluster.id,
-        membershipId: membership.id,
-        roleKey: "cluster_admin",
-        level: "cluster",
-      });
+      await insertClusterRole(
+        tx,
+        { accountId: account.id, clusterId: cluster.id, membershipId: membership.id },
+        "cluster_admin",
+      );
       await tx.insert(auditEvents).values({
         accountId: account.id,
         clusterId: cluster.id,

@@ -1,5 +1,9 @@
 import * as z from "zod";
 import { genders, languages, loginTypes } from "#db/schema/enums";
+import { clusterRoleKeys } from "~/utils/cluster-roles";
+
+/** Cluster-level roles that can be given on the roles tab (team places live on the teams tab). */
+export { clusterRoleKeys, type ClusterRoleKey } from "~/utils/cluster-roles";
 
 export const employeeTabs = ["active", "inactive", "invited", "removed"] as const;
 export type EmployeeListTab = (typeof employeeTabs)[number];
@@ -10,20 +14,9 @@ export type EmployeeDetailTab = (typeof employeeDetailTabs)[number];
 export const sortKeys = ["name", "email", "employeeNumber", "status"] as const;
 export type SortKey = (typeof sortKeys)[number];
 
-/** Cluster-level roles that can be given on the roles tab (team places live on the teams tab). */
-export const clusterRoleKeys = [
-  "employee",
-  "cluster_admin",
-  "data_manager",
-  "auth_manager",
-  "advisor",
-  "reviewer",
-] as const;
 /** Roles the list can be filtered on: every role key except the account-admin flag. */
 export const filterRoleKeys = [...clusterRoleKeys, "team_admin", "team_member"] as const;
 export type FilterRoleKey = (typeof filterRoleKeys)[number];
-
-export type ClusterRoleKey = (typeof clusterRoleKeys)[number];
 
 export const bulkActions = [
   "activate",

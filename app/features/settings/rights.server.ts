@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { roleRights } from "#db/schema";
 import { roleKeys, type RoleKey } from "#db/schema/teams";
 import { notFound } from "~/utils/not-found";
+import { inCluster } from "~/utils/scope.server";
 import type { Result } from "~/utils/results.server";
 import { adminRights, assignableRights, hasRight, isRight, type Right } from "~/utils/rights";
 import { rightsSubject, type TenantContext } from "~/utils/tenant.server";
@@ -29,17 +30,9 @@ export async function listRoleRights(ctx: TenantContext) {
 export async function setRoleRights(ctx: TenantContext, role: string, rights: readonly string[]): Promise<Result> {
   if (!(editableRoles as readonly string[]).includes(role)) notFound();
   const wanted = new Set(rights.filter((r) => isRight(r) && assignableRights.includes(r)));
+  const ofRole = and(inCluster(roleRights, ctx), eq(roleRights.roleKey, role as RoleKey));
   return getDb().transaction(async (tx) => {
-    const current = await tx
-      .select({ right: roleRights.rightKey })
-      .from(roleRights)
-      .where(
-        and(
-          eq(roleRights.clusterId, ctx.clusterId),
-          eq(roleRights.accountId, ctx.accountId),
-          eq(roleRights.roleKey, role as RoleKey),
-        ),
-      );
+    const current = await tx.select({ right: roleRights.rightKey }).from(roleRights).where(ofRole);
     const droppedAdmin = current.some((c) => adminRights.has(c.right as Right) && !wanted.has(c.right));
     if (droppedAdmin) return { ok: false, field: "rights", errorKey: "settings:rights.adminLocked" };
     // May this actor change this role? Only with every right the role has now and every right it would get:
@@ -48,15 +41,7 @@ export async function setRoleRights(ctx: TenantContext, role: string, rights: re
     if ([...touched].some((right) => !hasRight(rightsSubject(ctx), right))) {
       return { ok: false, field: "rights", errorKey: "settings:rights.notHeld" };
     }
-    await tx
-      .delete(roleRights)
-      .where(
-        and(
-          eq(roleRights.clusterId, ctx.clusterId),
-          eq(roleRights.accountId, ctx.accountId),
-          eq(roleRights.roleKey, role as RoleKey),
-        ),
-      );
+    await tx.delete(roleRights).where(ofRole);
     if (wanted.size > 0) {
       await tx.insert(roleRights).values(
         [...wanted].map((rightKey) => ({
