@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { teamGoals } from "#db/schema";
 import { createTeamGoal, goalWriter } from "~/features/team-goals/team-goals.server";
+import { loader as pageLoader } from "~/routes/_app+/goals-and-ambitions";
 import { action as tabAction, loader as tabLoader } from "~/routes/_app+/personnel+/teams.$id._tabs+/goalsAndAmbitions";
 import { createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
@@ -60,6 +61,18 @@ const tabPath = (teamId: string, query = "") => `/personnel/teams/${teamId}/goal
 function loadTab(teamId: string, cookie: string, query = "") {
   return run(() =>
     tabLoader({ request: getRequest(tabPath(teamId, query), cookie), context: context(), params: { id: teamId } }),
+  );
+}
+
+type GoalsPage = {
+  teams: { id: string }[];
+  canManage: boolean;
+  groups: { id: string; active: { id: string }[]; archived: { id: string }[] }[];
+};
+
+function loadPage(cookie: string, query = "") {
+  return run(() =>
+    pageLoader({ request: getRequest(`/goals-and-ambitions${query}`, cookie), context: context(), params: {} }),
   );
 }
 
@@ -193,21 +206,24 @@ describe("team goals on the team's tab", () => {
     expect(page.editing).toBeNull();
   });
 
-  it("rights: team leaders and members read their team's goals but may not change them; others' teams are 404", async () => {
+  it("rights: team leaders and members read their teams' goals on the page but may not change them", async () => {
     const team = await teamIn(w);
     const otherTeam = await teamIn(w);
     const id = await goalIn(w, team.id, "Alleen lezen");
+    const theirs = await goalIn(w, otherTeam.id, "Van een ander team");
     const leader = await userIn(w, [{ role: "team_admin", teamId: team.id }]);
     const member = await userIn(w, [{ role: "team_member", teamId: team.id }]);
+    const loner = await userIn(w, []);
     for (const reader of [leader, member]) {
-      const page = (await loadTab(team.id, reader.cookie, `?edit=${id}`)) as {
-        active: { id: string }[];
-        canManage: boolean;
-        editing: string | null;
-      };
-      expect(page.active.map((g) => g.id)).toEqual([id]);
-      expect(page).toMatchObject({ canManage: false, editing: null });
-      expect(((await loadTab(otherTeam.id, reader.cookie)) as Response).status).toBe(404);
+      const page = (await loadPage(reader.cookie)) as GoalsPage;
+      expect(page.teams.map((t) => t.id)).toEqual([team.id]);
+      expect(page.groups.flatMap((g) => g.active.map((a) => a.id))).toEqual([id]);
+      expect(page.canManage).toBe(false);
+      // Another team of the cluster, by the filter: 404, never its goals.
+      expect(((await loadPage(reader.cookie, `?team=${otherTeam.id}`)) as Response).status).toBe(404);
+      // The team's tab is the team management page: not theirs.
+      const tab = (await loadTab(team.id, reader.cookie)) as Response;
+      expect(tab.status).toBe(302);
       const denied = (await postTab(team.id, { intent: "archive", goalId: id }, reader.cookie)) as Response;
       expect(denied.status).toBe(302);
       expect(denied.headers.get("Location")).not.toContain("goalsAndAmbitions");
@@ -216,6 +232,17 @@ describe("team goals on the team's tab", () => {
     }
     expect((await goalRow(id)).archivedAt).toBeNull();
     expect(await getDb().select().from(teamGoals).where(eq(teamGoals.teamId, team.id))).toHaveLength(1);
+    // Without a team, the page answers and says so.
+    const empty = (await loadPage(loner.cookie)) as GoalsPage;
+    expect(empty).toMatchObject({ teams: [], groups: [] });
+    // teams.manage sees every team of the cluster, and may filter on one.
+    const all = (await loadPage(w.cookie)) as GoalsPage;
+    expect(all.canManage).toBe(true);
+    expect(all.teams.map((t) => t.id)).toEqual(expect.arrayContaining([team.id, otherTeam.id]));
+    const filtered = (await loadPage(w.cookie, `?team=${otherTeam.id}`)) as GoalsPage;
+    expect(filtered.groups).toEqual([
+      expect.objectContaining({ id: otherTeam.id, active: [expect.objectContaining({ id: theirs })], archived: [] }),
+    ]);
   });
 
   it("tenancy: another account's or cluster's team and goal ids are 404 and change nothing", async () => {
@@ -241,6 +268,11 @@ describe("team goals on the team's tab", () => {
     const clusterTeam = await createTeam(getDb(), { accountId: w.account.id, clusterId: cluster.id });
     expect(((await loadTab(clusterTeam.id, w.cookie)) as Response).status).toBe(404);
     expect(((await loadTab("not-a-uuid", w.cookie)) as Response).status).toBe(404);
+    for (const query of [`?team=${theirs.id}`, `?team=${clusterTeam.id}`, "?team=not-a-uuid"])
+      expect(((await loadPage(w.cookie, query)) as Response).status).toBe(404);
+    const page = (await loadPage(w.cookie)) as GoalsPage;
+    expect(page.teams.map((t) => t.id)).not.toContain(theirs.id);
+    expect(page.groups.flatMap((g) => g.active.map((a) => a.id))).not.toContain(theirGoal);
     expect(await goalRow(theirGoal)).toMatchObject({ text: "Van een ander", archivedAt: null });
     expect((await goalRow(siblingGoal)).archivedAt).toBeNull();
     const ctx = goalWriter({

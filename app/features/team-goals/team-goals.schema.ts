@@ -44,6 +44,11 @@ export const teamGoalSchema = z
   .refine((v) => !periodEndsBeforeStart(v.periodStart, v.periodEnd), {
     path: ["periodEnd"],
     error: "goals:periodEndBeforeStart",
+    // Also when another field is wrong (empty text): every message at once, next to its field.
+    when: (payload) => {
+      const v = payload.value as { periodStart?: unknown; periodEnd?: unknown };
+      return typeof v?.periodStart === "string" && typeof v?.periodEnd === "string";
+    },
   });
 export type TeamGoalInput = z.output<typeof teamGoalSchema>;
 

@@ -20,8 +20,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["teams", "goals", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
+// The tab is part of the team's page, which is for teams.manage (its layout); everyone else reads the
+// goals of their teams on /goals-and-ambitions (docs/decisions/0960).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "teamGoals.read");
+  const ctx = await requireRight(request, "teams.manage");
   const team = await requireGoalTeam(ctx, requireUuid(params.id));
   const { active, archived } = await listTeamGoals(ctx, { teamId: team.id });
   const canManage = can(ctx, "teamGoals.manage");

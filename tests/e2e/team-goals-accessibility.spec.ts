@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { clusters, teamGoals } from "#db/schema";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
+import { createTeam } from "../factories";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A team with an active and an archived goal, so every part of the tab is on the page. */
+async function teamWithGoals() {
+  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+  const team = await createTeam(getDb(), {
+    accountId: cluster.accountId,
+    clusterId: cluster.id,
+    name: `Axe ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+  });
+  const base = { accountId: team.accountId, clusterId: team.clusterId, teamId: team.id };
+  const [active] = await getDb()
+    .insert(teamGoals)
+    .values([
+      { ...base, kind: "goal", text: "Actief doel", measuredBy: "Tevredenheid", periodStart: "2027-01-01" },
+      { ...base, kind: "ambition", text: "Oude ambitie", archivedAt: new Date() },
+    ])
+    .returning();
+  return { team, goalId: active.id };
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+for (const state of ["", "?edit=new", "?edit={goal}", "?archive={goal}"]) {
+  test(`the team's goals tab${state ? ` (${state})` : ""} has no serious accessibility violations`, async ({
+    page,
+  }) => {
+    const { team, goalId } = await teamWithGoals();
+    await signIn(page, demoUsers.hr);
+    await page.goto(`/personnel/teams/${team.id}/goalsAndAmbitions${state.replace("{goal}", goalId)}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Gearchiveerd" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const user of ["hr", "medewerker"] as const) {
+  test(`goals-and-ambitions (${user}) has no serious accessibility violations`, async ({ page }) => {
+    await teamWithGoals();
+    await signIn(page, demoUsers[user]);
+    await page.goto("/goals-and-ambitions");
+    await expect(page.getByRole("heading", { level: 1, name: "Doelen en ambities" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
