@@ -28,6 +28,7 @@ export const namespaces = [
   "signup",
   "legal",
   "teamreviews",
+  "selfreviews",
   "evaluation",
   "results",
   "flow",

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { reviewReviewers, reviews, type ReviewType } from "#db/schema";
+import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 
@@ -67,15 +67,49 @@ export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string, 
 }
 
 /**
+ * Who manages which self reviews (docs/decisions/0942): selfReviews.manage through a cluster-level role
+ * (or an account admin) all of the cluster; a team leader with it those for one of the teams they lead.
+ */
+export function selfReviewScope(ctx: TenantContext): { all: true } | { all: false; teamIds: string[] } {
+  if (ctx.user.isAccountAdmin || ctx.user.isSystemAdmin) return { all: true };
+  if (!can(ctx, "selfReviews.manage")) return { all: false, teamIds: [] };
+  if ([...ctx.roles].some((r) => !teamOnlyRoles.includes(r))) return { all: true };
+  return { all: false, teamIds: ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId) };
+}
+
+/** The self reviews ctx manages, as a condition on `reviews` (undefined: all of the cluster). */
+export function selfReviewVisibility(ctx: TenantContext): SQL | undefined {
+  const scope = selfReviewScope(ctx);
+  if (scope.all) return undefined;
+  if (scope.teamIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${reviewTeams} rt where rt.review_id = ${reviews.id}
+    and rt.team_id in (${sql.join(
+      scope.teamIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}))`;
+}
+
+/**
  * Whether ctx may open a review already read from the current cluster: a team review by
- * teamReviewVisibility, a round when ctx may open one of its team reviews. Self, peer and
- * calibration reviews add their rule here; until then only cluster-wide reviewers open them.
+ * teamReviewVisibility, a round when ctx may open one of its team reviews, a self review by
+ * selfReviewVisibility (its participants open only their own questionnaire: requireParticipation).
+ * Peer and calibration reviews add their rule here; until then only cluster-wide reviewers open them.
  */
 export async function mayOpenReview(
   db: DbOrTx,
   ctx: TenantContext,
   review: { id: string; type: ReviewType },
 ): Promise<boolean> {
+  if (review.type === "self") {
+    const visible = selfReviewVisibility(ctx);
+    if (!visible) return true;
+    const [row] = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.id, review.id), visible))
+      .limit(1);
+    return Boolean(row);
+  }
   if (managesAllReviews(ctx)) return true;
   const visible =
     review.type === "team"
@@ -119,4 +153,39 @@ export async function roundOf(db: DbOrTx, review: { parentId: string | null }): 
   if (!review.parentId) return null;
   const [round] = await db.select().from(reviews).where(eq(reviews.id, review.parentId));
   return round ?? null;
+}
+
+/**
+ * A participant's entry in a self review of the current cluster: ctx is that participant, or manages
+ * the review (then only to read). Any other review, membership or person is a 404.
+ */
+export async function requireParticipation(
+  ctx: TenantContext,
+  reviewId: string,
+  membershipId: string,
+  db: DbOrTx = getDb(),
+) {
+  if (!isUuid(reviewId) || !isUuid(membershipId)) notFound();
+  const [row] = await db
+    .select({ review: reviews, subject: reviewSubjects })
+    .from(reviewSubjects)
+    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+    .where(
+      and(
+        inCluster(reviews, ctx),
+        eq(reviews.id, reviewId),
+        eq(reviews.type, "self"),
+        isNull(reviews.deletedAt),
+        eq(reviewSubjects.membershipId, membershipId),
+      ),
+    );
+  if (!row) notFound();
+  const own = ctx.membershipId === membershipId;
+  if (!own) {
+    // A team leader reads only the questionnaires of their own teams' participants.
+    const scope = selfReviewScope(ctx);
+    const manages = scope.all || (row.subject.teamId !== null && scope.teamIds.includes(row.subject.teamId));
+    if (!manages) notFound();
+  }
+  return { ...row, own };
 }

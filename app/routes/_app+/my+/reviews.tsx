@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListTable, PageHeader } from "~/components/ui/table";
+import { listMyReviews } from "~/features/reviews/my-reviews.server";
+import { formatDate } from "~/utils/dates";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["selfreviews"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "self-review", "selfReviews.active");
+  const [rows, t] = await Promise.all([listMyReviews(ctx), getServerT(request)]);
+  return {
+    title: pageTitle(t, "selfreviews:my.title"),
+    reviews: rows.map((r) => ({
+      reviewId: r.reviewId,
+      membershipId: r.membershipId,
+      name: r.name,
+      deadline: formatDate(r.deadline),
+      answered: r.answered,
+      questions: r.questions,
+      state: r.state,
+    })),
+  };
+}
+
+export default function MyReviewsPage() {
+  const { t } = useTranslation();
+  const { reviews } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title={t("selfreviews:my.title")} />
+      {reviews.length === 0 ? (
+        <p className="mt-4">{t("selfreviews:my.empty")}</p>
+      ) : (
+        <div className="mt-4">
+          <ListTable
+            caption={t("selfreviews:my.title")}
+            columns={[
+              { label: t("selfreviews:my.review") },
+              { label: t("selfreviews:my.deadline") },
+              { label: t("selfreviews:my.progress") },
+              { label: t("selfreviews:my.state") },
+              { label: t("selfreviews:my.open"), hidden: true },
+            ]}
+          >
+            {reviews.map((r) => (
+              <tr key={r.reviewId} className="border-b">
+                <td className="p-2">{r.name}</td>
+                <td className="p-2">{r.deadline || "–"}</td>
+                <td className="p-2">
+                  {t("selfreviews:questionnaire.progress", {
+                    done: Math.min(r.answered, r.questions),
+                    total: r.questions,
+                  })}
+                </td>
+                <td className="p-2">{t(`selfreviews:my.states.${r.state}`)}</td>
+                <td className="p-2">
+                  <span className="flex flex-wrap gap-4">
+                    <Link to={`/selfreview/questionnaire/${r.reviewId}/${r.membershipId}`}>
+                      {t("selfreviews:my.questionnaire")}
+                    </Link>
+                    <Link to={`/selfreview/result/${r.reviewId}/${r.membershipId}`}>{t("selfreviews:my.result")}</Link>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+        </div>
+      )}
+    </div>
+  );
+}
