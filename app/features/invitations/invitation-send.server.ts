@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { accounts, auditEvents, clusters, invitations, memberships, users } from "#db/schema";
 import { newSecret } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
-import { uniqueUuids } from "~/utils/scope.server";
+import { inCluster, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** What inviting needs of the signed-in context; the personnel screens pass their TenantContext. */
@@ -71,14 +71,7 @@ export async function inviteMemberships(
       .from(memberships)
       .innerJoin(users, and(eq(users.id, memberships.userId), isNull(users.deletedAt)))
       .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
-      .where(
-        and(
-          eq(memberships.accountId, ctx.accountId),
-          eq(memberships.clusterId, ctx.clusterId),
-          inArray(memberships.id, ids),
-          isNull(memberships.deletedAt),
-        ),
-      );
+      .where(and(inCluster(memberships, ctx), inArray(memberships.id, ids), isNull(memberships.deletedAt)));
     if (rows.length === 0) return { invited: [] as string[], emailIds: [] as string[] };
     const found = rows.map((r) => r.membershipId);
     const now = new Date();
@@ -129,14 +122,7 @@ export async function uninviteMemberships(
     const rows = await tx
       .update(memberships)
       .set({ access: false, invited: false, invitedAt: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(memberships.accountId, ctx.accountId),
-          eq(memberships.clusterId, ctx.clusterId),
-          inArray(memberships.id, ids),
-          isNull(memberships.deletedAt),
-        ),
-      )
+      .where(and(inCluster(memberships, ctx), inArray(memberships.id, ids), isNull(memberships.deletedAt)))
       .returning({ id: memberships.id });
     const found = rows.map((r) => r.id);
     if (found.length === 0) return found;

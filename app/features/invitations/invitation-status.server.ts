@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { invitations } from "#db/schema";
-import { uniqueUuids } from "~/utils/scope.server";
+import { inCluster, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export type InvitationStatus = "pending" | "accepted" | "expired";
@@ -25,14 +25,7 @@ export async function invitationStatusOf(
       expiresAt: invitations.expiresAt,
     })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.accountId, ctx.accountId),
-        eq(invitations.clusterId, ctx.clusterId),
-        inArray(invitations.membershipId, ids),
-        isNull(invitations.voidedAt),
-      ),
-    )
+    .where(and(inCluster(invitations, ctx), inArray(invitations.membershipId, ids), isNull(invitations.voidedAt)))
     .orderBy(invitations.membershipId, sql`${invitations.createdAt} desc`);
   for (const row of rows) {
     result.set(
