@@ -24,6 +24,7 @@ import { seedFlows } from "./demo/flows";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
 import { seedTasks } from "./demo/tasks";
+import { seedTeamGoals } from "./demo/team-goals";
 import { seedTeamReviews } from "./demo/team-reviews";
 import { seedTeams } from "./demo/teams";
 import { seedUsers } from "./demo/users";
@@ -41,6 +42,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedTeamReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
+  await seedTeamGoals(ctx, { tenants, teams });
 }
 
 const SEED_LOCK = 727275;

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { teamGoals } from "#db/schema";
+import { accounts, clusters, memberships, teamGoals, teams, users } from "#db/schema";
 import { createTeamGoal, goalWriter } from "~/features/team-goals/team-goals.server";
 import { loader as pageLoader } from "~/routes/_app+/goals-and-ambitions";
 import { action as tabAction, loader as tabLoader } from "~/routes/_app+/personnel+/teams.$id._tabs+/goalsAndAmbitions";
+import { demoAccounts, demoClusters, demoUsers, medewerkerTeam } from "../../seed/demo-data";
+import { demoTeamGoals } from "../../seed/demo/team-goals";
+import { seedDemo } from "../../seed/run";
 import { createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
@@ -67,7 +70,12 @@ function loadTab(teamId: string, cookie: string, query = "") {
 type GoalsPage = {
   teams: { id: string }[];
   canManage: boolean;
-  groups: { id: string; active: { id: string }[]; archived: { id: string }[] }[];
+  groups: {
+    id: string;
+    name: string;
+    active: { id: string; text: string }[];
+    archived: { id: string; text: string }[];
+  }[];
 };
 
 function loadPage(cookie: string, query = "") {
@@ -283,5 +291,40 @@ describe("team goals on the team's tab", () => {
     await expect(createTeamGoal(ctx, theirs.id, { ...goalFields, kind: "goal" })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("demo data", () => {
+  async function demoCookie(email: string) {
+    const [row] = await getDb()
+      .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(clusters, and(eq(clusters.id, memberships.clusterId), eq(clusters.name, demoClusters.noord)))
+      .where(eq(sql`lower(${users.email})`, email));
+    return (await sessionCookieFor(row)).cookie;
+  }
+
+  it("Demo BV's teams have goals and ambitions, one archived, and medewerker@demo.nl reads her team's", async () => {
+    await seedDemo(process.env.DATABASE_URL!);
+    const rows = await getDb()
+      .select({ team: teams.name, account: accounts.name, text: teamGoals.text, archivedAt: teamGoals.archivedAt })
+      .from(teamGoals)
+      .innerJoin(teams, eq(teams.id, teamGoals.teamId))
+      .innerJoin(accounts, eq(accounts.id, teamGoals.accountId));
+    const demo = rows.filter((r) => r.account === demoAccounts.demo);
+    expect(new Set(demo.map((r) => r.team)).size).toBeGreaterThanOrEqual(3);
+    expect(demo.filter((r) => r.archivedAt)).toHaveLength(1);
+
+    const page = (await loadPage(await demoCookie(demoUsers.medewerker))) as GoalsPage;
+    expect(page.groups.map((g) => g.name)).toEqual([medewerkerTeam]);
+    const expected = demoTeamGoals[medewerkerTeam]!;
+    expect(page.groups[0].active.map((g) => g.text).sort()).toEqual(
+      expected
+        .filter((g) => !g.archived)
+        .map((g) => g.text)
+        .sort(),
+    );
+    expect(page.groups[0].archived.map((g) => g.text)).toEqual(expected.filter((g) => g.archived).map((g) => g.text));
   });
 });
