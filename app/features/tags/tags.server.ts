@@ -4,9 +4,10 @@ import { membershipTags, memberships, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
-import { isUniqueViolation, type Result } from "~/utils/results.server";
+import type { Result } from "~/utils/results.server";
 import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 
 /** Personnel tags (criteria tags live in the criteria book). */
 const personnel = eq(tags.kind, "personnel");
@@ -42,51 +43,39 @@ export async function getTag(ctx: TenantContext, id: string) {
 
 const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
 
-async function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?: string) {
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        inCluster(tags, ctx),
-        personnel,
-        sql`lower(${tags.name}) = lower(${name})`,
-        exceptId ? sql`${tags.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?: string) {
+  return nameTakenIn(db, tags, and(inCluster(tags, ctx), personnel), name, exceptId);
 }
 
 export async function createTag(ctx: TenantContext, input: { name: string }): Promise<Result<{ id: string }>> {
   const db = getDb();
-  if (await nameTaken(db, ctx, input.name)) return nameExists;
-  try {
-    const [tag] = await db
-      .insert(tags)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: "personnel", name: input.name })
-      .returning({ id: tags.id });
-    return { ok: true, id: tag.id };
-  } catch (error) {
-    if (isUniqueViolation(error)) return nameExists;
-    throw error;
-  }
+  return writeUniqueName(
+    () => nameTaken(db, ctx, input.name),
+    nameExists,
+    async () => {
+      const [tag] = await db
+        .insert(tags)
+        .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: "personnel", name: input.name })
+        .returning({ id: tags.id });
+      return { id: tag.id };
+    },
+  );
 }
 
 export async function renameTag(ctx: TenantContext, id: string, input: { name: string }): Promise<Result> {
   await getTag(ctx, id);
   const db = getDb();
-  if (await nameTaken(db, ctx, input.name, id)) return nameExists;
-  try {
-    await db
-      .update(tags)
-      .set({ name: input.name, updatedAt: new Date() })
-      .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
-    return { ok: true };
-  } catch (error) {
-    if (isUniqueViolation(error)) return nameExists;
-    throw error;
-  }
+  return writeUniqueName(
+    () => nameTaken(db, ctx, input.name, id),
+    nameExists,
+    async () => {
+      await db
+        .update(tags)
+        .set({ name: input.name, updatedAt: new Date() })
+        .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
+      return {};
+    },
+  );
 }
 
 export async function listTagMembers(ctx: TenantContext, tagId: string) {

@@ -9,9 +9,10 @@ import {
   type MergeReference,
 } from "~/features/merge/merge-references.server";
 import { teamReviewsKept } from "~/features/reviews/review-history.server";
-import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
+import type { Failure, Result } from "~/utils/results.server";
 import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
 
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
@@ -111,20 +112,8 @@ export async function getTeam(ctx: TenantContext, id: string) {
   return team;
 }
 
-async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
-  const rows = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        inCluster(teams, ctx),
-        liveTeams,
-        sql`lower(${teams.name}) = lower(${name})`,
-        exceptId ? sql`${teams.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
+  return nameTakenIn(db, teams, and(inCluster(teams, ctx), liveTeams), name, exceptId);
 }
 
 const nameExists: Failure = { ok: false, field: "name", errorKey: "validation:alreadyExists" };
@@ -134,33 +123,33 @@ export async function createTeam(
   input: { name: string },
   db: DbOrTx = getDb(),
 ): Promise<Result<{ id: string }>> {
-  if (await nameTaken(db, ctx, input.name)) return nameExists;
-  try {
-    const [team] = await db
-      .insert(teams)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
-      .returning({ id: teams.id });
-    return { ok: true, id: team.id };
-  } catch (error) {
-    if (isUniqueViolation(error)) return nameExists;
-    throw error;
-  }
+  return writeUniqueName(
+    () => nameTaken(db, ctx, input.name),
+    nameExists,
+    async () => {
+      const [team] = await db
+        .insert(teams)
+        .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
+        .returning({ id: teams.id });
+      return { id: team.id };
+    },
+  );
 }
 
 export async function renameTeam(ctx: TenantContext, id: string, input: { name: string }): Promise<Result> {
   await getTeam(ctx, id);
   const db = getDb();
-  if (await nameTaken(db, ctx, input.name, id)) return nameExists;
-  try {
-    await db
-      .update(teams)
-      .set({ name: input.name, updatedAt: new Date() })
-      .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
-    return { ok: true };
-  } catch (error) {
-    if (isUniqueViolation(error)) return nameExists;
-    throw error;
-  }
+  return writeUniqueName(
+    () => nameTaken(db, ctx, input.name, id),
+    nameExists,
+    async () => {
+      await db
+        .update(teams)
+        .set({ name: input.name, updatedAt: new Date() })
+        .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
+      return {};
+    },
+  );
 }
 
 /** Soft delete; the team's places (member and leader roles) go with it, in one transaction. */
