@@ -111,6 +111,20 @@ export function ResultsFilter({
   keep?: Record<string, string | null | undefined>;
 }) {
   const { t } = useTranslation();
+  const teamOptions = teams.map((r) => ({
+    value: r.reviewId,
+    label: r.isFinished ? r.name : t("results:filter.notFinishedTeam", { name: r.name }),
+  }));
+  const selects = [
+    { id: "filter-team", name: "team", value: team, all: "allTeams", options: teamOptions },
+    {
+      id: "filter-tag",
+      name: "tag",
+      value: tagId,
+      all: "allTags",
+      options: tags.map((g) => ({ value: g.id, label: g.name })),
+    },
+  ];
   return (
     <FilterForm
       submitLabel={t("results:filter.submit")}
@@ -118,27 +132,18 @@ export function ResultsFilter({
       label={t("results:filter.label")}
       className="no-print mb-4 flex flex-wrap items-end gap-4"
     >
-      <FilterSelect
-        compact
-        id="filter-team"
-        name="team"
-        label={t("results:filter.team")}
-        value={team}
-        allLabel={t("results:filter.allTeams")}
-        options={teams.map((r) => ({
-          value: r.reviewId,
-          label: r.isFinished ? r.name : t("results:filter.notFinishedTeam", { name: r.name }),
-        }))}
-      />
-      <FilterSelect
-        compact
-        id="filter-tag"
-        name="tag"
-        label={t("results:filter.tag")}
-        value={tagId}
-        allLabel={t("results:filter.allTags")}
-        options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-      />
+      {selects.map((select) => (
+        <FilterSelect
+          key={select.id}
+          compact
+          id={select.id}
+          name={select.name}
+          label={t(`results:filter.${select.name}`)}
+          value={select.value}
+          allLabel={t(`results:filter.${select.all}`)}
+          options={select.options}
+        />
+      ))}
     </FilterForm>
   );
 }

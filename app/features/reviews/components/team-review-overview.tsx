@@ -62,22 +62,31 @@ export function OverviewFilterForm({
 }) {
   const { t } = useTranslation();
   const options = (list: Option[]) => list.map((o) => ({ value: o.id, label: o.name }));
+  const stateOptions = states.map((state) => ({ value: state, label: t(`teamreviews:state.${state}`) }));
+  // Above TEAM_SELECT_LIMIT teams there is no team list, and the team filter is a search field.
+  const selects = [
+    ...(teams
+      ? [
+          {
+            id: "filter-team",
+            name: "teamId",
+            label: "team",
+            value: filter.teamId,
+            options: options(teams),
+            all: "allTeams",
+          },
+        ]
+      : []),
+    { id: "filter-tag", name: "tagId", label: "tag", value: filter.tagId, options: options(tags), all: "allTags" },
+    { id: "filter-state", name: "state", label: "state", value: filter.state, options: stateOptions, all: "allStates" },
+  ];
   return (
     <FilterForm
       submitLabel={t("teamreviews:overview.filter")}
       keep={{ roundId: filter.roundId }}
       className="mt-4 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
     >
-      {teams ? (
-        <FilterSelect
-          id="filter-team"
-          name="teamId"
-          label={t("teamreviews:overview.team")}
-          value={filter.teamId}
-          options={options(teams)}
-          allLabel={t("teamreviews:overview.allTeams")}
-        />
-      ) : (
+      {teams ? null : (
         <FilterSearch
           id="filter-team-name"
           name="teamName"
@@ -86,22 +95,17 @@ export function OverviewFilterForm({
           hint={t("teamreviews:overview.teamNameHint")}
         />
       )}
-      <FilterSelect
-        id="filter-tag"
-        name="tagId"
-        label={t("teamreviews:overview.tag")}
-        value={filter.tagId}
-        options={options(tags)}
-        allLabel={t("teamreviews:overview.allTags")}
-      />
-      <FilterSelect
-        id="filter-state"
-        name="state"
-        label={t("teamreviews:overview.state")}
-        value={filter.state}
-        options={states.map((state) => ({ value: state, label: t(`teamreviews:state.${state}`) }))}
-        allLabel={t("teamreviews:overview.allStates")}
-      />
+      {selects.map((select) => (
+        <FilterSelect
+          key={select.id}
+          id={select.id}
+          name={select.name}
+          label={t(`teamreviews:overview.${select.label}`)}
+          value={select.value}
+          options={select.options}
+          allLabel={t(`teamreviews:overview.${select.all}`)}
+        />
+      ))}
     </FilterForm>
   );
 }

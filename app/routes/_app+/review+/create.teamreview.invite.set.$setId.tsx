@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { ListTable } from "~/components/ui/table";
 import { inviteTeamLeaders } from "~/features/reviews/team-review-mail.server";
 import { roundInvitationState } from "~/features/reviews/team-review-overview.server";
 import { notFound } from "~/utils/not-found";
@@ -100,39 +101,30 @@ export default function InviteTeamLeadersPage() {
           {t(actionData.error)}
         </p>
       ) : null}
-      <table className="w-full bg-white text-left shadow-sm">
-        <caption className="sr-only">{t("teamreviews:invite.tableCaption")}</caption>
-        <thead className="sticky top-0 bg-white">
-          <tr className="border-b">
-            <th scope="col" className="p-2">
-              {t("teamreviews:overview.team")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("teamreviews:overview.leaders")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("teamreviews:invite.status")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {teamReviews.flatMap((r) =>
-            r.leaders.map((l, i) => (
-              <tr key={`${r.id}-${l.email}`} className="border-b last:border-0">
-                <td className="p-2">{i === 0 ? r.teamName : null}</td>
-                <td className="p-2">
-                  {l.name} <span className="text-sm text-ink-muted">({l.email})</span>
-                </td>
-                <td className="p-2">
-                  {l.invitedAt
-                    ? t("teamreviews:invite.invitedOn", { date: l.invitedAt })
-                    : t("teamreviews:invite.notInvited")}
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <ListTable
+        caption={t("teamreviews:invite.tableCaption")}
+        columns={[
+          { label: t("teamreviews:overview.team") },
+          { label: t("teamreviews:overview.leaders") },
+          { label: t("teamreviews:invite.status") },
+        ]}
+      >
+        {teamReviews.flatMap((r) =>
+          r.leaders.map((l, i) => (
+            <tr key={`${r.id}-${l.email}`} className="border-b last:border-0">
+              <td className="p-2">{i === 0 ? r.teamName : null}</td>
+              <td className="p-2">
+                {l.name} <span className="text-sm text-ink-muted">({l.email})</span>
+              </td>
+              <td className="p-2">
+                {l.invitedAt
+                  ? t("teamreviews:invite.invitedOn", { date: l.invitedAt })
+                  : t("teamreviews:invite.notInvited")}
+              </td>
+            </tr>
+          )),
+        )}
+      </ListTable>
       <Form method="post" className="mt-6">
         {pending ? (
           <Button disabled={navigation.state === "submitting"}>{t("teamreviews:invite.submit")}</Button>
