@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { tasks } from "#db/schema";
+import { demoTasks } from "../../seed/demo/tasks";
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// axe runs inside the page: the no-js project skips files named *accessibility.spec.ts (playwright.config.ts).
+const pages = [
+  "/tasks/inbox?done=1",
+  "/tasks/send",
+  "/tasks/notes",
+  "/tasks/archive",
+  "/tasks/inbox/new",
+  "/tasks/inbox/{task}",
+];
+
+for (const path of pages) {
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    const [task] = await getDb().select().from(tasks).where(eq(tasks.title, demoTasks.overdueForMedewerker));
+    await signIn(page, demoUsers.medewerker);
+    await page.goto(path.replace("{task}", task.id));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,99 @@
+import { demoUserNames, demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const name = (key: "leider" | "medewerker") => `${demoUserNames[key].firstName} ${demoUserNames[key].lastName}`;
+
+test.describe("tasks and notes", () => {
+  test("a leader gives a task; the receiver sees it, completes it, archives and restores it", async ({
+    page,
+    browser,
+  }) => {
+    const title = `Dienst ruilen ${stamp()}`;
+    await signIn(page, demoUsers.leider);
+    await page.goto("/tasks/inbox");
+    await page.getByRole("link", { name: "Nieuwe taak" }).click();
+    await page.getByLabel("Titel").fill(title);
+    await page.getByLabel("Omschrijving").fill("Kun je zaterdag met Sanne ruilen?");
+    await page.getByLabel("Deadline").fill("15-12-2030");
+    await page.getByLabel("Voor", { exact: true }).selectOption({ label: name("medewerker") });
+    await page.getByRole("button", { name: "Taak opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Taak opgeslagen");
+
+    await page.goto("/tasks/send");
+    const sent = page.getByRole("row", { name: new RegExp(title) });
+    await expect(sent).toContainText("Nog niet gezien");
+    await expect(sent).toContainText("15-12-2030");
+
+    // The receiver, in her own browser.
+    const { baseURL, javaScriptEnabled } = test.info().project.use;
+    const other = await browser.newContext({ baseURL, javaScriptEnabled, locale: "nl-NL" });
+    const her = await other.newPage();
+    await signIn(her, demoUsers.medewerker);
+    await her.goto("/tasks/inbox");
+    const row = her.getByRole("row", { name: new RegExp(title) });
+    await expect(row).toContainText("Nieuw");
+    await expect(row).toContainText(name("leider"));
+    await row.getByRole("link", { name: title }).click();
+    await expect(her.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(her.getByText("Kun je zaterdag met Sanne ruilen?")).toBeVisible();
+    await expect(her.getByText("Open · Gezien")).toBeVisible();
+
+    // Completed from the list: it leaves the open inbox and shows with the toggle.
+    await her.goto("/tasks/inbox");
+    await her.getByRole("button", { name: `${title} afronden` }).click();
+    await expect(her.getByRole("status")).toContainText("Afgerond");
+    await expect(her.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+    await her.getByRole("link", { name: "Toon afgeronde taken" }).click();
+    await expect(her.getByRole("button", { name: `${title} weer openen` })).toHaveAttribute("aria-pressed", "true");
+
+    await her.getByRole("button", { name: `${title} archiveren` }).click();
+    await expect(her.getByRole("status")).toContainText("Naar het archief verplaatst");
+    await expect(her.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+    await her.goto("/tasks/archive");
+    await her.getByRole("button", { name: `${title} terugzetten` }).click();
+    await expect(her.getByRole("status")).toContainText("Teruggezet uit het archief");
+    await her.goto("/tasks/inbox?done=1");
+    await expect(her.getByRole("row", { name: new RegExp(title) })).toBeVisible();
+    await other.close();
+
+    // The sender sees that it was seen and done.
+    await page.goto("/tasks/send");
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Gezien · Afgerond");
+  });
+
+  test("a task and a note, each after one bad submit: messages next to the fields, nothing typed lost", async ({
+    page,
+  }) => {
+    const task = `Rapport lezen ${stamp()}`;
+    const note = `Eigen notitie ${stamp()}`;
+    await signIn(page, demoUsers.medewerker);
+
+    await page.goto("/tasks/inbox/new");
+    await page.getByLabel("Omschrijving").fill("Hoofdstuk 3 en 4");
+    await page.getByLabel("Deadline").fill("31-02-2030");
+    await page.getByRole("button", { name: "Taak opslaan" }).click();
+    await expect(page.getByLabel("Titel")).toHaveAccessibleDescription("Vul een titel in");
+    await expect(page.getByLabel("Deadline")).toHaveAccessibleDescription(/Typ een geldige datum als dd-mm-jjjj/);
+    await expect(page.getByLabel("Omschrijving")).toHaveValue("Hoofdstuk 3 en 4");
+    await expect(page.getByLabel("Deadline")).toHaveValue("31-02-2030");
+    await page.getByLabel("Titel").fill(task);
+    await page.getByLabel("Deadline").fill("28-02-2030");
+    await page.getByRole("button", { name: "Taak opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Taak opgeslagen");
+    await expect(page.getByRole("row", { name: new RegExp(task) })).toContainText("28-02-2030");
+
+    await page.goto("/tasks/notes");
+    await page.getByRole("link", { name: "Nieuwe notitie" }).click();
+    await page.getByLabel("Omschrijving").fill("Alleen voor mij");
+    await page.getByRole("button", { name: "Notitie opslaan" }).click();
+    await expect(page.getByLabel("Titel")).toHaveAccessibleDescription("Vul een titel in");
+    await expect(page.getByLabel("Omschrijving")).toHaveValue("Alleen voor mij");
+    await expect(page.getByLabel("Voor", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Titel").fill(note);
+    await page.getByRole("button", { name: "Notitie opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Notitie opgeslagen");
+    await expect(page).toHaveURL(/\/tasks\/notes$/);
+    await expect(page.getByRole("link", { name: note })).toBeVisible();
+  });
+});
