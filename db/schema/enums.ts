@@ -7,3 +7,6 @@ export const membershipStatuses = ["active", "inactive"] as const;
 export type UpdatesFrequency = (typeof updatesFrequencies)[number];
 export const tagKinds = ["personnel", "criteria"] as const;
 export type TagKind = (typeof tagKinds)[number];
+/** A team goal is a goal or an ambition (spec §3 "Team goal"). */
+export const teamGoalKinds = ["goal", "ambition"] as const;
+export type TeamGoalKind = (typeof teamGoalKinds)[number];

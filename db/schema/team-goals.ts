@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
+import { teamGoalKinds } from "./enums";
 import { teams } from "./teams";
 import { users } from "./users";
-
-export const teamGoalKinds = ["goal", "ambition"] as const;
-export type TeamGoalKind = (typeof teamGoalKinds)[number];
 
 /**
  * A team's goal or ambition (spec §3 "Team goal"): its text, the growth strategy, how it is measured,

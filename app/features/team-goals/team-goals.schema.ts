@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { teamGoalKinds } from "#db/schema/team-goals";
+import { teamGoalKinds } from "#db/schema/enums";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { isUuid } from "~/utils/not-found";
 

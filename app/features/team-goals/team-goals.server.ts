@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { roleAssignments, teamGoals, teams, type TeamGoalKind } from "#db/schema";
+import { roleAssignments, teamGoals, teams } from "#db/schema";
+import type { TeamGoalKind } from "#db/schema/enums";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { formatDate } from "~/utils/format";
 import type { Result } from "~/utils/results.server";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TeamGoalKind } from "#db/schema/team-goals";
+import type { TeamGoalKind } from "#db/schema/enums";
 
 /** What a goal card shows: the loader's view of a goal (client-safe shape). */
 export type GoalCardData = {

@@ -11,7 +11,7 @@ import { Form, Link } from "@remix-run/react";
 import type { FormEvent, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
-import { teamGoalKinds } from "#db/schema/team-goals";
+import { teamGoalKinds } from "#db/schema/enums";
 import { teamGoalSchema } from "../team-goals.schema";
 import type { GoalCardData } from "./goal-card";
 
