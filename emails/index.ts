@@ -79,6 +79,19 @@ export const templates = {
         reviewName: props.reviewName,
       }),
   }),
+  "self-review-invitation": defineTemplate({
+    component: teamReviewEmail("selfReviewInvitation"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) => t("selfReviewInvitation.subject", { reviewName: props.reviewName }),
+  }),
+  "self-review-reminder": defineTemplate({
+    component: teamReviewEmail("selfReviewReminder"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) =>
+      t(props.kind === "1d" ? "selfReviewReminder.subject1d" : "selfReviewReminder.subject7d", {
+        reviewName: props.reviewName,
+      }),
+  }),
 };
 
 export type TemplateName = keyof typeof templates;

@@ -19,7 +19,10 @@ export const teamReviewPropsSchema = z.object({
 
 export type TeamReviewProps = z.infer<typeof teamReviewPropsSchema>;
 
-export function teamReviewEmail(kind: "teamReviewInvitation" | "teamReviewReminder") {
+/** Also the self review's mails: the same parts, with the self review texts (and the questionnaire's link). */
+export function teamReviewEmail(
+  kind: "teamReviewInvitation" | "teamReviewReminder" | "selfReviewInvitation" | "selfReviewReminder",
+) {
   return function TeamReviewEmail({ t, locale, ...props }: EmailContext & TeamReviewProps) {
     const url = `${appUrl()}${props.path}`;
     const name = props.firstName.trim();
@@ -29,7 +32,10 @@ export function teamReviewEmail(kind: "teamReviewInvitation" | "teamReviewRemind
       teamName: props.teamName,
       deadline: props.deadline,
     };
-    const body = kind === "teamReviewReminder" ? `${kind}.body${props.kind === "1d" ? "1d" : "7d"}` : `${kind}.body`;
+    const body =
+      kind === "teamReviewReminder" || kind === "selfReviewReminder"
+        ? `${kind}.body${props.kind === "1d" ? "1d" : "7d"}`
+        : `${kind}.body`;
     return (
       <EmailLayout t={t} locale={locale} preview={t(`${kind}.preview`, values)}>
         <Text style={paragraph}>{name ? t("link.greeting", { firstName: name }) : t("link.greetingWithoutName")}</Text>

@@ -3,6 +3,8 @@ import type * as z from "zod";
 import { cleanupJob } from "./cleanup";
 import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
+import { selfReviewInvitationsJob } from "./self-review-invitations";
+import { selfReviewRemindersJob } from "./self-review-reminders";
 import { sendEmailJob } from "./send-email";
 import { teamReviewInvitationsJob } from "./team-review-invitations";
 import { teamReviewRemindersJob } from "./team-review-reminders";
@@ -34,4 +36,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   invitationReminderJob,
   teamReviewInvitationsJob,
   teamReviewRemindersJob,
+  selfReviewInvitationsJob,
+  selfReviewRemindersJob,
 ];

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import {
   criteria,
+  emailOutbox,
   reviewCriteria,
   reviewReviewers,
   reviews,
@@ -12,6 +13,10 @@ import {
   reviewTeamAnswers,
   reviewTeams,
 } from "#db/schema";
+import { jobDefinitions } from "#jobs/definitions/index";
+import { selfReviewInvitationsJob } from "#jobs/definitions/self-review-invitations";
+import { selfReviewRemindersJob } from "#jobs/definitions/self-review-reminders";
+import { sendSelfReviewReminders } from "~/features/reviews/self-review-mail.server";
 import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { createSelfReview, createSelfReviewFromRound } from "~/features/reviews/self-review-create.server";
 import {
@@ -463,5 +468,61 @@ describe("the result", () => {
     );
     expect(result.comparison.source).toBe("teamAnswers");
     expect(result.comparison.criteria.find((c) => c.criterionId === a)).toMatchObject({ own: 5, team: 3 });
+  });
+});
+
+describe("invitations and reminders", () => {
+  it("the job mails each participant once with a link to their questionnaire; a retry sends nothing twice", async () => {
+    expect(jobDefinitions).toContain(selfReviewInvitationsJob);
+    expect(jobDefinitions).toContain(selfReviewRemindersJob);
+    const hr = await contextFor(w.hr.cookie);
+    const created = await createSelfReview(hr, {
+      name: "Uitnodigen",
+      deadline: "01-01-2099",
+      teamIds: [w.alfa.id],
+      tagIds: [],
+      setId: w.set.id,
+      participantIds: w.members.map((m) => m.membership.id),
+      criterionIds: [],
+    });
+    if (!created.ok) throw new Error(created.code);
+    const emails = w.members.map((m) => m.user.email);
+    const outbox = async (template: string) =>
+      (
+        await getDb()
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.template, template), inArray(emailOutbox.toAddress, emails)))
+      ).filter((m) => (m.props as { path: string }).path.includes(created.reviewId));
+    expect(await selfReviewInvitationsJob.handler({ reviewId: created.reviewId })).toEqual({ invited: 3 });
+    expect(await selfReviewInvitationsJob.handler({ reviewId: created.reviewId })).toEqual({ invited: 0 });
+    const sent = await outbox("self-review-invitation");
+    expect(sent).toHaveLength(3);
+    const mine = sent.find((m) => m.toAddress === w.members[0].user.email)!;
+    expect((mine.props as { path: string }).path).toBe(
+      `/selfreview/questionnaire/${created.reviewId}/${w.members[0].membership.id}`,
+    );
+
+    // One finishes; the deadline comes within a week: the others get the 7-day reminder, once.
+    const first = await contextFor(w.members[0].cookie);
+    expect(await finishQuestionnaire(first, created.reviewId, w.members[0].membership.id)).toMatchObject({ ok: true });
+    await getDb()
+      .update(reviews)
+      .set({ deadline: sql`(current_date + 5)` })
+      .where(eq(reviews.id, created.reviewId));
+    expect(await sendSelfReviewReminders()).toBeGreaterThanOrEqual(2);
+    expect(await sendSelfReviewReminders()).toBe(0);
+    const reminders = await outbox("self-review-reminder");
+    expect(reminders.map((m) => m.toAddress).sort()).toEqual([w.members[1].user.email, w.members[2].user.email].sort());
+    const [row] = await getDb()
+      .select({ remindersSent: reviewReviewers.remindersSent })
+      .from(reviewReviewers)
+      .where(
+        and(
+          eq(reviewReviewers.reviewId, created.reviewId),
+          eq(reviewReviewers.membershipId, w.members[1].membership.id),
+        ),
+      );
+    expect(row.remindersSent).toEqual(["7d"]);
   });
 });

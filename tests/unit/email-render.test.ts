@@ -29,10 +29,27 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     organisation: "Demo BV",
     kind: "1d",
   },
+  "self-review-invitation": {
+    firstName: "Sanne",
+    path: "/selfreview/questionnaire/abc/def",
+    reviewName: "Zelfbeoordeling voorjaar",
+    teamName: "Thuiszorg",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+  },
+  "self-review-reminder": {
+    firstName: "Sanne",
+    path: "/selfreview/questionnaire/abc/def",
+    reviewName: "Zelfbeoordeling voorjaar",
+    teamName: "Thuiszorg",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+    kind: "7d",
+  },
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|emailChange|emailChanged|registrationAttempt)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|emailChange|emailChanged|registrationAttempt)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {
