@@ -49,3 +49,61 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/**
+ * One table row: a `<td className="p-2">` per cell. A cell that is `false` is left out (like a falsy column),
+ * so an optional column is `cond && value`; null and "" give an empty cell.
+ */
+export function Row({
+  cells,
+  actions,
+  className = "border-b",
+  ...tr
+}: {
+  cells: (ReactNode | false)[];
+  /** The last cell, right-aligned: the row's buttons (archive, remove). */
+  actions?: ReactNode;
+  className?: string;
+  "data-testid"?: string;
+}) {
+  return (
+    <tr className={className} {...tr}>
+      {cells.map((cell, i) =>
+        cell === false ? null : (
+          <td key={i} className="p-2">
+            {cell}
+          </td>
+        ),
+      )}
+      {actions !== undefined ? <td className="p-2 text-right">{actions}</td> : null}
+    </tr>
+  );
+}
+
+/** A row's checkbox for a bulk action (UI.md: checkboxes named `ids`); the label names the row for screen readers. */
+export function RowCheckbox({ value, label, name = "ids" }: { value: string; label: string; name?: string }) {
+  return <input type="checkbox" name={name} value={value} aria-label={label} />;
+}
+
+/** A white panel with an h2, named by it (`aria-labelledby`), e.g. the create form above a list. */
+export function Section({
+  id,
+  title,
+  className = "max-w-2xl rounded bg-white p-6 shadow-sm",
+  children,
+}: {
+  /** The heading gets `${id}-title`. */
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="mb-2">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,4 +1,6 @@
+import { Form } from "@remix-run/react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { ErrorList, Field, type ListOfErrors } from "~/components/ui/forms";
 import { scaleColors, type LevelName } from "../scales";
@@ -56,5 +58,24 @@ export function LevelSwatch({ level, label }: { level: LevelName | "notRated"; l
       />
       <span>{label}</span>
     </span>
+  );
+}
+
+/** The archive (or, in the archived view, restore) button of a row in the criteria book or the sets list. */
+export function ArchiveButton({ id, name, archived }: { id: string; name: string; archived: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={archived ? "restore" : "archive"}
+        className="underline"
+        aria-label={t(archived ? "criteria:book.restoreOne" : "criteria:book.archiveOne", { name })}
+      >
+        {t(archived ? "criteria:book.restore" : "criteria:book.archive")}
+      </button>
+    </Form>
   );
 }

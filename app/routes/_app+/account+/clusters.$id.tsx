@@ -18,6 +18,8 @@ import {
   updateAccountCluster,
 } from "~/features/account/account-clusters.server";
 import { searchAccountUsers } from "~/features/account/account-users.server";
+import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
+import { ListTable, Row, Section } from "~/components/ui/table";
 import { ClusterForm } from "~/features/account/components/cluster-form";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";
@@ -99,73 +101,52 @@ export default function AccountClusterPage() {
       {people.length === 0 ? (
         <p>{t("account:clusters.nobody")}</p>
       ) : (
-        <table className="w-full bg-white text-left shadow-sm">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("account:clusters.person")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("account:clusters.roles")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((p) => (
-              <tr key={p.membershipId} className="border-b align-top">
-                <td className="p-2">
+        <ListTable
+          sticky={false}
+          columns={[{ label: t("account:clusters.person") }, { label: t("account:clusters.roles") }]}
+        >
+          {people.map((p) => (
+            <Row
+              key={p.membershipId}
+              className="border-b align-top"
+              cells={[
+                <>
                   {p.name}
                   <br />
                   <span className="text-sm text-ink-muted">{p.email}</span>
-                </td>
-                <td className="p-2">
-                  <ul className="space-y-1">
-                    {p.roles.map((role) => (
-                      <li key={role}>
-                        <Form method="post" className="flex items-center gap-2">
-                          <input type="hidden" name="membershipId" value={p.membershipId} />
-                          <input type="hidden" name="role" value={role} />
-                          <span>{t(`account:roles.${role}`)}</span>
-                          <Button
-                            name="intent"
-                            value="unlink"
-                            variant="secondary"
-                            className="px-2 py-0 text-sm"
-                            aria-label={t("account:clusters.unlink", {
-                              role: t(`account:roles.${role}`),
-                              name: p.name,
-                            })}
-                          >
-                            {t("account:clusters.unlinkShort")}
-                          </Button>
-                        </Form>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <section aria-labelledby="link-title" className="mt-8 rounded bg-white p-6 shadow-sm">
-        <h2 id="link-title" className="mb-2">
-          {t("account:clusters.link")}
-        </h2>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="user-search" className="block font-medium">
-              {t("account:clusters.search")}
-            </label>
-            <input
-              id="user-search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 rounded border border-gray-400 px-3 py-2"
+                </>,
+                <ul className="space-y-1">
+                  {p.roles.map((role) => (
+                    <li key={role}>
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="membershipId" value={p.membershipId} />
+                        <input type="hidden" name="role" value={role} />
+                        <span>{t(`account:roles.${role}`)}</span>
+                        <Button
+                          name="intent"
+                          value="unlink"
+                          variant="secondary"
+                          className="px-2 py-0 text-sm"
+                          aria-label={t("account:clusters.unlink", {
+                            role: t(`account:roles.${role}`),
+                            name: p.name,
+                          })}
+                        >
+                          {t("account:clusters.unlinkShort")}
+                        </Button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>,
+              ]}
             />
-          </div>
-          <Button variant="secondary">{t("account:search")}</Button>
-        </Form>
+          ))}
+        </ListTable>
+      )}
+      <Section id="link" title={t("account:clusters.link")} className="mt-8 rounded bg-white p-6 shadow-sm">
+        <FilterForm submitLabel={t("account:search")} className="flex items-end gap-2">
+          <FilterSearch id="user-search" label={t("account:clusters.search")} value={q} type="text" />
+        </FilterForm>
         {q && candidates.length === 0 ? <p className="mt-4">{t("account:clusters.noCandidates")}</p> : null}
         <ul className="mt-4 space-y-2">
           {candidates.map((c) => (
@@ -197,7 +178,7 @@ export default function AccountClusterPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

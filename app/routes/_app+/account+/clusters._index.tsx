@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListTable, Row } from "~/components/ui/table";
 import { ClusterForm } from "~/features/account/components/cluster-form";
 import { clusterSchema } from "~/features/account/account.schema";
 import { createAccountCluster, listAccountClusters } from "~/features/account/account-clusters.server";
@@ -44,36 +45,23 @@ export default function AccountClustersPage() {
     <>
       <h1 className="mb-4">{t("account:clusters.title")}</h1>
       <ClusterForm parents={clusters} lastResult={lastResult} />
-      <table className="mt-8 w-full bg-white text-left shadow-sm">
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className="p-2">
-              {t("account:clusters.name")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:clusters.parent")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:clusters.teams")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:clusters.employees")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {clusters.map((c) => (
-            <tr key={c.id} className="border-b">
-              <td className="p-2">
-                <Link to={`/account/clusters/${c.id}`}>{c.name}</Link>
-              </td>
-              <td className="p-2">{c.parentName}</td>
-              <td className="p-2">{c.teams}</td>
-              <td className="p-2">{c.employees}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        sticky={false}
+        className="mt-8 w-full bg-white text-left shadow-sm"
+        columns={[
+          { label: t("account:clusters.name") },
+          { label: t("account:clusters.parent") },
+          { label: t("account:clusters.teams") },
+          { label: t("account:clusters.employees") },
+        ]}
+      >
+        {clusters.map((c) => (
+          <Row
+            key={c.id}
+            cells={[<Link to={`/account/clusters/${c.id}`}>{c.name}</Link>, c.parentName, c.teams, c.employees]}
+          />
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -3,7 +3,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
+import { ListTable, Row } from "~/components/ui/table";
 import { adminSchema } from "~/features/account/account.schema";
 import { listAccountUsers, setAccountAdmin } from "~/features/account/account-users.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -54,68 +56,47 @@ export default function AccountUsersPage() {
   return (
     <>
       <h1 className="mb-4">{t("account:users.title")}</h1>
-      <Form method="get" className="mb-4 flex items-end gap-2">
-        <div>
-          <label htmlFor="account-user-search" className="block font-medium">
-            {t("account:users.search")}
-          </label>
-          <input
-            id="account-user-search"
-            name="q"
-            defaultValue={q}
-            className="mt-1 rounded border border-gray-400 px-3 py-2"
-          />
-        </div>
-        <Button variant="secondary">{t("account:search")}</Button>
-      </Form>
-      <table className="w-full bg-white text-left shadow-sm">
-        <thead className="sticky top-0 bg-white">
-          <tr className="border-b">
-            <th scope="col" className="p-2">
-              {t("account:users.name")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:users.email")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:users.clusters")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("account:users.admin")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} className="border-b">
-              <td className="p-2">{u.name}</td>
-              <td className="p-2">{u.email}</td>
-              <td className="p-2">{u.clusters.join(", ")}</td>
-              <td className="p-2">
-                <Form method="post" className="flex items-center gap-2">
-                  <input type="hidden" name="userId" value={u.id} />
-                  {u.isAccountAdmin ? (
-                    <>
-                      <span>{t("account:users.isAdmin")}</span>
-                      <Button name="intent" value="removeAdmin" variant="secondary" className="px-2 py-0 text-sm">
-                        {t("account:users.removeShort")}
-                        {/* The name for screen readers after the visible text, so the button's name holds that text
+      <FilterForm submitLabel={t("account:search")} className="mb-4 flex items-end gap-2">
+        <FilterSearch id="account-user-search" label={t("account:users.search")} value={q} type="text" />
+      </FilterForm>
+      <ListTable
+        columns={[
+          { label: t("account:users.name") },
+          { label: t("account:users.email") },
+          { label: t("account:users.clusters") },
+          { label: t("account:users.admin") },
+        ]}
+      >
+        {users.map((u) => (
+          <Row
+            key={u.id}
+            cells={[
+              u.name,
+              u.email,
+              u.clusters.join(", "),
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="userId" value={u.id} />
+                {u.isAccountAdmin ? (
+                  <>
+                    <span>{t("account:users.isAdmin")}</span>
+                    <Button name="intent" value="removeAdmin" variant="secondary" className="px-2 py-0 text-sm">
+                      {t("account:users.removeShort")}
+                      {/* The name for screen readers after the visible text, so the button's name holds that text
                             (WCAG 2.5.3, axe label-content-name-mismatch). */}
-                        <span className="sr-only">: {u.name}</span>
-                      </Button>
-                    </>
-                  ) : (
-                    <Button name="intent" value="addAdmin" variant="secondary" className="px-2 py-0 text-sm">
-                      {t("account:users.addShort")}
                       <span className="sr-only">: {u.name}</span>
                     </Button>
-                  )}
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  </>
+                ) : (
+                  <Button name="intent" value="addAdmin" variant="secondary" className="px-2 py-0 text-sm">
+                    {t("account:users.addShort")}
+                    <span className="sr-only">: {u.name}</span>
+                  </Button>
+                )}
+              </Form>,
+            ]}
+          />
+        ))}
+      </ListTable>
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Button } from "~/components/ui/forms";
+import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { ArchiveButton } from "~/features/criteria/components/fields";
 import { criteriaFilterSchema } from "~/features/criteria/criteria-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { listCriteria, setCriterionArchived } from "~/features/criteria/criteria.server";
@@ -61,12 +63,11 @@ export default function CriteriaBookPage() {
   const archivedView = filter.archived === "1";
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1>{t("criteria:book.title")}</h1>
+      <PageHeader title={t("criteria:book.title")}>
         <Link to="/criteria/book/add" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
           {t("criteria:book.add")}
         </Link>
-      </div>
+      </PageHeader>
 
       <FilterForm submitLabel={t("criteria:book.filter")}>
         <FilterSearch id="q" label={t("criteria:book.search")} value={filter.q} />
@@ -108,65 +109,41 @@ export default function CriteriaBookPage() {
       {list.rows.length === 0 ? (
         <p className="mt-6">{t("criteria:book.empty")}</p>
       ) : (
-        <table className="mt-4 w-full bg-white text-left shadow-sm">
-          <caption className="sr-only">{t("criteria:book.title")}</caption>
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("criteria:merge.select")}</span>
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:book.name")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:book.dimension")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:book.tags")}
-              </th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("criteria:book.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.id} className="border-b last:border-0">
-                <td className="p-2">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={row.id}
-                    form="merge-form"
-                    className="h-5 w-5"
-                    aria-label={t("criteria:merge.selectOne", { name: row.name })}
-                  />
-                </td>
-                <td className="p-2">
-                  <Link to={`/criteria/book/edit?id=${row.id}`}>{row.name}</Link>
-                </td>
-                <td className="p-2">{dimensionName(row.dimension)}</td>
-                <td className="p-2">{row.tags.map((tag) => tag.name).join(", ")}</td>
-                <td className="p-2 text-right">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={row.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={archivedView ? "restore" : "archive"}
-                      className="underline"
-                      aria-label={t(archivedView ? "criteria:book.restoreOne" : "criteria:book.archiveOne", {
-                        name: row.name,
-                      })}
-                    >
-                      {t(archivedView ? "criteria:book.restore" : "criteria:book.archive")}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          caption={t("criteria:book.title")}
+          className="mt-4 w-full bg-white text-left shadow-sm"
+          columns={[
+            { label: t("criteria:merge.select"), hidden: true },
+            { label: t("criteria:book.name") },
+            { label: t("criteria:book.dimension") },
+            { label: t("criteria:book.tags") },
+            { label: t("criteria:book.actions"), hidden: true },
+          ]}
+        >
+          {list.rows.map((row) => (
+            <Row
+              key={row.id}
+              className="border-b last:border-0"
+              cells={[
+                <input
+                  key="ids"
+                  type="checkbox"
+                  name="ids"
+                  value={row.id}
+                  form="merge-form"
+                  className="h-5 w-5"
+                  aria-label={t("criteria:merge.selectOne", { name: row.name })}
+                />,
+                <Link key="name" to={`/criteria/book/edit?id=${row.id}`}>
+                  {row.name}
+                </Link>,
+                dimensionName(row.dimension),
+                row.tags.map((tag) => tag.name).join(", "),
+              ]}
+              actions={<ArchiveButton id={row.id} name={row.name} archived={archivedView} />}
+            />
+          ))}
+        </ListTable>
       )}
       <nav aria-label={t("criteria:book.paging")} className="mt-4 flex gap-4">
         {list.page > 1 ? <Link to={pageHref(list.page - 1)}>{t("criteria:book.previous")}</Link> : null}

@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
+import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { ArchiveButton } from "~/features/criteria/components/fields";
 import { listSets, updateSetFlag } from "~/features/criteria/criteria-sets.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -49,12 +51,11 @@ export default function CriteriaSetsPage() {
   const { sets, archived } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1>{t("criteria:sets.title")}</h1>
+      <PageHeader title={t("criteria:sets.title")}>
         <Link to="/criteria/sets/new" className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline">
           {t("criteria:sets.add")}
         </Link>
-      </div>
+      </PageHeader>
       <nav aria-label={t("criteria:sets.views")} className="mt-4 flex gap-4">
         <Link to="/criteria/sets" aria-current={archived ? undefined : "page"}>
           {t("criteria:sets.activeList")}
@@ -66,85 +67,55 @@ export default function CriteriaSetsPage() {
       {sets.length === 0 ? (
         <p className="mt-6">{t("criteria:sets.empty")}</p>
       ) : (
-        <table className="mt-4 w-full bg-white text-left shadow-sm">
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("criteria:sets.name")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:sets.criteriaCount")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:sets.flex")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:sets.teamsCount")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:sets.visibility")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("criteria:sets.isActive")}
-              </th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("criteria:book.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sets.map((set) => (
-              <tr key={set.id} className="border-b last:border-0" data-testid={`set-${set.name}`}>
-                <td className="p-2">
+        <ListTable
+          className="mt-4 w-full bg-white text-left shadow-sm"
+          columns={[
+            { label: t("criteria:sets.name") },
+            { label: t("criteria:sets.criteriaCount") },
+            { label: t("criteria:sets.flex") },
+            { label: t("criteria:sets.teamsCount") },
+            { label: t("criteria:sets.visibility") },
+            { label: t("criteria:sets.isActive") },
+            { label: t("criteria:book.actions"), hidden: true },
+          ]}
+        >
+          {sets.map((set) => (
+            <Row
+              key={set.id}
+              className="border-b last:border-0"
+              data-testid={`set-${set.name}`}
+              cells={[
+                <>
                   <Link to={`/criteria/sets/${set.id}`}>{set.name}</Link>
                   {set.basic ? <span className="ml-2 text-sm text-ink-muted">({t("criteria:sets.basic")})</span> : null}
-                </td>
-                <td className="p-2">{set.criteria.length}</td>
-                <td className="p-2">{set.flex}</td>
-                <td className="p-2">{set.teamIds.length}</td>
-                <td className="p-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={set.id} />
-                    <span className="mr-2">
-                      {t(set.visibleToTeamLeaders ? "criteria:sets.visible" : "criteria:sets.invisible")}
-                    </span>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={set.visibleToTeamLeaders ? "invisible" : "visible"}
-                      className="underline"
-                      aria-label={t(
-                        set.visibleToTeamLeaders ? "criteria:sets.makeInvisibleOne" : "criteria:sets.makeVisibleOne",
-                        { name: set.name },
-                      )}
-                    >
-                      {t(set.visibleToTeamLeaders ? "criteria:sets.makeInvisible" : "criteria:sets.makeVisible")}
-                    </button>
-                  </Form>
-                </td>
-                <td className="p-2">
-                  <ActiveToggle id={set.id} name={set.name} isActive={set.isActive} />
-                </td>
-                <td className="p-2 text-right">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={set.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={archived ? "restore" : "archive"}
-                      className="underline"
-                      aria-label={t(archived ? "criteria:book.restoreOne" : "criteria:book.archiveOne", {
-                        name: set.name,
-                      })}
-                    >
-                      {t(archived ? "criteria:book.restore" : "criteria:book.archive")}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>,
+                set.criteria.length,
+                set.flex,
+                set.teamIds.length,
+                <Form method="post">
+                  <input type="hidden" name="id" value={set.id} />
+                  <span className="mr-2">
+                    {t(set.visibleToTeamLeaders ? "criteria:sets.visible" : "criteria:sets.invisible")}
+                  </span>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={set.visibleToTeamLeaders ? "invisible" : "visible"}
+                    className="underline"
+                    aria-label={t(
+                      set.visibleToTeamLeaders ? "criteria:sets.makeInvisibleOne" : "criteria:sets.makeVisibleOne",
+                      { name: set.name },
+                    )}
+                  >
+                    {t(set.visibleToTeamLeaders ? "criteria:sets.makeInvisible" : "criteria:sets.makeVisible")}
+                  </button>
+                </Form>,
+                <ActiveToggle key="active" id={set.id} name={set.name} isActive={set.isActive} />,
+              ]}
+              actions={<ArchiveButton id={set.id} name={set.name} archived={archived} />}
+            />
+          ))}
+        </ListTable>
       )}
     </>
   );

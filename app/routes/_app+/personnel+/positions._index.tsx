@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
+import { ListTable, Row, RowCheckbox, Section } from "~/components/ui/table";
 import { PositionForm } from "~/features/positions/components/position-form";
 import { positionSchema } from "~/features/positions/positions.schema";
 import { createPosition, listPositionOptions, listPositions } from "~/features/positions/positions.server";
@@ -57,72 +58,46 @@ export default function PositionsPage() {
     <>
       <h1 className="mb-4">{t("positions:title")}</h1>
       {canManage ? (
-        <section aria-labelledby="position-create-title" className="max-w-2xl rounded bg-white p-6 shadow-sm">
-          <h2 id="position-create-title" className="mb-2">
-            {t("positions:create.title")}
-          </h2>
+        <Section id="position-create" title={t("positions:create.title")}>
           <PositionForm
             id="position-create"
             lastResult={lastResult}
             parents={parents}
             submitLabel={t("positions:create.submit")}
           />
-        </section>
+        </Section>
       ) : null}
       <h2 className="mb-2 mt-8">{t("positions:list")}</h2>
       {positions.length === 0 ? (
         <p>{t("positions:empty")}</p>
       ) : (
         <Form method="get" action="/personnel/positions/delete">
-          <table className="w-full bg-white text-left shadow-sm">
-            <thead className="sticky top-0 bg-white">
-              <tr className="border-b">
-                {canManage ? (
-                  <th scope="col" className="p-2">
-                    <span className="sr-only">{t("positions:select")}</span>
-                  </th>
-                ) : null}
-                <th scope="col" className="p-2">
-                  {t("positions:name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("positions:code")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("positions:parent")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("positions:levels")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("positions:contracts")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {positions.map((p) => (
-                <tr key={p.id} className="border-b">
-                  {canManage ? (
-                    <td className="p-2">
-                      <input
-                        type="checkbox"
-                        name="ids"
-                        value={p.id}
-                        aria-label={t("positions:selectOne", { name: p.name })}
-                      />
-                    </td>
-                  ) : null}
-                  <td className="p-2">
-                    <Link to={`/personnel/positions/${p.id}`}>{p.name}</Link>
-                  </td>
-                  <td className="p-2">{p.code}</td>
-                  <td className="p-2">{p.parentName}</td>
-                  <td className="p-2">{p.levels}</td>
-                  <td className="p-2">{p.contractsCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListTable
+            columns={[
+              canManage && { label: t("positions:select"), hidden: true },
+              { label: t("positions:name") },
+              { label: t("positions:code") },
+              { label: t("positions:parent") },
+              { label: t("positions:levels") },
+              { label: t("positions:contracts") },
+            ]}
+          >
+            {positions.map((p) => (
+              <Row
+                key={p.id}
+                cells={[
+                  canManage && <RowCheckbox value={p.id} label={t("positions:selectOne", { name: p.name })} />,
+                  <Link key="name" to={`/personnel/positions/${p.id}`}>
+                    {p.name}
+                  </Link>,
+                  p.code,
+                  p.parentName,
+                  p.levels,
+                  p.contractsCount,
+                ]}
+              />
+            ))}
+          </ListTable>
           {canManage ? (
             <Button variant="danger" className="mt-4">
               {t("positions:bulkDelete.submit")}

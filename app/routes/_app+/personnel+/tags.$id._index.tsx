@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { PeoplePicker, PersonButtonList, asPicked } from "~/components/ui/people-picker";
 import { tagMemberSchema, tagSchema } from "~/features/tags/tags.schema";
 import {
@@ -67,16 +67,8 @@ export default function TagPage() {
   const { t } = useTranslation();
   const { tag, members, candidates, q } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "tag-rename",
-    lastResult,
-    defaultValue: { name: tag.name },
-    constraint: getZodConstraint(tagSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagSchema }),
-  });
-  const label = t("tags:name");
+  const [form, fields] = useZodForm(tagSchema, { id: "tag-rename", lastResult, defaultValue: { name: tag.name } });
+  const labels = { name: t("tags:name") };
   return (
     <div className="max-w-4xl">
       <p className="mb-2">
@@ -84,12 +76,9 @@ export default function TagPage() {
       </p>
       <h1 className="mb-4">{tag.name}</h1>
       {tag.isSystem ? <p className="mb-4">{t("tags:systemTag")}</p> : null}
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.name.id, label, errors: fields.name.errors }]}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <Field label={label} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <InputField meta={fields.name} label={labels.name} />
         <Button name="intent" value="rename">
           {t("tags:rename")}
         </Button>

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
+import { ListTable, Row, Section } from "~/components/ui/table";
 import { Pager, useFte } from "~/components/ui/pager";
 import { teamSchema } from "~/features/teams/teams.schema";
 import { createTeam, hasChildClusters, listTeams } from "~/features/teams/teams.server";
@@ -77,48 +78,34 @@ export default function TeamsPage() {
       {teams.length === 0 ? (
         <p>{t("teams:empty")}</p>
       ) : (
-        <table className="w-full bg-white text-left shadow-sm">
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("teams:name")}
-              </th>
-              {withChildClusters ? (
-                <th scope="col" className="p-2">
-                  {t("teams:childClusters.cluster")}
-                </th>
-              ) : null}
-              <th scope="col" className="p-2">
-                {t("teams:members")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("teams:leaders")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("teams:fte")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => (
-              <tr key={team.id} className="border-b">
-                <td className="p-2">
-                  {team.own ? (
-                    <Link to={`/personnel/teams/${team.id}/members`}>{team.name}</Link>
-                  ) : (
-                    <>
-                      {team.name} <span className="text-sm text-gray-700">{t("teams:childClusters.readOnly")}</span>
-                    </>
-                  )}
-                </td>
-                {withChildClusters ? <td className="p-2">{team.clusterName}</td> : null}
-                <td className="p-2">{team.memberCount}</td>
-                <td className="p-2">{team.leaderCount}</td>
-                <td className="p-2">{fte(team.fte)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          columns={[
+            { label: t("teams:name") },
+            withChildClusters && { label: t("teams:childClusters.cluster") },
+            { label: t("teams:members") },
+            { label: t("teams:leaders") },
+            { label: t("teams:fte") },
+          ]}
+        >
+          {teams.map((team) => (
+            <Row
+              key={team.id}
+              cells={[
+                team.own ? (
+                  <Link to={`/personnel/teams/${team.id}/members`}>{team.name}</Link>
+                ) : (
+                  <>
+                    {team.name} <span className="text-sm text-gray-700">{t("teams:childClusters.readOnly")}</span>
+                  </>
+                ),
+                withChildClusters && team.clusterName,
+                team.memberCount,
+                team.leaderCount,
+                fte(team.fte),
+              ]}
+            />
+          ))}
+        </ListTable>
       )}
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
@@ -128,28 +115,15 @@ export default function TeamsPage() {
 function CreateTeamForm() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "team-create",
-    lastResult,
-    constraint: getZodConstraint(teamSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
-  });
-  const label = t("teams:name");
+  const [form, fields] = useZodForm(teamSchema, { id: "team-create", lastResult });
+  const labels = { name: t("teams:name") };
   return (
-    <section aria-labelledby="team-create-title" className="max-w-2xl rounded bg-white p-6 shadow-sm">
-      <h2 id="team-create-title" className="mb-2">
-        {t("teams:create.title")}
-      </h2>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.name.id, label, errors: fields.name.errors }]}
-      />
+    <Section id="team-create" title={t("teams:create.title")}>
+      <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate>
-        <Field label={label} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <InputField meta={fields.name} label={labels.name} />
         <Button>{t("teams:create.submit")}</Button>
       </Form>
-    </section>
+    </Section>
   );
 }

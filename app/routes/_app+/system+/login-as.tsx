@@ -3,7 +3,9 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { Button } from "~/components/ui/forms";
+import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
+import { ListTable, Row } from "~/components/ui/table";
 import { loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-as.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -54,63 +56,41 @@ export default function SystemLoginAsPage() {
     <>
       <h1 className="mb-2">{t("account:loginAs.title")}</h1>
       <p className="mb-4">{t("account:loginAs.intro")}</p>
-      <Form method="get" className="mb-4 flex items-end gap-2">
-        <div>
-          <label htmlFor="login-as-search" className="block font-medium">
-            {t("account:loginAs.search")}
-          </label>
-          <input
-            id="login-as-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="mt-1 rounded border border-gray-400 px-3 py-2"
-          />
-        </div>
-        <Button variant="secondary">{t("account:search")}</Button>
-      </Form>
+      <FilterForm submitLabel={t("account:search")} className="mb-4 flex items-end gap-2">
+        <FilterSearch id="login-as-search" label={t("account:loginAs.search")} value={q} type="search" />
+      </FilterForm>
       {users.length === 0 ? (
         <p>{t("account:loginAs.empty")}</p>
       ) : (
-        <table className="w-full bg-white text-left shadow-sm">
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("account:loginAs.name")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("account:loginAs.email")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("account:loginAs.account")}
-              </th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("account:loginAs.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} className="border-b">
-                <td className="p-2">{u.name}</td>
-                <td className="p-2">{u.email}</td>
-                <td className="p-2">{u.account}</td>
-                <td className="p-2">
-                  <Form method="post">
-                    <input type="hidden" name="userId" value={u.id} />
-                    <Button
-                      variant="secondary"
-                      className="px-2 py-0 text-sm"
-                      aria-label={t("account:loginAs.submitFor", { name: u.name, email: u.email })}
-                    >
-                      {t("account:loginAs.submit")}
-                    </Button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          columns={[
+            { label: t("account:loginAs.name") },
+            { label: t("account:loginAs.email") },
+            { label: t("account:loginAs.account") },
+            { label: t("account:loginAs.actions"), hidden: true },
+          ]}
+        >
+          {users.map((u) => (
+            <Row
+              key={u.id}
+              cells={[
+                u.name,
+                u.email,
+                u.account,
+                <Form method="post">
+                  <input type="hidden" name="userId" value={u.id} />
+                  <Button
+                    variant="secondary"
+                    className="px-2 py-0 text-sm"
+                    aria-label={t("account:loginAs.submitFor", { name: u.name, email: u.email })}
+                  >
+                    {t("account:loginAs.submit")}
+                  </Button>
+                </Form>,
+              ]}
+            />
+          ))}
+        </ListTable>
       )}
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
