@@ -204,13 +204,20 @@ export function useZodForm<Schema extends $ZodType<Record<string, unknown>, Reco
     defaultValue?: DefaultValue<input<Schema>>;
   },
 ) {
-  return useForm<input<Schema>, output<Schema>>({
+  const constraint = getZodConstraint(schema);
+  const [form, fields] = useForm<input<Schema>, output<Schema>>({
     ...options,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // conform re-renders a form only for the state its own render read. The fields above read errors in
+  // child components, which after hydration did not re-render the form; reading them here, as the forms did
+  // before these components, keeps every error on screen.
+  void form.errors;
+  for (const name of Object.keys(constraint)) void (fields as Record<string, FieldMeta>)[name]?.errors;
+  return [form, fields] as const;
 }
 
 /** GOV.UK error summary: focusable, at the top of the form, linking to each field in error. */
