@@ -125,9 +125,9 @@ test.describe("team goals and ambitions", () => {
     await page.context().clearCookies();
     await signIn(page, demoUsers.leider);
     await page.goto("/goals-and-ambitions");
-    const options = page.getByLabel("Team").locator("option");
+    const options = page.getByLabel("Team", { exact: true }).locator("option");
     await expect(options).toHaveText(["Alle teams", ...[...leiderTeams].sort((a, b) => a.localeCompare(b))]);
-    await page.getByLabel("Team").selectOption({ label: leiderTeams[1] });
+    await page.getByLabel("Team", { exact: true }).selectOption({ label: leiderTeams[1] });
     await page.getByRole("button", { name: "Filteren" }).click();
     await expect(page).toHaveURL(new RegExp(`team=${await teamIdOf(leiderTeams[1])}`));
     await expect(page.getByRole("region", { name: leiderTeams[1] })).toBeVisible();

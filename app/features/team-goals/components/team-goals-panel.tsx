@@ -40,6 +40,10 @@ export function TeamGoalsPanel({
 
   // Another form opened (or the last one saved): nothing unsaved any more.
   useEffect(() => setDirty(false), [editing]);
+  // A save the dialog started came back with errors: the next plain save stays on this goal.
+  useEffect(() => {
+    if (nextRef.current) nextRef.current.value = "";
+  }, [lastResult]);
 
   function guard(href: string, next: string) {
     return (event: MouseEvent<HTMLAnchorElement>) => {
