@@ -27,6 +27,8 @@ import {
 import { getSelfReviewResult } from "~/features/reviews/self-review-result.server";
 import { action as createAction } from "~/routes/_app+/review+/create.selfreview._index";
 import { loader as myReviewsLoader } from "~/routes/_app+/my+/reviews";
+import { action as tabAction, loader as tabLoader } from "~/routes/_app+/review+/selfreview.$id.$tab";
+import { loader as overviewLoader } from "~/routes/_app+/selfreviews+/overview";
 import {
   action as questionnaireAction,
   loader as questionnaireLoader,
@@ -524,5 +526,81 @@ describe("invitations and reminders", () => {
         ),
       );
     expect(row.remindersSent).toEqual(["7d"]);
+  });
+});
+
+describe("managing self reviews", () => {
+  it("the overview and tabs show a team leader only their teams' self reviews; another account gets a 404", async () => {
+    const hr = await contextFor(w.hr.cookie);
+    const betaOnly = await createSelfReview(hr, {
+      name: "Alleen Beta",
+      deadline: "01-01-2099",
+      teamIds: [w.beta.id],
+      tagIds: [],
+      setId: w.set.id,
+      participantIds: [w.betaMember.membership.id],
+      criterionIds: [],
+    });
+    if (!betaOnly.ok) throw new Error(betaOnly.code);
+    const names = async (cookie: string) =>
+      (
+        unwrapData(await load(overviewLoader, "/selfreviews/overview", cookie)).data as { reviews: { name: string }[] }
+      ).reviews.map((r) => r.name);
+    expect(await names(w.hr.cookie)).toContain("Alleen Beta");
+    expect(await names(w.leader.cookie)).not.toContain("Alleen Beta");
+    expect(await names(w.otherLeader.cookie)).toContain("Alleen Beta");
+    const params = { id: betaOnly.reviewId, tab: "participants" };
+    const path = `/review/selfreview/${betaOnly.reviewId}/participants`;
+    const tab = unwrapData(await load(tabLoader, path, w.hr.cookie, params));
+    expect(tab.data).toMatchObject({ participants: [{ membershipId: w.betaMember.membership.id, answered: 0 }] });
+    expect(status(await load(tabLoader, path, w.leader.cookie, params))).toBe(404);
+    expect(status(await load(tabLoader, path, outsiderCookie, params))).toBe(404);
+    expect(status(await load(tabLoader, path, w.hr.cookie, { ...params, tab: "nope" }))).toBe(404);
+    expect(status(await post(tabAction, path, [["intent", "lock"]], w.leader.cookie, params))).toBe(404);
+  });
+
+  it("locking stops answers, unlocking allows them again; deleting removes it for the participant", async () => {
+    const hr = await contextFor(w.hr.cookie);
+    const created = await createSelfReview(hr, {
+      name: "Vergrendelen",
+      deadline: "01-01-2099",
+      teamIds: [w.alfa.id],
+      tagIds: [],
+      setId: w.set.id,
+      participantIds: [w.members[0].membership.id],
+      criterionIds: [],
+    });
+    if (!created.ok) throw new Error(created.code);
+    const me = w.members[0];
+    const ctx = await contextFor(me.cookie);
+    const path = `/review/selfreview/${created.reviewId}/details`;
+    const params = { id: created.reviewId, tab: "details" };
+    const answer = { team: {}, own: { [w.chosen[0].id]: "3" } };
+    expect(status(await post(tabAction, path, [["intent", "lock"]], w.hr.cookie, params))).toBe(302);
+    expect(await saveQuestionnaire(ctx, created.reviewId, me.membership.id, answer)).toEqual({
+      ok: false,
+      code: "locked",
+    });
+    await post(tabAction, path, [["intent", "unlock"]], w.hr.cookie, params);
+    expect(await saveQuestionnaire(ctx, created.reviewId, me.membership.id, answer)).toMatchObject({ ok: true });
+    const deleted = (await post(tabAction, path, [["intent", "delete"]], w.hr.cookie, params)) as Response;
+    expect(deleted.headers.get("Location")).toBe("/selfreviews/overview");
+    const qPath = `/selfreview/questionnaire/${created.reviewId}/${me.membership.id}`;
+    expect(
+      status(
+        await load(questionnaireLoader, qPath, me.cookie, {
+          reviewId: created.reviewId,
+          membershipId: me.membership.id,
+        }),
+      ),
+    ).toBe(404);
+    const mine = unwrapData(await load(myReviewsLoader, "/my/reviews", me.cookie)).data as {
+      reviews: { reviewId: string }[];
+    };
+    expect(mine.reviews.map((r) => r.reviewId)).not.toContain(created.reviewId);
+    // Its answers stay as history.
+    expect(await getDb().select().from(reviewScores).where(eq(reviewScores.reviewId, created.reviewId))).toHaveLength(
+      1,
+    );
   });
 });

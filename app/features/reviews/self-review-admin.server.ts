@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import * as z from "zod";
+import { getDb } from "#db/client.server";
+import {
+  memberships,
+  reviewReviewers,
+  reviews,
+  reviewSubjects,
+  reviewTags,
+  reviewTeams,
+  tags,
+  users,
+} from "#db/schema";
+import { inCluster } from "~/utils/scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { requireReview, selfReviewVisibility } from "./review-access.server";
+import { auditReviews } from "./review-audit.server";
+
+/** The self review overview and a self review's tabs (docs/decisions/0943): list, details, lock, delete. */
+
+export const selfReviewFilterSchema = z.object({
+  teamId: z.uuid().optional().catch(undefined),
+  tagId: z.uuid().optional().catch(undefined),
+  state: z.enum(["open", "locked", "finished"]).optional().catch(undefined),
+});
+export type SelfReviewFilter = z.infer<typeof selfReviewFilterSchema>;
+
+const participantCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviews.id})::int`;
+const finishedCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviews.id} and s.finished_at is not null)::int`;
+
+/** The self reviews ctx manages, newest first, with participants and how many finished. */
+export async function listSelfReviews(ctx: TenantContext, filter: SelfReviewFilter) {
+  const rows = await getDb()
+    .select({
+      id: reviews.id,
+      name: reviews.name,
+      deadline: reviews.deadline,
+      lockedAt: reviews.lockedAt,
+      isFinished: reviews.isFinished,
+      sourceReviewId: reviews.sourceReviewId,
+      participants: participantCount,
+      finished: finishedCount,
+      teams: sql<
+        string[]
+      >`coalesce((select array_agg(rt.team_name order by lower(rt.team_name)) from review_teams rt where rt.review_id = ${reviews.id}), '{}')`,
+    })
+    .from(reviews)
+    .where(
+      and(
+        inCluster(reviews, ctx),
+        eq(reviews.type, "self"),
+        isNull(reviews.deletedAt),
+        selfReviewVisibility(ctx),
+        filter.teamId
+          ? sql`exists (select 1 from review_teams rt where rt.review_id = ${reviews.id} and rt.team_id = ${filter.teamId})`
+          : undefined,
+        filter.tagId
+          ? sql`exists (select 1 from review_tags rg where rg.review_id = ${reviews.id} and rg.tag_id = ${filter.tagId})`
+          : undefined,
+        filter.state === "locked" ? sql`${reviews.lockedAt} is not null` : undefined,
+        filter.state === "finished" ? eq(reviews.isFinished, true) : undefined,
+        filter.state === "open" ? and(isNull(reviews.lockedAt), eq(reviews.isFinished, false)) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt))
+    .limit(200);
+  return rows;
+}
+
+/** One self review ctx manages, with its teams, tags, source round and participants' progress. */
+export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string) {
+  const db = getDb();
+  const review = await requireReview(ctx, reviewId, "self", db);
+  const [teamRows, tagRows, source, people, [{ criteriaCount }]] = await Promise.all([
+    db
+      .select({ id: reviewTeams.teamId, name: reviewTeams.teamName })
+      .from(reviewTeams)
+      .where(eq(reviewTeams.reviewId, review.id))
+      .orderBy(asc(sql`lower(${reviewTeams.teamName})`)),
+    db
+      .select({ name: tags.name })
+      .from(reviewTags)
+      .innerJoin(tags, eq(tags.id, reviewTags.tagId))
+      .where(eq(reviewTags.reviewId, review.id)),
+    review.sourceReviewId
+      ? db.select({ id: reviews.id, name: reviews.name }).from(reviews).where(eq(reviews.id, review.sourceReviewId))
+      : Promise.resolve([]),
+    db
+      .select({
+        membershipId: reviewSubjects.membershipId,
+        teamId: reviewSubjects.teamId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        finishedAt: reviewSubjects.finishedAt,
+        performance: reviewSubjects.performance,
+        potential: reviewSubjects.potential,
+        employability: reviewSubjects.employability,
+        invitedAt: reviewReviewers.invitedAt,
+        answered: sql<number>`((select count(*) from review_scores s where s.subject_id = ${reviewSubjects.id})
+          + (select count(*) from review_team_answers a where a.subject_id = ${reviewSubjects.id}))::int`,
+      })
+      .from(reviewSubjects)
+      .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .leftJoin(
+        reviewReviewers,
+        and(
+          eq(reviewReviewers.reviewId, reviewSubjects.reviewId),
+          eq(reviewReviewers.membershipId, reviewSubjects.membershipId),
+        ),
+      )
+      .where(eq(reviewSubjects.reviewId, review.id))
+      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
+    db
+      .select({ criteriaCount: sql<number>`count(*)::int` })
+      .from(sql`review_criteria`)
+      .where(sql`review_id = ${review.id}`),
+  ]);
+  const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
+  return {
+    review,
+    teams: teamRows,
+    tags: tagRows.map((t) => t.name),
+    source: source[0] ?? null,
+    questions: criteriaCount * 2,
+    participants: people.map((p) => ({ ...p, teamName: p.teamId ? (teamName.get(p.teamId) ?? "") : "" })),
+  };
+}
+
+export type SelfReviewStateResult = { ok: true } | { ok: false; code: "finished" };
+
+/** Locks or unlocks a self review: locked, no participant can change their answers. */
+export async function setSelfReviewLocked(ctx: TenantContext, reviewId: string, locked: boolean) {
+  const review = await requireReview(ctx, reviewId, "self");
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(reviews)
+      .set({ lockedAt: locked ? new Date() : null, updatedAt: new Date() })
+      .where(eq(reviews.id, review.id));
+    await auditReviews(tx, ctx, locked ? "review.lock" : "review.unlock", [review.id]);
+  });
+}
+
+/** Deletes a self review (soft: its answers are history, decision 0641); gone from every list and page. */
+export async function deleteSelfReview(ctx: TenantContext, reviewId: string) {
+  const review = await requireReview(ctx, reviewId, "self");
+  await getDb().transaction(async (tx) => {
+    await tx.update(reviews).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(reviews.id, review.id));
+    await auditReviews(tx, ctx, "review.delete", [review.id]);
+  });
+}
