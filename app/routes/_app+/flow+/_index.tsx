@@ -22,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: pageTitle(t, "flow:title"),
     page,
+    // From the loader: a value of a .server module is undefined in the browser.
+    pageSize: flowPageSize,
     total,
     measurements,
     teams: await teamFlowZones(ctx),
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function FlowPage() {
   const { t } = useTranslation();
-  const { page, total, measurements, teams, mayMeasure } = useLoaderData<typeof loader>();
+  const { page, pageSize, total, measurements, teams, mayMeasure } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const zoneColumns = flowZones.map((z) => ({ label: t(`flow:zones.${z}`) }));
   return (
@@ -81,7 +83,7 @@ export default function FlowPage() {
           </ListTable>
         </div>
       )}
-      <Pager page={page} total={total} pageSize={flowPageSize} search={search} />
+      <Pager page={page} total={total} pageSize={pageSize} search={search} />
 
       {teams.length > 0 ? (
         <section aria-labelledby="flow-teams-title" className="mt-8">

@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+test("the flow pages have no serious accessibility violations", async ({ page }) => {
+  await signIn(page, demoUsers.leider);
+  await page.goto("/flow");
+  expect(await seriousViolations(page), "/flow").toEqual([]);
+
+  await page.goto("/flow/create");
+  expect(await seriousViolations(page), "/flow/create").toEqual([]);
+  await page.getByLabel("Activiteit, activiteit 1", { exact: true }).fill("Plannen");
+  await page.getByRole("button", { name: "Meting opslaan" }).click();
+  await expect(page.getByRole("alert")).toContainText("De Flow is niet compleet");
+  expect(await seriousViolations(page), "/flow/create with errors").toEqual([]);
+
+  await page.goto("/flow");
+  await page
+    .getByRole("table", { name: "Flowmetingen met de tijd per zone in procenten" })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/flow\/details\//);
+  await expect(page.getByRole("img", { name: "Activiteiten naar uitdaging en vaardigheden" })).toBeVisible();
+  expect(await seriousViolations(page), "/flow/details").toEqual([]);
+});
