@@ -92,3 +92,9 @@ export const demoReviewNames = {
   open: "Teamreview najaar",
   set: "Basisset zorg",
 } as const;
+
+/** The demo self reviews of the first cluster (the year is appended): open and finished (from the finished round). */
+export const demoSelfReviewNames = {
+  open: "Zelfbeoordeling najaar",
+  finished: "Zelfbeoordeling voorjaar",
+} as const;

@@ -23,6 +23,7 @@ import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedFlows } from "./demo/flows";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
+import { seedSelfReviews } from "./demo/self-reviews";
 import { seedTasks } from "./demo/tasks";
 import { seedTeamGoals } from "./demo/team-goals";
 import { seedTeamReviews } from "./demo/team-reviews";
@@ -40,6 +41,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedContracts(ctx, { tenants, positions, people });
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
+  await seedSelfReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });
