@@ -2,7 +2,9 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
 import { useFte } from "~/components/ui/pager";
+import { ListTable, Row, Section } from "~/components/ui/table";
 
 type Person = { membershipId: string; name: string; email: string };
 
@@ -28,56 +30,40 @@ export function TeamPlacesTab({
       {places.length === 0 ? (
         <p>{t(`teams:places.${tab}.empty`)}</p>
       ) : (
-        <table className="w-full bg-white text-left shadow-sm">
-          <thead>
-            <tr className="border-b">
-              {(["places.name", "places.email", "fte"] as const).map((key) => (
-                <th key={key} scope="col" className="p-2">
-                  {t(`teams:${key}`)}
-                </th>
-              ))}
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("teams:places.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {places.map((p) => (
-              <tr key={p.membershipId} className="border-b">
-                <td className="p-2">{p.name}</td>
-                <td className="p-2">{p.email}</td>
-                <td className="p-2">{fte(p.fte)}</td>
-                <td className="p-2">
-                  <PlaceButton
-                    membershipId={p.membershipId}
-                    intent="remove"
-                    label={t("teams:places.removeShort")}
-                    ariaLabel={t(`teams:places.${tab}.remove`, { name: p.name })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <section aria-labelledby="add-title" className="mt-8 rounded bg-white p-6 shadow-sm">
-        <h2 id="add-title" className="mb-2">
-          {t(`teams:places.${tab}.add`)}
-        </h2>
-        <Form method="get" action={`/personnel/teams/${teamId}/${tab}`} className="flex items-end gap-2">
-          <div>
-            <label htmlFor="candidate-search" className="block font-medium">
-              {t("teams:places.search")}
-            </label>
-            <input
-              id="candidate-search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 rounded border border-gray-400 px-3 py-2"
+        <ListTable
+          sticky={false}
+          columns={[
+            ...(["places.name", "places.email", "fte"] as const).map((key) => ({ label: t(`teams:${key}`) })),
+            { label: t("teams:places.actions"), hidden: true },
+          ]}
+        >
+          {places.map((p) => (
+            <Row
+              key={p.membershipId}
+              cells={[
+                p.name,
+                p.email,
+                fte(p.fte),
+                <PlaceButton
+                  key="remove"
+                  membershipId={p.membershipId}
+                  intent="remove"
+                  label={t("teams:places.removeShort")}
+                  ariaLabel={t(`teams:places.${tab}.remove`, { name: p.name })}
+                />,
+              ]}
             />
-          </div>
-          <Button variant="secondary">{t("teams:searchSubmit")}</Button>
-        </Form>
+          ))}
+        </ListTable>
+      )}
+      <Section id="add" title={t(`teams:places.${tab}.add`)} className="mt-8 rounded bg-white p-6 shadow-sm">
+        <FilterForm
+          submitLabel={t("teams:searchSubmit")}
+          action={`/personnel/teams/${teamId}/${tab}`}
+          className="flex items-end gap-2"
+        >
+          <FilterSearch id="candidate-search" label={t("teams:places.search")} value={q} type="text" />
+        </FilterForm>
         {q && candidates.length === 0 ? <p className="mt-4">{t("teams:places.noCandidates")}</p> : null}
         {candidates.length > 0 ? (
           <ul className="mt-4 space-y-2">
@@ -97,7 +83,7 @@ export function TeamPlacesTab({
             ))}
           </ul>
         ) : null}
-      </section>
+      </Section>
     </>
   );
 }
