@@ -128,7 +128,7 @@ export default function FlowDetailsPage() {
         )}
       </section>
 
-      <p className="mt-8 flex gap-6 print:hidden">
+      <p className="no-print mt-8 flex gap-6">
         <AppLink href="/flow">{t("flow:details.back")}</AppLink>
         {details.mine ? <AppLink href="/flow/create">{t("flow:details.measureAgain")}</AppLink> : null}
       </p>
