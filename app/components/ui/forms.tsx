@@ -119,9 +119,6 @@ export function Field({ label, hint, errors, className, ...control }: FieldProps
   );
 }
 
-/** @deprecated Field takes `selectProps` and `options`; kept until the last callers move. */
-export const SelectField = Field;
-
 /** A conform field's metadata, whatever its value's type: the fields below take their id, name and errors from it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FieldMeta = FieldMetadata<any, any, string[]>;

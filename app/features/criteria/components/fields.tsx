@@ -2,11 +2,8 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
-import { ErrorList, Field, type ListOfErrors } from "~/components/ui/forms";
+import { ErrorList, type ListOfErrors } from "~/components/ui/forms";
 import { scaleColors, type LevelName } from "../scales";
-
-/** @deprecated Field takes `textareaProps`; kept for the review routes until they import Field. */
-export const TextareaField = Field;
 
 /** A fieldset of checkboxes sharing one name (ids); the legend names the group. */
 export function CheckboxGroup({

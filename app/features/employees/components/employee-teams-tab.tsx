@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, SelectField } from "~/components/ui/forms";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
 import { teamPlaceSchema } from "../employees.schema";
 
 /** The teams tab: the employee's places in teams (member or leader), each removable, and the form to add one. */
@@ -57,7 +57,7 @@ export function EmployeeTeamsTab({
       />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value="addTeam" />
-        <SelectField
+        <Field
           label={t("employees:teams.team")}
           errors={fields.teamId.errors}
           selectProps={getSelectProps(fields.teamId)}
@@ -66,7 +66,7 @@ export function EmployeeTeamsTab({
             ...teams.map((o) => ({ value: o.id, label: o.name })),
           ]}
         />
-        <SelectField
+        <Field
           label={t("employees:teams.placeLabel")}
           errors={fields.place.errors}
           selectProps={getSelectProps(fields.place)}

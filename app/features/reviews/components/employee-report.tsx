@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary } from "~/components/ui/forms";
 import { ListTable } from "~/components/ui/table";
-import { TextareaField } from "~/features/criteria/components/fields";
+import { Field } from "~/components/ui/forms";
 import { formatDate } from "~/utils/dates";
 import type { employeeReportLoader } from "../compare-route.server";
 import { developmentGoalSchema } from "../development-goal.schema";
@@ -133,7 +133,7 @@ function GoalForm({ goal, locked }: { goal: string; locked: boolean }) {
         fieldErrors={[{ id: fields.goal.id, label, errors: fields.goal.errors }]}
       />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-4 shadow-sm">
-        <TextareaField
+        <Field
           label={label}
           hint={t("results:report.goalHint")}
           errors={fields.goal.errors}

@@ -2,7 +2,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary } from "~/components/ui/forms";
 import { ScoreToggle } from "~/components/ui/score-toggle";
-import { TextareaField } from "~/features/criteria/components/fields";
+import { Field } from "~/components/ui/forms";
 import { scaleLevels } from "~/features/criteria/scales";
 import { OFF, scoreField } from "../evaluation-form";
 import type { EvaluationView } from "../evaluation-view";
@@ -88,7 +88,7 @@ export function EvaluationMemberForm({
             </section>
           );
         })}
-        <TextareaField
+        <Field
           label={t("evaluation:developmentGoal")}
           hint={t("evaluation:developmentGoalHint")}
           errors={errors.developmentGoal}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorList, ErrorSummary, Field, SelectField, type ListOfErrors } from "~/components/ui/forms";
+import { Button, ErrorList, ErrorSummary, Field, type ListOfErrors } from "~/components/ui/forms";
 import { teamReviewStepOneSchema } from "../team-review-create.schema";
 import { peopleOptions, type StepOne, type StepTwo } from "../team-review-wizard";
 import { CheckboxList } from "./checkbox-list";
@@ -120,7 +120,7 @@ export function DetailsStep({ data: stepData, options }: { data: StepOne | null;
             {options.mayManageSets ? <Link to="/criteria/sets">{t("teamreviews:create.manageSets")}</Link> : null}
           </EmptyChoice>
         ) : (
-          <SelectField
+          <Field
             label={labels.setId}
             errors={fields.setId.errors}
             selectProps={{
