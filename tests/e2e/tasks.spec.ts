@@ -30,7 +30,11 @@ test.describe("tasks and notes", () => {
     const other = await browser.newContext({ baseURL, javaScriptEnabled, locale: "nl-NL" });
     const her = await other.newPage();
     await signIn(her, demoUsers.medewerker);
-    await her.goto("/tasks/inbox");
+    // The dashboard counts her unread tasks; the navigation leads to them.
+    await her.goto("/dashboard"); // a first sign-in may land on the introduction
+    await expect(her.getByRole("region", { name: "Taken" })).toContainText(/Je hebt \d+ nieuwe taken?\./);
+    await her.getByRole("navigation").getByRole("link", { name: "Taken en notities" }).click();
+    await expect(her).toHaveURL(/\/tasks\/inbox$/);
     const row = her.getByRole("row", { name: new RegExp(title) });
     await expect(row).toContainText("Nieuw");
     await expect(row).toContainText(name("leider"));

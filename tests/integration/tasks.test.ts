@@ -9,6 +9,7 @@ import { tasks } from "#db/schema";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app+/tasks+/$tab.$id._index";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app+/tasks+/$tab.$id.delete";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/tasks+/$tab.$id.edit";
+import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
 import { loader as listLoader } from "~/routes/_app+/tasks+/$tab._index";
 import { action as newAction } from "~/routes/_app+/tasks+/$tab.new";
 import { loader as apiTaskLoader } from "~/routes/api+/task.$id";
@@ -192,6 +193,23 @@ describe("tabs", () => {
       })) as { tasks: { title: string }[] }
     ).tasks.map((t) => t.title);
     expect(received).toEqual([demoTasks.openForLeider]);
+  });
+});
+
+describe("dashboard", () => {
+  it("counts the open tasks given to me that I have not opened yet", async () => {
+    const count = async (role: DemoRole) =>
+      (
+        (await dashboardLoader({
+          request: getRequest("/dashboard", w.cookies[role]),
+          params: {},
+          context: context(),
+        })) as { unseenTasks: number | null }
+      ).unseenTasks;
+    // Seeded: one unopened task each way; a task to myself counts as seen.
+    expect(await count("medewerker")).toBe(1);
+    expect(await count("leider")).toBe(1);
+    expect(await count("hr")).toBe(0);
   });
 });
 

@@ -20,6 +20,7 @@ describe("navigation", () => {
     const visible = hrefs(employee);
     expect(visible).toContain("/dashboard");
     expect(visible).toContain("/my/profile/details");
+    expect(visible).toContain("/tasks/inbox");
     expect(visible).not.toContain("/personnel/users/active");
     expect(visible).not.toContain("/account/dashboard");
   });

@@ -61,7 +61,14 @@ export const navigation: readonly NavSection[] = [
       { key: "accountSettings", href: "/account/settings", right: "account.admin" },
     ],
   },
-  { key: "my", items: [{ key: "profile", href: "/my/profile/details" }] },
+  {
+    key: "my",
+    items: [
+      { key: "profile", href: "/my/profile/details" },
+      // Everyone's own tasks and notes (route-access: "/tasks" needs no right).
+      { key: "tasks", href: "/tasks/inbox" },
+    ],
+  },
   {
     key: "goals",
     items: [{ key: "goalsAndAmbitions", href: "/goals-and-ambitions", right: "teamGoals.read" }],

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listMyTeams } from "~/features/dashboard/dashboard.server";
+import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["dashboard"] };
+export const handle = { i18n: ["dashboard", "tasks"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,12 +18,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: ctx.user.firstName || ctx.user.displayName,
     clusterName: ctx.cluster.name,
     teams: await listMyTeams(ctx),
+    // Open tasks given to me that I have not opened yet; null without an employee record here.
+    unseenTasks: ctx.membershipId ? await countUnseenTasks(ctx) : null,
   };
 }
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { firstName, clusterName, teams } = useLoaderData<typeof loader>();
+  const { firstName, clusterName, teams, unseenTasks } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("dashboard:welcome", { name: firstName })}</h1>
@@ -61,6 +64,16 @@ export default function DashboardPage() {
           </table>
         )}
       </section>
+
+      {unseenTasks !== null ? (
+        <section aria-labelledby="my-tasks" className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
+          <h2 id="my-tasks">{t("tasks:dashboard.title")}</h2>
+          <p className="mt-2">
+            {unseenTasks > 0 ? t("tasks:dashboard.unseen", { count: unseenTasks }) : t("tasks:dashboard.none")}{" "}
+            <Link to="/tasks/inbox">{t("tasks:dashboard.open")}</Link>
+          </p>
+        </section>
+      ) : null}
 
       <p className="mt-8">
         <Link to="/dashboard/introduction">{t("dashboard:introductionLink")}</Link>
