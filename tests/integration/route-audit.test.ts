@@ -322,6 +322,31 @@ const idRoutes: Record<string, AuditEntry> = {
     params: (_, t) => ({ id: t.employee }),
     api: { method: "PUT", body: () => ({}) },
   },
+  // Self reviews (docs/decisions/0942): HR and the account admin all, leider@demo.nl those with his teams.
+  "_app+/review+/selfreview.$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.selfReview }) },
+  "_app+/review+/selfreview.$id.$tab.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.selfReview, tab: "participants" }),
+  },
+  // A participant who is no demo user: readable by those who manage the review, written only by that person.
+  "_app+/selfreview+/questionnaire.$reviewId.$membershipId.tsx": {
+    may: reviewers,
+    mayWrite: [],
+    team: true,
+    params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
+  },
+  "_app+/selfreview+/questionnaire.$reviewId.$membershipId_.finish.tsx": {
+    may: reviewers,
+    mayWrite: [],
+    team: true,
+    params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
+  },
+  "_app+/selfreview+/result.$reviewId.$membershipId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
+  },
   // Not tenant data: tokens and names checked by their own tests.
   "$.tsx": { notTenantData: "the splat route: unknown paths" },
   "auth.$provider.callback.tsx": { notTenantData: "SSO callback, anonymous only" },

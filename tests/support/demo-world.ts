@@ -30,6 +30,7 @@ import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createFlowMeasurement } from "~/features/flow/flows.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
+import { createSelfReviewFromRound } from "~/features/reviews/self-review-create.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";
 
@@ -50,6 +51,9 @@ export type TeamData = {
   subject: string;
   /** A flow measurement of a team member who is not a demo user (made here when the seed has none). */
   flow: string;
+  /** A self review made here from the round (its teams only) and a participant of this team who is no demo user. */
+  selfReview: string;
+  selfParticipant: string;
 };
 
 export type TenantData = {
@@ -98,7 +102,11 @@ async function teamId(cluster: string, name: string) {
 }
 
 /** A team member of the team (not a leader), with a contract, who is a subject of one of its team reviews. */
-async function teamData(cluster: string, team: string, preferredEmail?: string): Promise<TeamData> {
+async function teamData(
+  cluster: string,
+  team: string,
+  preferredEmail?: string,
+): Promise<Omit<TeamData, "selfReview" | "selfParticipant">> {
   const rows = await getDb().execute<{
     membership_id: string;
     email: string;
@@ -130,6 +138,26 @@ async function teamData(cluster: string, team: string, preferredEmail?: string):
     subject: row.subject_id,
     flow: await flowOf(cluster, team),
   };
+}
+
+/** Adds a self review made from the team's round by `cookie` (HR or the account admin) and one of its participants. */
+async function withSelfReview(cookie: string, t: Omit<TeamData, "selfReview" | "selfParticipant">): Promise<TeamData> {
+  const created = await createSelfReviewFromRound(await contextFor(cookie), {
+    roundId: t.round,
+    deadline: "01-12-2099",
+  });
+  if (!created.ok) throw new Error(`self review not created: ${created.code}`);
+  const demoEmails = sql.join(
+    Object.values(demoUsers).map((e) => sql`${e}`),
+    sql`, `,
+  );
+  const rows = await getDb().execute<{ membership_id: string }>(sql`
+    select s.membership_id from review_subjects s
+    join memberships m on m.id = s.membership_id join users u on u.id = m.user_id
+    where s.review_id = ${created.reviewId} and s.team_id = ${t.team} and lower(u.email) not in (${demoEmails})
+    order by lower(u.email) limit 1`);
+  if (!rows.rows[0]) throw new Error(`no self review participant without a demo role in team ${t.team}`);
+  return { ...t, selfReview: created.reviewId, selfParticipant: rows.rows[0].membership_id };
 }
 
 /** The latest flow measurement of the team's first member (by e-mail) who is not a demo user. */
@@ -307,8 +335,11 @@ export async function demoWorld(): Promise<DemoWorld> {
     set: basisset.id,
     task: await taskByTitle(noord, demoTasks.openForMedewerker),
     note: await taskByTitle(noord, demoTasks.medewerkerNote),
-    led: await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
-    other: await teamData(noord, anker),
+    led: await withSelfReview(
+      cookies.hr,
+      await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
+    ),
+    other: await withSelfReview(cookies.hr, await teamData(noord, anker)),
   };
   const andereReviews = await andereReviewData(andereAccountId, andereCluster, cookies.andere);
   // Andere BV's demo has no flow module; switched on here so its admin opens its own flow ids like Demo BV's.
@@ -320,7 +351,7 @@ export async function demoWorld(): Promise<DemoWorld> {
     .insert(clusterModules)
     .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "flow" })
     .onConflictDoNothing();
-  const andereTeam = await teamData(andereCluster, andereReviews.team);
+  const andereTeam = await withSelfReview(cookies.andere, await teamData(andereCluster, andereReviews.team));
   const andere: TenantData = {
     cluster: andereCluster,
     position: await anyPosition(andereCluster),

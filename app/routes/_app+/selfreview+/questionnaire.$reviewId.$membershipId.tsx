@@ -5,6 +5,7 @@ import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-se
 import { QuestionnaireForm } from "~/features/reviews/components/questionnaire-form";
 import { scoreField } from "~/features/reviews/evaluation-form";
 import { questionnaireFormSchema, teamField } from "~/features/reviews/self-review.schema";
+import { requireParticipation } from "~/features/reviews/review-access.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/features/reviews/self-review-questionnaire.server";
 import { formatDate } from "~/utils/dates";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
@@ -51,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.active");
   const reviewId = params.reviewId ?? "";
   const membershipId = params.membershipId ?? "";
+  // Another participant's, another cluster's or a made-up entry: a 404 before the form is read.
+  await requireParticipation(ctx, reviewId, membershipId);
   const formData = await request.formData();
   const t = await getServerT(request);
   const autosave = formData.get("autosave") === "1";

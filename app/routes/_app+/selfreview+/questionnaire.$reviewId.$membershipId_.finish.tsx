@@ -29,6 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reviewId = params.reviewId ?? "";
   const membershipId = params.membershipId ?? "";
   const result = await finishQuestionnaire(ctx, reviewId, membershipId);
+  // Someone who may only read the questionnaire (who manages the review) cannot finish it.
+  if (!result.ok && result.code === "notOwn") throw new Response(null, { status: 403 });
   if (!result.ok)
     return redirect(`/selfreview/questionnaire/${reviewId}/${membershipId}`, {
       headers: {
