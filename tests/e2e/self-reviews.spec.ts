@@ -1,0 +1,72 @@
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+import { createLeaderRound } from "./support/reviews";
+
+test.describe("self reviews", () => {
+  test("HR creates one from a team review; a participant fills it in, finishes and sees the result", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const noJs = test.info().project.name === "no-js";
+    const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const roundName = `Teamreview ${stamp}`;
+    const name = `Zelfbeoordeling ${stamp}`;
+    await createLeaderRound({ name: roundName, scoreAll: 3 });
+
+    await signIn(page, demoUsers.hr);
+    await page.goto("/review/create/selfreview");
+    await expect(page.getByRole("heading", { level: 1, name: "Nieuwe zelfbeoordeling" })).toBeVisible();
+    // A deadline in the past is refused next to the field, and what was typed stays.
+    const fromRound = page.locator("form").filter({ has: page.getByLabel("Teamreview", { exact: true }) });
+    await fromRound
+      .getByLabel("Teamreview", { exact: true })
+      .selectOption({ label: `${roundName} (deadline 01-12-2099)` });
+    await fromRound.getByLabel("Naam of omschrijving").fill(name);
+    await fromRound.getByLabel("Deadline").fill("01-01-2020");
+    await page.getByRole("button", { name: "Zelfbeoordeling aanmaken vanuit de teamreview" }).click();
+    await expect(page.getByText("De deadline mag niet in het verleden liggen").first()).toBeVisible();
+    await expect(fromRound.getByLabel("Naam of omschrijving")).toHaveValue(name);
+    await fromRound.getByLabel("Deadline").fill("01-12-2099");
+    await page.getByRole("button", { name: "Zelfbeoordeling aanmaken vanuit de teamreview" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is aangemaakt" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText(roundName)).toBeVisible();
+    await page.getByRole("button", { name: "Uitnodigingen versturen", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De uitnodigingen worden verstuurd" })).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, demoUsers.medewerker);
+    await page.goto("/my/reviews");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("0 van 12");
+    await row.getByRole("link", { name: "Vragenlijst" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Vragenlijst: ${name}` })).toBeVisible();
+    const teamPart = page.getByRole("region", { name: "Over je team" });
+    const ownPart = page.getByRole("region", { name: "Over jezelf" });
+    await teamPart.locator("fieldset").first().getByLabel("Goed", { exact: true }).check();
+    await ownPart.locator("fieldset").first().getByLabel("Uitstekend", { exact: true }).check();
+    if (noJs) {
+      await page.getByRole("button", { name: "Antwoorden opslaan" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Je antwoorden zijn opgeslagen" })).toBeVisible();
+    } else {
+      await expect(page.getByText("Opgeslagen", { exact: true })).toBeVisible({ timeout: 10_000 });
+    }
+    await page.reload();
+    await expect(page.getByText("2 van 12")).toBeVisible();
+    await expect(teamPart.locator("fieldset").first().getByLabel("Goed", { exact: true })).toBeChecked();
+
+    await page.getByRole("button", { name: "Opslaan en afronden" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Vragenlijst afronden" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Vragenlijst onvolledig" })).toBeVisible();
+    await page.getByRole("button", { name: "Vragenlijst afronden" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Je vragenlijst is afgerond" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Resultaat: ${name}` })).toBeVisible();
+    await expect(page.getByText("De teamscore is je score uit de teamreview")).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Eigen score" }).first()).toBeVisible();
+
+    await page.goto("/my/reviews");
+    await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Vragenlijst" }).click();
+    await expect(page.getByText("Deze vragenlijst is afgerond.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Antwoorden opslaan" })).toHaveCount(0);
+  });
+});
