@@ -34,6 +34,8 @@ export const namespaces = [
   "flow",
   "tasks",
   "goals",
+  "guide",
+  "knowledge-base",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");
