@@ -412,4 +412,37 @@ describe("create, edit and bad input", () => {
     expect(note.receiverId).toBe(note.senderId);
     expect(note.senderId).not.toBe(leiderId);
   });
+
+  it("about: a person of my cluster is shown as a link for who may open it; another account's is refused", async () => {
+    const foreign = unwrapData(
+      await newAction({
+        request: formRequest(
+          "/tasks/inbox/new",
+          { title: "Gesprek plannen", aboutType: "person", aboutId: w.andere.led.employee },
+          w.cookies.hr,
+        ),
+        params: { tab: "inbox" },
+        context: context(),
+      }),
+    );
+    expect((foreign.data as { error: Record<string, string[]> }).error.aboutId).toEqual(["tasks:form.aboutUnknown"]);
+
+    await newAction({
+      request: formRequest(
+        "/tasks/inbox/new",
+        { title: "Gesprek plannen", aboutType: "person", aboutId: w.demo.led.employee },
+        w.cookies.hr,
+      ),
+      params: { tab: "inbox" },
+      context: context(),
+    });
+    const row = await rowOf("Gesprek plannen");
+    const page = (await detailLoader({
+      request: getRequest(`/tasks/inbox/${row.id}`, w.cookies.hr),
+      params: { tab: "inbox", id: row.id },
+      context: context(),
+    })) as { aboutHref: string | null; task: { about: { name: string } | null } };
+    expect(page.aboutHref).toBe(`/personnel/user/${w.demo.led.employee}`);
+    expect(page.task.about?.name).toBeTruthy();
+  });
 });

@@ -8,7 +8,7 @@ import { taskErrors } from "~/features/tasks/tasks.schema";
 import { getTask, markTaskSeen, setTaskArchived, setTaskDone, type TaskResult } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireUser } from "~/utils/tenant.server";
+import { can, requireUser, type TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDate } from "~/utils/format";
 
@@ -22,7 +22,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await markTaskSeen(ctx, params.id ?? "", { onOpen: true });
   const task = await getTask(ctx, params.id ?? "");
   const t = await getServerT(request);
-  return { title: `${task.title} · ${pageTitle(t, "tasks:title")}`, tab, task };
+  return { title: `${task.title} · ${pageTitle(t, "tasks:title")}`, tab, task, aboutHref: aboutHref(ctx, task.about) };
+}
+
+/** What the task is about, as a link when the reader may open that page (else its name only). */
+function aboutHref(ctx: TenantContext, about: { type: string; id: string } | null): string | null {
+  if (about?.type === "person" && can(ctx, "users.manage")) return `/personnel/user/${about.id}`;
+  if (about?.type === "team" && can(ctx, "teams.manage")) return `/personnel/teams/${about.id}`;
+  return null;
 }
 
 const intents = {
@@ -64,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function TaskPage() {
   const { t } = useTranslation();
-  const { tab, task } = useLoaderData<typeof loader>();
+  const { tab, task, aboutHref } = useLoaderData<typeof loader>();
   const self = `/tasks/${tab}/${task.id}`;
   return (
     <div className="max-w-2xl">
@@ -106,7 +113,8 @@ export default function TaskPage() {
             <>
               <dt className="font-medium">{t("tasks:detail.about")}</dt>
               <dd>
-                {t(`tasks:about.${task.about.type}`)}: {task.about.name}
+                {t(`tasks:about.${task.about.type}`)}:{" "}
+                {aboutHref ? <AppLink href={aboutHref}>{task.about.name}</AppLink> : task.about.name}
               </dd>
             </>
           ) : null}
