@@ -25,6 +25,14 @@ describe("navigation", () => {
     expect(visible).not.toContain("/account/dashboard");
   });
 
+  it("shows my reviews to an employee and the self review overview to whoever manages self reviews", () => {
+    expect(hrefs(employee)).toContain("/my/reviews");
+    expect(hrefs(employee)).not.toContain("/selfreviews/overview");
+    const manager = { ...employee, rights: expandRights(["selfReviews.manage", "selfReviews.active"]) };
+    expect(hrefs(manager)).toContain("/selfreviews/overview");
+    expect(hrefs({ ...manager, modules: new Set<string>() })).not.toContain("/my/reviews");
+  });
+
   it("hides entries whose module is off, even with the right", () => {
     expect(hrefs(leader)).toContain("/teamreviews/overview");
     const withoutModule = { ...leader, modules: new Set<string>() };

@@ -14,8 +14,8 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Sections of the spec still to
- * come, in its order: team development, guide, knowledge base, self and peer reviews, dialogs,
- * import, analytics, competences, my reviews, my growth, tasks. A module adds its
+ * come, in its order: team development, guide, knowledge base, peer reviews, dialogs,
+ * import, analytics, competences, my growth, tasks. A module adds its
  * entry here together with its page, with the same right and module as its `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
@@ -39,7 +39,10 @@ export const navigation: readonly NavSection[] = [
   },
   {
     key: "reviews",
-    items: [{ key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" }],
+    items: [
+      { key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" },
+      { key: "selfReviews", href: "/selfreviews/overview", right: "selfReviews.manage", module: "self-review" },
+    ],
   },
   { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
   { key: "modules", items: [{ key: "modules", href: "/modules", right: "cluster_modules.manage" }] },
@@ -65,6 +68,7 @@ export const navigation: readonly NavSection[] = [
     key: "my",
     items: [
       { key: "profile", href: "/my/profile/details" },
+      { key: "myReviews", href: "/my/reviews", right: "selfReviews.active", module: "self-review" },
       // Everyone's own tasks and notes (route-access: "/tasks" needs no right).
       { key: "tasks", href: "/tasks/inbox" },
     ],
