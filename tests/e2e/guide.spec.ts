@@ -33,8 +33,8 @@ test.describe("guide", () => {
     await page.goto("/guide/process");
     await expect(page.getByRole("heading", { level: 1, name: "Het beoordelingsproces" })).toBeVisible();
     for (const step of steps) await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Criteriaboek", exact: true })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Overzicht van de teamreviews" })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Criteriaboek", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Overzicht van de teamreviews" })).toHaveCount(0);
     const hrefs = await expectLinksOpen(page);
     expect(hrefs).toContain("/guide/intervention");
 
@@ -51,7 +51,7 @@ test.describe("guide", () => {
     await signIn(page, demoUsers.hr);
     await page.goto("/guide/process");
     for (const step of steps) await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Criteriaboek", exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Criteriaboek", exact: true })).toBeVisible();
     const hrefs = await expectLinksOpen(page);
     expect(hrefs).toEqual(expect.arrayContaining(["/criteria/book", "/criteria/sets", "/teamreviews/overview"]));
 

@@ -20,6 +20,8 @@ describe("navigation", () => {
     const visible = hrefs(employee);
     expect(visible).toContain("/dashboard");
     expect(visible).toContain("/my/profile/details");
+    expect(visible).toContain("/guide/process");
+    expect(visible).toContain("/guide/intervention");
     expect(visible).toContain("/tasks/inbox");
     expect(visible).not.toContain("/personnel/users/active");
     expect(visible).not.toContain("/account/dashboard");
