@@ -96,7 +96,8 @@ const plainRedirectLoaders = new Set(["resources+/switch-cluster.tsx"]);
 // goals-and-ambitions: teamGoals.read is everyone's; each sees the goals of their own teams.
 const openToEveryone = new Set(["_app+/_layout.tsx", "api+/tasks.ts", "_app+/goals-and-ambitions.tsx"]);
 // Tasks and notes are everyone's own (their ids are audited as each demo user below).
-const openPrefixes = ["_app+/dashboard+/", "_app+/my+/", "_app+/tasks+/", "_app+/flow+/"];
+// The knowledge base is every signed-in user's (route-access: "/knowledge-base" needs no right).
+const openPrefixes = ["_app+/dashboard+/", "_app+/my+/", "_app+/tasks+/", "_app+/flow+/", "_app+/knowledge-base+/"];
 // Every employee measures their own flow (docs/decisions/0921); its ids are audited below.
 const isOpen = (file: string) => openToEveryone.has(file) || openPrefixes.some((p) => file.startsWith(p));
 
@@ -354,6 +355,7 @@ const idRoutes: Record<string, AuditEntry> = {
   "_public+/confirm.$id.$hash.tsx": { notTenantData: "sign-up confirmation token" },
   "_public+/confirm-email.$id.$hash.tsx": { notTenantData: "e-mail change confirmation token" },
   "_public+/file.$slug.tsx": { notTenantData: "static help files by name" },
+  "_app+/knowledge-base+/$slug.tsx": { notTenantData: "knowledge base articles by file name, the same for everyone" },
   "_public+/invitation.$token.tsx": { notTenantData: "invitation token" },
   "_public+/password-reset.$code.tsx": { notTenantData: "password reset code" },
 };
