@@ -1,4 +1,4 @@
-import { demoUsers } from "../../seed/demo-data";
+import { demoReviewNames, demoUsers, medewerkerTeam } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
 
@@ -68,5 +68,46 @@ test.describe("self reviews", () => {
     await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Vragenlijst" }).click();
     await expect(page.getByText("Deze vragenlijst is afgerond.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Antwoorden opslaan" })).toHaveCount(0);
+  });
+});
+
+test.describe("self review from scratch and its management", () => {
+  test("HR goes through the wizard, locks and unlocks it, and deletes it after confirming", async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `Zelfbeoordeling nieuw ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    await signIn(page, demoUsers.hr);
+    await page.goto("/selfreviews/overview");
+    await page.getByRole("link", { name: "Nieuwe zelfbeoordeling" }).click();
+    const details = page.locator("form").filter({ has: page.getByRole("button", { name: "Volgende stap" }) });
+    await details.getByLabel("Naam of omschrijving").fill(name);
+    await details.getByLabel("Deadline").fill("01-06-2099");
+    await details.getByLabel(medewerkerTeam, { exact: true }).check();
+    await details.getByLabel("Criteriaset").selectOption({ label: demoReviewNames.set });
+    await page.getByRole("button", { name: "Volgende stap" }).click();
+
+    const participants = page.getByRole("group", { name: "Deelnemers" }).getByRole("checkbox");
+    await expect(participants.first()).toBeChecked();
+    const count = await participants.count();
+    for (let i = 0; i < count; i++) await participants.nth(i).uncheck();
+    await page.getByRole("button", { name: "Zelfbeoordeling aanmaken" }).click();
+    await expect(page.getByText("Kies ten minste één deelnemer").first()).toBeVisible();
+    await participants.first().check();
+    await page.getByRole("button", { name: "Zelfbeoordeling aanmaken" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is aangemaakt" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    await page.getByRole("button", { name: "Vergrendelen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is vergrendeld" })).toBeVisible();
+    await page.getByRole("button", { name: "Ontgrendelen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is ontgrendeld" })).toBeVisible();
+    await page.getByRole("link", { name: "Deelnemers" }).click();
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await page.getByRole("link", { name: "Gegevens" }).click();
+    await page.getByRole("link", { name: "Zelfbeoordeling verwijderen" }).click();
+    await expect(page.getByText(`Weet je zeker dat je “${name}” wilt verwijderen?`)).toBeVisible();
+    await page.getByRole("button", { name: "Zelfbeoordeling verwijderen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is verwijderd" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Zelfbeoordelingen" })).toBeVisible();
+    await expect(page.getByText(name)).toHaveCount(0);
   });
 });
