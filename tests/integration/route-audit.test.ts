@@ -97,7 +97,15 @@ const plainRedirectLoaders = new Set(["resources+/switch-cluster.tsx"]);
 const openToEveryone = new Set(["_app+/_layout.tsx", "api+/tasks.ts", "_app+/goals-and-ambitions.tsx"]);
 // Tasks and notes are everyone's own (their ids are audited as each demo user below).
 // The knowledge base is every signed-in user's (route-access: "/knowledge-base" needs no right).
-const openPrefixes = ["_app+/dashboard+/", "_app+/my+/", "_app+/tasks+/", "_app+/flow+/", "_app+/knowledge-base+/"];
+// The guide is every signed-in user's too (route-access: "/guide" needs no right; no ids).
+const openPrefixes = [
+  "_app+/dashboard+/",
+  "_app+/my+/",
+  "_app+/tasks+/",
+  "_app+/flow+/",
+  "_app+/knowledge-base+/",
+  "_app+/guide+/",
+];
 // Every employee measures their own flow (docs/decisions/0921); its ids are audited below.
 const isOpen = (file: string) => openToEveryone.has(file) || openPrefixes.some((p) => file.startsWith(p));
 
