@@ -70,7 +70,9 @@ export default function DashboardPage() {
           <h2 id="my-tasks">{t("tasks:dashboard.title")}</h2>
           <p className="mt-2">
             {unseenTasks > 0 ? t("tasks:dashboard.unseen", { count: unseenTasks }) : t("tasks:dashboard.none")}{" "}
-            <Link to="/tasks/inbox">{t("tasks:dashboard.open")}</Link>
+            <Link to="/tasks/inbox" className="underline">
+              {t("tasks:dashboard.open")}
+            </Link>
           </p>
         </section>
       ) : null}

@@ -114,7 +114,13 @@ export default function TaskPage() {
               <dt className="font-medium">{t("tasks:detail.about")}</dt>
               <dd>
                 {t(`tasks:about.${task.about.type}`)}:{" "}
-                {aboutHref ? <AppLink href={aboutHref}>{task.about.name}</AppLink> : task.about.name}
+                {aboutHref ? (
+                  <AppLink href={aboutHref} className="underline">
+                    {task.about.name}
+                  </AppLink>
+                ) : (
+                  task.about.name
+                )}
               </dd>
             </>
           ) : null}
