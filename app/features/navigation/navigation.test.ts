@@ -20,6 +20,7 @@ describe("navigation", () => {
     const visible = hrefs(employee);
     expect(visible).toContain("/dashboard");
     expect(visible).toContain("/my/profile/details");
+    expect(visible).toContain("/knowledge-base");
     expect(visible).toContain("/guide/process");
     expect(visible).toContain("/guide/intervention");
     expect(visible).toContain("/tasks/inbox");

@@ -14,7 +14,7 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Sections of the spec still to
- * come, in its order: team development, knowledge base, peer reviews, dialogs,
+ * come, in its order: team development, peer reviews, dialogs,
  * import, analytics, competences, my growth, tasks. A module adds its
  * entry here together with its page, with the same right and module as its `routeAccess` line.
  */
@@ -27,6 +27,8 @@ export const navigation: readonly NavSection[] = [
       { key: "guideIntervention", href: "/guide/intervention" },
     ],
   },
+  // Every signed-in user's (route-access: "/knowledge-base" needs no right).
+  { key: "knowledgeBase", items: [{ key: "knowledgeBase", href: "/knowledge-base" }] },
   {
     key: "personnel",
     items: [
