@@ -26,7 +26,11 @@ export default function GuideInterventionPage() {
       <h1>{t("guide:intervention.title")}</h1>
       <p className="mt-2">{t("guide:intervention.intro")}</p>
       {roles.map((role) => (
-        <section key={role} aria-labelledby={`role-${role}`} className="mt-6 rounded bg-white p-6 shadow-sm">
+        <section
+          key={role}
+          aria-labelledby={`role-${role}`}
+          className="mt-6 break-inside-avoid rounded bg-white p-6 shadow-sm"
+        >
           <h2 id={`role-${role}`}>{t(`criteria:roles.${role}`)}</h2>
           <h3 className="mt-3 font-semibold">{t("guide:intervention.who")}</h3>
           <p className="mt-1">{t(`guide:intervention.roles.${role}.who`)}</p>
@@ -40,7 +44,7 @@ export default function GuideInterventionPage() {
           <p className="mt-1">{t(`guide:intervention.roles.${role}.watch`)}</p>
         </section>
       ))}
-      <p className="mt-6">
+      <p className="no-print mt-6">
         <Link to="/guide/process">{t("guide:intervention.toProcess")}</Link>
       </p>
     </article>

@@ -29,7 +29,7 @@ export default function GuideProcessPage() {
           const headingId = `step-${step.key}`;
           return (
             <li key={step.key}>
-              <section aria-labelledby={headingId} className="rounded bg-white p-6 shadow-sm">
+              <section aria-labelledby={headingId} className="break-inside-avoid rounded bg-white p-6 shadow-sm">
                 <h2 id={headingId}>
                   {t("guide:process.step", { number, title: t(`guide:process.steps.${step.key}.title`) })}
                 </h2>
