@@ -604,3 +604,33 @@ describe("managing self reviews", () => {
     );
   });
 });
+
+describe("confirming completion", () => {
+  it("makes every questionnaire read-only and sends no reminders; rolling back opens them again", async () => {
+    const hr = await contextFor(w.hr.cookie);
+    const created = await createSelfReview(hr, {
+      name: "Afronden",
+      deadline: "01-01-2099",
+      teamIds: [w.alfa.id],
+      tagIds: [],
+      setId: w.set.id,
+      participantIds: [w.members[0].membership.id],
+      criterionIds: [],
+    });
+    if (!created.ok) throw new Error(created.code);
+    const me = w.members[0];
+    const ctx = await contextFor(me.cookie);
+    const path = `/review/selfreview/${created.reviewId}/details`;
+    const params = { id: created.reviewId, tab: "details" };
+    const answer = { team: { [w.chosen[0].id]: "2" }, own: {} };
+    expect(status(await post(tabAction, path, [["intent", "confirm"]], w.hr.cookie, params))).toBe(302);
+    expect((await getQuestionnaire(ctx, created.reviewId, me.membership.id)).readOnly).toBe("reviewFinished");
+    expect(await saveQuestionnaire(ctx, created.reviewId, me.membership.id, answer)).toEqual({
+      ok: false,
+      code: "finished",
+    });
+    expect(await selfReviewInvitationsJob.handler({ reviewId: created.reviewId })).toEqual({ invited: 0 });
+    await post(tabAction, path, [["intent", "rollback"]], w.hr.cookie, params);
+    expect(await saveQuestionnaire(ctx, created.reviewId, me.membership.id, answer)).toMatchObject({ ok: true });
+  });
+});

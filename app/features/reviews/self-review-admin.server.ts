@@ -127,7 +127,21 @@ export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string)
   };
 }
 
-export type SelfReviewStateResult = { ok: true } | { ok: false; code: "finished" };
+/**
+ * Confirms a self review as complete (every questionnaire read-only, no more mail) or rolls that back;
+ * the participants' own finished state is kept either way.
+ */
+export async function setSelfReviewCompleted(ctx: TenantContext, reviewId: string, completed: boolean) {
+  const review = await requireReview(ctx, reviewId, "self");
+  const at = completed ? new Date() : null;
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(reviews)
+      .set({ isFinished: completed, finishedAt: at, completionConfirmedAt: at, updatedAt: new Date() })
+      .where(eq(reviews.id, review.id));
+    await auditReviews(tx, ctx, completed ? "review.confirm" : "review.rollback", [review.id]);
+  });
+}
 
 /** Locks or unlocks a self review: locked, no participant can change their answers. */
 export async function setSelfReviewLocked(ctx: TenantContext, reviewId: string, locked: boolean) {

@@ -7,6 +7,7 @@ import { Tabs } from "~/components/ui/tabs";
 import {
   deleteSelfReview,
   getSelfReviewDetails,
+  setSelfReviewCompleted,
   setSelfReviewLocked,
 } from "~/features/reviews/self-review-admin.server";
 import { inviteSelfReviewParticipants, resendSelfReviewInvitations } from "~/features/reviews/self-review-mail.server";
@@ -71,6 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "unlock":
       await setSelfReviewLocked(ctx, review.id, intent === "lock");
       return redirect(back, { headers: await toast(`selfreviews:details.${intent}ed`) });
+    case "confirm":
+    case "rollback":
+      await setSelfReviewCompleted(ctx, review.id, intent === "confirm");
+      return redirect(back, {
+        headers: await toast(intent === "confirm" ? "selfreviews:details.confirmed" : "selfreviews:details.rolledBack"),
+      });
     case "invite": {
       const ok = await inviteSelfReviewParticipants(ctx, review.id);
       return redirect(back, {
@@ -155,6 +162,11 @@ export default function SelfReviewTabsPage() {
               <Form method="post">
                 <Button name="intent" value={review.locked ? "unlock" : "lock"} variant="secondary">
                   {t(review.locked ? "selfreviews:details.unlock" : "selfreviews:details.lock")}
+                </Button>
+              </Form>
+              <Form method="post">
+                <Button name="intent" value={review.isFinished ? "rollback" : "confirm"} variant="secondary">
+                  {t(review.isFinished ? "selfreviews:details.rollback" : "selfreviews:details.confirm")}
                 </Button>
               </Form>
               <Link to={`${base}/details?confirm=delete`} className="text-danger">
