@@ -72,7 +72,9 @@ test.describe("self reviews", () => {
 });
 
 test.describe("self review from scratch and its management", () => {
-  test("HR goes through the wizard, locks and unlocks it, and deletes it after confirming", async ({ page }) => {
+  test("HR goes through the wizard, locks and unlocks it, confirms and rolls back completion, deletes it after confirming", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const name = `Zelfbeoordeling nieuw ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     await signIn(page, demoUsers.hr);
@@ -100,6 +102,10 @@ test.describe("self review from scratch and its management", () => {
     await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is vergrendeld" })).toBeVisible();
     await page.getByRole("button", { name: "Ontgrendelen" }).click();
     await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is ontgrendeld" })).toBeVisible();
+    await page.getByRole("button", { name: "Afronding bevestigen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De afronding is bevestigd" })).toBeVisible();
+    await page.getByRole("button", { name: "Afronding terugdraaien" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "De afronding is teruggedraaid" })).toBeVisible();
     await page.getByRole("link", { name: "Deelnemers" }).click();
     await expect(page.getByRole("row")).toHaveCount(2);
     await page.getByRole("link", { name: "Gegevens" }).click();
