@@ -554,6 +554,16 @@ describe("managing self reviews", () => {
     const tab = unwrapData(await load(tabLoader, path, w.hr.cookie, params));
     expect(tab.data).toMatchObject({ participants: [{ membershipId: w.betaMember.membership.id, answered: 0 }] });
     expect(status(await load(tabLoader, path, w.leader.cookie, params))).toBe(404);
+    // A review over both teams: each leader sees only the participants of their own team.
+    const both = { id: fromRoundId, tab: "participants" };
+    const bothPath = `/review/selfreview/${fromRoundId}/participants`;
+    const seen = async (cookie: string) =>
+      (
+        unwrapData(await load(tabLoader, bothPath, cookie, both)).data as { participants: { membershipId: string }[] }
+      ).participants.map((p) => p.membershipId);
+    expect(await seen(w.otherLeader.cookie)).toEqual([w.betaMember.membership.id]);
+    expect((await seen(w.leader.cookie)).sort()).toEqual(w.members.map((m) => m.membership.id).sort());
+    expect(await seen(w.hr.cookie)).toHaveLength(4);
     expect(status(await load(tabLoader, path, outsiderCookie, params))).toBe(404);
     expect(status(await load(tabLoader, path, w.hr.cookie, { ...params, tab: "nope" }))).toBe(404);
     expect(status(await post(tabAction, path, [["intent", "lock"]], w.leader.cookie, params))).toBe(404);

@@ -13,7 +13,7 @@ import {
 } from "#db/schema";
 import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { requireReview, selfReviewVisibility } from "./review-access.server";
+import { requireReview, selfReviewScope, selfReviewVisibility } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
 
 /** The self review overview and a self review's tabs (docs/decisions/0943): list, details, lock, delete. */
@@ -117,13 +117,16 @@ export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string)
       .where(sql`review_id = ${review.id}`),
   ]);
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
+  // A team leader sees the participants of the teams they lead (a review can span other leaders' teams).
+  const scope = selfReviewScope(ctx);
+  const visible = scope.all ? people : people.filter((p) => p.teamId !== null && scope.teamIds.includes(p.teamId));
   return {
     review,
     teams: teamRows,
     tags: tagRows.map((t) => t.name),
     source: source[0] ?? null,
     questions: criteriaCount * 2,
-    participants: people.map((p) => ({ ...p, teamName: p.teamId ? (teamName.get(p.teamId) ?? "") : "" })),
+    participants: visible.map((p) => ({ ...p, teamName: p.teamId ? (teamName.get(p.teamId) ?? "") : "" })),
   };
 }
 
