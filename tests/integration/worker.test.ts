@@ -134,6 +134,7 @@ describe("cleanup job", () => {
       { name: "cleanup", cron: "30 3 * * *", timezone: "Europe/Amsterdam" },
       { name: "email-sweeper", cron: "*/10 * * * *", timezone: "Europe/Amsterdam" },
       { name: "invitation-reminder", cron: "15 * * * *", timezone: "Europe/Amsterdam" },
+      { name: "self-review-reminders", cron: "5 8 * * *", timezone: "Europe/Amsterdam" },
       { name: "team-review-reminders", cron: "0 8 * * *", timezone: "Europe/Amsterdam" },
     ]);
   });
