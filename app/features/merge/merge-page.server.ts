@@ -5,8 +5,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
-import type { Right } from "~/utils/rights";
-import { requireRight, type TenantContext } from "~/utils/tenant.server";
+import type { TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { MergeLine } from "./merge-lines";
 import type { MergeMode } from "./merge-references.server";
@@ -18,7 +17,6 @@ export type MergeChoice = { id: string; otherId: string; remainingId: string };
 
 /** The server half of a merge page (the client half, MergePageConfig, is shared with the component). */
 export type MergeRoute = MergePageConfig & {
-  right: Right;
   /** The route parameter with the page's record id. */
   param: string;
   get: (ctx: TenantContext, id: string) => Promise<Named>;
@@ -43,8 +41,12 @@ const failed = (result: { field: string; errorKey: string }) => ({
  * The merge page's loader. With a chosen record in the query (the first form is a GET), it previews the
  * merge: the same service run in a transaction that is rolled back (docs/decisions/0760).
  */
-export async function mergeLoader({ request, params }: LoaderFunctionArgs, route: MergeRoute): Promise<MergePageData> {
-  const ctx = await requireRight(request, route.right);
+/** `ctx` comes from the route's own guard (requireRight with the entity's right). */
+export async function mergeLoader(
+  ctx: TenantContext,
+  { request, params }: LoaderFunctionArgs,
+  route: MergeRoute,
+): Promise<MergePageData> {
   const record = await route.get(ctx, requireUuid(params[route.param]));
   const t = await getServerT(request);
   const others = (await route.list(ctx)).filter((o) => o.id !== record.id).map((o) => ({ id: o.id, name: o.name }));
@@ -78,8 +80,7 @@ export async function mergeLoader({ request, params }: LoaderFunctionArgs, route
 }
 
 /** The merge page's action: the confirmed merge, then the record that remains, with a toast. */
-export async function mergeAction({ request, params }: ActionFunctionArgs, route: MergeRoute) {
-  const ctx = await requireRight(request, route.right);
+export async function mergeAction(ctx: TenantContext, { request, params }: ActionFunctionArgs, route: MergeRoute) {
   const id = requireUuid(params[route.param]);
   const submission = parseWithZod(await request.formData(), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -4,14 +4,12 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
-import type { Right } from "~/utils/rights";
-import { requireRight, type TenantContext } from "~/utils/tenant.server";
+import type { TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { SplitPageConfig, SplitPageData } from "./split-page";
 
 /** The server half of a split page (the client half, SplitPageConfig, is shared with the component). */
 export type SplitRoute = SplitPageConfig & {
-  right: Right;
   /** The route parameter with the page's record id. */
   param: string;
   get: (ctx: TenantContext, id: string) => Promise<{ id: string; name: string }>;
@@ -27,8 +25,12 @@ export type SplitRoute = SplitPageConfig & {
   doneHref: (newId: string) => string;
 };
 
-export async function splitLoader({ request, params }: LoaderFunctionArgs, route: SplitRoute): Promise<SplitPageData> {
-  const ctx = await requireRight(request, route.right);
+/** `ctx` comes from the route's own guard (requireRight with the entity's right). */
+export async function splitLoader(
+  ctx: TenantContext,
+  { request, params }: LoaderFunctionArgs,
+  route: SplitRoute,
+): Promise<SplitPageData> {
   const record = await route.get(ctx, requireUuid(params[route.param]));
   const t = await getServerT(request);
   return {
@@ -39,8 +41,7 @@ export async function splitLoader({ request, params }: LoaderFunctionArgs, route
   };
 }
 
-export async function splitAction({ request, params }: ActionFunctionArgs, route: SplitRoute) {
-  const ctx = await requireRight(request, route.right);
+export async function splitAction(ctx: TenantContext, { request, params }: ActionFunctionArgs, route: SplitRoute) {
   const id = requireUuid(params[route.param]);
   const submission = parseWithZod(await request.formData(), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

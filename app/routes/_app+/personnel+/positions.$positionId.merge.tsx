@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireRight } from "~/utils/tenant.server";
 import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
 import { positionMergeSchema } from "~/features/positions/positions.schema";
@@ -17,7 +18,6 @@ const page: MergePageConfig = {
 
 const route: MergeRoute = {
   ...page,
-  right: "positions.manage",
   param: "positionId",
   get: getPosition,
   list: listPositionOptions,
@@ -27,8 +27,12 @@ const route: MergeRoute = {
   doneHref: (id) => `/personnel/positions/${id}`,
 };
 
-export const loader = (args: LoaderFunctionArgs) => mergeLoader(args, route);
-export const action = (args: ActionFunctionArgs) => mergeAction(args, route);
+export async function loader(args: LoaderFunctionArgs) {
+  return mergeLoader(await requireRight(args.request, "positions.manage"), args, route);
+}
+export async function action(args: ActionFunctionArgs) {
+  return mergeAction(await requireRight(args.request, "positions.manage"), args, route);
+}
 
 export default function MergePositionPage() {
   return <MergePage {...page} />;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireRight } from "~/utils/tenant.server";
 import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
 import { tagMergeSchema } from "~/features/tags/tags.schema";
@@ -17,7 +18,6 @@ const page: MergePageConfig = {
 
 const route: MergeRoute = {
   ...page,
-  right: "tags.manage",
   param: "id",
   get: getTag,
   list: listTags,
@@ -27,8 +27,12 @@ const route: MergeRoute = {
   doneHref: (id) => `/personnel/tags/${id}`,
 };
 
-export const loader = (args: LoaderFunctionArgs) => mergeLoader(args, route);
-export const action = (args: ActionFunctionArgs) => mergeAction(args, route);
+export async function loader(args: LoaderFunctionArgs) {
+  return mergeLoader(await requireRight(args.request, "tags.manage"), args, route);
+}
+export async function action(args: ActionFunctionArgs) {
+  return mergeAction(await requireRight(args.request, "tags.manage"), args, route);
+}
 
 export default function MergeTagPage() {
   return <MergePage {...page} />;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireRight } from "~/utils/tenant.server";
 import { SplitPage, splitMeta, type SplitPageConfig } from "~/features/merge/split-page";
 import { splitAction, splitLoader, type SplitRoute } from "~/features/merge/split-page.server";
 import { tagSplitSchema } from "~/features/tags/tags.schema";
@@ -16,7 +17,6 @@ const page: SplitPageConfig = {
 
 const route: SplitRoute = {
   ...page,
-  right: "tags.manage",
   param: "id",
   get: getTag,
   people: listTagMembers,
@@ -25,8 +25,12 @@ const route: SplitRoute = {
   doneHref: (id) => `/personnel/tags/${id}`,
 };
 
-export const loader = (args: LoaderFunctionArgs) => splitLoader(args, route);
-export const action = (args: ActionFunctionArgs) => splitAction(args, route);
+export async function loader(args: LoaderFunctionArgs) {
+  return splitLoader(await requireRight(args.request, "tags.manage"), args, route);
+}
+export async function action(args: ActionFunctionArgs) {
+  return splitAction(await requireRight(args.request, "tags.manage"), args, route);
+}
 
 export default function SplitTagPage() {
   return <SplitPage {...page} />;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireRight } from "~/utils/tenant.server";
 import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
 import { teamMergeSchema } from "~/features/teams/teams.schema";
@@ -17,7 +18,6 @@ const page: MergePageConfig = {
 
 const route: MergeRoute = {
   ...page,
-  right: "teams.manage",
   param: "id",
   get: getTeam,
   list: listTeamOptions,
@@ -27,8 +27,12 @@ const route: MergeRoute = {
   doneHref: (id) => `/personnel/teams/${id}/members`,
 };
 
-export const loader = (args: LoaderFunctionArgs) => mergeLoader(args, route);
-export const action = (args: ActionFunctionArgs) => mergeAction(args, route);
+export async function loader(args: LoaderFunctionArgs) {
+  return mergeLoader(await requireRight(args.request, "teams.manage"), args, route);
+}
+export async function action(args: ActionFunctionArgs) {
+  return mergeAction(await requireRight(args.request, "teams.manage"), args, route);
+}
 
 export default function MergeTeamPage() {
   return <MergePage {...page} />;
