@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
-import { membershipTags, reviewReviewers, reviews, reviewSubjects, tags } from "#db/schema";
+import { membershipTags, reviewReviewers, reviews, reviewSubjects, reviewTeams, tags } from "#db/schema";
 import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
 import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/review+/create.teamreview._index";
@@ -13,6 +13,7 @@ import {
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_app+/teamreviews+/overview";
 import { action as detailsAction } from "~/routes/api+/reviews.details";
 import { action as reviewsApiAction, loader as reviewsApiLoader } from "~/routes/api+/reviews";
+import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership, uniqueSuffix } from "../factories";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
@@ -33,7 +34,7 @@ vi.mock("#jobs/enqueue.server", async (importOriginal) => {
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 let w: World;
-let other: { cookie: string; teamId: string; roundId: string };
+let other: { cookie: string; teamId: string; roundId: string; membershipId: string };
 let tagId: string;
 
 const wizard = "/review/create/teamreview";
@@ -62,7 +63,7 @@ beforeAll(async () => {
     roles: [{ role: "cluster_admin" }],
   });
   const { cookie } = await sessionCookieFor({ userId: hrB.user.id, accountId: b.id, clusterId: clusterB.id });
-  other = { cookie, teamId: teamB.id, roundId: "" };
+  other = { cookie, teamId: teamB.id, roundId: "", membershipId: hrB.membership.id };
 });
 
 function formBody(fields: [string, string][]) {
@@ -585,5 +586,141 @@ describe("the reviews API", () => {
     expect(remaining).toEqual([]);
     const gone = (await api(detailsAction, "/api/reviews/details", "POST", { reviews: [id] }, w.hr.cookie)) as Response;
     expect(gone.status).toBe(404);
+  });
+});
+
+describe("the reviews API with self reviews", () => {
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    type: "self",
+    action: "create_selfreview_from_scratch",
+    name: "API-zelfbeoordeling",
+    deadline: "01-12-2099",
+    teams: [w.alfa.id],
+    tags: [],
+    set: w.set.id,
+    memberships: w.members.slice(0, 2).map((m) => m.membership.id),
+    criteria: [],
+    ...overrides,
+  });
+  const selfReviewsNamed = (name: string) =>
+    getDb()
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.clusterId, w.cluster.id), eq(reviews.type, "self"), eq(reviews.name, name)));
+  const post = (payload: unknown, cookie?: string) =>
+    api(reviewsApiAction, "/api/reviews", "POST", payload, cookie) as Promise<Response>;
+  const getOne = (id: string, cookie: string) =>
+    run(() =>
+      reviewApiLoader({ request: getRequest(`/api/reviews/${id}`, cookie), context: context(), params: { id } }),
+    ) as Promise<Response>;
+
+  it("creates a self review (201) with its teams and participants", async () => {
+    const created = await post(body(), w.hr.cookie);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const [review] = await getDb().select().from(reviews).where(eq(reviews.id, id));
+    expect(review).toMatchObject({ type: "self", name: "API-zelfbeoordeling", deadline: "2099-12-01" });
+    expect(review.clusterId).toBe(w.cluster.id);
+    const subjects = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, id));
+    expect(subjects.map((s) => s.membershipId).sort()).toEqual(
+      w.members
+        .slice(0, 2)
+        .map((m) => m.membership.id)
+        .sort(),
+    );
+    expect(subjects.every((s) => s.teamId === w.alfa.id)).toBe(true);
+    const teamRows = await getDb().select().from(reviewTeams).where(eq(reviewTeams.reviewId, id));
+    expect(teamRows.map((t) => t.teamId)).toEqual([w.alfa.id]);
+  });
+
+  it("answers bad input with 422 and a message, and writes nothing", async () => {
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ deadline: "01-01-2020" }, "De deadline mag niet in het verleden liggen"],
+      [{ teams: [] }, "Kies ten minste één team"],
+      [{ memberships: [] }, "Kies ten minste één deelnemer"],
+      [{ deadline: "morgen" }, null],
+      [{ name: "" }, null],
+    ];
+    for (const [overrides, message] of cases) {
+      const name = `Fout ${uniqueSuffix()}`;
+      const answer = await post(body({ name, ...overrides }), w.hr.cookie);
+      expect(answer.status, JSON.stringify(overrides)).toBe(422);
+      const json = (await answer.json()) as { message: string };
+      if (message) expect(json.message).toBe(message);
+      else expect(json.message).toBeTruthy();
+      expect(await selfReviewsNamed(name)).toEqual([]);
+    }
+  });
+
+  it("refuses another account's team and membership ids and members of other teams (404), nothing written", async () => {
+    for (const overrides of [
+      { teams: [other.teamId] },
+      { memberships: [w.members[0].membership.id, other.membershipId] },
+      { memberships: [w.betaMember.membership.id] },
+      { memberships: ["not-a-uuid"] },
+    ]) {
+      const name = `Vreemd ${uniqueSuffix()}`;
+      const answer = await post(body({ name, ...overrides }), w.hr.cookie);
+      expect(answer.status, JSON.stringify(overrides)).toBe(404);
+      expect(await selfReviewsNamed(name)).toEqual([]);
+    }
+  });
+
+  it("is forbidden (403) to an employee and needs a session (401)", async () => {
+    const name = `Medewerker ${uniqueSuffix()}`;
+    expect((await post(body({ name }), w.members[0].cookie)).status).toBe(403);
+    expect((await post(body({ name }))).status).toBe(401);
+    expect(await selfReviewsNamed(name)).toEqual([]);
+    const list = (await run(() =>
+      reviewsApiLoader({ request: getRequest("/api/reviews", w.members[0].cookie), context: context(), params: {} }),
+    )) as Response;
+    expect(list.status).toBe(403);
+  });
+
+  it("lists self reviews with type, isFinished, locked and progress; GET by id answers one", async () => {
+    const created = await post(body({ name: "Gelijst" }), w.hr.cookie);
+    const { id } = (await created.json()) as { id: string };
+    await getDb()
+      .update(reviewSubjects)
+      .set({ finishedAt: new Date() })
+      .where(and(eq(reviewSubjects.reviewId, id), eq(reviewSubjects.membershipId, w.members[0].membership.id)));
+
+    const list = (await run(() =>
+      reviewsApiLoader({ request: getRequest("/api/reviews", w.hr.cookie), context: context(), params: {} }),
+    )) as Response;
+    expect(list.status).toBe(200);
+    const listed = (await list.json()) as {
+      selfReviews: Record<string, unknown>[];
+      reviews: { type: string; teamReviews: { type: string; isFinished: number }[] }[];
+    };
+    expect(listed.selfReviews.find((r) => r.id === id)).toMatchObject({
+      type: "self",
+      name: "Gelijst",
+      isFinished: 0,
+      locked: false,
+      progress: 0.5,
+      participants: 2,
+      finished: 1,
+    });
+    expect(listed.reviews[0]).toMatchObject({ type: "team-summary" });
+    expect(listed.reviews[0].teamReviews[0]).toMatchObject({ type: "team", isFinished: 0 });
+
+    const one = await getOne(id, w.hr.cookie);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({
+      id,
+      type: "self",
+      isFinished: 0,
+      locked: false,
+      progress: 0.5,
+      teams: [{ id: w.alfa.id }],
+    });
+    expect((await getOne(id, other.cookie)).status).toBe(404);
+    expect((await getOne(id, w.members[0].cookie)).status).toBe(403);
+
+    const otherList = (await run(() =>
+      reviewsApiLoader({ request: getRequest("/api/reviews", other.cookie), context: context(), params: {} }),
+    )) as Response;
+    expect(((await otherList.json()) as { selfReviews: unknown[] }).selfReviews).toEqual([]);
   });
 });

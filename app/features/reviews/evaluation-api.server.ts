@@ -9,7 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { planSelection } from "./criteria-selection";
-import { developmentRoleKey } from "./review-scoring";
+import { developmentRoleKey, progressState } from "./review-scoring";
 import { diffScores, formValueOf, type ScoreChange } from "./evaluation-form";
 import { getEvaluation, storedScores, type Evaluation, type EvaluationResult } from "./evaluation.server";
 import { requireTeamReview } from "./review-access.server";
@@ -100,6 +100,10 @@ function reviewJson(evaluation: Evaluation) {
     isFinished: review.isFinished ? 1 : 0,
     locked: Boolean(review.lockedAt),
     completionConfirmed: Boolean(review.completionConfirmedAt),
+    // As the list's team reviews: notStarted, inProgress or finished.
+    progress: progressState(review, {
+      startedSubjects: new Set(evaluation.scores.map((s) => s.subjectId)).size,
+    }),
     criteria: ([1, 2, 3] as const).map((dimension) => ({
       dimension,
       criteria: evaluation.criteria

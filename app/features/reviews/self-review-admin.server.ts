@@ -25,8 +25,11 @@ export const selfReviewFilterSchema = z.object({
 });
 export type SelfReviewFilter = z.infer<typeof selfReviewFilterSchema>;
 
-const participantCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviews.id})::int`;
-const finishedCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviews.id} and s.finished_at is not null)::int`;
+// Qualified by hand: in a one-table select list drizzle renders ${reviews.id} as a bare "id", which
+// inside these subqueries would name the subquery's own column.
+const reviewId = sql.raw(`"reviews"."id"`);
+const participantCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId})::int`;
+const finishedCount = sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId} and s.finished_at is not null)::int`;
 
 /** The self reviews ctx manages, newest first, with participants and how many finished. */
 export async function listSelfReviews(ctx: TenantContext, filter: SelfReviewFilter) {
@@ -42,7 +45,7 @@ export async function listSelfReviews(ctx: TenantContext, filter: SelfReviewFilt
       finished: finishedCount,
       teams: sql<
         string[]
-      >`coalesce((select array_agg(rt.team_name order by lower(rt.team_name)) from review_teams rt where rt.review_id = ${reviews.id}), '{}')`,
+      >`coalesce((select array_agg(rt.team_name order by lower(rt.team_name)) from review_teams rt where rt.review_id = ${reviewId}), '{}')`,
     })
     .from(reviews)
     .where(

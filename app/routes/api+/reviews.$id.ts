@@ -1,14 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { reviewSaveSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
 import { reviewForApi, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
-import { requireRightForApi } from "~/utils/api-guard.server";
-import { answerJson, methodNotAllowed } from "~/utils/api.server";
+import { isSelfReviewId, selfReviewForApi } from "~/features/reviews/self-review-api.server";
+import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
+import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
+import { can } from "~/utils/tenant.server";
 
-/** GET /api/reviews/{id}: a team review with its criteria per dimension and member entries. */
+/**
+ * GET /api/reviews/{id}: a team review with its criteria per dimension and member entries (reviews.manage,
+ * team-review), or a self review with its participants (selfReviews.manage, self-review; 0950).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireRightForApi(request, "reviews.manage", "team-review");
-  return answerJson(async () => Response.json(await reviewForApi(ctx, params.id ?? "")));
+  const ctx = await requireUserForApi(request);
+  const team = can(ctx, "reviews.manage") && ctx.modules.has("team-review");
+  const self = can(ctx, "selfReviews.manage") && ctx.modules.has("self-review");
+  if (!team && !self) throw jsonError(403, "forbidden", "You may not do this.");
+  const id = params.id ?? "";
+  return answerJson(async () => {
+    if (self && (await isSelfReviewId(ctx, id))) return Response.json(await selfReviewForApi(ctx, id));
+    if (!team) return jsonNotFound();
+    return Response.json(await reviewForApi(ctx, id));
+  });
 }
 
 /** PUT /api/reviews/{id}: the evaluate save (isFinished, criteria, memberships); 422 with a message on a rule. */

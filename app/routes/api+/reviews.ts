@@ -2,29 +2,59 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { createTeamReview } from "~/features/reviews/round-create.server";
+import {
+  createSelfReviewFromApi,
+  listSelfReviewsForApi,
+  selfReviewApiSchema,
+} from "~/features/reviews/self-review-api.server";
 import { listTeamReviewOverview, softDeleteRounds } from "~/features/reviews/team-review-overview.server";
-import { requireRightForApi } from "~/utils/api-guard.server";
+import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed, parseApiPaging } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
 import { readJsonBody } from "~/utils/json-body.server";
+import { can, type TenantContext } from "~/utils/tenant.server";
 
-/** GET api/reviews (spec §7): the rounds in scope, newest first, with each team review's progress. */
+/** Team reviews (teamReviews.manage, team-review) and self reviews (selfReviews.manage, self-review): 403 without either. */
+async function requireReviewsApi(request: Request) {
+  const ctx = await requireUserForApi(request);
+  const may = (right: "teamReviews.manage" | "selfReviews.manage", module: "team-review" | "self-review") =>
+    can(ctx, right) && ctx.modules.has(module);
+  const access = {
+    ctx,
+    team: may("teamReviews.manage", "team-review"),
+    self: may("selfReviews.manage", "self-review"),
+  };
+  if (!access.team && !access.self) throw jsonError(403, "forbidden", "You may not do this.");
+  return access;
+}
+
+const forbidden = () => jsonError(403, "forbidden", "You may not do this.");
+
+/**
+ * GET api/reviews (spec §7): the rounds in scope, newest first, with each team review's progress, and
+ * the self reviews ctx manages (`selfReviews`, docs/decisions/0950); each part only with its right.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
+  const { ctx, team, self } = await requireReviewsApi(request);
   const { page, pageSize } = parseApiPaging(new URL(request.url), { pageSize: 100, maxPageSize: 100 });
-  const overview = await listTeamReviewOverview(ctx, { page, pageSize });
+  const overview = team
+    ? await listTeamReviewOverview(ctx, { page, pageSize })
+    : { page, pageSize, total: 0, rounds: [] };
   return Response.json({
     page: overview.page,
     pageSize: overview.pageSize,
     total: overview.total,
+    selfReviews: self ? await listSelfReviewsForApi(ctx) : [],
     reviews: overview.rounds.map((r) => ({
       id: r.id,
+      type: "team-summary",
       name: r.name,
       deadline: r.deadline,
       locked: r.locked,
       setId: r.setId,
       teamReviews: r.teamReviews.map((tr) => ({
         id: tr.id,
+        type: "team",
         teamId: tr.teamId,
         teamName: tr.teamName,
         leaders: tr.leaders,
@@ -33,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         started: tr.started,
         complete: tr.complete,
         confirmed: tr.confirmed,
+        isFinished: tr.isFinished ? 1 : 0,
+        locked: tr.locked,
       })),
     })),
   });
@@ -41,16 +73,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const deleteSchema = z.object({ reviews: z.array(z.string()).min(1).max(200) });
 const uuid = z.uuid();
 
-/** POST api/reviews creates a team review round; DELETE /api/reviews soft-deletes rounds. */
+/** A body with `type: "self"` creates a self review; any other (or none) a team review round. */
+const postSchema = z.preprocess(
+  (v) =>
+    v && typeof v === "object" && !Array.isArray(v) && (v as { type?: unknown }).type === "self"
+      ? v
+      : { ...(v as object), type: "team" },
+  z.discriminatedUnion("type", [selfReviewApiSchema, teamReviewApiSchema.extend({ type: z.literal("team") })]),
+);
+
+/**
+ * POST api/reviews creates a team review round, or a self review (type self, docs/decisions/0950);
+ * DELETE /api/reviews soft-deletes rounds.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
   if (request.method === "DELETE") {
+    const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
     const body = await readJsonBody(request, deleteSchema);
     return answerJson(async () => Response.json({ deleted: await softDeleteRounds(ctx, body.reviews) }));
   }
+  const { ctx, team, self } = await requireReviewsApi(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST", "DELETE"]);
 
-  const body = await readJsonBody(request, teamReviewApiSchema);
+  const body = await readJsonBody(request, postSchema);
+  if (body.type === "self") {
+    if (!self) return forbidden();
+    return answerJson(() => createSelfReviewFromApi(request, ctx, body));
+  }
+  if (!team) return forbidden();
+  return createRound(request, ctx, body);
+}
+
+async function createRound(request: Request, ctx: TenantContext, body: z.infer<typeof teamReviewApiSchema>) {
   const t = await getServerT(request);
   if (body.teams.length === 0) return jsonError(422, "teamsRequired", t("teamreviews:errors.teamsRequired"));
   const ids = [...body.teams, ...body.tags, ...body.leaders, ...body.members];
