@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
-import { membershipTags, reviewReviewers, reviews, reviewSubjects, reviewTeams, tags } from "#db/schema";
+import { criteriaSets, membershipTags, reviewReviewers, reviews, reviewSubjects, reviewTeams, tags } from "#db/schema";
 import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
 import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/review+/create.teamreview._index";
@@ -722,5 +722,23 @@ describe("the reviews API with self reviews", () => {
       reviewsApiLoader({ request: getRequest("/api/reviews", other.cookie), context: context(), params: {} }),
     )) as Response;
     expect(((await otherList.json()) as { selfReviews: unknown[] }).selfReviews).toEqual([]);
+  });
+
+  it("uses the cluster's only active set when the body names none; with several it asks for one (422)", async () => {
+    const { set: _set, ...withoutSet } = body({ name: "Zonder set" });
+    const created = await post(withoutSet, w.hr.cookie);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const [review] = await getDb().select().from(reviews).where(eq(reviews.id, id));
+    expect(review.setId).toBe(w.set.id);
+
+    await getDb()
+      .insert(criteriaSets)
+      .values({ accountId: w.account.id, clusterId: w.cluster.id, name: `Tweede set ${uniqueSuffix()}`, flex: 0 });
+    const name = `Twee sets ${uniqueSuffix()}`;
+    const refused = await post({ ...withoutSet, name }, w.hr.cookie);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: "setRequired", message: "Kies een criteriaset" });
+    expect(await selfReviewsNamed(name)).toEqual([]);
   });
 });
