@@ -86,13 +86,11 @@ export async function seedSelfReviews(
     );
     for (const p of options.participants) {
       const plan = options.answers(p);
-      const own = options.criteria
-        .slice(0, plan.own)
-        .map((c) => ({
-          criterionId: c.id,
-          dimension: c.dimension,
-          score: options.ownScore?.(p, c.id) ?? demoScore(rng),
-        }));
+      const own = options.criteria.slice(0, plan.own).map((c) => ({
+        criterionId: c.id,
+        dimension: c.dimension,
+        score: options.ownScore?.(p, c.id) ?? demoScore(rng),
+      }));
       const [subject] = await tx
         .insert(reviewSubjects)
         .values({
