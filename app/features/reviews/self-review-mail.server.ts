@@ -2,12 +2,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { clusters, memberships, reviewReviewers, reviews, reviewSubjects, reviewTeams, users } from "#db/schema";
 import { enqueue } from "#jobs/enqueue.server";
-import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview } from "./review-access.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
-import type { ReminderKey } from "./team-review-mail.server";
+import { deliver, queueInvitations, sendRemindersOnce, type ReminderKey } from "./reviewer-mail.server";
 
 /**
  * A self review's invitations and reminders (docs/decisions/0943): the team review's way — one job per
@@ -121,25 +120,9 @@ export async function sendSelfReviewInvitations(input: { reviewId: string }): Pr
     const due = await participants(tx, todayInAmsterdam())
       .where(and(eq(reviewReviewers.reviewId, input.reviewId), open, isNull(reviewReviewers.invitedAt)))
       .for("update", { of: reviewReviewers, skipLocked: true });
-    const ids: string[] = [];
-    for (const r of due) {
-      await tx
-        .update(reviewReviewers)
-        .set({ invitedAt: new Date() })
-        .where(and(eq(reviewReviewers.reviewId, r.reviewId), eq(reviewReviewers.membershipId, r.membershipId)));
-      ids.push(
-        await queueEmail(tx, {
-          accountId: r.accountId,
-          to: r.email,
-          template: "self-review-invitation",
-          locale: r.language,
-          props: mailProps(r),
-        }),
-      );
-    }
-    return ids;
+    return queueInvitations(tx, due, "self-review-invitation", mailProps);
   });
-  for (const id of emailIds) await enqueueEmailDelivery(id);
+  await deliver(emailIds);
   return emailIds.length;
 }
 
@@ -162,30 +145,5 @@ export async function dueSelfReviewReminders(now: Date = new Date()) {
 /** The daily reminder job: each due reminder once, its key recorded in the same transaction. */
 export async function sendSelfReviewReminders(now: Date = new Date()): Promise<number> {
   const due = await dueSelfReviewReminders(now);
-  const emailIds: string[] = [];
-  for (const r of due) {
-    const id = await getDb().transaction(async (tx) => {
-      const key = and(eq(reviewReviewers.reviewId, r.reviewId), eq(reviewReviewers.membershipId, r.membershipId));
-      const [row] = await tx
-        .select({ remindersSent: reviewReviewers.remindersSent })
-        .from(reviewReviewers)
-        .where(key)
-        .for("update");
-      if (!row || row.remindersSent.includes(r.key)) return null;
-      await tx
-        .update(reviewReviewers)
-        .set({ remindersSent: [...row.remindersSent, r.key] })
-        .where(key);
-      return queueEmail(tx, {
-        accountId: r.accountId,
-        to: r.email,
-        template: "self-review-reminder",
-        locale: r.language,
-        props: { ...mailProps(r), kind: r.key },
-      });
-    });
-    if (id) emailIds.push(id);
-  }
-  for (const id of emailIds) await enqueueEmailDelivery(id);
-  return emailIds.length;
+  return sendRemindersOnce(due, "self-review-reminder", (r) => ({ ...mailProps(r), kind: r.key }));
 }

@@ -3,16 +3,16 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import { clusters, memberships, reviewReviewers, reviews, users } from "#db/schema";
 import { enqueue } from "#jobs/enqueue.server";
-import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { requireRound, teamReviewIdsInScope } from "./review-access.server";
+import { deliver, queueInvitations, sendRemindersOnce, type ReminderKey } from "./reviewer-mail.server";
 
 /** The queue of jobs/definitions/team-review-invitations.ts (kept here: the job imports this module). */
 export const teamReviewInvitationsQueue = "team-review-invitations";
 
-export type ReminderKey = "7d" | "1d";
+export type { ReminderKey } from "./reviewer-mail.server";
 
 const round = alias(reviews, "round");
 
@@ -96,25 +96,9 @@ export async function sendTeamReviewInvitations(input: { roundId: string; review
         ),
       )
       .for("update", { of: reviewReviewers, skipLocked: true });
-    const ids: string[] = [];
-    for (const r of due) {
-      await tx
-        .update(reviewReviewers)
-        .set({ invitedAt: new Date() })
-        .where(and(eq(reviewReviewers.reviewId, r.reviewId), eq(reviewReviewers.membershipId, r.membershipId)));
-      ids.push(
-        await queueEmail(tx, {
-          accountId: r.accountId,
-          to: r.email,
-          template: "team-review-invitation",
-          locale: r.language,
-          props: mailProps(r),
-        }),
-      );
-    }
-    return ids;
+    return queueInvitations(tx, due, "team-review-invitation", mailProps);
   });
-  for (const id of emailIds) await enqueueEmailDelivery(id);
+  await deliver(emailIds);
   return emailIds.length;
 }
 
@@ -155,30 +139,5 @@ export async function dueTeamReviewReminders(now: Date = new Date()) {
 /** The daily reminder job: sends each due reminder once, recording its key in the same transaction. */
 export async function sendTeamReviewReminders(now: Date = new Date()): Promise<number> {
   const due = await dueTeamReviewReminders(now);
-  const emailIds: string[] = [];
-  for (const r of due) {
-    const id = await getDb().transaction(async (tx) => {
-      // Re-check under the row lock: another run may have sent it meanwhile.
-      const [row] = await tx
-        .select({ remindersSent: reviewReviewers.remindersSent })
-        .from(reviewReviewers)
-        .where(and(eq(reviewReviewers.reviewId, r.reviewId), eq(reviewReviewers.membershipId, r.membershipId)))
-        .for("update");
-      if (!row || row.remindersSent.includes(r.key)) return null;
-      await tx
-        .update(reviewReviewers)
-        .set({ remindersSent: [...row.remindersSent, r.key] })
-        .where(and(eq(reviewReviewers.reviewId, r.reviewId), eq(reviewReviewers.membershipId, r.membershipId)));
-      return queueEmail(tx, {
-        accountId: r.accountId,
-        to: r.email,
-        template: "team-review-reminder",
-        locale: r.language,
-        props: { ...mailProps(r), kind: r.key },
-      });
-    });
-    if (id) emailIds.push(id);
-  }
-  for (const id of emailIds) await enqueueEmailDelivery(id);
-  return emailIds.length;
+  return sendRemindersOnce(due, "team-review-reminder", (r) => ({ ...mailProps(r), kind: r.key }));
 }
