@@ -167,3 +167,18 @@ export function ZoneShareTable({ shares, caption }: { shares: ZoneShares; captio
     </table>
   );
 }
+
+/** One table row's share of time per zone, one cell a zone, or one cell saying why there are none. */
+export function ZoneShareCells({ shares, empty }: { shares: ZoneShares | null; empty: string }) {
+  if (!shares)
+    return (
+      <td colSpan={flowZones.length} className="p-2 text-ink-muted">
+        {empty}
+      </td>
+    );
+  return flowZones.map((z) => (
+    <td key={z} className="p-2 tabular-nums">
+      {shares[z]} %
+    </td>
+  ));
+}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { Pager } from "~/components/ui/pager";
 import { ListTable, PageHeader } from "~/components/ui/table";
+import { ZoneShareCells } from "~/features/flow/components/flow-chart";
 import { flowZones } from "~/features/flow/flow-zones";
 import { flowPageSize, listFlowMeasurements, teamFlowZones } from "~/features/flow/flows.server";
 import { formatDate } from "~/utils/format";
@@ -66,17 +67,7 @@ export default function FlowPage() {
                       {date}
                     </AppLink>
                   </td>
-                  {m.counted ? (
-                    flowZones.map((z) => (
-                      <td key={z} className="p-2 tabular-nums">
-                        {m.shares[z]} %
-                      </td>
-                    ))
-                  ) : (
-                    <td colSpan={flowZones.length} className="p-2 text-ink-muted">
-                      {t("flow:list.notCounted")}
-                    </td>
-                  )}
+                  <ZoneShareCells shares={m.counted ? m.shares : null} empty={t("flow:list.notCounted")} />
                 </tr>
               );
             })}
@@ -104,17 +95,7 @@ export default function FlowPage() {
                   <td className="p-2 tabular-nums">
                     {t("flow:team.measuredOf", { measured: team.measured, members: team.members })}
                   </td>
-                  {team.shares ? (
-                    flowZones.map((z) => (
-                      <td key={z} className="p-2 tabular-nums">
-                        {team.shares![z]} %
-                      </td>
-                    ))
-                  ) : (
-                    <td colSpan={flowZones.length} className="p-2 text-ink-muted">
-                      {t("flow:team.noMeasurements")}
-                    </td>
-                  )}
+                  <ZoneShareCells shares={team.shares} empty={t("flow:team.noMeasurements")} />
                 </tr>
               ))}
             </ListTable>

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { ListTable } from "~/components/ui/table";
-import { FlowChart, ZoneShareTable } from "~/features/flow/components/flow-chart";
+import { FlowChart, ZoneShareCells, ZoneShareTable } from "~/features/flow/components/flow-chart";
 import { flowZones } from "~/features/flow/flow-zones";
 import { getFlowDetails } from "~/features/flow/flows.server";
 import { formatDate } from "~/utils/format";
@@ -109,17 +109,7 @@ export default function FlowDetailsPage() {
                         <AppLink href={`/flow/details/${m.id}`}>{formatDate(m.createdAt)}</AppLink>
                       )}
                     </th>
-                    {m.counted ? (
-                      flowZones.map((z) => (
-                        <td key={z} className="p-2 tabular-nums">
-                          {m.shares[z]} %
-                        </td>
-                      ))
-                    ) : (
-                      <td colSpan={flowZones.length} className="p-2 text-ink-muted">
-                        {t("flow:list.notCounted")}
-                      </td>
-                    )}
+                    <ZoneShareCells shares={m.counted ? m.shares : null} empty={t("flow:list.notCounted")} />
                   </tr>
                 ))}
               </ListTable>
