@@ -10,3 +10,6 @@ export type TagKind = (typeof tagKinds)[number];
 /** A team goal is a goal or an ambition (spec §3 "Team goal"). */
 export const teamGoalKinds = ["goal", "ambition"] as const;
 export type TeamGoalKind = (typeof teamGoalKinds)[number];
+/** Competence types (spec §3): core competence, competence, functional (position) competence, knowledge area, core value. */
+export const competenceTypes = ["core", "competence", "functional", "knowledge_area", "core_value"] as const;
+export type CompetenceType = (typeof competenceTypes)[number];

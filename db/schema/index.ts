@@ -12,3 +12,6 @@ export * from "./reviews";
 export * from "./tasks";
 export * from "./flows";
 export * from "./team-goals";
+export * from "./competences";
+export * from "./dialogs";
+export * from "./peer-reviews";

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+import { competenceTypes } from "./enums";
+import { positions } from "./positions";
+import { memberships, users } from "./users";
+
+/** The competence book of a cluster (spec §1, §3): five types, archived instead of deleted. */
+export const competences = pgTable(
+  "competences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    type: text("type", { enum: competenceTypes }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Key of the default-book competence this row was seeded from; null for the organisation's own. */
+    sourceKey: text("source_key"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("competences_account_cluster_idx").on(t.accountId, t.clusterId, t.type),
+    uniqueIndex("competences_cluster_name_uq").on(t.clusterId, sql`lower(${t.name})`),
+  ],
+);
+
+/** The matrix: the level a position requires of a competence (its own; children inherit, docs/decisions/1060). */
+export const positionCompetences = pgTable(
+  "position_competences",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => positions.id, { onDelete: "cascade" }),
+    competenceId: uuid("competence_id")
+      .notNull()
+      .references(() => competences.id, { onDelete: "cascade" }),
+    requiredLevel: smallint("required_level").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.competenceId] }),
+    index("position_competences_cluster_idx").on(t.accountId, t.clusterId),
+    index("position_competences_competence_idx").on(t.competenceId),
+    check("position_competences_level_ck", sql`${t.requiredLevel} between 1 and 5`),
+  ],
+);
+
+/**
+ * A person's actual level of a competence (spec §3 "actual competence score per membership"). A change is a
+ * new row; the row it replaces gets `superseded_at`, so earlier scores stay as history. Removing one's own
+ * score only sets `superseded_at` on it.
+ */
+export const competenceScores = pgTable(
+  "competence_scores",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    competenceId: uuid("competence_id")
+      .notNull()
+      .references(() => competences.id, { onDelete: "cascade" }),
+    level: smallint("level").notNull(),
+    givenBy: uuid("given_by").references(() => users.id, { onDelete: "set null" }),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("competence_scores_cluster_idx").on(t.accountId, t.clusterId),
+    index("competence_scores_membership_idx").on(t.membershipId, t.competenceId, t.givenAt),
+    uniqueIndex("competence_scores_current_uq")
+      .on(t.membershipId, t.competenceId)
+      .where(sql`${t.supersededAt} is null`),
+    check("competence_scores_level_ck", sql`${t.level} between 1 and 5`),
+  ],
+);
