@@ -1,0 +1,146 @@
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+import { memberships, users } from "./users";
+
+/** Where an import is (spec §4 wizard steps); `parsing` and `comparing` are a job at work. */
+export const importStatuses = ["parsing", "columns", "comparing", "review", "applied", "failed"] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** The spec's change meta values, plus the two that are not named there (a new person, a changed field). */
+export const importChangeMetas = ["NO_CHANGE", "NEW_TEAM", "NOT_IN_IMPORT", "NEW_PERSON", "CHANGED"] as const;
+export type ImportChangeMeta = (typeof importChangeMetas)[number];
+
+/** For NOT_IN_IMPORT, accepted means "deactivate" and rejected "keep". */
+export const importDecisions = ["pending", "accepted", "rejected"] as const;
+export type ImportDecision = (typeof importDecisions)[number];
+
+export type ImportCounts = {
+  rows: number;
+  rowsWithErrors: number;
+  newPeople: number;
+  newTeams: number;
+  changes: number;
+  missing: number;
+  unchanged: number;
+};
+export type ImportAppliedCounts = {
+  created: number;
+  updated: number;
+  deactivated: number;
+  teams: number;
+  skipped: number;
+};
+/** A problem of one row: the field it is about and an i18n key with its values. */
+export type ImportRowError = { field: string; key: string; values?: Record<string, string> };
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** One personnel import of a cluster: who ran it, which file, where it is, what it counted. */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    appliedBy: uuid("applied_by").references(() => users.id, { onDelete: "set null" }),
+    source: text("source").notNull().default("excel"),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type", { enum: ["csv", "xlsx"] }).notNull(),
+    status: text("status", { enum: importStatuses }).notNull().default("parsing"),
+    errorKey: text("error_key"),
+    sheetNames: jsonb("sheet_names").$type<string[]>().notNull().default([]),
+    sheet: integer("sheet").notNull().default(0),
+    headers: jsonb("headers").$type<string[]>().notNull().default([]),
+    /** Column index → field key (spec §4 columns step). */
+    mapping: jsonb("mapping").$type<Record<string, string>>().notNull().default({}),
+    rowsTotal: integer("rows_total").notNull().default(0),
+    rowsDone: integer("rows_done").notNull().default(0),
+    counts: jsonb("counts").$type<Partial<ImportCounts>>().notNull().default({}),
+    applied: jsonb("applied").$type<Partial<ImportAppliedCounts>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("imports_cluster_created_idx").on(t.accountId, t.clusterId, t.createdAt)],
+);
+
+/** The uploaded file until the import is applied: the worker reads it from here (any machine). */
+export const importFiles = pgTable("import_files", {
+  importId: uuid("import_id")
+    .primaryKey()
+    .references(() => imports.id, { onDelete: "cascade" }),
+  data: bytea("data").notNull(),
+});
+
+/** One data row of the file as read, with the problems found in it. */
+export const importRows = pgTable(
+  "import_rows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    rowNumber: integer("row_number").notNull(),
+    values: jsonb("values").$type<string[]>().notNull(),
+    errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
+  },
+  (t) => [index("import_rows_import_idx").on(t.importId, t.rowNumber)],
+);
+
+/** One outcome of the comparison: a person or team to add, a field old → new, a person not in the file. */
+export const importChanges = pgTable(
+  "import_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    membershipId: uuid("membership_id").references(() => memberships.id, { onDelete: "set null" }),
+    rowNumber: integer("row_number"),
+    /** Who or what the change is about, as shown (a person's name, a team's name). */
+    label: text("label").notNull(),
+    meta: text("meta", { enum: importChangeMetas }).notNull(),
+    field: text("field"),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    /** NEW_PERSON: the row's values by field key, as applied. */
+    data: jsonb("data").$type<Record<string, string>>(),
+    decision: text("decision", { enum: importDecisions }).notNull().default("pending"),
+    /** Set when applying: what happened (applied, or why it was skipped). */
+    outcome: text("outcome"),
+  },
+  (t) => [index("import_changes_import_idx").on(t.importId, t.meta)],
+);
+
+/** The column mapping remembered per cluster: a header (normalised) → field key. */
+export const importColumnMappings = pgTable(
+  "import_column_mappings",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    header: text("header").notNull(),
+    field: text("field").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clusterId, t.header] })],
+);
