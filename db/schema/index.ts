@@ -15,3 +15,4 @@ export * from "./team-goals";
 export * from "./competences";
 export * from "./dialogs";
 export * from "./peer-reviews";
+export * from "./imports";
