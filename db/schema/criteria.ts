@@ -146,22 +146,28 @@ export type ReviewSettingsDimensions = Partial<
 export type RoleThresholds = { lowerPercent: number; upperPercent: number; employabilityPercent: number };
 
 /** One row per cluster, created lazily with defaults (features/criteria/review-settings.server.ts). */
-export const reviewSettings = pgTable("review_settings", {
-  clusterId: uuid("cluster_id")
-    .primaryKey()
-    .references(() => clusters.id, { onDelete: "cascade" }),
-  accountId: uuid("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" }),
-  currentScale: smallint("current_scale").notNull().default(5),
-  dimensions: jsonb("dimensions").$type<ReviewSettingsDimensions>().notNull().default({}),
-  roleLabels: jsonb("role_labels").$type<Partial<Record<string, LocalizedText>>>().notNull().default({}),
-  thresholds: jsonb("thresholds")
-    .$type<RoleThresholds>()
-    .notNull()
-    .default({ lowerPercent: 33, upperPercent: 67, employabilityPercent: 50 }),
-  reviewerRoles: jsonb("reviewer_roles").$type<string[]>().notNull().default(["team_admin", "reviewer"]),
-  /** Placeholder for the flow feature's settings. */
-  flow: jsonb("flow").$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const reviewSettings = pgTable(
+  "review_settings",
+  {
+    clusterId: uuid("cluster_id")
+      .primaryKey()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    currentScale: smallint("current_scale").notNull().default(5),
+    dimensions: jsonb("dimensions").$type<ReviewSettingsDimensions>().notNull().default({}),
+    roleLabels: jsonb("role_labels").$type<Partial<Record<string, LocalizedText>>>().notNull().default({}),
+    thresholds: jsonb("thresholds")
+      .$type<RoleThresholds>()
+      .notNull()
+      .default({ lowerPercent: 33, upperPercent: 67, employabilityPercent: 50 }),
+    reviewerRoles: jsonb("reviewer_roles").$type<string[]>().notNull().default(["team_admin", "reviewer"]),
+    /** Peer reviews: peer averages are shown to the reviewed person from this many answers (never below 3). */
+    peerAnonymityThreshold: smallint("peer_anonymity_threshold").notNull().default(3),
+    /** Placeholder for the flow feature's settings. */
+    flow: jsonb("flow").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("review_settings_peer_threshold_ck", sql`${t.peerAnonymityThreshold} >= 3`)],
+);

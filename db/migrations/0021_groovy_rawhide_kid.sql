@@ -1,0 +1,1 @@
+ALTER TABLE "review_settings" ADD CONSTRAINT "review_settings_peer_threshold_ck" CHECK ("review_settings"."peer_anonymity_threshold" >= 3);

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
+import { criteria } from "./criteria";
+import { reviews, reviewSubjects } from "./reviews";
+import { memberships } from "./users";
+
+/**
+ * Peer reviews (docs/decisions/1020). A peer round is a `reviews` row of type `peer`; each reviewed
+ * person is a `review_subjects` row; who answers about them is a row here: the person themselves
+ * (`self`), their team leader(s) (`leader`) and the peers HR or the leader chose (`peer`). The
+ * invitation state per reviewer is the shared `review_reviewers` row (one mail per reviewer and round).
+ */
+export const peerReviewerRoles = ["self", "peer", "leader"] as const;
+export type PeerReviewerRole = (typeof peerReviewerRoles)[number];
+
+export const reviewPeerAssignments = pgTable(
+  "review_peer_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "restrict" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "restrict" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => reviewSubjects.id, { onDelete: "restrict" }),
+    reviewerId: uuid("reviewer_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "restrict" }),
+    role: text("role", { enum: peerReviewerRoles }).notNull(),
+    /** When the reviewer finished this questionnaire (read-only from then on). */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_peer_assignments_subject_reviewer_uq").on(t.subjectId, t.reviewerId),
+    index("review_peer_assignments_review_idx").on(t.reviewId),
+    index("review_peer_assignments_reviewer_idx").on(t.reviewerId),
+  ],
+);
+
+/** One reviewer's answer about one reviewed person for one criterion (0 = not rated). */
+export const reviewPeerAnswers = pgTable(
+  "review_peer_answers",
+  {
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => reviewPeerAssignments.id, { onDelete: "restrict" }),
+    criterionId: uuid("criterion_id")
+      .notNull()
+      .references(() => criteria.id, { onDelete: "restrict" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    dimension: smallint("dimension").notNull(),
+    score: smallint("score").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.criterionId] }),
+    index("review_peer_answers_review_idx").on(t.reviewId),
+    index("review_peer_answers_criterion_idx").on(t.criterionId),
+    check("review_peer_answers_score_ck", sql`${t.score} between 0 and 5`),
+  ],
+);
