@@ -17,7 +17,9 @@ const clusterAdminRights: readonly Right[] = assignableRights.filter((right) => 
  */
 export const defaultRoleRights: Record<RoleKey, readonly Right[]> = {
   // flows.manage: every employee measures their own flow; who sees whose is the flow service's rule (docs/decisions/0921).
-  employee: ["selfReviews.active", "flows.manage"],
+  // dialogs.manage/dialogs.edit: every employee takes part in their own development dialogs; who sees which
+  // dialog is the dialog service's rule (docs/decisions/1000).
+  employee: ["selfReviews.active", "flows.manage", "dialogs.manage", "dialogs.edit"],
   team_member: ["selfReviews.active"],
   team_admin: [
     "teamReviews.manage",
