@@ -16,3 +16,4 @@ export * from "./competences";
 export * from "./dialogs";
 export * from "./peer-reviews";
 export * from "./imports";
+export * from "./knowledge-areas";
