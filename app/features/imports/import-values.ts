@@ -1,0 +1,123 @@
+import { emailPattern } from "~/features/employees/employees.schema";
+import type { ImportField } from "./import-fields";
+
+export type ImportRecord = Partial<Record<ImportField, string>>;
+export type RowProblem = { field: string; key: string; values?: Record<string, string> };
+
+/** Excel's day 0 is 30-12-1899 (its 1900 leap-year bug included), so serial 1 is 1-1-1900. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isoOf(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A date cell as files write it: an Excel serial number, dd-MM-yyyy (also with / or .), or yyyy-MM-dd.
+ * Returns the ISO date, "" for an empty cell, or null for an impossible date (31-02-2024) or other text.
+ */
+export function parseImportDate(text: string | undefined): string | null {
+  const value = (text ?? "").trim();
+  if (value === "") return "";
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    const serial = Math.floor(Number(value));
+    // Serials from 1900 to 2199; a bare number outside that is not a date.
+    if (serial < 1 || serial > 109574) return null;
+    return new Date(EXCEL_EPOCH + serial * DAY_MS).toISOString().slice(0, 10);
+  }
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(value);
+  if (dmy) return isoOf(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]));
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})(T.*)?$/.exec(value);
+  if (ymd) return isoOf(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
+  return null;
+}
+
+/** An FTE cell: "0,8", "0.8", "80%". Returns the number, undefined for an empty cell, null for text. */
+export function parseFte(text: string | undefined): number | null | undefined {
+  const value = (text ?? "").trim().replace(",", ".");
+  if (value === "") return undefined;
+  const percent = value.endsWith("%");
+  const number = Number(percent ? value.slice(0, -1) : value);
+  if (!Number.isFinite(number)) return null;
+  return percent ? number / 100 : number;
+}
+
+export const MAX_FTE = 1.5;
+export const MAX_NAME_LENGTH = 100;
+
+/** Values of one row by field, trimmed; unmapped columns are left out. */
+export function recordOf(values: readonly string[], mapping: Record<string, string>): ImportRecord {
+  const record: ImportRecord = {};
+  for (const [index, field] of Object.entries(mapping)) {
+    record[field as ImportField] = (values[Number(index)] ?? "").trim();
+  }
+  return record;
+}
+
+/** The gender column as the product stores it: f, m or empty. */
+export function parseGender(text: string | undefined): "f" | "m" | "" {
+  const value = (text ?? "").trim().toLowerCase();
+  if (["v", "f", "vrouw", "female", "w", "weiblich", "frau"].includes(value)) return "f";
+  if (["m", "man", "male", "männlich", "mann"].includes(value)) return "m";
+  return "";
+}
+
+const dateFields = ["birthday", "contractStart", "contractEnd"] as const;
+
+/**
+ * The problems of each row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
+ * file, impossible date, FTE outside 0–1.5, a name over its maximum length, an unknown team leader. A
+ * team leader is known when `isKnownLeader` says so or another row of the file has that number or e-mail.
+ */
+export function findRowProblems(
+  rows: readonly { rowNumber: number; record: ImportRecord }[],
+  isKnownLeader: (value: string) => boolean = () => false,
+): Map<number, RowProblem[]> {
+  const problems = new Map<number, RowProblem[]>();
+  const add = (rowNumber: number, problem: RowProblem) =>
+    problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), problem]);
+  const firstRowOf = { email: new Map<string, number>(), employeeNumber: new Map<string, number>() };
+  for (const { rowNumber, record } of rows) {
+    for (const key of ["email", "employeeNumber"] as const) {
+      const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
+      if (!value) continue;
+      if (!firstRowOf[key].has(value)) firstRowOf[key].set(value, rowNumber);
+    }
+  }
+  for (const { rowNumber, record } of rows) {
+    if (record.email && !emailPattern.test(record.email))
+      add(rowNumber, { field: "email", key: "import:problems.email" });
+    for (const key of ["email", "employeeNumber"] as const) {
+      const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
+      const first = value ? firstRowOf[key].get(value) : undefined;
+      if (first !== undefined && first !== rowNumber) {
+        add(rowNumber, { field: key, key: `import:problems.duplicate.${key}`, values: { row: String(first) } });
+      }
+    }
+    if (!record.email && !record.employeeNumber) add(rowNumber, { field: "email", key: "import:problems.noKey" });
+    if (!record.firstName && !record.lastName) add(rowNumber, { field: "lastName", key: "import:problems.noName" });
+    for (const field of ["firstName", "lastName"] as const) {
+      if ((record[field]?.length ?? 0) > MAX_NAME_LENGTH) {
+        add(rowNumber, { field, key: "import:problems.tooLong", values: { max: String(MAX_NAME_LENGTH) } });
+      }
+    }
+    for (const field of dateFields) {
+      if (parseImportDate(record[field]) === null) {
+        add(rowNumber, { field, key: "import:problems.date", values: { value: record[field] ?? "" } });
+      }
+    }
+    const fte = parseFte(record.fte);
+    if (fte === null || (fte !== undefined && (fte < 0 || fte > MAX_FTE))) {
+      add(rowNumber, { field: "fte", key: "import:problems.fte", values: { value: record.fte ?? "" } });
+    }
+    const leader = record.teamLeader;
+    if (leader && !firstRowOf.employeeNumber.has(leader) && !firstRowOf.email.has(leader.toLowerCase())) {
+      if (!isKnownLeader(leader)) {
+        add(rowNumber, { field: "teamLeader", key: "import:problems.teamLeader", values: { value: leader } });
+      }
+    }
+  }
+  return problems;
+}
