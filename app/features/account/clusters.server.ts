@@ -4,6 +4,7 @@ import { clusterModules, clusters, roleAssignments, roleRights } from "#db/schem
 import type { RoleKey } from "#db/schema/teams";
 import { defaultRoleRights } from "~/utils/default-role-rights";
 import type { ModuleKey } from "~/utils/modules";
+import { seedDefaultCompetenceBook } from "~/features/competences/competences.server";
 import { seedDefaultCriteriaBook } from "~/features/criteria/criteria.server";
 import type { Language } from "~/utils/i18n";
 
@@ -45,6 +46,11 @@ export async function createCluster(
   );
   if (rows.length > 0) await tx.insert(roleRights).values(rows);
   await seedDefaultCriteriaBook(tx, {
+    accountId: input.accountId,
+    clusterId: cluster.id,
+    language: input.language ?? "nl",
+  });
+  await seedDefaultCompetenceBook(tx, {
     accountId: input.accountId,
     clusterId: cluster.id,
     language: input.language ?? "nl",

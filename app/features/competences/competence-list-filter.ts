@@ -1,0 +1,10 @@
+import * as z from "zod";
+import { competenceTypes } from "#db/schema/enums";
+
+/** The competence book's and the matrix's query (?type, archived, q); a value that does not fit is no filter. */
+export const competenceFilterSchema = z.object({
+  type: z.enum(competenceTypes).optional().catch(undefined),
+  archived: z.enum(["0", "1"]).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+});
+export type CompetenceFilter = z.output<typeof competenceFilterSchema>;

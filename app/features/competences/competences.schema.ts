@@ -1,0 +1,35 @@
+import * as z from "zod";
+import { competenceTypes } from "#db/schema/enums";
+
+const name = z
+  .string({ error: "validation:required" })
+  .trim()
+  .min(1, { error: "validation:required" })
+  .max(120, { error: "validation:maxLength" });
+
+/** A competence of the book (add and edit). */
+export const competenceSchema = z.object({
+  name,
+  description: z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
+  type: z.enum(competenceTypes, { error: "validation:choose" }),
+});
+export type CompetenceInput = z.infer<typeof competenceSchema>;
+
+/** A level on the scale (1–5); anything else is refused next to the field. */
+export const levelField = z.coerce
+  .number({ error: "competences:levels.outside" })
+  .int({ error: "competences:levels.outside" })
+  .min(1, { error: "competences:levels.outside" })
+  .max(5, { error: "competences:levels.outside" });
+
+/** A matrix cell: set the required level, or clear it (intent clear). */
+export const matrixCellSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("set"), positionId: z.uuid(), competenceId: z.uuid(), level: levelField }),
+  z.object({ intent: z.literal("clear"), positionId: z.uuid(), competenceId: z.uuid() }),
+]);
+
+/** A score on a person's page: set the actual level, or remove one's own score. */
+export const scoreSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("score"), competenceId: z.uuid(), level: levelField }),
+  z.object({ intent: z.literal("remove"), competenceId: z.uuid() }),
+]);

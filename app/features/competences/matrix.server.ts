@@ -1,0 +1,123 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { competences, positionCompetences, positions } from "#db/schema";
+import type { CompetenceType } from "#db/schema/enums";
+import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
+import { effectiveRequirements } from "./levels";
+
+/** Every position of the cluster with its parent (for inheritance), by name. */
+export async function positionTree(ctx: Tenant, db: DbOrTx = getDb()) {
+  return db
+    .select({ id: positions.id, name: positions.name, parentId: positions.parentId })
+    .from(positions)
+    .where(inCluster(positions, ctx))
+    .orderBy(asc(sql`lower(${positions.name})`), asc(positions.id));
+}
+
+/** The positions' own required levels (the matrix's stored cells). */
+export async function ownRequirements(ctx: Tenant, db: DbOrTx = getDb()) {
+  return db
+    .select({
+      positionId: positionCompetences.positionId,
+      competenceId: positionCompetences.competenceId,
+      requiredLevel: positionCompetences.requiredLevel,
+    })
+    .from(positionCompetences)
+    .where(inCluster(positionCompetences, ctx));
+}
+
+/** What each position requires, its own levels and the inherited ones (docs/decisions/1060). */
+export async function requirementsOfCluster(ctx: Tenant, db: DbOrTx = getDb()) {
+  const [tree, own] = await Promise.all([positionTree(ctx, db), ownRequirements(ctx, db)]);
+  return { tree, requirements: effectiveRequirements(tree, own) };
+}
+
+/**
+ * The matrix: positions × active competences (of one type, when filtered). Each cell has the required
+ * level and the position it comes from (the position itself, or the ancestor it inherits from).
+ */
+export async function getMatrix(ctx: Tenant, filter: { type?: CompetenceType }) {
+  const db = getDb();
+  const [{ tree, requirements }, columns] = await Promise.all([
+    requirementsOfCluster(ctx, db),
+    db
+      .select({ id: competences.id, name: competences.name, type: competences.type })
+      .from(competences)
+      .where(
+        and(
+          inCluster(competences, ctx),
+          isNull(competences.archivedAt),
+          filter.type ? eq(competences.type, filter.type) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${competences.name})`)),
+  ]);
+  const nameOf = new Map(tree.map((p) => [p.id, p.name]));
+  const rows = tree.map((p) => {
+    const req = requirements.get(p.id)!;
+    return {
+      id: p.id,
+      name: p.name,
+      parentName: p.parentId ? (nameOf.get(p.parentId) ?? null) : null,
+      cells: columns.map((c) => {
+        const r = req.get(c.id);
+        return {
+          competenceId: c.id,
+          level: r?.level ?? null,
+          inheritedFrom: r && r.fromPositionId !== p.id ? (nameOf.get(r.fromPositionId) ?? null) : null,
+        };
+      }),
+    };
+  });
+  return { columns, rows };
+}
+
+async function requireCell(db: DbOrTx, ctx: Tenant, positionId: string, competenceId: string) {
+  if (!isUuid(positionId) || !isUuid(competenceId)) notFound();
+  const [position] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(inCluster(positions, ctx), eq(positions.id, positionId)));
+  const [competence] = await db
+    .select({ id: competences.id })
+    .from(competences)
+    .where(and(inCluster(competences, ctx), eq(competences.id, competenceId)));
+  if (!position || !competence) notFound();
+}
+
+/** Sets a position's own required level of a competence (a foreign position or competence: 404). */
+export async function setRequiredLevel(
+  ctx: Tenant,
+  input: { positionId: string; competenceId: string; level: number },
+  db: DbOrTx = getDb(),
+) {
+  await requireCell(db, ctx, input.positionId, input.competenceId);
+  await db
+    .insert(positionCompetences)
+    .values({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      positionId: input.positionId,
+      competenceId: input.competenceId,
+      requiredLevel: input.level,
+    })
+    .onConflictDoUpdate({
+      target: [positionCompetences.positionId, positionCompetences.competenceId],
+      set: { requiredLevel: input.level, updatedAt: new Date() },
+    });
+}
+
+/** Removes a position's own level; an inherited level (from a parent position) then applies again. */
+export async function clearRequiredLevel(ctx: Tenant, input: { positionId: string; competenceId: string }) {
+  const db = getDb();
+  await requireCell(db, ctx, input.positionId, input.competenceId);
+  await db
+    .delete(positionCompetences)
+    .where(
+      and(
+        inCluster(positionCompetences, ctx),
+        eq(positionCompetences.positionId, input.positionId),
+        eq(positionCompetences.competenceId, input.competenceId),
+      ),
+    );
+}

@@ -1,0 +1,267 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { competences, competenceScores } from "#db/schema";
+import type { CompetenceType } from "#db/schema/enums";
+import type { Result } from "~/utils/results.server";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { combinedRequirements, competenceGap } from "./levels";
+import { requirementsOfCluster } from "./matrix.server";
+import { scorableMembership } from "./score-access.server";
+
+export const SCORES_PAGE_SIZE = 50;
+
+/** The people ctx may score, with their current positions, by name (paged, ?q on the name). */
+export async function listScorablePeople(ctx: TenantContext, input: { q?: string; page: number }) {
+  const like = input.q ? `%${input.q.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const result = await getDb().execute<{ id: string; name: string; positions: string | null; total: number }>(sql`
+    select m.id, trim(u.first_name || ' ' || u.last_name) as name,
+      (select string_agg(distinct p.name, ', ') from contracts c join positions p on p.id = c.position_id
+        where c.membership_id = m.id and c.is_active) as positions,
+      count(*) over ()::int as total
+    from memberships m join users u on u.id = m.user_id
+    where ${scorableMembership(ctx)} and m.status = 'active'
+      ${like ? sql`and (u.first_name || ' ' || u.last_name) ilike ${like}` : sql``}
+    order by lower(u.last_name), lower(u.first_name), m.id
+    limit ${SCORES_PAGE_SIZE} offset ${(input.page - 1) * SCORES_PAGE_SIZE}`);
+  return {
+    people: result.rows.map(({ id, name, positions }) => ({ id, name, positions: positions ?? "" })),
+    total: result.rows[0]?.total ?? 0,
+  };
+}
+
+/** The positions of the cluster with how many people ctx may score hold each. */
+export async function listPositionsWithHolders(ctx: TenantContext) {
+  const result = await getDb().execute<{ id: string; name: string; holders: number }>(sql`
+    select p.id, p.name,
+      (select count(distinct c.membership_id)::int from contracts c join memberships m on m.id = c.membership_id
+        where c.position_id = p.id and c.is_active and ${scorableMembership(ctx)}) as holders
+    from positions p where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
+    order by lower(p.name), p.id`);
+  return result.rows;
+}
+
+/** A person ctx may score, with their active positions; anyone else (or another tenant's id) is a 404. */
+export async function requireScorablePerson(ctx: TenantContext, membershipId: string, db: DbOrTx = getDb()) {
+  if (!isUuid(membershipId)) notFound();
+  const result = await db.execute<{ id: string; name: string; position_ids: string[] | null }>(sql`
+    select m.id, trim(u.first_name || ' ' || u.last_name) as name,
+      (select array_agg(distinct c.position_id) from contracts c where c.membership_id = m.id and c.is_active)
+        as position_ids
+    from memberships m join users u on u.id = m.user_id
+    where m.id = ${membershipId} and ${scorableMembership(ctx)}`);
+  const row = result.rows[0];
+  if (!row) notFound();
+  return { id: row.id, name: row.name, positionIds: row.position_ids ?? [] };
+}
+
+type CurrentScore = {
+  competenceId: string;
+  level: number;
+  givenBy: string | null;
+  givenByName: string | null;
+  givenAt: Date;
+};
+
+async function currentScores(ctx: TenantContext, membershipIds: string[], db: DbOrTx = getDb()) {
+  if (membershipIds.length === 0) return new Map<string, Map<string, CurrentScore>>();
+  const result = await db.execute<CurrentScore & { membershipId: string }>(sql`
+    select s.membership_id as "membershipId", s.competence_id as "competenceId", s.level, s.given_by as "givenBy",
+      trim(u.first_name || ' ' || u.last_name) as "givenByName", s.given_at as "givenAt"
+    from competence_scores s left join users u on u.id = s.given_by
+    where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.superseded_at is null
+      and s.membership_id in (${sql.join(
+        membershipIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  const out = new Map<string, Map<string, CurrentScore>>();
+  for (const r of result.rows) {
+    const m = out.get(r.membershipId) ?? new Map<string, CurrentScore>();
+    m.set(r.competenceId, { ...r, givenAt: new Date(r.givenAt) });
+    out.set(r.membershipId, m);
+  }
+  return out;
+}
+
+async function competencesById(ctx: TenantContext, db: DbOrTx = getDb()) {
+  const rows = await db
+    .select({
+      id: competences.id,
+      name: competences.name,
+      type: competences.type,
+      archived: sql<boolean>`${competences.archivedAt} is not null`,
+    })
+    .from(competences)
+    .where(inCluster(competences, ctx));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type ScoreLine = {
+  competenceId: string;
+  name: string;
+  type: CompetenceType;
+  required: number | null;
+  actual: number | null;
+  gap: number | null;
+  status: ReturnType<typeof competenceGap>["status"];
+  givenByName: string | null;
+  givenAt: string | null;
+  givenByMe: boolean;
+};
+
+/** A person's page: per competence their positions require (and any other they were scored on) actual against required. */
+export async function getPersonScores(ctx: TenantContext, membershipId: string) {
+  const db = getDb();
+  const person = await requireScorablePerson(ctx, membershipId, db);
+  const [{ tree, requirements }, scores, book, history] = await Promise.all([
+    requirementsOfCluster(ctx, db),
+    currentScores(ctx, [person.id], db),
+    competencesById(ctx, db),
+    db.execute<{ competence: string; level: number; givenByName: string | null; givenAt: Date; current: boolean }>(sql`
+      select c.name as competence, s.level, trim(u.first_name || ' ' || u.last_name) as "givenByName",
+        s.given_at as "givenAt", s.superseded_at is null as current
+      from competence_scores s join competences c on c.id = s.competence_id left join users u on u.id = s.given_by
+      where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.membership_id = ${person.id}
+      order by s.given_at desc, s.id limit 200`),
+  ]);
+  const required = combinedRequirements(person.positionIds.map((id) => requirements.get(id) ?? new Map()));
+  const mine = scores.get(person.id) ?? new Map<string, CurrentScore>();
+  const ids = [...new Set([...required.keys(), ...mine.keys()])].filter((id) => {
+    const c = book.get(id);
+    return c && (!c.archived || mine.has(id));
+  });
+  const lines: ScoreLine[] = ids.map((id) => {
+    const c = book.get(id)!;
+    const req = required.get(id)?.level ?? null;
+    const s = mine.get(id);
+    return {
+      competenceId: id,
+      name: c.name,
+      type: c.type,
+      required: req,
+      actual: s?.level ?? null,
+      ...competenceGap(s?.level, req),
+      givenByName: s?.givenByName ?? null,
+      givenAt: s ? s.givenAt.toISOString() : null,
+      givenByMe: Boolean(s && s.givenBy === ctx.user.id),
+    };
+  });
+  lines.sort((a, b) => (a.required === null ? 1 : 0) - (b.required === null ? 1 : 0) || a.name.localeCompare(b.name));
+  const positionNames = tree.filter((p) => person.positionIds.includes(p.id)).map((p) => p.name);
+  return {
+    person: { id: person.id, name: person.name, positions: positionNames },
+    lines,
+    history: history.rows.map((h) => ({ ...h, givenAt: new Date(h.givenAt).toISOString() })),
+  };
+}
+
+async function requireScorableCompetence(ctx: TenantContext, competenceId: string, db: DbOrTx) {
+  if (!isUuid(competenceId)) notFound();
+  const [row] = await db
+    .select({ id: competences.id })
+    .from(competences)
+    .where(and(inCluster(competences, ctx), eq(competences.id, competenceId), isNull(competences.archivedAt)));
+  if (!row) notFound();
+}
+
+/**
+ * Records a person's actual level: the current score (whoever gave it) is superseded and a new one is
+ * written with who gave it and when, in one transaction; earlier scores stay as history.
+ */
+export async function setScore(
+  ctx: TenantContext,
+  input: { membershipId: string; competenceId: string; level: number },
+): Promise<Result> {
+  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 5) {
+    return { ok: false, field: "level", errorKey: "competences:levels.outside" };
+  }
+  return getDb().transaction(async (tx) => {
+    await requireScorablePerson(ctx, input.membershipId, tx);
+    await requireScorableCompetence(ctx, input.competenceId, tx);
+    const now = new Date();
+    await tx
+      .update(competenceScores)
+      .set({ supersededAt: now })
+      .where(
+        and(
+          inCluster(competenceScores, ctx),
+          eq(competenceScores.membershipId, input.membershipId),
+          eq(competenceScores.competenceId, input.competenceId),
+          isNull(competenceScores.supersededAt),
+        ),
+      );
+    await tx.insert(competenceScores).values({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      membershipId: input.membershipId,
+      competenceId: input.competenceId,
+      level: input.level,
+      givenBy: ctx.user.id,
+      givenAt: now,
+    });
+    return { ok: true };
+  });
+}
+
+/** Removes one's own current score (it stays in the history); a score given by someone else is refused (spec §5). */
+export async function removeScore(
+  ctx: TenantContext,
+  input: { membershipId: string; competenceId: string },
+): Promise<Result> {
+  return getDb().transaction(async (tx) => {
+    await requireScorablePerson(ctx, input.membershipId, tx);
+    if (!isUuid(input.competenceId)) notFound();
+    const current = and(
+      inCluster(competenceScores, ctx),
+      eq(competenceScores.membershipId, input.membershipId),
+      eq(competenceScores.competenceId, input.competenceId),
+      isNull(competenceScores.supersededAt),
+    );
+    const [row] = await tx
+      .select({ id: competenceScores.id, givenBy: competenceScores.givenBy })
+      .from(competenceScores)
+      .where(current);
+    if (!row) notFound();
+    if (row.givenBy !== ctx.user.id)
+      return { ok: false, field: "competenceId", errorKey: "competences:scores.notYours" };
+    await tx.update(competenceScores).set({ supersededAt: new Date() }).where(eq(competenceScores.id, row.id));
+    return { ok: true };
+  });
+}
+
+/** A position's view: every holder ctx may score against what the position requires (own and inherited). */
+export async function getPositionScores(ctx: TenantContext, positionId: string) {
+  if (!isUuid(positionId)) notFound();
+  const db = getDb();
+  const { tree, requirements } = await requirementsOfCluster(ctx, db);
+  const position = tree.find((p) => p.id === positionId);
+  if (!position) notFound();
+  const book = await competencesById(ctx, db);
+  const columns = [...(requirements.get(position.id) ?? new Map()).entries()]
+    .filter(([id]) => book.get(id) && !book.get(id)!.archived)
+    .map(([id, req]) => ({ id, name: book.get(id)!.name, required: req.level }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const holders = await db.execute<{ id: string; name: string }>(sql`
+    select m.id, trim(u.first_name || ' ' || u.last_name) as name
+    from memberships m join users u on u.id = m.user_id
+    where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
+      and c.position_id = ${position.id} and c.is_active)
+    order by lower(u.last_name), lower(u.first_name), m.id`);
+  const scores = await currentScores(
+    ctx,
+    holders.rows.map((h) => h.id),
+    db,
+  );
+  return {
+    position: { id: position.id, name: position.name },
+    columns,
+    rows: holders.rows.map((h) => ({
+      id: h.id,
+      name: h.name,
+      cells: columns.map((c) => {
+        const actual = scores.get(h.id)?.get(c.id)?.level ?? null;
+        return { competenceId: c.id, actual, ...competenceGap(actual, c.required) };
+      }),
+    })),
+  };
+}
