@@ -90,18 +90,35 @@ export function selfReviewVisibility(ctx: TenantContext): SQL | undefined {
 }
 
 /**
+ * Who manages which peer rounds (docs/decisions/1021): reviews.manage through a cluster-level role (or an
+ * account admin) all of the cluster; a team leader those for one of the teams they lead. A condition on
+ * `reviews` (undefined: all of the cluster).
+ */
+export function peerReviewVisibility(ctx: TenantContext): SQL | undefined {
+  const scope = reviewScope(ctx);
+  if (scope.all) return undefined;
+  if (!can(ctx, "reviews.manage") || scope.teamIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${reviewTeams} rt where rt.review_id = ${reviews.id}
+    and rt.team_id in (${sql.join(
+      scope.teamIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}))`;
+}
+
+/**
  * Whether ctx may open a review already read from the current cluster: a team review by
  * teamReviewVisibility, a round when ctx may open one of its team reviews, a self review by
- * selfReviewVisibility (its participants open only their own questionnaire: requireParticipation).
- * Peer and calibration reviews add their rule here; until then only cluster-wide reviewers open them.
+ * selfReviewVisibility (its participants open only their own questionnaire: requireParticipation), a
+ * peer round by peerReviewVisibility (its reviewers open only their own questionnaires:
+ * requirePeerAssignment). Calibration reviews add their rule here.
  */
 export async function mayOpenReview(
   db: DbOrTx,
   ctx: TenantContext,
   review: { id: string; type: ReviewType },
 ): Promise<boolean> {
-  if (review.type === "self") {
-    const visible = selfReviewVisibility(ctx);
+  if (review.type === "self" || review.type === "peer") {
+    const visible = review.type === "self" ? selfReviewVisibility(ctx) : peerReviewVisibility(ctx);
     if (!visible) return true;
     const [row] = await db
       .select({ id: reviews.id })

@@ -150,8 +150,23 @@ export async function setSelfReviewCompleted(ctx: TenantContext, reviewId: strin
 }
 
 /** Locks or unlocks a self review: locked, no participant can change their answers. */
-export async function setSelfReviewLocked(ctx: TenantContext, reviewId: string, locked: boolean) {
-  const review = await requireReview(ctx, reviewId, "self");
+export function setSelfReviewLocked(ctx: TenantContext, reviewId: string, locked: boolean) {
+  return setQuestionnaireReviewLocked(ctx, reviewId, "self", locked);
+}
+
+/** Deletes a self review (soft: its answers are history, decision 0641); gone from every list and page. */
+export function deleteSelfReview(ctx: TenantContext, reviewId: string) {
+  return softDeleteQuestionnaireReview(ctx, reviewId, "self");
+}
+
+/** Locking shared by the questionnaire reviews (self and peer, docs/decisions/1021). */
+export async function setQuestionnaireReviewLocked(
+  ctx: TenantContext,
+  reviewId: string,
+  type: "self" | "peer",
+  locked: boolean,
+) {
+  const review = await requireReview(ctx, reviewId, type);
   await getDb().transaction(async (tx) => {
     await tx
       .update(reviews)
@@ -161,9 +176,9 @@ export async function setSelfReviewLocked(ctx: TenantContext, reviewId: string, 
   });
 }
 
-/** Deletes a self review (soft: its answers are history, decision 0641); gone from every list and page. */
-export async function deleteSelfReview(ctx: TenantContext, reviewId: string) {
-  const review = await requireReview(ctx, reviewId, "self");
+/** Soft delete shared by the questionnaire reviews (self and peer). */
+export async function softDeleteQuestionnaireReview(ctx: TenantContext, reviewId: string, type: "self" | "peer") {
+  const review = await requireReview(ctx, reviewId, type);
   await getDb().transaction(async (tx) => {
     await tx.update(reviews).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(reviews.id, review.id));
     await auditReviews(tx, ctx, "review.delete", [review.id]);

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
+import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
+import type { ScaleSize } from "~/features/criteria/scales";
+import { diffScores, formValueOf } from "~/features/reviews/evaluation-form";
+import { auditReviews } from "~/features/reviews/review-audit.server";
+import { questionnaireReadOnly, reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+
+/**
+ * One reviewer's questionnaire about one reviewed person in a peer round (docs/decisions/1021): only the
+ * assigned reviewer opens it — nobody else, not even HR, reads a single peer's answers; anything else is
+ * a 404. Same criteria, scale, score toggle and read-only rules as a self review.
+ */
+
+/** The assignment of the signed-in reviewer, with its round and reviewed person; a 404 for anyone else. */
+export async function requirePeerAssignment(ctx: TenantContext, assignmentId: string, db: DbOrTx = getDb()) {
+  if (!isUuid(assignmentId) || !ctx.membershipId) notFound();
+  const [row] = await db
+    .select({ assignment: reviewPeerAssignments, review: reviews, subject: reviewSubjects })
+    .from(reviewPeerAssignments)
+    .innerJoin(reviews, eq(reviews.id, reviewPeerAssignments.reviewId))
+    .innerJoin(reviewSubjects, eq(reviewSubjects.id, reviewPeerAssignments.subjectId))
+    .where(
+      and(
+        eq(reviewPeerAssignments.id, assignmentId),
+        inCluster(reviews, ctx),
+        eq(reviews.type, "peer"),
+        isNull(reviews.deletedAt),
+        eq(reviewPeerAssignments.reviewerId, ctx.membershipId),
+      ),
+    );
+  return row ?? notFound();
+}
+
+async function storedAnswers(db: DbOrTx, assignmentId: string) {
+  const rows = await db
+    .select({ criterionId: reviewPeerAnswers.criterionId, score: reviewPeerAnswers.score })
+    .from(reviewPeerAnswers)
+    .where(eq(reviewPeerAnswers.assignmentId, assignmentId));
+  return new Map(rows.map((r) => [r.criterionId, r.score]));
+}
+
+async function personName(db: DbOrTx, membershipId: string) {
+  const [person] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.id, membershipId));
+  return person ? `${person.firstName} ${person.lastName}`.trim() : "";
+}
+
+export async function getPeerQuestionnaire(ctx: TenantContext, assignmentId: string) {
+  const db = getDb();
+  const { assignment, review, subject } = await requirePeerAssignment(ctx, assignmentId, db);
+  const [criteriaRows, stored, name] = await Promise.all([
+    reviewCriteriaRows(db, review.id),
+    storedAnswers(db, assignment.id),
+    personName(db, subject.membershipId),
+  ]);
+  return {
+    assignment,
+    review,
+    personName: name,
+    scale: review.scale as ScaleSize,
+    readOnly: questionnaireReadOnly(review, assignment, true),
+    criteria: criteriaRows,
+    values: Object.fromEntries(criteriaRows.map((c) => [c.criterionId, formValueOf(stored.get(c.criterionId))])),
+    missing: criteriaRows.filter((c) => !stored.has(c.criterionId)).map((c) => c.name),
+  };
+}
+
+export type PeerQuestionnaireResult =
+  | { ok: true; changed: number }
+  | { ok: false; code: "locked" | "finished" | "unknownCriterion" | "invalidScore"; criterionId?: string };
+
+class Refused extends Error {
+  constructor(readonly result: Extract<PeerQuestionnaireResult, { ok: false }>) {
+    super(`peer questionnaire refused: ${result.code}`);
+  }
+}
+
+async function lockForAnswer(tx: Tx, assignmentId: string) {
+  const [row] = await tx
+    .select({
+      finishedAt: reviewPeerAssignments.finishedAt,
+      lockedAt: reviews.lockedAt,
+      isFinished: reviews.isFinished,
+    })
+    .from(reviewPeerAssignments)
+    .innerJoin(reviews, eq(reviews.id, reviewPeerAssignments.reviewId))
+    .where(eq(reviewPeerAssignments.id, assignmentId))
+    .for("update", { of: reviewPeerAssignments });
+  if (!row) notFound();
+  if (row.lockedAt) throw new Refused({ ok: false, code: "locked" });
+  if (row.finishedAt || row.isFinished) throw new Refused({ ok: false, code: "finished" });
+}
+
+/** Saves the reviewer's answers (criterion id → "off" | "0".."scale"), all or nothing. */
+export async function savePeerQuestionnaire(
+  ctx: TenantContext,
+  assignmentId: string,
+  input: Record<string, string>,
+): Promise<PeerQuestionnaireResult> {
+  const db = getDb();
+  const { assignment, review } = await requirePeerAssignment(ctx, assignmentId, db);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockForAnswer(tx, assignment.id);
+      const criteriaRows = await reviewCriteriaRows(tx, review.id);
+      const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
+      const unknown = Object.keys(input).find((id) => !dimensionOf.has(id));
+      if (unknown) throw new Refused({ ok: false, code: "unknownCriterion", criterionId: unknown });
+      const diff = diffScores(input, await storedAnswers(tx, assignment.id), [...dimensionOf.keys()], review.scale);
+      if (diff.invalid.length) throw new Refused({ ok: false, code: "invalidScore", criterionId: diff.invalid[0] });
+      for (const change of diff.changes) {
+        const key = and(
+          eq(reviewPeerAnswers.assignmentId, assignment.id),
+          eq(reviewPeerAnswers.criterionId, change.criterionId),
+        );
+        if (change.score === null) await tx.delete(reviewPeerAnswers).where(key);
+        else
+          await tx
+            .insert(reviewPeerAnswers)
+            .values({
+              assignmentId: assignment.id,
+              criterionId: change.criterionId,
+              reviewId: review.id,
+              dimension: dimensionOf.get(change.criterionId)!,
+              score: change.score,
+            })
+            .onConflictDoUpdate({
+              target: [reviewPeerAnswers.assignmentId, reviewPeerAnswers.criterionId],
+              set: { score: change.score, updatedAt: new Date() },
+            });
+      }
+      return { ok: true as const, changed: diff.changes.length };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+/** Finishes the questionnaire (confirmed on the finish page): read-only from then on. */
+export async function finishPeerQuestionnaire(
+  ctx: TenantContext,
+  assignmentId: string,
+): Promise<PeerQuestionnaireResult> {
+  const db = getDb();
+  const { assignment, review } = await requirePeerAssignment(ctx, assignmentId, db);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockForAnswer(tx, assignment.id);
+      await tx
+        .update(reviewPeerAssignments)
+        .set({ finishedAt: sql`now()` })
+        .where(eq(reviewPeerAssignments.id, assignment.id));
+      await auditReviews(tx, ctx, "review.peerreview.finish", [review.id], { assignmentId: assignment.id });
+      return { ok: true as const, changed: 1 };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+/** The signed-in person's questionnaires in peer rounds (my/reviews): about whom, progress, state. */
+export async function listMyPeerQuestionnaires(ctx: TenantContext) {
+  if (!ctx.membershipId) return [];
+  const subjectUser = sql<string>`(select trim(u.first_name || ' ' || u.last_name) from memberships m
+    join users u on u.id = m.user_id where m.id = ${reviewSubjects.membershipId})`;
+  const rows = await getDb()
+    .select({
+      assignmentId: reviewPeerAssignments.id,
+      reviewId: reviews.id,
+      name: reviews.name,
+      deadline: reviews.deadline,
+      lockedAt: reviews.lockedAt,
+      isFinished: reviews.isFinished,
+      role: reviewPeerAssignments.role,
+      finishedAt: reviewPeerAssignments.finishedAt,
+      subjectMembershipId: reviewSubjects.membershipId,
+      personName: subjectUser,
+      answered: sql<number>`(select count(*) from review_peer_answers a where a.assignment_id = ${reviewPeerAssignments.id})::int`,
+      questions: sql<number>`(select count(*) from review_criteria c where c.review_id = ${reviews.id})::int`,
+    })
+    .from(reviewPeerAssignments)
+    .innerJoin(reviews, eq(reviews.id, reviewPeerAssignments.reviewId))
+    .innerJoin(reviewSubjects, eq(reviewSubjects.id, reviewPeerAssignments.subjectId))
+    .where(
+      and(
+        inCluster(reviews, ctx),
+        eq(reviews.type, "peer"),
+        isNull(reviews.deletedAt),
+        eq(reviewPeerAssignments.reviewerId, ctx.membershipId),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), asc(subjectUser));
+  return rows.map((r) => ({
+    ...r,
+    state: r.finishedAt || r.isFinished ? ("finished" as const) : r.lockedAt ? ("locked" as const) : ("open" as const),
+  }));
+}

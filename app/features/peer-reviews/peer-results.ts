@@ -1,0 +1,69 @@
+/**
+ * The peer round's result for one reviewed person (docs/decisions/1022), client-safe and pure: self, the
+ * peers' average and the leader per criterion. Peers count only when they finished their questionnaire;
+ * their average is shown only from the anonymity threshold on (a cluster setting, never below 3), and
+ * individual peer answers never leave this function.
+ */
+
+export const MIN_PEER_THRESHOLD = 3;
+
+export type PeerSide = "self" | "peer" | "leader";
+
+export type PeerAnswerRow = {
+  assignmentId: string;
+  role: PeerSide;
+  criterionId: string;
+  /** 0 = not rated (left out of averages). */
+  score: number;
+  finished: boolean;
+};
+
+/** The threshold in force: the cluster's setting, but never below 3. */
+export function effectiveThreshold(setting: number | null | undefined): number {
+  const value = Number.isFinite(setting) ? Math.floor(setting as number) : MIN_PEER_THRESHOLD;
+  return Math.max(MIN_PEER_THRESHOLD, value);
+}
+
+/** Whether peer averages may be shown to the reviewed person. */
+export function peerAveragesVisible(peersAnswered: number, setting: number | null | undefined): boolean {
+  return peersAnswered >= effectiveThreshold(setting);
+}
+
+/** Average of the rated scores (0 = not rated is left out); null when nothing was rated. */
+export function averageOf(scores: readonly number[]): number | null {
+  const rated = scores.filter((s) => s > 0);
+  if (rated.length === 0) return null;
+  return Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 100) / 100;
+}
+
+export type PeerComparison = {
+  peersAnswered: number;
+  threshold: number;
+  peersShown: boolean;
+  criteria: { criterionId: string; self: number | null; peers: number | null; leader: number | null }[];
+};
+
+export function comparePeerSides(
+  criterionIds: readonly string[],
+  rows: readonly PeerAnswerRow[],
+  thresholdSetting: number | null | undefined,
+): PeerComparison {
+  const finishedPeers = new Set(rows.filter((r) => r.role === "peer" && r.finished).map((r) => r.assignmentId));
+  const threshold = effectiveThreshold(thresholdSetting);
+  const peersShown = peerAveragesVisible(finishedPeers.size, threshold);
+  const scores = (criterionId: string, keep: (r: PeerAnswerRow) => boolean) =>
+    rows.filter((r) => r.criterionId === criterionId && keep(r)).map((r) => r.score);
+  return {
+    peersAnswered: finishedPeers.size,
+    threshold,
+    peersShown,
+    criteria: criterionIds.map((criterionId) => ({
+      criterionId,
+      self: averageOf(scores(criterionId, (r) => r.role === "self")),
+      peers: peersShown
+        ? averageOf(scores(criterionId, (r) => r.role === "peer" && finishedPeers.has(r.assignmentId)))
+        : null,
+      leader: averageOf(scores(criterionId, (r) => r.role === "leader")),
+    })),
+  };
+}
