@@ -2,7 +2,8 @@
 export const loginTypes = ["email", "sso", "emailAndSSO"] as const;
 export const languages = ["nl", "en", "de"] as const;
 export const genders = ["f", "m"] as const;
-export const updatesFrequencies = ["weekly", "biweekly", "fourweekly"] as const;
+/** How often a member gets the e-mail digest; "none" also stops the immediate task mails (docs/decisions/1101). */
+export const updatesFrequencies = ["weekly", "biweekly", "fourweekly", "none"] as const;
 export const membershipStatuses = ["active", "inactive"] as const;
 export type UpdatesFrequency = (typeof updatesFrequencies)[number];
 export const tagKinds = ["personnel", "criteria"] as const;

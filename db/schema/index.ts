@@ -17,3 +17,4 @@ export * from "./dialogs";
 export * from "./peer-reviews";
 export * from "./imports";
 export * from "./knowledge-areas";
+export * from "./digests";
