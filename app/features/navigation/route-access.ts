@@ -53,7 +53,8 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
 export const publicFilePaths: readonly string[] = ["/file/terms", "/file/privacy", "/file/processing-agreement"];
 
 export function accessFor(pathname: string) {
-  if (publicFilePaths.includes(pathname)) return null;
+  // A legal document's file (/file/{slug}/download) is as public as its page (1120).
+  if (publicFilePaths.includes(pathname.replace(/\/download$/, ""))) return null;
   let best: (typeof routeAccess)[number] | undefined;
   for (const entry of routeAccess) {
     const matches = pathname === entry.prefix || pathname.startsWith(entry.prefix + "/");
