@@ -1,34 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
+import { dialogEventKinds, dialogStates } from "./enums-dialogs";
 import { memberships } from "./users";
 
-/** Spec §4 "Dialog: started, finished, archived". */
-export const dialogStates = ["started", "finished", "archived"] as const;
-export type DialogState = (typeof dialogStates)[number];
-
-/** What a dialog event records (spec §2 dialogs/{id}/events): who changed what, and meetings held. */
-export const dialogEventKinds = [
-  "created",
-  "objective",
-  "goalAdded",
-  "goalEdited",
-  "goalArchived",
-  "goalRestored",
-  "initiativeAdded",
-  "initiativeEdited",
-  "initiativeCompleted",
-  "linkAdded",
-  "actionAdded",
-  "actionCompleted",
-  "actionReopened",
-  "progress",
-  "finished",
-  "archived",
-  "reopened",
-  "meeting",
-] as const;
-export type DialogEventKind = (typeof dialogEventKinds)[number];
+export { dialogEventKinds, dialogStates, type DialogEventKind, type DialogState } from "./enums-dialogs";
 
 const tenantColumns = () => ({
   accountId: uuid("account_id")

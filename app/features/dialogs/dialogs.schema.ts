@@ -1,0 +1,59 @@
+import * as z from "zod";
+import { parseDate } from "~/utils/dates";
+import { isHttpUrl, TEXT_MAX, TITLE_MAX } from "./dialog-rules";
+
+/** Forms of the dialog pages (docs/decisions/1000). Client-safe; messages are i18n keys. */
+
+const title = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(TITLE_MAX, { error: "validation:maxLength" });
+const optionalText = z.string().trim().max(TEXT_MAX, { error: "validation:maxLength" }).optional().default("");
+const id = z.string({ error: "validation:choose" }).uuid({ error: "validation:choose" });
+const percent = z.coerce
+  .number({ error: "dialogs:errors.progress" })
+  .int({ error: "dialogs:errors.progress" })
+  .min(0, { error: "dialogs:errors.progress" })
+  .max(100, { error: "dialogs:errors.progress" });
+
+export const objectiveField = z
+  .string({ error: "dialogs:errors.objectiveRequired" })
+  .trim()
+  .min(1, { error: "dialogs:errors.objectiveRequired" })
+  .max(TEXT_MAX, { error: "validation:maxLength" });
+
+export const createDialogSchema = z.object({ membershipId: id, objective: objectiveField });
+export const objectiveSchema = z.object({ objective: objectiveField });
+export const goalSchema = z.object({ title: title("dialogs:errors.goalRequired") });
+export const initiativeSchema = z.object({ title: title("dialogs:errors.initiativeRequired") });
+export const initiativeEditSchema = z.object({
+  progress: percent,
+  openIssue: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
+  notes: optionalText,
+});
+export const linkSchema = z.object({
+  title: title("dialogs:errors.linkTitleRequired"),
+  url: z
+    .string({ error: "dialogs:errors.linkUrl" })
+    .trim()
+    .max(2000, { error: "validation:maxLength" })
+    .refine(isHttpUrl, { error: "dialogs:errors.linkUrl" }),
+});
+export const actionSchema = z.object({ title: title("dialogs:errors.actionRequired") });
+export const progressSchema = z.object({ progress: percent });
+export const meetingSchema = z.object({
+  meetingDate: z
+    .string({ error: "dialogs:errors.meetingDate" })
+    .trim()
+    .refine((v) => parseDate(v) !== null, { error: "dialogs:errors.meetingDate" }),
+  summary: z
+    .string({ error: "dialogs:errors.summaryRequired" })
+    .trim()
+    .min(1, { error: "dialogs:errors.summaryRequired" })
+    .max(TEXT_MAX, { error: "validation:maxLength" }),
+});
