@@ -18,3 +18,4 @@ export * from "./peer-reviews";
 export * from "./imports";
 export * from "./knowledge-areas";
 export * from "./digests";
+export * from "./growth";
