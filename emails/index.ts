@@ -9,9 +9,11 @@ import nl from "../public/locales/nl/emails.json";
 import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n";
 import type { EmailContext, EmailTranslate } from "./components/layout";
 import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
+import DigestEmail, { digestHeaders, digestPropsSchema } from "./digest";
 import EmailChangedEmail, { emailChangedPropsSchema } from "./email-changed";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
+import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
 
 type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -19,6 +21,8 @@ type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
   /** Validates the props stored as jsonb in the outbox before rendering. */
   schema: Schema;
   subject: (t: EmailTranslate, props: z.infer<Schema>) => string;
+  /** Extra message headers (the digest's List-Unsubscribe). */
+  headers?: (props: z.infer<Schema>) => Record<string, string>;
 };
 
 function defineTemplate<Schema extends z.ZodType<Record<string, unknown>>>(definition: TemplateDefinition<Schema>) {
@@ -92,11 +96,22 @@ export const templates = {
         reviewName: props.reviewName,
       }),
   }),
+  digest: defineTemplate({
+    component: DigestEmail,
+    schema: digestPropsSchema,
+    subject: (t, props) => t(`digest.subject.${props.frequency}`, { organisation: props.organisation }),
+    headers: digestHeaders,
+  }),
+  "task-received": defineTemplate({
+    component: TaskReceivedEmail,
+    schema: taskReceivedPropsSchema,
+    subject: (t, props) => t("taskReceived.subject", { senderName: props.senderName, title: props.title }),
+  }),
 };
 
 export type TemplateName = keyof typeof templates;
 export type TemplateProps<Name extends TemplateName> = z.infer<(typeof templates)[Name]["schema"]>;
-export type RenderedEmail = { subject: string; html: string; text: string };
+export type RenderedEmail = { subject: string; html: string; text: string; headers?: Record<string, string> };
 
 export const templateNames = Object.keys(templates) as TemplateName[];
 
@@ -138,5 +153,6 @@ export async function renderEmail(template: string, props: unknown, locale: Lang
   const t = emailTranslator(locale);
   const element = createElement(definition.component, { ...parsed, t, locale });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: definition.subject(t, parsed), html, text };
+  const headers = definition.headers?.(parsed);
+  return { subject: definition.subject(t, parsed), html, text, ...(headers ? { headers } : {}) };
 }

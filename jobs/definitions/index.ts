@@ -1,11 +1,13 @@
 import type PgBoss from "pg-boss";
 import type * as z from "zod";
 import { cleanupJob } from "./cleanup";
+import { digestsJob } from "./digests";
 import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
 import { selfReviewInvitationsJob } from "./self-review-invitations";
 import { selfReviewRemindersJob } from "./self-review-reminders";
 import { sendEmailJob } from "./send-email";
+import { taskMailsJob } from "./task-mails";
 import { teamReviewInvitationsJob } from "./team-review-invitations";
 import { teamReviewRemindersJob } from "./team-review-reminders";
 
@@ -38,4 +40,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   teamReviewRemindersJob,
   selfReviewInvitationsJob,
   selfReviewRemindersJob,
+  digestsJob,
+  taskMailsJob,
 ];

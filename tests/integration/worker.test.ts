@@ -132,9 +132,11 @@ describe("cleanup job", () => {
     );
     expect(rows).toEqual([
       { name: "cleanup", cron: "30 3 * * *", timezone: "Europe/Amsterdam" },
+      { name: "digests", cron: "0 7 * * 1", timezone: "Europe/Amsterdam" },
       { name: "email-sweeper", cron: "*/10 * * * *", timezone: "Europe/Amsterdam" },
       { name: "invitation-reminder", cron: "15 * * * *", timezone: "Europe/Amsterdam" },
       { name: "self-review-reminders", cron: "5 8 * * *", timezone: "Europe/Amsterdam" },
+      { name: "task-mails", cron: "* * * * *", timezone: "Europe/Amsterdam" },
       { name: "team-review-reminders", cron: "0 8 * * *", timezone: "Europe/Amsterdam" },
     ]);
   });

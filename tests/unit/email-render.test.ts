@@ -46,10 +46,33 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     organisation: "Demo BV",
     kind: "7d",
   },
+  digest: {
+    firstName: "Sanne",
+    organisation: "Demo BV",
+    frequency: "biweekly",
+    sections: [
+      {
+        key: "newTasks",
+        items: [{ title: "Inwerkplan", path: "/tasks/inbox/abc", due: "01-12-2026", detail: "Daan" }],
+      },
+      {
+        key: "reviews",
+        items: [{ title: "Zelfbeoordeling", path: "/selfreview/questionnaire/a/b", due: "", detail: "" }],
+      },
+    ],
+    unsubscribePath: "/unsubscribe/abc.def",
+  },
+  "task-received": {
+    firstName: "Sanne",
+    senderName: "Daan de Leider",
+    title: "Inwerkplan doornemen",
+    due: "01-12-2026",
+    path: "/tasks/inbox/abc",
+  },
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|emailChange|emailChanged|registrationAttempt)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

@@ -9,6 +9,8 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
   /** Names the .eml file when no SMTP server is configured (the outbox row id). */
   id?: string;
 };
@@ -46,7 +48,14 @@ function smtpMailer(url: string): SmtpMailer {
 
 /** Sends through SMTP_URL when set; otherwise writes the message to DATA_DIR/outbox as an .eml file. */
 export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
-  const message = { from: mailFrom(), to: mail.to, subject: mail.subject, html: mail.html, text: mail.text };
+  const message = {
+    from: mailFrom(),
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  };
   const url = process.env.SMTP_URL;
   if (url) {
     const info = await smtpMailer(url).sendMail(message);
@@ -56,7 +65,7 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
 }
 
 async function writeToOutboxDir(
-  message: { from: string; to: string; subject: string; html: string; text: string },
+  message: { from: string; to: string; subject: string; html: string; text: string; headers?: Record<string, string> },
   id: string | undefined,
 ): Promise<SentMail> {
   const info = await createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);

@@ -1,12 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { UpdatesFrequency } from "#db/schema/enums";
+import { updatesFrequencies, type UpdatesFrequency } from "#db/schema/enums";
 import { Button, FormErrorSummary, InputField, SelectInputField, useZodForm } from "~/components/ui/forms";
 import { supportedLanguages, type Language } from "~/utils/i18n";
 import { profileDetailsSchema } from "../profile.schema";
-
-const frequencies = ["weekly", "biweekly", "fourweekly"] as const;
 
 /** The profile's details tab: names, language and, for a member of a cluster, how often updates arrive. */
 export function ProfileDetailsForm({
@@ -57,7 +55,8 @@ export function ProfileDetailsForm({
           <SelectInputField
             meta={fields.updatesFrequency}
             label={labels.updatesFrequency}
-            options={frequencies.map((f) => ({ value: f, label: t(`profile:frequency.${f}`) }))}
+            hint={t("profile:details.updatesFrequencyHint")}
+            options={updatesFrequencies.map((f) => ({ value: f, label: t(`profile:frequency.${f}`) }))}
           />
         ) : null}
         <Button>{t("profile:details.submit")}</Button>

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { digestsSent } from "#db/schema";
+import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
+import { todayIn } from "~/features/tasks/task-rules";
+import { DEFAULT_TIME_ZONE } from "~/utils/format";
+import type { Language } from "~/utils/i18n";
+import { digestPeriodDays, digestSince, isDigestDue, isDigestFrequency, periodStartFor } from "./digest-period";
+import { digestSections } from "./digest-sources.server";
+import { unsubscribePath } from "./unsubscribe.server";
+
+/**
+ * The digest run (docs/decisions/1100): every member who wants digests and has none for the current
+ * period gets one, in their language, with what changed since their last one; nothing new, no e-mail.
+ * Recipients are read in pages (keyset on the membership id) so memory stays flat for large accounts.
+ * The digests_sent row (unique per membership and period) and the outbox row are written in one
+ * transaction, so a retried job or a second worker sends nothing twice.
+ */
+
+type RecipientRow = {
+  membershipId: string;
+  accountId: string;
+  clusterId: string;
+  email: string;
+  firstName: string;
+  language: Language;
+  organisation: string;
+  frequency: string;
+  lastPeriodStart: string | null;
+  lastSentAt: string | null;
+};
+
+const PAGE = 500;
+
+function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** One page of members who may get a digest: active, may sign in, frequency set, with their latest digest. */
+async function recipientsAfter(afterId: string): Promise<RecipientRow[]> {
+  const { rows } = await getDb().execute<RecipientRow>(sql`
+    select m.id as "membershipId", m.account_id as "accountId", m.cluster_id as "clusterId",
+           u.email, u.first_name as "firstName", u.language, c.name as organisation,
+           m.updates_frequency as frequency,
+           last.period_start::text as "lastPeriodStart", last.sent_at::text as "lastSentAt"
+      from memberships m
+      join users u on u.id = m.user_id and u.deleted_at is null
+      join clusters c on c.id = m.cluster_id
+      left join lateral (
+        select d.period_start, d.sent_at from digests_sent d
+         where d.membership_id = m.id order by d.period_start desc limit 1
+      ) last on true
+     where m.id > ${afterId}::uuid and m.deleted_at is null and m.status = 'active' and m.access
+       and m.updates_frequency <> 'none'
+     order by m.id limit ${PAGE}`);
+  return rows;
+}
+
+export type DigestRunResult = { sent: number; nothingNew: number };
+
+/** One run of the digest schedule at `now`; safe to run twice or on two workers at once. */
+export async function sendDigests(now: Date = new Date()): Promise<DigestRunResult> {
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
+  const result: DigestRunResult = { sent: 0, nothingNew: 0 };
+  let afterId = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const page = await recipientsAfter(afterId);
+    if (page.length === 0) break;
+    afterId = page[page.length - 1].membershipId;
+    for (const r of page) {
+      const outcome = await sendDigestTo(r, today);
+      if (outcome === "sent") result.sent += 1;
+      if (outcome === "nothing-new") result.nothingNew += 1;
+    }
+    if (page.length < PAGE) break;
+  }
+  return result;
+}
+
+async function sendDigestTo(r: RecipientRow, today: string): Promise<"sent" | "nothing-new" | "not-due"> {
+  const frequency = r.frequency;
+  if (!isDigestFrequency(frequency) || !isDigestDue(frequency, today, r.lastPeriodStart)) return "not-due";
+  const periodStart = periodStartFor(frequency, today)!;
+  const since = digestSince(frequency, periodStart, r.lastSentAt ? new Date(r.lastSentAt) : null);
+  const horizon = addDays(today, digestPeriodDays[frequency]);
+  const sections = await digestSections(getDb(), r, { since, today, horizon });
+  if (sections.length === 0) return "nothing-new";
+
+  const emailId = await getDb().transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(digestsSent)
+      .values({ accountId: r.accountId, clusterId: r.clusterId, membershipId: r.membershipId, periodStart, frequency })
+      .onConflictDoNothing()
+      .returning({ id: digestsSent.id });
+    // Another run already sent this period's digest.
+    if (!claimed) return null;
+    const id = await queueEmail(tx, {
+      accountId: r.accountId,
+      to: r.email,
+      template: "digest",
+      locale: r.language,
+      props: {
+        firstName: r.firstName,
+        organisation: r.organisation,
+        frequency,
+        sections,
+        unsubscribePath: unsubscribePath(r.membershipId),
+      },
+    });
+    await tx
+      .update(digestsSent)
+      .set({ emailId: id })
+      .where(sql`${digestsSent.id} = ${claimed.id}`);
+    return id;
+  });
+  if (!emailId) return "not-due";
+  await enqueueEmailDelivery(emailId);
+  return "sent";
+}
