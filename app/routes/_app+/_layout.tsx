@@ -6,6 +6,7 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { PageError } from "~/components/page-error";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
 import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
+import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["common", "nav", "signup"] };
@@ -18,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cluster: ctx.cluster,
     clusters: ctx.clusters,
     navigation: visibleNavigation(rightsSubject(ctx)),
+    // One count over the receiver index: the tasks entry's badge (unopened tasks given to me).
+    badges: { tasks: await countUnseenTasks(ctx) } as Record<string, number>,
     // Only account admins can act on the licence, so only they see its state.
     licence: ctx.user.isAccountAdmin
       ? { trialDaysLeft: trialDaysLeft(ctx.account), active: isLicenceActive(ctx) }
@@ -26,7 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function NavList({ sections, pathname }: { sections: VisibleNavSection[]; pathname: string }) {
+function NavList({
+  sections,
+  pathname,
+  badges,
+}: {
+  sections: VisibleNavSection[];
+  pathname: string;
+  badges: Record<string, number>;
+}) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-4">
@@ -40,7 +51,12 @@ function NavList({ sections, pathname }: { sections: VisibleNavSection[]; pathna
               <ul className="mt-1">
                 {section.items.map((item) => (
                   <li key={item.key}>
-                    <NavItemLink href={item.href} label={t(`nav:item.${item.key}`)} pathname={pathname} />
+                    <NavItemLink
+                      href={item.href}
+                      label={t(`nav:item.${item.key}`)}
+                      pathname={pathname}
+                      badge={badges[item.key]}
+                    />
                   </li>
                 ))}
               </ul>
@@ -50,6 +66,7 @@ function NavList({ sections, pathname }: { sections: VisibleNavSection[]; pathna
               href={section.items[0].href}
               label={t(`nav:item.${section.items[0].key}`)}
               pathname={pathname}
+              badge={badges[section.items[0].key]}
             />
           )}
         </li>
@@ -62,13 +79,30 @@ function NavList({ sections, pathname }: { sections: VisibleNavSection[]; pathna
  * Active as NavLink would be (the page itself or one below it). A plain AppLink: router links made the
  * navigation a third of each page's server render (docs/decisions/0013).
  */
-function NavItemLink({ href, label, pathname }: { href: string; label: string; pathname: string }) {
+function NavItemLink({
+  href,
+  label,
+  pathname,
+  badge,
+}: {
+  href: string;
+  label: string;
+  pathname: string;
+  badge?: number;
+}) {
+  const { t } = useTranslation();
   const here = pathname.toLowerCase();
   const isActive = here === href || here.startsWith(`${href}/`);
   // .nav-link (tailwind.css) styles the item and its aria-current state: one short class per link.
   return (
     <AppLink href={href} aria-current={isActive ? "page" : undefined} className="nav-link">
       {label}
+      {badge ? (
+        <span data-testid="nav-badge" className="ml-2 rounded-full bg-brand-800 px-2 text-xs font-semibold text-white">
+          <span aria-hidden="true">{badge}</span>
+          <span className="sr-only">{t("nav:unreadTasks", { count: badge })}</span>
+        </span>
+      ) : null}
     </AppLink>
   );
 }
@@ -120,7 +154,7 @@ export function ErrorBoundary() {
 /** The signed-in shell: skip link, top bar (cluster, language, user), navigation by rights and modules. */
 function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useTranslation();
-  const { user, account, cluster, clusters, navigation, licence, impersonation } = data;
+  const { user, account, cluster, clusters, navigation, badges, licence, impersonation } = data;
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -200,7 +234,7 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
             <summary className="cursor-pointer font-medium">{t("common:nav.menu")}</summary>
           </details>
           <div className="nav-list px-4 pb-2 md:p-4">
-            <NavList sections={navigation} pathname={location.pathname} />
+            <NavList sections={navigation} pathname={location.pathname} badges={badges} />
           </div>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-6">
