@@ -21,7 +21,12 @@ export type TeamReviewProps = z.infer<typeof teamReviewPropsSchema>;
 
 /** Also the self review's mails: the same parts, with the self review texts (and the questionnaire's link). */
 export function teamReviewEmail(
-  kind: "teamReviewInvitation" | "teamReviewReminder" | "selfReviewInvitation" | "selfReviewReminder",
+  kind:
+    | "teamReviewInvitation"
+    | "teamReviewReminder"
+    | "selfReviewInvitation"
+    | "selfReviewReminder"
+    | "peerReviewInvitation",
 ) {
   return function TeamReviewEmail({ t, locale, ...props }: EmailContext & TeamReviewProps) {
     const url = `${appUrl()}${props.path}`;

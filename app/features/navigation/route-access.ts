@@ -23,6 +23,7 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/selfreviews", right: "selfReviews.manage", module: "self-review" },
   { prefix: "/review/selfreview", right: "selfReviews.manage", module: "self-review" },
   { prefix: "/peerreviews", right: "reviews.manage", module: "peer-review" },
+  { prefix: "/peerreview", module: "peer-review" },
   { prefix: "/review", right: "reviews.manage" },
   { prefix: "/teamreview", right: "reviews.manage" },
   { prefix: "/file", right: "reviews.manage" },

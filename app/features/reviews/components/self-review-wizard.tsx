@@ -105,15 +105,24 @@ export function FromRound({ data: state }: { data: Extract<SelfReviewWizardState
   );
 }
 
-export function DetailsStep({ data: state }: { data: Extract<SelfReviewWizardState, { form: "details" }> | null }) {
+/** Texts of the steps: the self review's, or those of another review type that reuses them (peer rounds). */
+export type WizardNamespace = "selfreviews" | "peerreviews";
+
+export function DetailsStep({
+  data: state,
+  ns = "selfreviews",
+}: {
+  data: Extract<SelfReviewWizardState, { form: "details" }> | null;
+  ns?: WizardNamespace;
+}) {
   const { t } = useTranslation();
   const { options } = useLoaderData<{ options: SelfReviewWizardOptions }>();
   const navigation = useNavigation();
   const errors = state?.errors ?? {};
   const values = state?.values;
   const labels = {
-    name: t("selfreviews:create.name"),
-    deadline: t("selfreviews:create.deadline"),
+    name: t(`${ns}:create.name`),
+    deadline: t(`${ns}:create.deadline`),
     teamIds: t("teamreviews:create.teams"),
     setId: t("teamreviews:create.set"),
   };
@@ -131,12 +140,12 @@ export function DetailsStep({ data: state }: { data: Extract<SelfReviewWizardSta
       ) : null}
       <Form method="post" noValidate className="rounded bg-white p-6 shadow-sm">
         <h2 id="details-heading" className="mb-2">
-          {t("selfreviews:create.detailsHeading")}
+          {t(`${ns}:create.detailsHeading`)}
         </h2>
         <p className="mb-4 text-ink-muted">{t("teamreviews:create.stepOf", { step: 1, steps: 2 })}</p>
         <Field
           label={labels.name}
-          hint={t("selfreviews:create.nameHint")}
+          hint={t(`${ns}:create.nameHint`)}
           errors={errors.name}
           inputProps={{ id: "name", name: "name", defaultValue: values?.name ?? "", autoComplete: "off" }}
         />
@@ -169,7 +178,7 @@ export function DetailsStep({ data: state }: { data: Extract<SelfReviewWizardSta
           <CheckboxList
             id="tagIds"
             legend={t("teamreviews:create.tags")}
-            hint={t("selfreviews:create.tagsHint")}
+            hint={t(`${ns}:create.tagsHint`)}
             name="tagIds"
             options={options.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
             selected={values?.tagIds ?? []}
@@ -201,7 +210,13 @@ export function DetailsStep({ data: state }: { data: Extract<SelfReviewWizardSta
   );
 }
 
-export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardState, { form: "people" }> }) {
+export function PeopleStep({
+  data: state,
+  ns = "selfreviews",
+}: {
+  data: Extract<SelfReviewWizardState, { form: "people" }>;
+  ns?: WizardNamespace;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { stepTwo, values, errors } = state;
@@ -209,7 +224,7 @@ export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardStat
     value: p.membershipId,
     label: `${p.name} (${p.teams.join(", ")})`,
   }));
-  const labels = { participantIds: t("selfreviews:create.participants"), criterionIds: t("selfreviews:create.extras") };
+  const labels = { participantIds: t(`${ns}:create.participants`), criterionIds: t(`${ns}:create.extras`) };
   return (
     <>
       <ErrorSummary
@@ -221,7 +236,7 @@ export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardStat
         }))}
       />
       <Form method="post" noValidate className="rounded bg-white p-6 shadow-sm">
-        <h2 className="mb-2">{t("selfreviews:create.peopleHeading")}</h2>
+        <h2 className="mb-2">{t(`${ns}:create.peopleHeading`)}</h2>
         <p className="mb-4 text-ink-muted">{t("teamreviews:create.stepOf", { step: 2, steps: 2 })}</p>
         <input type="hidden" name="name" value={values.name} />
         <input type="hidden" name="deadline" value={values.deadline} />
@@ -235,13 +250,13 @@ export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardStat
         <CheckboxList
           id="participantIds"
           legend={labels.participantIds}
-          hint={t("selfreviews:create.participantsHint")}
+          hint={t(`${ns}:create.participantsHint`)}
           name="participantIds"
           options={participants}
           selected={state.participantIds ?? participants.map((o) => o.value)}
           errors={errors.participantIds}
         />
-        <h3 className="text-lg">{t("selfreviews:create.setCriteria")}</h3>
+        <h3 className="text-lg">{t(`${ns}:create.setCriteria`)}</h3>
         <ul className="mb-4 ml-5 list-disc">
           {stepTwo.setCriteria.map((c) => (
             <li key={c.id}>{c.name}</li>
@@ -251,7 +266,7 @@ export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardStat
           <CheckboxList
             id="criterionIds"
             legend={labels.criterionIds}
-            hint={t("selfreviews:create.extrasHint", { n: stepTwo.flex })}
+            hint={t(`${ns}:create.extrasHint`, { n: stepTwo.flex })}
             name="criterionIds"
             options={stepTwo.extras.map((c) => ({ value: c.id, label: c.name }))}
             selected={state.criterionIds}
@@ -260,7 +275,7 @@ export function PeopleStep({ data: state }: { data: Extract<SelfReviewWizardStat
         ) : null}
         <div className="flex flex-wrap gap-4">
           <Button name="intent" value="create" disabled={navigation.state === "submitting"}>
-            {t("selfreviews:create.submit")}
+            {t(`${ns}:create.submit`)}
           </Button>
           <Button name="intent" value="back" variant="secondary">
             {t("teamreviews:create.previous")}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/table";
+import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
+import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
+import { formatDate } from "~/utils/dates";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+
+/** The questionnaires waiting for the signed-in person in peer rounds (the invitation mail links here). */
+
+export const handle = { i18n: ["peerreviews"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "peer-review");
+  const [rows, t] = await Promise.all([listMyPeerQuestionnaires(ctx), getServerT(request)]);
+  return {
+    title: pageTitle(t, "peerreviews:my.heading"),
+    rows: rows.map((r) => ({
+      assignmentId: r.assignmentId,
+      reviewId: r.reviewId,
+      name: r.name,
+      deadline: formatDate(r.deadline),
+      role: r.role,
+      personName: r.personName,
+      subjectMembershipId: r.subjectMembershipId,
+      answered: r.answered,
+      questions: r.questions,
+      state: r.state,
+    })),
+  };
+}
+
+export default function MyPeerQuestionnairesPage() {
+  const { t } = useTranslation();
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-5xl">
+      <PageHeader title={t("peerreviews:my.heading")} />
+      <div className="mt-4">
+        <MyPeerQuestionnaires rows={rows} />
+      </div>
+    </div>
+  );
+}

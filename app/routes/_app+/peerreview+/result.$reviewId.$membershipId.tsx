@@ -1,0 +1,100 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { dimensionTexts } from "~/features/criteria/review-settings.server";
+import { PeerResultChart } from "~/features/peer-reviews/components/peer-result-chart";
+import { getPeerReviewResult } from "~/features/peer-reviews/peer-review-result.server";
+import reportStyles from "~/styles/employee-report.css";
+import { getLanguage, getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["peerreviews", "criteria"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "peer-review");
+  const result = await getPeerReviewResult(ctx, params.reviewId ?? "", params.membershipId ?? "");
+  const [language, t] = await Promise.all([getLanguage(request), getServerT(request)]);
+  return {
+    title: `${result.review.name} · ${pageTitle(t, "peerreviews:result.pageTitle")}`,
+    review: { id: result.review.id, name: result.review.name, scale: result.review.scale },
+    personName: result.personName,
+    own: result.own,
+    peersAnswered: result.peersAnswered,
+    threshold: result.threshold,
+    peersShown: result.peersShown,
+    dimensions: dimensionTexts(result.settings, language, t as never).map((d) => ({
+      dimension: d.dimension,
+      name: d.name,
+      criteria: result.criteria
+        .filter((c) => c.dimension === d.dimension)
+        .map((c) => ({ id: c.criterionId, name: c.name, self: c.self, peers: c.peers, leader: c.leader })),
+    })),
+  };
+}
+
+export default function PeerReviewResultPage() {
+  const { t, i18n } = useTranslation();
+  const view = useLoaderData<typeof loader>();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const show = (value: number | null) => (value === null ? "–" : number.format(value));
+  const rows = view.dimensions.flatMap((d) => d.criteria);
+  return (
+    <div className="report max-w-4xl">
+      <p className="no-print">
+        <Link to={view.own ? "/peerreview" : `/peerreviews/${view.review.id}`}>{t("peerreviews:result.back")}</Link>
+      </p>
+      <h1 className="mt-2">{t("peerreviews:result.title", { name: view.review.name })}</h1>
+      <p className="mb-2">{view.personName}</p>
+      <p className="mb-2">{t("peerreviews:result.peersAnswered", { count: view.peersAnswered })}</p>
+      {view.peersShown ? null : (
+        <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
+          {t("peerreviews:result.peersHidden", { threshold: view.threshold })}
+        </p>
+      )}
+      <PeerResultChart rows={rows} scale={view.review.scale} />
+      <table className="mb-6 w-full border-collapse bg-white">
+        <caption className="mb-2 text-left text-lg font-semibold">{t("peerreviews:result.chartTitle")}</caption>
+        <thead>
+          <tr className="border-b-2">
+            <th scope="col" className="p-2 text-left">
+              {t("peerreviews:result.criterion")}
+            </th>
+            <th scope="col" className="p-2 text-right">
+              {t("peerreviews:result.self")}
+            </th>
+            <th scope="col" className="p-2 text-right">
+              {t("peerreviews:result.peers")}
+            </th>
+            <th scope="col" className="p-2 text-right">
+              {t("peerreviews:result.leader")}
+            </th>
+          </tr>
+        </thead>
+        {view.dimensions.map((d) =>
+          d.criteria.length === 0 ? null : (
+            <tbody key={d.dimension}>
+              <tr className="border-b bg-brand-50">
+                <th scope="colgroup" colSpan={4} className="p-2 text-left">
+                  {d.name}
+                </th>
+              </tr>
+              {d.criteria.map((c) => (
+                <tr key={c.id} className="border-b">
+                  <th scope="row" className="p-2 text-left font-normal">
+                    {c.name}
+                  </th>
+                  <td className="p-2 text-right">{show(c.self)}</td>
+                  <td className="p-2 text-right">{show(c.peers)}</td>
+                  <td className="p-2 text-right">{show(c.leader)}</td>
+                </tr>
+              ))}
+            </tbody>
+          ),
+        )}
+      </table>
+    </div>
+  );
+}
