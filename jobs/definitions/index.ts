@@ -4,6 +4,8 @@ import { cleanupJob } from "./cleanup";
 import { digestsJob } from "./digests";
 import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
+import { peerReviewInvitationsJob } from "./peer-review-invitations";
+import { personnelImportJob } from "./personnel-import";
 import { selfReviewInvitationsJob } from "./self-review-invitations";
 import { selfReviewRemindersJob } from "./self-review-reminders";
 import { sendEmailJob } from "./send-email";
@@ -39,7 +41,9 @@ export const jobDefinitions: readonly JobDefinition[] = [
   teamReviewInvitationsJob,
   teamReviewRemindersJob,
   selfReviewInvitationsJob,
+  peerReviewInvitationsJob,
   selfReviewRemindersJob,
   digestsJob,
   taskMailsJob,
+  personnelImportJob,
 ];

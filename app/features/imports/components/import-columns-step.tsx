@@ -1,0 +1,98 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorList } from "~/components/ui/forms";
+import { importFields } from "../import-fields";
+
+type Props = {
+  headers: string[];
+  mapping: Record<string, string>;
+  sample: { rowNumber: number; values: string[] }[];
+  sheetNames: string[];
+  sheet: number;
+  errorKey?: string;
+};
+
+/** The columns step: a field per column (prefilled), the first rows as examples, and the sheet if several. */
+export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet, errorKey }: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {sheetNames.length > 1 ? (
+        <Form method="post" className="mb-6 flex flex-wrap items-end gap-2 rounded bg-white p-4 shadow-sm">
+          <input type="hidden" name="intent" value="sheet" />
+          <div>
+            <label htmlFor="sheet" className="block font-medium">
+              {t("import:columns.sheet")}
+            </label>
+            <select
+              id="sheet"
+              name="sheet"
+              defaultValue={String(sheet)}
+              className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
+            >
+              {sheetNames.map((name, i) => (
+                <option key={i} value={i}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary">{t("import:columns.readSheet")}</Button>
+        </Form>
+      ) : null}
+      <Form method="post" className="rounded bg-white p-4 shadow-sm">
+        <input type="hidden" name="intent" value="columns" />
+        <p className="mb-4 max-w-2xl">{t("import:columns.intro")}</p>
+        <ErrorList id="columns-error" errors={errorKey ? [errorKey] : undefined} />
+        <table className="mb-4 w-full text-left">
+          <caption className="sr-only">{t("import:columns.title")}</caption>
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className="p-2">
+                {t("import:columns.column")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("import:columns.field")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("import:columns.example")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {headers.map((header, i) => (
+              <tr key={i} className="border-b">
+                <th scope="row" className="p-2 font-normal">
+                  <label htmlFor={`col-${i}`}>{header || t("import:columns.unnamed", { n: i + 1 })}</label>
+                </th>
+                <td className="p-2">
+                  <select
+                    id={`col-${i}`}
+                    name={`col.${i}`}
+                    defaultValue={mapping[String(i)] ?? ""}
+                    aria-describedby={errorKey ? "columns-error" : undefined}
+                    className="rounded border border-gray-400 bg-white px-2 py-1"
+                  >
+                    <option value="">{t("import:columns.skip")}</option>
+                    {importFields.map((field) => (
+                      <option key={field} value={field}>
+                        {t(`import:fields.${field}`)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="p-2 text-sm text-ink-muted">
+                  {sample
+                    .map((row) => row.values[i] ?? "")
+                    .filter(Boolean)
+                    .join(" · ")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Button>{t("import:columns.submit")}</Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A job at work: a progress bar with rows done of total. Without JavaScript the page refreshes itself
+ * (the meta refresh inside noscript is read only then); with JavaScript the loader is revalidated.
+ */
+export function ImportProgress({ status, done, total }: { status: string; done: number; total: number }) {
+  const { t } = useTranslation();
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (state === "idle") revalidate();
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [revalidate, state]);
+  return (
+    <section aria-live="polite" className="rounded bg-white p-4 shadow-sm">
+      <noscript>
+        <meta httpEquiv="refresh" content="2" />
+      </noscript>
+      <h2 className="mb-2">{t(`import:status.${status}`)}</h2>
+      <label htmlFor="import-progress" className="block">
+        {total > 0 ? t("import:progress.rows", { done, total }) : t("import:progress.waiting")}
+      </label>
+      <progress id="import-progress" className="w-full max-w-md" value={done} max={total || undefined} />
+    </section>
+  );
+}

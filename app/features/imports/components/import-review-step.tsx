@@ -1,0 +1,168 @@
+import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { reviewSteps, type ReviewStep } from "../import-steps";
+import { ImportProblems, type ProblemRow } from "./import-problems";
+
+export type ReviewChange = {
+  id: string;
+  label: string;
+  meta: string;
+  field: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+  email: string | null;
+  team: string | null;
+  decision: string;
+};
+
+type Props = {
+  importId: string;
+  step: ReviewStep;
+  changes: ReviewChange[];
+  problems: ProblemRow[];
+  headers: string[];
+  confirmPending?: number;
+};
+
+function DecisionRadios({ change, step }: { change: ReviewChange; step: ReviewStep }) {
+  const { t } = useTranslation();
+  const labels =
+    step === "missing"
+      ? { accepted: t("import:decide.deactivate"), rejected: t("import:decide.keep") }
+      : { accepted: t("import:decide.accept"), rejected: t("import:decide.reject") };
+  return (
+    <fieldset className="flex gap-4">
+      <legend className="sr-only">{t("import:decide.legend", { name: change.label })}</legend>
+      {(["accepted", "rejected"] as const).map((value) => (
+        <label key={value} className="flex items-center gap-1">
+          <input type="radio" name={`d.${change.id}`} value={value} defaultChecked={change.decision === value} />
+          {labels[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction) {
+  if (step === "missing")
+    return [
+      <td key="name" className="p-2">
+        {change.label}
+      </td>,
+    ];
+  if (step === "new") {
+    return [
+      <td key="name" className="p-2">
+        {change.label}
+      </td>,
+      <td key="what" className="p-2">
+        {change.meta === "NEW_TEAM" ? t("import:new.team") : [change.email, change.team].filter(Boolean).join(" · ")}
+      </td>,
+    ];
+  }
+  const warn = change.field === "employeeNumber" && change.oldValue;
+  return [
+    <td key="name" className="p-2">
+      {change.label}
+    </td>,
+    <td key="field" className="p-2">
+      {t(`import:fields.${change.field}`)}
+    </td>,
+    <td key="old" className="p-2">
+      {change.oldValue ?? "—"}
+    </td>,
+    <td key="new" className="p-2">
+      {change.newValue}
+      {warn ? <p className="text-sm font-medium text-danger">{t("import:changes.employeeNumberWarning")}</p> : null}
+    </td>,
+  ];
+}
+
+/** One review step (missing, new, changes): a decision per change, "for all" buttons, and the rows with problems. */
+export function ImportReviewStep({ importId, step, changes, problems, headers, confirmPending }: Props) {
+  const { t } = useTranslation();
+  const index = reviewSteps.indexOf(step);
+  const previous = index > 0 ? reviewSteps[index - 1] : null;
+  const last = index === reviewSteps.length - 1;
+  const columns =
+    step === "missing"
+      ? [t("import:missing.person")]
+      : step === "new"
+        ? [t("import:new.name"), t("import:new.details")]
+        : [t("import:changes.person"), t("import:changes.field"), t("import:changes.old"), t("import:changes.new")];
+  return (
+    <>
+      {step === "missing" ? <ImportProblems rows={problems} headers={headers} /> : null}
+      <Form method="post" action={`/import/excel/${importId}?step=${step}`} className="rounded bg-white p-4 shadow-sm">
+        <h2 className="mb-2">{t(`import:${step}.title`)}</h2>
+        <p className="mb-4 max-w-2xl">{t(`import:${step}.intro`)}</p>
+        {confirmPending ? (
+          <div role="alert" className="mb-4 border-l-4 border-danger bg-red-50 p-3">
+            <p className="font-medium">{t("import:confirm.text", { count: confirmPending })}</p>
+            <label className="mt-2 flex items-center gap-2">
+              <input type="checkbox" name="confirm" value="on" />
+              {t("import:confirm.label")}
+            </label>
+          </div>
+        ) : null}
+        {changes.length === 0 ? (
+          <p className="mb-4">{t(`import:${step}.empty`)}</p>
+        ) : (
+          <>
+            <div className="mb-4 flex flex-wrap gap-2">
+              <Button variant="secondary" name="intent" value="all-accepted">
+                {step === "missing" ? t("import:decide.allDeactivate") : t("import:decide.allAccept")}
+              </Button>
+              <Button variant="secondary" name="intent" value="all-rejected">
+                {step === "missing" ? t("import:decide.allKeep") : t("import:decide.allReject")}
+              </Button>
+            </div>
+            <table className="mb-4 w-full text-left">
+              <caption className="sr-only">{t(`import:${step}.title`)}</caption>
+              <thead>
+                <tr className="border-b">
+                  {columns.map((label) => (
+                    <th key={label} scope="col" className="p-2">
+                      {label}
+                    </th>
+                  ))}
+                  <th scope="col" className="p-2">
+                    {t("import:decide.column")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((change) => (
+                  <tr key={change.id} className="border-b">
+                    {changeCells(change, step, t)}
+                    <td className="p-2">
+                      <DecisionRadios change={change} step={step} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          {last ? (
+            <Button name="intent" value="apply">
+              {t("import:apply.submit")}
+            </Button>
+          ) : (
+            <Button name="intent" value="next">
+              {t("import:decide.next")}
+            </Button>
+          )}
+          {previous ? (
+            <Link to={`/import/excel/${importId}?step=${previous}`} className="underline">
+              {t("import:decide.back")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </>
+  );
+}

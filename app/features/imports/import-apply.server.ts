@@ -1,0 +1,199 @@
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { getDb, type Tx } from "#db/client.server";
+import { importChanges, importFiles, imports, memberships, roleAssignments, teams, users } from "#db/schema";
+import type { ImportAppliedCounts } from "#db/schema/imports";
+import { auditMembership } from "~/features/employees/employee-audit.server";
+import { addPerson } from "~/features/employees/employee-person.server";
+import { membershipsActorMayChange } from "~/features/people/actor-may.server";
+import { createTeam } from "~/features/teams/teams.server";
+import { formatDate } from "~/utils/dates";
+import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { parseGender, parseImportDate } from "./import-values";
+
+export type ApplyResult = { ok: true; alreadyApplied: boolean } | { ok: false; errorKey: string };
+
+type Change = typeof importChanges.$inferSelect;
+const userFields = ["firstName", "lastName", "birthday", "gender", "phone", "address", "zip", "city"] as const;
+
+/** A date as the person form takes it (dd-MM-yyyy), from whatever the file had. */
+function formDate(value: string | undefined): string {
+  const iso = parseImportDate(value);
+  return iso ? formatDate(iso) : "";
+}
+
+/**
+ * Applies the accepted changes in one transaction: all of them or none. The import row is locked first
+ * and only an import waiting for review is applied, so a second or retried apply changes nothing.
+ * Changes the actor may not make (someone who outranks them, themselves as missing, an e-mail address
+ * of another account) are skipped with the reason, never half-done.
+ */
+export async function applyImport(ctx: TenantContext, importId: string): Promise<ApplyResult> {
+  if (!isUuid(importId)) notFound();
+  return getDb().transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: imports.status })
+      .from(imports)
+      .where(and(inCluster(imports, ctx), eq(imports.id, importId)))
+      .for("update");
+    if (!locked) notFound();
+    if (locked.status === "applied") return { ok: true, alreadyApplied: true };
+    if (locked.status !== "review") return { ok: false, errorKey: "import:errors.state" };
+    const accepted = await tx
+      .select()
+      .from(importChanges)
+      .where(
+        and(
+          inCluster(importChanges, ctx),
+          eq(importChanges.importId, importId),
+          eq(importChanges.decision, "accepted"),
+          ne(importChanges.meta, "NO_CHANGE"),
+        ),
+      );
+    const counts: ImportAppliedCounts = { created: 0, updated: 0, deactivated: 0, teams: 0, skipped: 0 };
+    const outcome = async (change: Change, value: string, membershipId?: string) => {
+      if (value !== "applied") counts.skipped += 1;
+      await tx
+        .update(importChanges)
+        .set({ outcome: value, ...(membershipId ? { membershipId } : {}) })
+        .where(eq(importChanges.id, change.id));
+    };
+
+    const teamIds = await teamsByName(tx, ctx);
+    for (const change of accepted.filter((c) => c.meta === "NEW_TEAM")) {
+      const name = change.newValue ?? change.label;
+      if (teamIds.has(name.toLowerCase())) {
+        await outcome(change, "applied");
+        continue;
+      }
+      const created = await createTeam(ctx, { name }, tx);
+      if (!created.ok) throw new Error(`team ${name}: ${created.errorKey}`);
+      teamIds.set(name.toLowerCase(), created.id);
+      counts.teams += 1;
+      await outcome(change, "applied");
+    }
+    const placeInTeam = async (membershipId: string, teamName: string | undefined | null) => {
+      const teamId = teamName ? teamIds.get(teamName.toLowerCase()) : undefined;
+      if (!teamId) return;
+      await tx
+        .insert(roleAssignments)
+        .values({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          membershipId,
+          roleKey: "team_member",
+          level: "team",
+          teamId,
+        })
+        .onConflictDoNothing();
+    };
+
+    for (const change of accepted.filter((c) => c.meta === "NEW_PERSON")) {
+      const data = change.data ?? {};
+      const added = await addPerson(
+        ctx,
+        {
+          email: (data.email ?? "").toLowerCase(),
+          firstName: data.firstName ?? "",
+          lastName: data.lastName ?? "",
+          employeeNumber: data.employeeNumber ?? "",
+          phone: data.phone ?? "",
+          birthday: formDate(data.birthday),
+          gender: parseGender(data.gender),
+          address: data.address ?? "",
+          zip: data.zip ?? "",
+          city: data.city ?? "",
+          country: "",
+          language: "nl",
+          loginType: "email",
+        },
+        tx,
+      );
+      if (!added.ok) {
+        await outcome(change, `lookup.${added.outcome}`);
+        continue;
+      }
+      if (added.outcome !== "notFound" && data.employeeNumber) {
+        await tx
+          .update(memberships)
+          .set({ employeeNumber: data.employeeNumber })
+          .where(and(inCluster(memberships, ctx), eq(memberships.id, added.membershipId)));
+      }
+      await placeInTeam(added.membershipId, data.team);
+      counts.created += 1;
+      await outcome(change, "applied", added.membershipId);
+    }
+
+    const onPeople = accepted.filter((c) => (c.meta === "CHANGED" || c.meta === "NOT_IN_IMPORT") && c.membershipId);
+    const mayChange = await membershipsActorMayChange(ctx, [...new Set(onPeople.map((c) => c.membershipId!))], tx);
+    const touched = new Set<string>();
+    for (const change of onPeople) {
+      const membershipId = change.membershipId!;
+      if (!mayChange.has(membershipId)) {
+        await outcome(change, "outranks");
+        continue;
+      }
+      if (change.meta === "NOT_IN_IMPORT") {
+        if (membershipId === ctx.membershipId) {
+          await outcome(change, "yourself");
+          continue;
+        }
+        await tx
+          .update(memberships)
+          .set({ status: "inactive", updatedAt: new Date() })
+          .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId), isNull(memberships.deletedAt)));
+        await auditMembership(tx, ctx, "membership.deactivate", membershipId, { importId });
+        counts.deactivated += 1;
+        await outcome(change, "applied");
+        continue;
+      }
+      await applyFieldChange(tx, ctx, change, membershipId, placeInTeam);
+      touched.add(membershipId);
+      await outcome(change, "applied");
+    }
+    for (const membershipId of touched) await auditMembership(tx, ctx, "membership.update", membershipId, { importId });
+    counts.updated = touched.size;
+
+    await tx
+      .update(imports)
+      .set({ status: "applied", applied: counts, appliedBy: ctx.user.id, finishedAt: new Date() })
+      .where(eq(imports.id, importId));
+    await tx.delete(importFiles).where(eq(importFiles.importId, importId));
+    return { ok: true, alreadyApplied: false };
+  });
+}
+
+async function teamsByName(tx: Tx, ctx: TenantContext) {
+  const rows = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(inCluster(teams, ctx), isNull(teams.deletedAt)));
+  return new Map(rows.map((t) => [t.name.toLowerCase(), t.id]));
+}
+
+async function applyFieldChange(
+  tx: Tx,
+  ctx: TenantContext,
+  change: Change,
+  membershipId: string,
+  placeInTeam: (membershipId: string, team: string | null) => Promise<void>,
+) {
+  const value = change.newValue;
+  const field = change.field ?? "";
+  const mine = and(inCluster(memberships, ctx), eq(memberships.id, membershipId));
+  if (field === "employeeNumber") {
+    await tx.update(memberships).set({ employeeNumber: value, updatedAt: new Date() }).where(mine);
+  } else if (field === "status") {
+    await tx.update(memberships).set({ status: "active", updatedAt: new Date() }).where(mine);
+  } else if (field === "team") {
+    await placeInTeam(membershipId, value);
+  } else if ((userFields as readonly string[]).includes(field)) {
+    const key = field as (typeof userFields)[number];
+    const next = key === "gender" ? parseGender(value ?? "") || null : (value ?? null);
+    const owner = tx.select({ userId: memberships.userId }).from(memberships).where(mine);
+    await tx
+      .update(users)
+      .set({ [key]: next, updatedAt: new Date() })
+      .where(and(eq(users.accountId, ctx.accountId), inArray(users.id, owner)));
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { computeChanges, type ExistingPerson } from "./import-compare";
+
+const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
+  membershipId: "m1",
+  employeeNumber: null,
+  email: "x@example.com",
+  firstName: "X",
+  lastName: "Y",
+  birthday: null,
+  gender: null,
+  phone: null,
+  address: null,
+  zip: null,
+  city: null,
+  status: "active",
+  teams: [],
+  ...over,
+});
+
+describe("change computation", () => {
+  it("finds people by employee number, else e-mail; an empty cell changes nothing", () => {
+    const people = [
+      person({ membershipId: "a", employeeNumber: "1", email: "a@example.com", firstName: "Ann", city: "Delft" }),
+      person({ membershipId: "b", employeeNumber: "7", email: "b@example.com", firstName: "Bo", teams: ["Zorg"] }),
+    ];
+    const changes = computeChanges(
+      [
+        { rowNumber: 2, record: { employeeNumber: "1", firstName: "Ann", city: "" }, hasProblems: false },
+        {
+          rowNumber: 3,
+          record: { employeeNumber: "8", email: "B@example.com", firstName: "Bo", team: "zorg" },
+          hasProblems: false,
+        },
+      ],
+      people,
+      ["Zorg"],
+    );
+    expect(changes).toEqual([
+      { meta: "NO_CHANGE", rowNumber: 2, membershipId: "a", label: "Ann Y" },
+      {
+        meta: "CHANGED",
+        rowNumber: 3,
+        membershipId: "b",
+        label: "Bo Y",
+        field: "employeeNumber",
+        oldValue: "7",
+        newValue: "8",
+      },
+    ]);
+  });
+
+  it("gives NEW_PERSON, NEW_TEAM once per team, NOT_IN_IMPORT for active people only, and skips rows with problems", () => {
+    const people = [
+      person({ membershipId: "gone", email: "gone@example.com", firstName: "Gone" }),
+      person({ membershipId: "old", email: "old@example.com", firstName: "Old", status: "inactive" }),
+      person({ membershipId: "bad", email: "bad@example.com", firstName: "Bad" }),
+    ];
+    const changes = computeChanges(
+      [
+        { rowNumber: 2, record: { email: "new@example.com", firstName: "New", team: "Kantoor" }, hasProblems: false },
+        { rowNumber: 3, record: { email: "n2@example.com", firstName: "Two", team: "kantoor" }, hasProblems: false },
+        { rowNumber: 4, record: { email: "bad@example.com", firstName: "Renamed" }, hasProblems: true },
+      ],
+      people,
+      [],
+    );
+    expect(changes.map((c) => `${c.meta}:${c.label}`)).toEqual([
+      "NEW_PERSON:New",
+      "NEW_PERSON:Two",
+      "NEW_TEAM:Kantoor",
+      "NOT_IN_IMPORT:Gone Y",
+    ]);
+  });
+
+  it("reactivates an inactive person who is in the file and normalises dates and gender", () => {
+    const changes = computeChanges(
+      [{ rowNumber: 2, record: { email: "x@example.com", birthday: "01-02-1990", gender: "V" }, hasProblems: false }],
+      [person({ status: "inactive", birthday: "1990-02-01", gender: "f" })],
+      [],
+    );
+    expect(changes).toEqual([
+      {
+        meta: "CHANGED",
+        rowNumber: 2,
+        membershipId: "m1",
+        label: "X Y",
+        field: "status",
+        oldValue: "inactive",
+        newValue: "active",
+      },
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+import type { ImportField } from "./import-fields";
+import { parseGender, parseImportDate, type ImportRecord } from "./import-values";
+
+export type ExistingPerson = {
+  membershipId: string;
+  employeeNumber: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  gender: string | null;
+  phone: string | null;
+  address: string | null;
+  zip: string | null;
+  city: string | null;
+  status: "active" | "inactive";
+  teams: string[];
+};
+
+export type ComparedRow = { rowNumber: number; record: ImportRecord; hasProblems: boolean };
+
+export type ComputedChange = {
+  meta: "NO_CHANGE" | "NEW_TEAM" | "NOT_IN_IMPORT" | "NEW_PERSON" | "CHANGED";
+  label: string;
+  membershipId?: string;
+  rowNumber?: number;
+  field?: string;
+  oldValue?: string | null;
+  newValue?: string | null;
+  data?: Record<string, string>;
+};
+
+/** Person fields compared field by field; e-mail is the sign-in identity and is not changed by an import. */
+const comparedFields = [
+  "employeeNumber",
+  "firstName",
+  "lastName",
+  "birthday",
+  "gender",
+  "phone",
+  "address",
+  "zip",
+  "city",
+] as const;
+
+function normalised(field: ImportField, value: string): string {
+  if (field === "birthday") return parseImportDate(value) ?? value;
+  if (field === "gender") return parseGender(value);
+  return value;
+}
+
+export function personLabel(p: { firstName?: string; lastName?: string; email?: string }): string {
+  return [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email || "";
+}
+
+/**
+ * The comparison of the file with the cluster (spec §4): each person of the file is found by employee
+ * number, else by e-mail. Found people give their changed fields old → new (an empty cell changes
+ * nothing) or NO_CHANGE; the others are NEW_PERSON. Teams of the file that the cluster lacks are
+ * NEW_TEAM; active people the file does not name are NOT_IN_IMPORT. Rows with problems change nothing,
+ * but the person they name is not counted as missing.
+ */
+export function computeChanges(
+  rows: readonly ComparedRow[],
+  people: readonly ExistingPerson[],
+  existingTeams: readonly string[],
+): ComputedChange[] {
+  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
+  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  const seen = new Set<string>();
+  const changes: ComputedChange[] = [];
+  const teams = new Set(existingTeams.map((t) => t.toLowerCase()));
+  const newTeams = new Map<string, string>();
+
+  for (const { rowNumber, record, hasProblems } of rows) {
+    const person =
+      (record.employeeNumber ? byNumber.get(record.employeeNumber) : undefined) ??
+      (record.email ? byEmail.get(record.email.toLowerCase()) : undefined);
+    if (person) seen.add(person.membershipId);
+    if (hasProblems) continue;
+    const team = record.team?.trim();
+    if (team && !teams.has(team.toLowerCase()) && !newTeams.has(team.toLowerCase())) {
+      newTeams.set(team.toLowerCase(), team);
+    }
+    if (!person) {
+      const data = Object.fromEntries(Object.entries(record).filter(([, v]) => v)) as Record<string, string>;
+      changes.push({ meta: "NEW_PERSON", rowNumber, label: personLabel(record), data });
+      continue;
+    }
+    const label = personLabel(person);
+    const base = { meta: "CHANGED" as const, rowNumber, membershipId: person.membershipId, label };
+    const before = changes.length;
+    for (const field of comparedFields) {
+      const raw = record[field];
+      if (raw === undefined || raw === "") continue;
+      const next = normalised(field, raw);
+      const current = person[field] ?? "";
+      if (next !== current) changes.push({ ...base, field, oldValue: current || null, newValue: next });
+    }
+    if (team && !person.teams.some((t) => t.toLowerCase() === team.toLowerCase())) {
+      changes.push({ ...base, field: "team", oldValue: person.teams.join(", ") || null, newValue: team });
+    }
+    if (person.status === "inactive") {
+      changes.push({ ...base, field: "status", oldValue: "inactive", newValue: "active" });
+    }
+    if (changes.length === before) changes.push({ ...base, meta: "NO_CHANGE" });
+  }
+  for (const team of newTeams.values()) changes.push({ meta: "NEW_TEAM", label: team, newValue: team });
+  for (const person of people) {
+    if (person.status === "active" && !seen.has(person.membershipId)) {
+      changes.push({ meta: "NOT_IN_IMPORT", membershipId: person.membershipId, label: personLabel(person) });
+    }
+  }
+  return changes;
+}

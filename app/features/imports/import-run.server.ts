@@ -1,0 +1,202 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import {
+  importChanges,
+  importColumnMappings,
+  importFiles,
+  importRows,
+  imports,
+  memberships,
+  roleAssignments,
+  teams,
+  users,
+} from "#db/schema";
+import type { ImportCounts } from "#db/schema/imports";
+import { inCluster, type Tenant } from "~/utils/scope.server";
+import { computeChanges, type ExistingPerson } from "./import-compare";
+import { proposeMapping } from "./import-fields";
+import { ImportFileError, parseImportFile } from "./import-file.server";
+import { findRowProblems, recordOf } from "./import-values";
+
+export const personnelImportQueue = "personnel-import";
+const CHUNK = 1000;
+
+/**
+ * The job's work for one import (payload: its id only). It does what the import's status asks:
+ * `parsing` reads the file into rows, `comparing` compares the mapped rows with the cluster. Each
+ * stage starts by removing what an earlier, interrupted run of it wrote, so a retried job ends the same.
+ */
+export async function runPersonnelImport(importId: string): Promise<string> {
+  const db = getDb();
+  const [row] = await db
+    .select({ id: imports.id, accountId: imports.accountId, clusterId: imports.clusterId, status: imports.status })
+    .from(imports)
+    .where(eq(imports.id, importId));
+  if (!row) return "gone";
+  const tenant: Tenant = { accountId: row.accountId, clusterId: row.clusterId };
+  if (row.status === "parsing") {
+    await parseStage(tenant, importId);
+    return "parsed";
+  }
+  if (row.status === "comparing") {
+    await compareStage(tenant, importId);
+    return "compared";
+  }
+  return "nothing to do";
+}
+
+async function parseStage(tenant: Tenant, importId: string) {
+  const db = getDb();
+  const [source] = await db
+    .select({ data: importFiles.data, fileType: imports.fileType, sheet: imports.sheet })
+    .from(importFiles)
+    .innerJoin(imports, eq(imports.id, importFiles.importId))
+    .where(and(eq(importFiles.importId, importId), inCluster(imports, tenant)));
+  if (!source) return;
+  let parsed;
+  try {
+    parsed = await parseImportFile(source.data, source.fileType, source.sheet);
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    await db
+      .update(imports)
+      .set({ status: "failed", errorKey: error.key, finishedAt: new Date() })
+      .where(and(eq(imports.id, importId), inCluster(imports, tenant)));
+    return;
+  }
+  await db.delete(importRows).where(eq(importRows.importId, importId));
+  await db
+    .update(imports)
+    .set({ rowsTotal: parsed.rows.length, rowsDone: 0, sheetNames: parsed.sheetNames, headers: parsed.headers })
+    .where(eq(imports.id, importId));
+  for (let start = 0; start < parsed.rows.length; start += CHUNK) {
+    const chunk = parsed.rows.slice(start, start + CHUNK);
+    await db
+      .insert(importRows)
+      .values(chunk.map((r) => ({ importId, ...tenant, rowNumber: r.rowNumber, values: r.values })));
+    await db
+      .update(imports)
+      .set({ rowsDone: start + chunk.length })
+      .where(eq(imports.id, importId));
+  }
+  const remembered = await db
+    .select({ header: importColumnMappings.header, field: importColumnMappings.field })
+    .from(importColumnMappings)
+    .where(inCluster(importColumnMappings, tenant));
+  const mapping = proposeMapping(parsed.headers, new Map(remembered.map((r) => [r.header, r.field])));
+  await db
+    .update(imports)
+    .set({ status: "columns", mapping })
+    .where(and(eq(imports.id, importId), eq(imports.status, "parsing")));
+}
+
+/** The cluster's people (not removed) with what the comparison looks at, teams by name. */
+async function loadPeople(tenant: Tenant): Promise<ExistingPerson[]> {
+  const db = getDb();
+  const people = await db
+    .select({
+      membershipId: memberships.id,
+      employeeNumber: memberships.employeeNumber,
+      status: memberships.status,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      birthday: users.birthday,
+      gender: users.gender,
+      phone: users.phone,
+      address: users.address,
+      zip: users.zip,
+      city: users.city,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inCluster(memberships, tenant), isNull(memberships.deletedAt), isNull(users.deletedAt)));
+  const places = await db
+    .select({ membershipId: roleAssignments.membershipId, name: teams.name })
+    .from(roleAssignments)
+    .innerJoin(teams, eq(teams.id, roleAssignments.teamId))
+    .where(
+      and(inCluster(roleAssignments, tenant), eq(roleAssignments.roleKey, "team_member"), isNull(teams.deletedAt)),
+    );
+  const teamsOf = new Map<string, string[]>();
+  for (const p of places) teamsOf.set(p.membershipId, [...(teamsOf.get(p.membershipId) ?? []), p.name]);
+  return people.map((p) => ({ ...p, teams: teamsOf.get(p.membershipId) ?? [] }));
+}
+
+async function compareStage(tenant: Tenant, importId: string) {
+  const db = getDb();
+  const [current] = await db
+    .select({ mapping: imports.mapping })
+    .from(imports)
+    .where(and(eq(imports.id, importId), inCluster(imports, tenant)));
+  if (!current) return;
+  const stored = await db
+    .select({ id: importRows.id, rowNumber: importRows.rowNumber, values: importRows.values })
+    .from(importRows)
+    .where(eq(importRows.importId, importId))
+    .orderBy(asc(importRows.rowNumber));
+  const rows = stored.map((r) => ({ ...r, record: recordOf(r.values, current.mapping) }));
+  const people = await loadPeople(tenant);
+  const known = new Set(people.flatMap((p) => [p.employeeNumber ?? "", p.email.toLowerCase()]).filter(Boolean));
+  const problems = findRowProblems(rows, (value) => known.has(value) || known.has(value.toLowerCase()));
+  // A new person needs an e-mail address to be created with (users are found by it).
+  for (const r of rows) {
+    const exists = r.record.employeeNumber && known.has(r.record.employeeNumber);
+    if (!exists && !r.record.email && !problems.has(r.rowNumber)) {
+      problems.set(r.rowNumber, [{ field: "email", key: "import:problems.newWithoutEmail" }]);
+    }
+  }
+  const teamNames = await db
+    .select({ name: teams.name })
+    .from(teams)
+    .where(and(inCluster(teams, tenant), isNull(teams.deletedAt)));
+  const changes = computeChanges(
+    rows.map((r) => ({ rowNumber: r.rowNumber, record: r.record, hasProblems: problems.has(r.rowNumber) })),
+    people,
+    teamNames.map((t) => t.name),
+  );
+  const counts: ImportCounts = {
+    rows: rows.length,
+    rowsWithErrors: problems.size,
+    newPeople: changes.filter((c) => c.meta === "NEW_PERSON").length,
+    newTeams: changes.filter((c) => c.meta === "NEW_TEAM").length,
+    changes: changes.filter((c) => c.meta === "CHANGED").length,
+    missing: changes.filter((c) => c.meta === "NOT_IN_IMPORT").length,
+    unchanged: changes.filter((c) => c.meta === "NO_CHANGE").length,
+  };
+  await db.transaction(async (tx) => {
+    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
+    await tx
+      .update(importRows)
+      .set({ errors: sql`'[]'::jsonb` })
+      .where(eq(importRows.importId, importId));
+    const withProblems = rows.filter((r) => problems.has(r.rowNumber));
+    for (const r of withProblems) {
+      await tx
+        .update(importRows)
+        .set({ errors: problems.get(r.rowNumber)! })
+        .where(eq(importRows.id, r.id));
+    }
+    for (let start = 0; start < changes.length; start += CHUNK) {
+      await tx.insert(importChanges).values(
+        changes.slice(start, start + CHUNK).map((c) => ({
+          importId,
+          ...tenant,
+          membershipId: c.membershipId ?? null,
+          rowNumber: c.rowNumber ?? null,
+          label: c.label,
+          meta: c.meta,
+          field: c.field ?? null,
+          oldValue: c.oldValue ?? null,
+          newValue: c.newValue ?? null,
+          data: c.data ?? null,
+          decision: c.meta === "NO_CHANGE" ? ("accepted" as const) : ("pending" as const),
+        })),
+      );
+    }
+    await tx
+      .update(imports)
+      .set({ status: "review", counts, rowsDone: rows.length })
+      .where(and(eq(imports.id, importId), eq(imports.status, "comparing")));
+  });
+}

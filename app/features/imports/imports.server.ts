@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { importChanges, importColumnMappings, importFiles, importRows, imports, users } from "#db/schema";
+import type { ImportChangeMeta, ImportDecision } from "#db/schema/imports";
+import { enqueue } from "#jobs/enqueue.server";
+import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { isImportField, normaliseHeader } from "./import-fields";
+import { importFileType, MAX_UPLOAD_BYTES } from "./import-file.server";
+import { personnelImportQueue } from "./import-run.server";
+
+export const HISTORY_SIZE = 50;
+
+export type UploadResult =
+  { ok: true; importId: string } | { ok: false; errorKey: string; values?: Record<string, string> };
+
+/** Stores the upload and queues the job that reads it; the request itself never parses the workbook. */
+export async function createImport(ctx: TenantContext, file: { name: string; data: Buffer }): Promise<UploadResult> {
+  if (file.data.length === 0) return { ok: false, errorKey: "import:errors.noFile" };
+  if (file.data.length > MAX_UPLOAD_BYTES)
+    return { ok: false, errorKey: "import:errors.tooLarge", values: { max: "20" } };
+  const fileType = importFileType(file.name, file.data.subarray(0, 4096));
+  if (!fileType) return { ok: false, errorKey: "import:errors.type" };
+  const importId = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(imports)
+      .values({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        createdBy: ctx.user.id,
+        fileName: file.name.slice(0, 255),
+        fileType,
+        status: "parsing",
+      })
+      .returning({ id: imports.id });
+    await tx.insert(importFiles).values({ importId: row.id, data: file.data });
+    return row.id;
+  });
+  await enqueue(personnelImportQueue, { importId });
+  return { ok: true, importId };
+}
+
+export async function listImports(ctx: TenantContext) {
+  return getDb()
+    .select({
+      id: imports.id,
+      fileName: imports.fileName,
+      status: imports.status,
+      createdAt: imports.createdAt,
+      finishedAt: imports.finishedAt,
+      counts: imports.counts,
+      applied: imports.applied,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(imports)
+    .leftJoin(users, eq(users.id, imports.createdBy))
+    .where(inCluster(imports, ctx))
+    .orderBy(desc(imports.createdAt))
+    .limit(HISTORY_SIZE);
+}
+
+/** One import of the current cluster, or 404. */
+export async function getImport(ctx: TenantContext, importId: string, db: DbOrTx = getDb()) {
+  if (!isUuid(importId)) notFound();
+  const [row] = await db
+    .select({
+      id: imports.id,
+      fileName: imports.fileName,
+      fileType: imports.fileType,
+      status: imports.status,
+      errorKey: imports.errorKey,
+      sheetNames: imports.sheetNames,
+      sheet: imports.sheet,
+      headers: imports.headers,
+      mapping: imports.mapping,
+      rowsTotal: imports.rowsTotal,
+      rowsDone: imports.rowsDone,
+      counts: imports.counts,
+      applied: imports.applied,
+      createdAt: imports.createdAt,
+      finishedAt: imports.finishedAt,
+      createdBy: sql<
+        string | null
+      >`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${imports.createdBy})`,
+      appliedBy: sql<
+        string | null
+      >`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${imports.appliedBy})`,
+    })
+    .from(imports)
+    .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
+  if (!row) notFound();
+  return row;
+}
+export type ImportView = Awaited<ReturnType<typeof getImport>>;
+
+/** The first rows of the file (for the columns step) and every row with a problem. */
+export async function listImportRows(ctx: TenantContext, importId: string, which: "sample" | "problems") {
+  return getDb()
+    .select({ rowNumber: importRows.rowNumber, values: importRows.values, errors: importRows.errors })
+    .from(importRows)
+    .where(
+      and(
+        inCluster(importRows, ctx),
+        eq(importRows.importId, importId),
+        which === "problems" ? sql`jsonb_array_length(${importRows.errors}) > 0` : undefined,
+      ),
+    )
+    .orderBy(asc(importRows.rowNumber))
+    .limit(which === "sample" ? 3 : 500);
+}
+
+/** Reads another sheet of the workbook: back to the job. */
+export async function chooseSheet(ctx: TenantContext, importId: string, sheet: number) {
+  const current = await getImport(ctx, importId);
+  if (current.status !== "columns" || sheet < 0 || sheet >= current.sheetNames.length) return;
+  await getDb()
+    .update(imports)
+    .set({ status: "parsing", sheet, rowsDone: 0 })
+    .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
+  await enqueue(personnelImportQueue, { importId });
+}
+
+export type ColumnsResult = { ok: true } | { ok: false; errorKey: string };
+
+/**
+ * The columns step: saves the mapping (each field at most once), remembers it for the cluster's next
+ * import, and queues the comparison.
+ */
+export async function saveColumns(
+  ctx: TenantContext,
+  importId: string,
+  input: Record<string, string>,
+): Promise<ColumnsResult> {
+  const current = await getImport(ctx, importId);
+  if (current.status !== "columns" && current.status !== "review")
+    return { ok: false, errorKey: "import:errors.state" };
+  const mapping: Record<string, string> = {};
+  const used = new Set<string>();
+  for (const [index, field] of Object.entries(input)) {
+    if (!field || !isImportField(field) || Number(index) >= current.headers.length) continue;
+    if (used.has(field)) return { ok: false, errorKey: "import:columns.twice" };
+    used.add(field);
+    mapping[index] = field;
+  }
+  if (!used.has("email") && !used.has("employeeNumber")) return { ok: false, errorKey: "import:columns.needKey" };
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(imports)
+      .set({ mapping, status: "comparing", rowsDone: 0 })
+      .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
+    const remembered = Object.entries(mapping).map(([index, field]) => ({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      header: normaliseHeader(current.headers[Number(index)] ?? ""),
+      field,
+    }));
+    const rows = remembered.filter((r) => r.header);
+    if (rows.length > 0) {
+      await tx
+        .insert(importColumnMappings)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [importColumnMappings.clusterId, importColumnMappings.header],
+          set: { field: sql`excluded.field`, updatedAt: new Date() },
+        });
+    }
+  });
+  await enqueue(personnelImportQueue, { importId });
+  return { ok: true };
+}
+
+export async function listChanges(ctx: TenantContext, importId: string, metas?: ImportChangeMeta[]) {
+  return getDb()
+    .select({
+      id: importChanges.id,
+      membershipId: importChanges.membershipId,
+      rowNumber: importChanges.rowNumber,
+      label: importChanges.label,
+      meta: importChanges.meta,
+      field: importChanges.field,
+      oldValue: importChanges.oldValue,
+      newValue: importChanges.newValue,
+      data: importChanges.data,
+      decision: importChanges.decision,
+      outcome: importChanges.outcome,
+    })
+    .from(importChanges)
+    .where(
+      and(
+        inCluster(importChanges, ctx),
+        eq(importChanges.importId, importId),
+        metas ? inArray(importChanges.meta, metas) : undefined,
+      ),
+    )
+    .orderBy(asc(importChanges.meta), asc(importChanges.label), asc(importChanges.rowNumber), asc(importChanges.field));
+}
+export type ImportChangeRow = Awaited<ReturnType<typeof listChanges>>[number];
+
+/**
+ * Saves decisions: per change (ids of another import are ignored), then per group for "all".
+ * Only while the import waits for review.
+ */
+export async function saveDecisions(
+  ctx: TenantContext,
+  importId: string,
+  input: {
+    decisions: { id: string; decision: ImportDecision }[];
+    all?: { metas: ImportChangeMeta[]; decision: ImportDecision };
+  },
+) {
+  const current = await getImport(ctx, importId);
+  if (current.status !== "review") return;
+  const scope = and(inCluster(importChanges, ctx), eq(importChanges.importId, importId));
+  await getDb().transaction(async (tx) => {
+    for (const decision of ["accepted", "rejected", "pending"] as const) {
+      const ids = uniqueUuids(input.decisions.filter((d) => d.decision === decision).map((d) => d.id));
+      if (ids.length === 0) continue;
+      await tx
+        .update(importChanges)
+        .set({ decision })
+        .where(and(scope, inArray(importChanges.id, ids), sql`${importChanges.meta} <> 'NO_CHANGE'`));
+    }
+    if (input.all) {
+      await tx
+        .update(importChanges)
+        .set({ decision: input.all.decision })
+        .where(and(scope, inArray(importChanges.meta, input.all.metas)));
+    }
+  });
+}
+
+export async function countPending(ctx: TenantContext, importId: string, metas?: ImportChangeMeta[]): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(importChanges)
+    .where(
+      and(
+        inCluster(importChanges, ctx),
+        eq(importChanges.importId, importId),
+        eq(importChanges.decision, "pending"),
+        metas ? inArray(importChanges.meta, metas) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,113 @@
+import {
+  data,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, Field } from "~/components/ui/forms";
+import { ListTable, Row } from "~/components/ui/table";
+import { importStepPath } from "~/features/imports/import-steps";
+import { MAX_UPLOAD_BYTES } from "~/features/imports/import-file.server";
+import { createImport, listImports } from "~/features/imports/imports.server";
+import { formatDate } from "~/utils/format";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["import"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  const t = await getServerT(request);
+  const history = await listImports(ctx);
+  return {
+    title: pageTitle(t, "import:title"),
+    history: history.map((h) => ({
+      id: h.id,
+      fileName: h.fileName,
+      status: h.status,
+      date: formatDate(h.createdAt),
+      by: [h.firstName, h.lastName].filter(Boolean).join(" "),
+      path: importStepPath(h.id, h.status),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  // A body clearly over the limit is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
+    return data({ errorKey: "import:errors.tooLarge" }, { status: 400 });
+  }
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return data({ errorKey: "import:errors.tooLarge" }, { status: 400 });
+    return data({ errorKey: "import:errors.noFile" }, { status: 400 });
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return data({ errorKey: "import:errors.noFile" }, { status: 400 });
+  const result = await createImport(ctx, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
+  if (!result.ok) return data({ errorKey: result.errorKey }, { status: 400 });
+  return redirect(`/import/excel/${result.importId}`);
+}
+
+export default function ImportPage() {
+  const { t } = useTranslation();
+  const { history } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <>
+      <h1 className="mb-4">{t("import:title")}</h1>
+      <p className="mb-4 max-w-2xl">{t("import:intro")}</p>
+      <Form method="post" encType="multipart/form-data" className="mb-8 rounded bg-white p-4 shadow-sm">
+        <Field
+          label={t("import:upload.file")}
+          hint={t("import:upload.hint")}
+          errors={actionData?.errorKey ? [actionData.errorKey] : undefined}
+          inputProps={{ id: "file", name: "file", type: "file", accept: ".csv,.xlsx", required: true }}
+        />
+        <Button disabled={navigation.state === "submitting"}>{t("import:upload.submit")}</Button>
+      </Form>
+      <h2 className="mb-2">{t("import:history.title")}</h2>
+      {history.length === 0 ? (
+        <p>{t("import:history.empty")}</p>
+      ) : (
+        <ListTable
+          columns={[
+            { label: t("import:history.file") },
+            { label: t("import:history.date") },
+            { label: t("import:history.by") },
+            { label: t("import:history.status") },
+          ]}
+        >
+          {history.map((h) => (
+            <Row
+              key={h.id}
+              cells={[
+                <Link key="file" to={h.path} className="underline">
+                  {h.fileName}
+                </Link>,
+                h.date,
+                h.by,
+                t(`import:status.${h.status}`),
+              ]}
+            />
+          ))}
+        </ListTable>
+      )}
+    </>
+  );
+}

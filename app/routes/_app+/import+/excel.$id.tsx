@@ -1,0 +1,197 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ImportColumnsStep } from "~/features/imports/components/import-columns-step";
+import { ImportProgress } from "~/features/imports/components/import-progress";
+import { ImportReviewStep } from "~/features/imports/components/import-review-step";
+import { ImportSummary } from "~/features/imports/components/import-summary";
+import { WizardStepList } from "~/features/imports/components/wizard-step-list";
+import { applyImport } from "~/features/imports/import-apply.server";
+import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
+import {
+  chooseSheet,
+  countPending,
+  getImport,
+  listChanges,
+  listImportRows,
+  saveColumns,
+  saveDecisions,
+} from "~/features/imports/imports.server";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["import"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+function stepOf(request: Request): ReviewStep {
+  const step = new URL(request.url).searchParams.get("step");
+  return isReviewStep(step) ? step : "missing";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  const item = await getImport(ctx, params.id ?? "");
+  const t = await getServerT(request);
+  const step = stepOf(request);
+  const base = {
+    title: pageTitle(t, "import:wizard.title"),
+    id: item.id,
+    fileName: item.fileName,
+    status: item.status,
+    errorKey: item.errorKey,
+    rowsDone: item.rowsDone,
+    rowsTotal: item.rowsTotal,
+    counts: item.counts,
+    applied: item.applied,
+    headers: item.headers,
+    step,
+  };
+  if (item.status === "columns") {
+    return {
+      ...base,
+      columns: {
+        mapping: item.mapping,
+        sheetNames: item.sheetNames,
+        sheet: item.sheet,
+        sample: await listImportRows(ctx, item.id, "sample"),
+      },
+      review: null,
+    };
+  }
+  if (item.status === "review") {
+    const changes = await listChanges(ctx, item.id, [...metasOfStep[step]]);
+    return {
+      ...base,
+      columns: null,
+      review: {
+        problems: step === "missing" ? await listImportRows(ctx, item.id, "problems") : [],
+        changes: changes.map((c) => ({
+          id: c.id,
+          label: c.label,
+          meta: c.meta,
+          field: c.field,
+          oldValue: c.oldValue,
+          newValue: c.newValue,
+          email: c.data?.email ?? null,
+          team: c.data?.team ?? null,
+          decision: c.decision,
+        })),
+      },
+    };
+  }
+  return { ...base, columns: null, review: null };
+}
+
+function decisionsFrom(form: FormData) {
+  const decisions: { id: string; decision: "accepted" | "rejected" }[] = [];
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith("d.") && (value === "accepted" || value === "rejected")) {
+      decisions.push({ id: key.slice(2), decision: value });
+    }
+  }
+  return decisions;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  const item = await getImport(ctx, params.id ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = `/import/excel/${item.id}`;
+  if (intent === "sheet") {
+    await chooseSheet(ctx, item.id, Number(form.get("sheet")));
+    return redirect(here);
+  }
+  if (intent === "columns") {
+    const mapping = Object.fromEntries(
+      [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
+    );
+    const result = await saveColumns(ctx, item.id, mapping);
+    if (!result.ok) return data({ errorKey: result.errorKey, mapping, confirmPending: 0 }, { status: 400 });
+    return redirect(here);
+  }
+  const step = stepOf(request);
+  const metas = [...metasOfStep[step]];
+  if (intent === "all-accepted" || intent === "all-rejected") {
+    await saveDecisions(ctx, item.id, {
+      decisions: decisionsFrom(form),
+      all: { metas, decision: intent === "all-accepted" ? "accepted" : "rejected" },
+    });
+    return redirect(`${here}?step=${step}`);
+  }
+  if (intent === "next" || intent === "apply") {
+    await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
+    // Moving on with unresolved changes asks for a confirmation first (spec §4).
+    const pending = await countPending(ctx, item.id, intent === "apply" ? undefined : metas);
+    if (pending > 0 && form.get("confirm") !== "on") {
+      return data({ errorKey: undefined, mapping: undefined, confirmPending: pending }, { status: 400 });
+    }
+    if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
+    const result = await applyImport(ctx, item.id);
+    if (!result.ok) return data({ errorKey: result.errorKey, mapping: undefined, confirmPending: 0 }, { status: 400 });
+    return redirect(here, { headers: { "Set-Cookie": await createToastHeader({ key: "import:apply.done" }) } });
+  }
+  return data({ errorKey: "import:errors.state", mapping: undefined, confirmPending: 0 }, { status: 400 });
+}
+
+export default function ImportWizardPage() {
+  const { t } = useTranslation();
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const working = page.status === "parsing" || page.status === "comparing";
+  return (
+    <>
+      <h1 className="mb-1">{t("import:wizard.title")}</h1>
+      <p className="mb-4 text-ink-muted">{page.fileName}</p>
+      <WizardStepList status={page.status} step={page.step} />
+      {working ? <ImportProgress status={page.status} done={page.rowsDone} total={page.rowsTotal} /> : null}
+      {page.status === "failed" ? (
+        <div role="alert" className="rounded border-l-4 border-danger bg-white p-4">
+          <p>{t(page.errorKey ?? "import:errors.corrupt")}</p>
+          <Link to="/import" className="underline">
+            {t("import:wizard.again")}
+          </Link>
+        </div>
+      ) : null}
+      {page.columns ? (
+        <ImportColumnsStep
+          headers={page.headers}
+          mapping={actionData?.mapping ?? page.columns.mapping}
+          sample={page.columns.sample}
+          sheetNames={page.columns.sheetNames}
+          sheet={page.columns.sheet}
+          errorKey={actionData?.errorKey}
+        />
+      ) : null}
+      {page.review ? (
+        <>
+          {actionData?.errorKey ? (
+            <p role="alert" className="mb-4 text-danger">
+              {t(actionData.errorKey)}
+            </p>
+          ) : null}
+          <ImportReviewStep
+            key={page.step}
+            importId={page.id}
+            step={page.step}
+            changes={page.review.changes}
+            problems={page.review.problems}
+            headers={page.headers}
+            confirmPending={actionData?.confirmPending}
+          />
+        </>
+      ) : null}
+      {page.status === "applied" ? (
+        <section>
+          <h2 className="mb-2">{t("import:complete.title")}</h2>
+          <ImportSummary counts={page.counts} applied={page.applied} />
+          <Link to={`/import/view/${page.id}`} className="underline">
+            {t("import:complete.history")}
+          </Link>
+        </section>
+      ) : null}
+    </>
+  );
+}

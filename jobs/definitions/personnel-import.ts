@@ -1,0 +1,14 @@
+import * as z from "zod";
+import { personnelImportQueue, runPersonnelImport } from "~/features/imports/import-run.server";
+import type { JobDefinition } from "./index";
+
+const schema = z.object({ importId: z.uuid() });
+
+/** Reads an uploaded personnel file, or compares its mapped rows with the cluster (the import's status says which). */
+export const personnelImportJob = {
+  name: personnelImportQueue,
+  schema,
+  options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+  work: { batchSize: 1, pollingIntervalSeconds: 0.5 },
+  handler: async (data) => ({ outcome: await runPersonnelImport(data.importId) }),
+} satisfies JobDefinition<typeof schema>;
