@@ -356,6 +356,10 @@ const idRoutes: Record<string, AuditEntry> = {
     team: true,
     params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
   },
+  // Personnel import (users.import): the wizard and its history.
+  "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
+  "_app+/import+/view.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
+  "_app+/import+/old.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   // Not tenant data: tokens and names checked by their own tests.
   "$.tsx": { notTenantData: "the splat route: unknown paths" },
   "auth.$provider.callback.tsx": { notTenantData: "SSO callback, anonymous only" },
