@@ -105,6 +105,8 @@ const openPrefixes = [
   "_app+/flow+/",
   "_app+/knowledge-base+/",
   "_app+/guide+/",
+  // Team development steps are every signed-in user's; each sees the progress of their own teams.
+  "_app+/team-development+/",
 ];
 // Every employee measures their own flow (docs/decisions/0921); its ids are audited below.
 const isOpen = (file: string) => openToEveryone.has(file) || openPrefixes.some((p) => file.startsWith(p));
@@ -185,6 +187,7 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/criteria+/sets.$setId.tsx": { may: both, params: (d) => ({ setId: d.set }) },
   "_app+/criteria+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.criteriaTag }) },
   "_app+/my+/profile.$tab.tsx": { notTenantData: "the signed-in user's own profile tabs" },
+  "_app+/team-development+/$step.tsx": { notTenantData: "step names; the team is a ?team= filter of own teams" },
   "_app+/personnel+/users.$tab.tsx": { notTenantData: "list tabs, no id" },
   "_app+/personnel+/positions.$positionId._index.tsx": {
     may: reviewers, // positions.read
@@ -367,6 +370,7 @@ const idRoutes: Record<string, AuditEntry> = {
   "_public+/confirm.$id.$hash.tsx": { notTenantData: "sign-up confirmation token" },
   "_public+/confirm-email.$id.$hash.tsx": { notTenantData: "e-mail change confirmation token" },
   "_public+/file.$slug.tsx": { notTenantData: "static help files by name" },
+  "_public+/file.$slug_.download.tsx": { notTenantData: "static help files by name, as files" },
   "_app+/knowledge-base+/$slug.tsx": { notTenantData: "knowledge base articles by file name, the same for everyone" },
   "_public+/invitation.$token.tsx": { notTenantData: "invitation token" },
   "_public+/password-reset.$code.tsx": { notTenantData: "password reset code" },

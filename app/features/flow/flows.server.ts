@@ -233,3 +233,27 @@ export async function teamFlowZones(ctx: TenantContext, db: DbOrTx = getDb()) {
     };
   });
 }
+
+/** My own measurements, newest first, each with its time per zone (my/growth and the dashboard, 1122). */
+export async function myFlowZones(
+  ctx: Pick<TenantContext, "accountId" | "clusterId" | "membershipId">,
+  limit: number,
+  db: DbOrTx = getDb(),
+) {
+  if (!ctx.membershipId) return [];
+  const rows = await db
+    .select()
+    .from(flowMeasurements)
+    .where(and(inCluster(flowMeasurements, ctx), eq(flowMeasurements.membershipId, ctx.membershipId)))
+    .orderBy(desc(flowMeasurements.createdAt), asc(flowMeasurements.id))
+    .limit(limit);
+  const activities = await activitiesOf(
+    db,
+    rows.map((m) => m.id),
+  );
+  return rows.map((m) => ({
+    id: m.id,
+    createdAt: m.createdAt.toISOString(),
+    ...zoneShares(activities.get(m.id) ?? [], settingsOf(m)),
+  }));
+}

@@ -14,12 +14,13 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Entries of the spec still to
- * come: team development, peer reviews, dialogs, import, analytics, competences and knowledge cards, my
- * growth. A module adds its entry here together with its page, with the same right and module as its
+ * come: dialogs, import, analytics, competences and knowledge cards. A module adds its entry here together with its page, with the same right and module as its
  * `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
   { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
+  // Every signed-in user's (route-access: "/team-development" needs no right).
+  { key: "teamDevelopment", items: [{ key: "teamDevelopment", href: "/team-development/goals" }] },
   {
     key: "guide",
     items: [
@@ -51,6 +52,7 @@ export const navigation: readonly NavSection[] = [
     items: [
       { key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" },
       { key: "selfReviews", href: "/selfreviews/overview", right: "selfReviews.manage", module: "self-review" },
+      { key: "peerReviews", href: "/peerreviews/overview", right: "reviews.manage", module: "peer-review" },
     ],
   },
   { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
@@ -78,6 +80,10 @@ export const navigation: readonly NavSection[] = [
     items: [
       { key: "profile", href: "/my/profile/details" },
       { key: "myReviews", href: "/my/reviews", right: "selfReviews.active", module: "self-review" },
+      // Every member's questionnaires in peer rounds (route-access: "/peerreview" needs the module only).
+      { key: "myPeerReviews", href: "/peerreview", module: "peer-review" },
+      // growth.active holds the module rule (growth-and-ambition, dialog or competences).
+      { key: "myGrowth", href: "/my/growth", right: "growth.active" },
       // Everyone's own tasks and notes (route-access: "/tasks" needs no right).
       { key: "tasks", href: "/tasks/inbox" },
     ],

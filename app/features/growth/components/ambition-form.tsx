@@ -1,0 +1,58 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, InputField, SelectInputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
+import { ambitionSchema } from "../growth.schema";
+
+type AmbitionValue = { role: string; positionId: string | null; text: string };
+
+/** Record or change my ambition (my/growth): a real POST form, errors next to the field, nothing typed lost. */
+export function AmbitionForm({
+  ambition,
+  positions,
+  lastResult,
+}: {
+  ambition: AmbitionValue | null;
+  positions: { id: string; name: string }[];
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useZodForm(ambitionSchema, {
+    id: "ambition",
+    lastResult,
+    defaultValue: {
+      role: ambition?.role ?? "",
+      positionId: ambition?.positionId ?? "",
+      text: ambition?.text ?? "",
+    },
+  });
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4">
+      <InputField meta={fields.role} label={t("growth:ambition.role")} hint={t("growth:ambition.roleHint")} />
+      <SelectInputField
+        meta={fields.positionId}
+        label={t("growth:ambition.position")}
+        options={[
+          { value: "", label: t("growth:ambition.noPosition") },
+          ...positions.map((p) => ({ value: p.id, label: p.name })),
+        ]}
+      />
+      <TextareaInputField
+        meta={fields.text}
+        label={t("growth:ambition.text")}
+        hint={t("growth:ambition.textHint")}
+        rows={4}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="save">
+          {t("growth:ambition.save")}
+        </Button>
+        {ambition ? (
+          <Button type="submit" name="intent" value="clear" variant="secondary" formNoValidate>
+            {t("growth:ambition.clear")}
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

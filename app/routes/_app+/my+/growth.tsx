@@ -1,0 +1,155 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/table";
+import { myFlowZones } from "~/features/flow/flows.server";
+import { clearAmbition, getAmbition, saveAmbition } from "~/features/growth/ambitions.server";
+import { AmbitionForm } from "~/features/growth/components/ambition-form";
+import { GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
+import { myReviewHistory } from "~/features/growth/growth-history.server";
+import { ambitionSchema } from "~/features/growth/growth.schema";
+import { listPositionOptions } from "~/features/positions/positions.server";
+import { getServerT } from "~/utils/i18n.server";
+import { notFound } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { createToastHeader } from "~/utils/toast.server";
+import { requireModule, requireRight } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["growth", "criteria", "flow", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/**
+ * My growth (spec §2 my/growth, growth.active: module growth-and-ambition, dialog or competences; 1122): my
+ * ambition (module growth-and-ambition) and my growth over time from what the cluster's modules hold.
+ * Dialog learning goals and competence gaps get their own blocks here when those modules are built.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "growth.active");
+  const t = await getServerT(request);
+  const title = pageTitle(t, "growth:title");
+  const membershipId = ctx.membershipId;
+  if (!membershipId) return { title, employee: null };
+  const owner = { accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId };
+  const ambitionOn = ctx.modules.has("growth-and-ambition");
+  const types = [
+    ...(ctx.modules.has("team-review") ? (["team"] as const) : []),
+    ...(ctx.modules.has("self-review") ? (["self"] as const) : []),
+  ];
+  const [ambition, positions, history, flow] = await Promise.all([
+    ambitionOn ? getAmbition(owner) : null,
+    ambitionOn ? listPositionOptions(ctx) : [],
+    myReviewHistory(owner, types),
+    ctx.modules.has("flow") ? myFlowZones(ctx, 5) : null,
+  ]);
+  return {
+    title,
+    employee: {
+      ambitionOn,
+      ambition,
+      positions,
+      teamReviews: ctx.modules.has("team-review") ? history.filter((r) => r.type === "team") : null,
+      selfReviews: ctx.modules.has("self-review") ? history.filter((r) => r.type === "self") : null,
+      flow,
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "growth-and-ambition", "growth.active");
+  if (!ctx.membershipId) notFound();
+  const owner = { accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId: ctx.membershipId };
+  const formData = await request.formData();
+  if (formData.get("intent") === "clear") {
+    await clearAmbition(owner);
+    return redirect("/my/growth", {
+      headers: { "Set-Cookie": await createToastHeader({ key: "growth:ambition.cleared" }) },
+    });
+  }
+  const submission = parseWithZod(formData, { schema: ambitionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await saveAmbition(owner, submission.value);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect("/my/growth", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "growth:ambition.saved" }) },
+  });
+}
+
+function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded bg-white p-6 shadow-sm">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export default function MyGrowthPage() {
+  const { t } = useTranslation();
+  const { employee } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  if (!employee)
+    return (
+      <div className="max-w-4xl">
+        <PageHeader title={t("growth:title")} />
+        <p className="mt-4">{t("growth:noEmployee")}</p>
+      </div>
+    );
+  const { ambitionOn, ambition, positions, teamReviews, selfReviews, flow } = employee;
+  const ambitionParts = ambition
+    ? [
+        ambition.role,
+        ambition.positionName ? t("growth:ambition.towards", { position: ambition.positionName }) : "",
+      ].filter(Boolean)
+    : [];
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title={t("growth:title")} />
+      <p className="mt-2">{t("growth:intro")}</p>
+      {ambitionOn ? (
+        <Block id="ambition-title" title={t("growth:ambition.title")}>
+          {ambition ? (
+            <div className="mt-2" data-testid="current-ambition">
+              {ambitionParts.length > 0 ? <p className="font-semibold">{ambitionParts.join(" · ")}</p> : null}
+              {ambition.text ? <p className="mt-1 whitespace-pre-line">{ambition.text}</p> : null}
+            </div>
+          ) : (
+            <p className="mt-2" data-testid="current-ambition">
+              {t("growth:ambition.none")}
+            </p>
+          )}
+          <AmbitionForm ambition={ambition} positions={positions} lastResult={lastResult} />
+        </Block>
+      ) : null}
+      {teamReviews ? (
+        <Block id="team-reviews-title" title={t("growth:history.teamReviews")}>
+          {teamReviews.length === 0 ? (
+            <p className="mt-2">{t("growth:history.noTeamReviews")}</p>
+          ) : (
+            <GrowthReviewTable rows={teamReviews} caption={t("growth:history.teamReviews")} />
+          )}
+        </Block>
+      ) : null}
+      {selfReviews ? (
+        <Block id="self-reviews-title" title={t("growth:history.selfReviews")}>
+          {selfReviews.length === 0 ? (
+            <p className="mt-2">{t("growth:history.noSelfReviews")}</p>
+          ) : (
+            <GrowthReviewTable rows={selfReviews} caption={t("growth:history.selfReviews")} />
+          )}
+        </Block>
+      ) : null}
+      {flow ? (
+        <Block id="flow-title" title={t("growth:flow.title")}>
+          {flow.length === 0 ? (
+            <p className="mt-2">{t("growth:flow.none")}</p>
+          ) : (
+            <GrowthFlowTable rows={flow} caption={t("growth:flow.title")} />
+          )}
+        </Block>
+      ) : null}
+      {/* Dialog learning goals and competence gaps against my position: blocks of the dialog and competences modules. */}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { ambitions } from "#db/schema";
+import { createTeamGoal } from "~/features/team-goals/team-goals.server";
+import { action as growthAction, loader as growthLoader } from "~/routes/_app+/my+/growth";
+import { loader as stepLoader } from "~/routes/_app+/team-development+/$step";
+import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
+import { context, getRequest, run, unwrapData } from "../support/http";
+import { orgWorld, positionIn, postForm } from "../support/org";
+import { sessionCookieFor } from "../support/session";
+import type { ModuleKey } from "~/utils/modules";
+
+type World = Awaited<ReturnType<typeof orgWorld>>;
+let w: World;
+let other: World;
+
+async function employeeWithCookie(
+  world: { account: { id: string }; cluster: { id: string } },
+  roles: { role: "team_admin" | "team_member"; teamId: string }[] = [],
+) {
+  const u = await createUserWithMembership(getDb(), {
+    accountId: world.account.id,
+    clusterId: world.cluster.id,
+    roles: [{ role: "employee" }, ...roles],
+  });
+  const { cookie } = await sessionCookieFor({
+    userId: u.user.id,
+    accountId: world.account.id,
+    clusterId: world.cluster.id,
+  });
+  return { ...u, cookie };
+}
+
+async function clusterWith(modules: readonly ModuleKey[]) {
+  const account = await createAccount(getDb());
+  const cluster = await createClusterFor(getDb(), account.id, { modules });
+  return { account, cluster };
+}
+
+const growthPage = (cookie: string) =>
+  run(() => growthLoader({ request: getRequest("/my/growth", cookie), context: context(), params: {} }));
+const postGrowth = (cookie: string, fields: Record<string, string>) =>
+  run(() => growthAction({ request: postForm("/my/growth", fields, cookie), context: context(), params: {} }));
+
+beforeAll(async () => {
+  w = await orgWorld();
+  other = await orgWorld();
+});
+
+describe("my/growth: growth.active's module rule", () => {
+  it("opens with growth-and-ambition, dialog or competences, and turns away without them", async () => {
+    for (const module of ["growth-and-ambition", "dialog", "competences"] as const) {
+      const world = await clusterWith([module]);
+      const u = await employeeWithCookie(world);
+      const page = (await growthPage(u.cookie)) as { employee: { ambitionOn: boolean } };
+      expect(page.employee.ambitionOn, module).toBe(module === "growth-and-ambition");
+    }
+    const without = await employeeWithCookie(await clusterWith(["flow", "team-review"]));
+    const res = (await growthPage(without.cookie)) as Response;
+    expect(res.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("refuses to record an ambition without the growth-and-ambition module", async () => {
+    const u = await employeeWithCookie(await clusterWith(["dialog"]));
+    const res = (await postGrowth(u.cookie, { intent: "save", text: "Teamleider worden" })) as Response;
+    expect(res.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("my/growth: the ambition", () => {
+  it("says 'no ambition chosen' until one is recorded, then shows it; it can be removed", async () => {
+    const u = await employeeWithCookie(w);
+    const position = await positionIn(w, "Teamleider zorg");
+    expect(((await growthPage(u.cookie)) as { employee: { ambition: unknown } }).employee.ambition).toBeNull();
+    const saved = (await postGrowth(u.cookie, {
+      intent: "save",
+      role: "Teamleider",
+      positionId: position.id,
+      text: "Over twee jaar een team leiden",
+    })) as Response;
+    expect(saved.headers.get("Location")).toBe("/my/growth");
+    const page = (await growthPage(u.cookie)) as { employee: { ambition: Record<string, unknown> } };
+    expect(page.employee.ambition).toMatchObject({
+      role: "Teamleider",
+      positionName: "Teamleider zorg",
+      text: "Over twee jaar een team leiden",
+    });
+    // Saving again replaces it: one ambition per employee record.
+    await postGrowth(u.cookie, { intent: "save", role: "", positionId: "", text: "Specialist worden" });
+    const rows = await getDb().select().from(ambitions).where(eq(ambitions.membershipId, u.membership.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: "", positionId: null, text: "Specialist worden" });
+    await postGrowth(u.cookie, { intent: "clear" });
+    expect(await getDb().select().from(ambitions).where(eq(ambitions.membershipId, u.membership.id))).toHaveLength(0);
+  });
+
+  it("refuses an empty ambition and a position of another cluster next to the field, keeping what was typed", async () => {
+    const u = await employeeWithCookie(w);
+    const empty = unwrapData(await postGrowth(u.cookie, { intent: "save", role: "", positionId: "", text: "" }));
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ error: { text: ["growth:ambition.required"] } });
+    const foreign = await positionIn(other, "Elders");
+    const refused = unwrapData(
+      await postGrowth(u.cookie, { intent: "save", role: "Coach", positionId: foreign.id, text: "" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      error: { positionId: ["validation:choose"] },
+      initialValue: { role: "Coach" },
+    });
+    expect(await getDb().select().from(ambitions).where(eq(ambitions.membershipId, u.membership.id))).toHaveLength(0);
+  });
+
+  it("shows only my own ambition, never a colleague's", async () => {
+    const a = await employeeWithCookie(w);
+    const b = await employeeWithCookie(w);
+    await postGrowth(a.cookie, { intent: "save", text: "Ambitie van A" });
+    const page = (await growthPage(b.cookie)) as { employee: { ambition: unknown } };
+    expect(page.employee.ambition).toBeNull();
+  });
+});
+
+describe("team-development/{step}", () => {
+  const stepPage = (cookie: string, step: string, query = "") =>
+    run(() =>
+      stepLoader({
+        request: getRequest(`/team-development/${step}${query}`, cookie),
+        context: context(),
+        params: { step },
+      }),
+    );
+
+  it("shows a member's team with its progress and only links the member may open", async () => {
+    const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id, name: "Team Groei" });
+    const member = await employeeWithCookie(w, [{ role: "team_member", teamId: team.id }]);
+    const before = (await stepPage(member.cookie, "goals")) as {
+      team: { id: string };
+      progress: Record<string, boolean | null>;
+      links: { key: string; href: string }[];
+    };
+    expect(before.team.id).toBe(team.id);
+    expect(before.progress).toMatchObject({ goals: false, "team-review": false, "self-reviews": false, dialogs: null });
+    expect(before.links.map((l) => l.href)).toEqual([`/goals-and-ambitions?team=${team.id}`]);
+    await createTeamGoal({ accountId: w.account.id, clusterId: w.cluster.id, userId: null }, team.id, {
+      kind: "goal",
+      text: "Samen beter",
+      growthStrategy: "",
+      measuredBy: "",
+      periodStart: "",
+      periodEnd: "",
+      additionalText: "",
+    });
+    const after = (await stepPage(member.cookie, "goals", `?team=${team.id}`)) as { progress: { goals: boolean } };
+    expect(after.progress.goals).toBe(true);
+    const admin = (await stepPage(w.cookie, "team-review", `?team=${team.id}`)) as { links: { key: string }[] };
+    expect(admin.links.map((l) => l.key)).toContain("createTeamReview");
+  });
+
+  it("answers 404 for an unknown step, another cluster's team and a team I am not part of", async () => {
+    const mine = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    const notMine = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    const foreign = await createTeam(getDb(), { accountId: other.account.id, clusterId: other.cluster.id });
+    const member = await employeeWithCookie(w, [{ role: "team_member", teamId: mine.id }]);
+    expect(((await stepPage(member.cookie, "nope")) as Response).status).toBe(404);
+    expect(((await stepPage(member.cookie, "goals", `?team=${notMine.id}`)) as Response).status).toBe(404);
+    expect(((await stepPage(w.cookie, "goals", `?team=${foreign.id}`)) as Response).status).toBe(404);
+  });
+});
