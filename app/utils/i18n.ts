@@ -36,6 +36,7 @@ export const namespaces = [
   "goals",
   "guide",
   "knowledge-base",
+  "growth",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");
