@@ -16,6 +16,7 @@ import {
   criteriaSetCriteria,
   criteriaSets,
   flowMeasurements,
+  imports,
   memberships,
   positions,
   reviews,
@@ -68,6 +69,8 @@ export type TenantData = {
    */
   task: string;
   note: string;
+  /** A personnel import of the cluster (issue 16). */
+  personnelImport: string;
   led: TeamData;
   other: TeamData;
 };
@@ -291,6 +294,15 @@ async function andereTasks(accountId: string, cluster: string, andereUserId: str
   return { task: task.id, note: note.id };
 }
 
+/** A finished personnel import of the cluster, for the import history routes. */
+async function personnelImportIn(accountId: string, clusterId: string) {
+  const [row] = await getDb()
+    .insert(imports)
+    .values({ accountId, clusterId, fileName: "audit.csv", fileType: "csv", status: "applied" })
+    .returning({ id: imports.id });
+  return row.id;
+}
+
 /** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
 export async function demoWorld(): Promise<DemoWorld> {
   await seedDemo(process.env.DATABASE_URL!);
@@ -335,6 +347,7 @@ export async function demoWorld(): Promise<DemoWorld> {
     set: basisset.id,
     task: await taskByTitle(noord, demoTasks.openForMedewerker),
     note: await taskByTitle(noord, demoTasks.medewerkerNote),
+    personnelImport: await personnelImportIn(demoAccountId, noord),
     led: await withSelfReview(
       cookies.hr,
       await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
@@ -362,6 +375,7 @@ export async function demoWorld(): Promise<DemoWorld> {
       andereCluster,
       (await membershipOf(demoUsers.andere, andereCluster)).userId,
     )),
+    personnelImport: await personnelImportIn(andereAccountId, andereCluster),
     led: andereTeam,
     other: andereTeam,
   };
