@@ -18,9 +18,11 @@ import { accounts, users } from "#db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { createRng, type SeedContext } from "./context";
 import { seedAccountsAndClusters } from "./demo/accounts-and-clusters";
+import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedFlows } from "./demo/flows";
+import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
 import { seedSelfReviews } from "./demo/self-reviews";
@@ -45,6 +47,8 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedFlows(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });
+  await seedKnowledgeAreas(ctx, { tenants, teams });
+  await seedCompetences(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { pageNumber, searchText } from "~/utils/list-filter";
 import { competenceTypes } from "#db/schema/enums";
 
 /** The competence book's and the matrix's query (?type, archived, q); a value that does not fit is no filter. */
@@ -8,3 +9,6 @@ export const competenceFilterSchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
 });
 export type CompetenceFilter = z.output<typeof competenceFilterSchema>;
+
+/** The scores list's query: ?q on the person's name, ?page. */
+export const scoreListFilterSchema = z.object({ q: searchText(100), page: pageNumber });

@@ -22,11 +22,12 @@ export const levelField = z.coerce
   .min(1, { error: "competences:levels.outside" })
   .max(5, { error: "competences:levels.outside" });
 
-/** A matrix cell: set the required level, or clear it (intent clear). */
-export const matrixCellSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("set"), positionId: z.uuid(), competenceId: z.uuid(), level: levelField }),
-  z.object({ intent: z.literal("clear"), positionId: z.uuid(), competenceId: z.uuid() }),
-]);
+/** A matrix cell: the required level, or none (an empty choice removes the position's own level). */
+export const matrixCellSchema = z.object({
+  positionId: z.uuid(),
+  competenceId: z.uuid(),
+  level: z.preprocess((v) => (v === "" ? undefined : v), levelField.optional()),
+});
 
 /** A score on a person's page: set the actual level, or remove one's own score. */
 export const scoreSchema = z.discriminatedUnion("intent", [

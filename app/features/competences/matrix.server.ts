@@ -64,6 +64,7 @@ export async function getMatrix(ctx: Tenant, filter: { type?: CompetenceType }) 
         return {
           competenceId: c.id,
           level: r?.level ?? null,
+          own: r && r.fromPositionId === p.id ? r.level : null,
           inheritedFrom: r && r.fromPositionId !== p.id ? (nameOf.get(r.fromPositionId) ?? null) : null,
         };
       }),

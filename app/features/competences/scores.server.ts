@@ -5,7 +5,7 @@ import type { CompetenceType } from "#db/schema/enums";
 import type { Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { combinedRequirements, competenceGap } from "./levels";
+import { combinedRequirements, competenceGap, type Requirement } from "./levels";
 import { requirementsOfCluster } from "./matrix.server";
 import { scorableMembership } from "./score-access.server";
 
@@ -124,7 +124,9 @@ export async function getPersonScores(ctx: TenantContext, membershipId: string) 
       where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.membership_id = ${person.id}
       order by s.given_at desc, s.id limit 200`),
   ]);
-  const required = combinedRequirements(person.positionIds.map((id) => requirements.get(id) ?? new Map()));
+  const required = combinedRequirements(
+    person.positionIds.map((id) => requirements.get(id) ?? new Map<string, Requirement>()),
+  );
   const mine = scores.get(person.id) ?? new Map<string, CurrentScore>();
   const ids = [...new Set([...required.keys(), ...mine.keys()])].filter((id) => {
     const c = book.get(id);
@@ -237,7 +239,7 @@ export async function getPositionScores(ctx: TenantContext, positionId: string) 
   const position = tree.find((p) => p.id === positionId);
   if (!position) notFound();
   const book = await competencesById(ctx, db);
-  const columns = [...(requirements.get(position.id) ?? new Map()).entries()]
+  const columns = [...(requirements.get(position.id) ?? new Map<string, Requirement>()).entries()]
     .filter(([id]) => book.get(id) && !book.get(id)!.archived)
     .map(([id, req]) => ({ id, name: book.get(id)!.name, required: req.level }))
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,184 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/ui/forms";
+import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { PageHeader } from "~/components/ui/table";
+import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
+import { matrixCellSchema } from "~/features/competences/competences.schema";
+import { competenceLevels, competenceTypes } from "~/features/competences/levels";
+import { clearRequiredLevel, getMatrix, setRequiredLevel } from "~/features/competences/matrix.server";
+import { getServerT } from "~/utils/i18n.server";
+import { parseRequestFilter } from "~/utils/list-filter";
+import { pageTitle } from "~/utils/page-title";
+import { can, requireModule } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["competences", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "competences", "competences.read");
+  const filter = parseRequestFilter(competenceFilterSchema, request);
+  const t = await getServerT(request);
+  return {
+    title: pageTitle(t, "competences:matrix.title"),
+    filter,
+    matrix: await getMatrix(ctx, { type: filter.type }),
+    canManage: can(ctx, "competences.manage"),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "competences", "competences.manage");
+  const form = Object.fromEntries(await request.formData());
+  const parsed = matrixCellSchema.safeParse(form);
+  if (!parsed.success) {
+    const cell = { positionId: String(form.positionId ?? ""), competenceId: String(form.competenceId ?? "") };
+    return data({ cell, level: String(form.level ?? ""), errorKey: "competences:levels.outside" }, { status: 400 });
+  }
+  const { positionId, competenceId, level } = parsed.data;
+  if (level === undefined) await clearRequiredLevel(ctx, { positionId, competenceId });
+  else await setRequiredLevel(ctx, { positionId, competenceId, level });
+  return redirect(`/competences/matrix${new URL(request.url).search}`, {
+    headers: { "Set-Cookie": await createToastHeader({ key: "competences:matrix.saved" }) },
+  });
+}
+
+export default function MatrixPage() {
+  const { t } = useTranslation();
+  const { filter, matrix, canManage } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const levelLabel = (level: number) => t(`competences:levels.${level}`);
+  return (
+    <>
+      <PageHeader title={t("competences:matrix.title")} />
+      <p className="mt-2 text-ink-muted">{t("competences:matrix.intro")}</p>
+      <FilterForm submitLabel={t("competences:book.filter")}>
+        <FilterSelect
+          id="type"
+          name="type"
+          label={t("competences:type.label")}
+          value={filter.type}
+          allLabel={t("competences:type.all")}
+          options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
+        />
+      </FilterForm>
+      {matrix.rows.length === 0 || matrix.columns.length === 0 ? (
+        <p className="mt-6">{t("competences:matrix.empty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="bg-white text-left shadow-sm">
+            <caption className="sr-only">{t("competences:matrix.title")}</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="p-2">
+                  {t("competences:matrix.position")}
+                </th>
+                {matrix.columns.map((c) => (
+                  <th key={c.id} scope="col" className="min-w-32 p-2 align-bottom text-sm">
+                    {c.name}
+                    <span className="block font-normal text-ink-muted">{t(`competences:type.${c.type}`)}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {matrix.rows.map((row) => (
+                <tr key={row.id} className="border-b">
+                  <th scope="row" className="p-2 align-top">
+                    {row.name}
+                    {row.parentName ? (
+                      <span className="block text-sm font-normal text-ink-muted">
+                        {t("competences:matrix.parent", { name: row.parentName })}
+                      </span>
+                    ) : null}
+                  </th>
+                  {row.cells.map((cell, i) => {
+                    const competence = matrix.columns[i];
+                    const error =
+                      failed?.cell.positionId === row.id && failed.cell.competenceId === cell.competenceId
+                        ? failed.errorKey
+                        : null;
+                    const label = t("competences:matrix.cellLabel", {
+                      competence: competence.name,
+                      position: row.name,
+                    });
+                    const inherited = cell.inheritedFrom ? (
+                      <span className="block text-xs text-ink-muted">
+                        {t("competences:matrix.inherited", { level: cell.level, name: cell.inheritedFrom })}
+                      </span>
+                    ) : null;
+                    if (!canManage) {
+                      return (
+                        <td
+                          key={cell.competenceId}
+                          className="p-2 align-top"
+                          data-testid={`cell-${row.id}-${cell.competenceId}`}
+                        >
+                          {cell.level ? levelLabel(cell.level) : "–"}
+                          {cell.inheritedFrom ? (
+                            <span className="block text-xs text-ink-muted">({cell.inheritedFrom})</span>
+                          ) : null}
+                        </td>
+                      );
+                    }
+                    const errorId = `err-${row.id}-${cell.competenceId}`;
+                    return (
+                      <td
+                        key={cell.competenceId}
+                        className="p-2 align-top"
+                        data-testid={`cell-${row.id}-${cell.competenceId}`}
+                      >
+                        <Form method="post" preventScrollReset className="flex items-center gap-1">
+                          <input type="hidden" name="positionId" value={row.id} />
+                          <input type="hidden" name="competenceId" value={cell.competenceId} />
+                          <select
+                            name="level"
+                            aria-label={label}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? errorId : undefined}
+                            defaultValue={error ? failed!.level : (cell.own?.toString() ?? "")}
+                            className="rounded border border-gray-400 bg-white px-1 py-1 text-sm"
+                          >
+                            <option value="">–</option>
+                            {competenceLevels.map((level) => (
+                              <option key={level} value={level}>
+                                {level}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            className="text-sm underline"
+                            aria-label={t("competences:matrix.saveCell", { label })}
+                          >
+                            {t("competences:matrix.save")}
+                          </button>
+                        </Form>
+                        {inherited}
+                        {error ? <ErrorList id={errorId} errors={[error]} label={label} /> : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section aria-labelledby="scale-title" className="mt-6 max-w-xl rounded bg-white p-4 shadow-sm">
+        <h2 id="scale-title" className="text-lg">
+          {t("competences:levels.title")}
+        </h2>
+        <ul className="mt-2">
+          {competenceLevels.map((level) => (
+            <li key={level}>
+              {level}: {levelLabel(level)}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/table";
+import { GapText } from "~/features/competences/components/score-form";
+import { getPositionScores } from "~/features/competences/scores.server";
+import { getServerT } from "~/utils/i18n.server";
+import { requireModule } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["competences"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "competences", "competence_reviews.manage");
+  const page = await getPositionScores(ctx, params.id ?? "");
+  const t = await getServerT(request);
+  return { title: `${page.position.name} · ${t("competences:scores.title")} · ${t("common:appName")}`, ...page };
+}
+
+export default function PositionScoresPage() {
+  const { t } = useTranslation();
+  const { position, columns, rows } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/competences/scores">{t("competences:scores.back")}</Link>
+      </p>
+      <PageHeader title={position.name} />
+      <p className="mt-1 text-ink-muted">{t("competences:scores.positionIntro")}</p>
+      {columns.length === 0 ? (
+        <p className="mt-6">{t("competences:scores.nothingLinked")}</p>
+      ) : rows.length === 0 ? (
+        <p className="mt-6">{t("competences:scores.noHolders")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="bg-white text-left shadow-sm">
+            <caption className="sr-only">{t("competences:scores.holdersOf", { name: position.name })}</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="p-2">
+                  {t("competences:scores.person")}
+                </th>
+                {columns.map((c) => (
+                  <th key={c.id} scope="col" className="p-2 align-bottom text-sm">
+                    {c.name}
+                    <span className="block font-normal text-ink-muted">
+                      {t("competences:scores.requiredLevel", { level: c.required })}
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b">
+                  <th scope="row" className="p-2">
+                    <Link to={`/competences/scores/users/${row.id}`}>{row.name}</Link>
+                  </th>
+                  {row.cells.map((cell) => (
+                    <td key={cell.competenceId} className="p-2">
+                      <span className="block">{cell.actual ?? "–"}</span>
+                      <GapText gap={cell.gap} status={cell.status} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
