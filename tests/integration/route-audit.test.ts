@@ -359,6 +359,11 @@ const idRoutes: Record<string, AuditEntry> = {
     team: true,
     params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
   },
+  // Competences (#19): HR and the account admin score everyone, leider@demo.nl the members of his teams.
+  "_app+/competences+/book.$action.tsx": { notTenantData: "$action is add/edit; the competence is ?id=" },
+  "_app+/competences+/scores.users.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.employee }) },
+  // Every position of the cluster; a leader sees only the holders in his teams.
+  "_app+/competences+/scores.positions.$id.tsx": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Personnel import (users.import): the wizard and its history.
   "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   "_app+/import+/view.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
@@ -374,6 +379,7 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/knowledge-base+/$slug.tsx": { notTenantData: "knowledge base articles by file name, the same for everyone" },
   "_public+/invitation.$token.tsx": { notTenantData: "invitation token" },
   "_public+/password-reset.$code.tsx": { notTenantData: "password reset code" },
+  "_public+/unsubscribe.$token.tsx": { notTenantData: "signed unsubscribe token (tests/integration/digests.test.ts)" },
 };
 
 const filesWithParams = routeFiles(".")

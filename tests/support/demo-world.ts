@@ -364,6 +364,15 @@ export async function demoWorld(): Promise<DemoWorld> {
     .insert(clusterModules)
     .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "flow" })
     .onConflictDoNothing();
+  // …and the competences module (#19), so its admin opens its own competence score pages.
+  await db
+    .insert(accountModules)
+    .values({ accountId: andereAccountId, moduleKey: "competences", active: true })
+    .onConflictDoNothing();
+  await db
+    .insert(clusterModules)
+    .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "competences" })
+    .onConflictDoNothing();
   const andereTeam = await withSelfReview(cookies.andere, await teamData(andereCluster, andereReviews.team));
   const andere: TenantData = {
     cluster: andereCluster,

@@ -56,6 +56,13 @@ export const navigation: readonly NavSection[] = [
     ],
   },
   { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
+  {
+    key: "competences",
+    items: [
+      { key: "competenceBook", href: "/competences/book", right: "competences.read", module: "competences" },
+      { key: "competenceMatrix", href: "/competences/matrix", right: "competences.read", module: "competences" },
+    ],
+  },
   { key: "modules", items: [{ key: "modules", href: "/modules", right: "cluster_modules.manage" }] },
   {
     key: "settings",

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/forms";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     matrix: await getMatrix(ctx, { type: filter.type }),
     canManage: can(ctx, "competences.manage"),
+    canScore: can(ctx, "competence_reviews.manage"),
   };
 }
 
@@ -47,12 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MatrixPage() {
   const { t } = useTranslation();
-  const { filter, matrix, canManage } = useLoaderData<typeof loader>();
+  const { filter, matrix, canManage, canScore } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const levelLabel = (level: number) => t(`competences:levels.${level}`);
   return (
     <>
-      <PageHeader title={t("competences:matrix.title")} />
+      <PageHeader title={t("competences:matrix.title")}>
+        {canScore ? <Link to="/competences/scores">{t("competences:scores.title")}</Link> : null}
+      </PageHeader>
       <p className="mt-2 text-ink-muted">{t("competences:matrix.intro")}</p>
       <FilterForm submitLabel={t("competences:book.filter")}>
         <FilterSelect
