@@ -2,18 +2,25 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, PageHeader } from "~/components/ui/table";
+import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
+import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
 import { listMyReviews } from "~/features/reviews/my-reviews.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["selfreviews"] };
+export const handle = { i18n: ["selfreviews", "peerreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.active");
-  const [rows, t] = await Promise.all([listMyReviews(ctx), getServerT(request)]);
+  const [rows, peerRows, t] = await Promise.all([
+    listMyReviews(ctx),
+    // The questionnaires in peer rounds, where the cluster has the module (decision 1021).
+    ctx.modules.has("peer-review") ? listMyPeerQuestionnaires(ctx) : null,
+    getServerT(request),
+  ]);
   return {
     title: pageTitle(t, "selfreviews:my.title"),
     reviews: rows.map((r) => ({
@@ -25,12 +32,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       questions: r.questions,
       state: r.state,
     })),
+    peerQuestionnaires:
+      peerRows?.map((r) => ({
+        assignmentId: r.assignmentId,
+        reviewId: r.reviewId,
+        name: r.name,
+        deadline: formatDate(r.deadline),
+        role: r.role,
+        personName: r.personName,
+        subjectMembershipId: r.subjectMembershipId,
+        answered: r.answered,
+        questions: r.questions,
+        state: r.state,
+      })) ?? null,
   };
 }
 
 export default function MyReviewsPage() {
   const { t } = useTranslation();
-  const { reviews } = useLoaderData<typeof loader>();
+  const { reviews, peerQuestionnaires } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-4xl">
       <PageHeader title={t("selfreviews:my.title")} />
@@ -72,6 +92,14 @@ export default function MyReviewsPage() {
           </ListTable>
         </div>
       )}
+      {peerQuestionnaires ? (
+        <section aria-labelledby="peer-questionnaires" className="mt-8">
+          <h2 id="peer-questionnaires" className="mb-2 text-xl">
+            {t("peerreviews:my.heading")}
+          </h2>
+          <MyPeerQuestionnaires rows={peerQuestionnaires} />
+        </section>
+      ) : null}
     </div>
   );
 }
