@@ -88,6 +88,11 @@ export const templates = {
     schema: teamReviewPropsSchema,
     subject: (t, props) => t("selfReviewInvitation.subject", { reviewName: props.reviewName }),
   }),
+  "peer-review-invitation": defineTemplate({
+    component: teamReviewEmail("peerReviewInvitation"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) => t("peerReviewInvitation.subject", { reviewName: props.reviewName }),
+  }),
   "self-review-reminder": defineTemplate({
     component: teamReviewEmail("selfReviewReminder"),
     schema: teamReviewPropsSchema,

@@ -23,6 +23,7 @@ import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedFlows } from "./demo/flows";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
+import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
 import { seedSelfReviews } from "./demo/self-reviews";
@@ -44,6 +45,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
   await seedSelfReviews(ctx, { tenants, set });
+  await seedPeerReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });

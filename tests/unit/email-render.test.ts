@@ -37,6 +37,14 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     deadline: "01-12-2026",
     organisation: "Demo BV",
   },
+  "peer-review-invitation": {
+    firstName: "Sanne",
+    path: "/peerreview",
+    reviewName: "Peer feedback voorjaar",
+    teamName: "",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+  },
   "self-review-reminder": {
     firstName: "Sanne",
     path: "/selfreview/questionnaire/abc/def",
@@ -72,7 +80,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {
