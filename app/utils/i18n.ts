@@ -34,6 +34,7 @@ export const namespaces = [
   "results",
   "flow",
   "tasks",
+  "import",
   "goals",
   "competences",
   "guide",
