@@ -72,8 +72,8 @@ describe("digests", () => {
   });
 
   it("sends one digest per period even when the job runs twice, with the unsubscribe headers", async () => {
-    await digestsJob.handler({});
-    await digestsJob.handler({});
+    await digestsJob.handler();
+    await digestsJob.handler();
     expect(await mine()).toHaveLength(1);
     const rows = await deliverTo("digest", medewerker.email);
     expect(rows).toHaveLength(1);
@@ -141,8 +141,8 @@ describe("digests", () => {
 describe("task mails", () => {
   it("mail the receiver of a task someone else gave them once, not a task they have seen", async () => {
     expect(jobDefinitions).toContain(taskMailsJob);
-    await taskMailsJob.handler({});
-    await taskMailsJob.handler({});
+    await taskMailsJob.handler();
+    await taskMailsJob.handler();
     const rows = await deliverTo("task-received", medewerker.email);
     const titles = rows.map((row) => (row.props as { title: string }).title);
     expect(titles).toContain(demoTasks.openForMedewerker);
@@ -226,7 +226,7 @@ describe("unsubscribe link", () => {
         receiverId: medewerker.membershipId,
       })
       .returning();
-    await taskMailsJob.handler({});
+    await taskMailsJob.handler();
     expect(await getDb().select().from(taskMails).where(eq(taskMails.taskId, task.id))).toHaveLength(0);
   });
 });

@@ -38,7 +38,7 @@ function addDays(isoDate: string, days: number): string {
 }
 
 /** One page of members who may get a digest: active, may sign in, frequency set, with their latest digest. */
-async function recipientsAfter(afterId: string): Promise<RecipientRow[]> {
+async function recipientsAfter(afterId: string, only: string[] | null): Promise<RecipientRow[]> {
   const { rows } = await getDb().execute<RecipientRow>(sql`
     select m.id as "membershipId", m.account_id as "accountId", m.cluster_id as "clusterId",
            u.email, u.first_name as "firstName", u.language, c.name as organisation,
@@ -53,19 +53,23 @@ async function recipientsAfter(afterId: string): Promise<RecipientRow[]> {
       ) last on true
      where m.id > ${afterId}::uuid and m.deleted_at is null and m.status = 'active' and m.access
        and m.updates_frequency <> 'none'
+       and (${only === null}::boolean or m.id = any(${`{${(only ?? []).join(",")}}`}::uuid[]))
      order by m.id limit ${PAGE}`);
   return rows;
 }
 
 export type DigestRunResult = { sent: number; nothingNew: number };
 
-/** One run of the digest schedule at `now`; safe to run twice or on two workers at once. */
-export async function sendDigests(now: Date = new Date()): Promise<DigestRunResult> {
+/**
+ * One run of the digest schedule at `now`; safe to run twice or on two workers at once. `only` limits the
+ * run to some memberships (the end-to-end test's own user).
+ */
+export async function sendDigests(now: Date = new Date(), only: string[] | null = null): Promise<DigestRunResult> {
   const today = todayIn(DEFAULT_TIME_ZONE, now);
   const result: DigestRunResult = { sent: 0, nothingNew: 0 };
   let afterId = "00000000-0000-0000-0000-000000000000";
   for (;;) {
-    const page = await recipientsAfter(afterId);
+    const page = await recipientsAfter(afterId, only);
     if (page.length === 0) break;
     afterId = page[page.length - 1].membershipId;
     for (const r of page) {
