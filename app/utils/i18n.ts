@@ -39,6 +39,7 @@ export const namespaces = [
   "competences",
   "guide",
   "knowledge-base",
+  "knowledge-areas",
   "growth",
   "emails",
 ] as const;

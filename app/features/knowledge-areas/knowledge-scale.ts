@@ -10,3 +10,7 @@ export const knowledgeLevels = [0, 1, 2, 3] as const;
 export type KnowledgeLevel = (typeof knowledgeLevels)[number];
 /** At most this many people needed per level of an area. */
 export const MAX_NEEDED_PER_LEVEL = 99;
+
+/** The tabs of a team's knowledge card (spec §2 knowledge-areas/teams/{id}/{tab}). */
+export const knowledgeCardTabs = ["card", "members"] as const;
+export type KnowledgeCardTab = (typeof knowledgeCardTabs)[number];
