@@ -14,7 +14,7 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Entries of the spec still to
- * come: dialogs, import, analytics, competences and knowledge cards. A module adds its entry here together with its page, with the same right and module as its
+ * come: dialogs, analytics, competences and knowledge cards. A module adds its entry here together with its page, with the same right and module as its
  * `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
@@ -39,6 +39,7 @@ export const navigation: readonly NavSection[] = [
       { key: "positions", href: "/personnel/positions", right: "positions.read" },
     ],
   },
+  { key: "import", items: [{ key: "import", href: "/import", right: "users.import" }] },
   {
     key: "criteria",
     items: [
