@@ -22,7 +22,7 @@ import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedFlows } from "./demo/flows";
-import { seedKnowledgeAreas } from "./demo/knowledge-areas";
+import { seedGrowth } from "./demo/growth";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPositions } from "./demo/positions";
@@ -50,7 +50,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedFlows(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });
-  await seedKnowledgeAreas(ctx, { tenants, teams });
+  await seedGrowth(ctx, { tenants, positions, people });
   await seedKnowledgeAreas(ctx, { tenants, teams });
   await seedCompetences(ctx, { tenants, people });
 }
