@@ -272,6 +272,13 @@ const idRoutes: Record<string, AuditEntry> = {
   "resources+/review-export.$id.ts": { may: reviewers, team: true, params: (_, t) => ({ id: t.round }) },
   // A flow measurement of a team member who is not a demo user: HR, the account admin and the team's leader.
   "_app+/flow+/details.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.flow }) },
+  // knowledgeArea.manage and the module: HR, the account admin and the team's leader (docs/decisions/1082).
+  "_app+/knowledge-areas+/teams.$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.team }) },
+  "_app+/knowledge-areas+/teams.$id.$tab.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.team, tab: "card" }),
+  },
   "_app+/tasks+/$tab._index.tsx": { notTenantData: "list tabs of the signed-in user's own tasks, no id" },
   "_app+/tasks+/$tab.new.tsx": { notTenantData: "the new-task form of a tab, no id" },
   // A task from leider@demo.nl to medewerker@demo.nl: only they see it; only he edits and deletes it, only

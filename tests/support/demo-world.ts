@@ -373,6 +373,15 @@ export async function demoWorld(): Promise<DemoWorld> {
     .insert(clusterModules)
     .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "competences" })
     .onConflictDoNothing();
+  // …and the knowledge-areas module (#19), so its admin opens its own teams' knowledge cards.
+  await db
+    .insert(accountModules)
+    .values({ accountId: andereAccountId, moduleKey: "knowledge-areas", active: true })
+    .onConflictDoNothing();
+  await db
+    .insert(clusterModules)
+    .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "knowledge-areas" })
+    .onConflictDoNothing();
   const andereTeam = await withSelfReview(cookies.andere, await teamData(andereCluster, andereReviews.team));
   const andere: TenantData = {
     cluster: andereCluster,
