@@ -19,8 +19,10 @@ import {
   imports,
   memberships,
   positions,
+  reviewPeerAssignments,
   reviews,
   reviewSubjects,
+  reviewTeams,
   tags,
   tasks,
   teams,
@@ -55,6 +57,9 @@ export type TeamData = {
   /** A self review made here from the round (its teams only) and a participant of this team who is no demo user. */
   selfReview: string;
   selfParticipant: string;
+  /** A peer round of the team (made here) in which selfParticipant is reviewed, and their own questionnaire. */
+  peerReview: string;
+  peerAssignment: string;
 };
 
 export type TenantData = {
@@ -109,7 +114,7 @@ async function teamData(
   cluster: string,
   team: string,
   preferredEmail?: string,
-): Promise<Omit<TeamData, "selfReview" | "selfParticipant">> {
+): Promise<Omit<TeamData, "selfReview" | "selfParticipant" | "peerReview" | "peerAssignment">> {
   const rows = await getDb().execute<{
     membership_id: string;
     email: string;
@@ -144,7 +149,10 @@ async function teamData(
 }
 
 /** Adds a self review made from the team's round by `cookie` (HR or the account admin) and one of its participants. */
-async function withSelfReview(cookie: string, t: Omit<TeamData, "selfReview" | "selfParticipant">): Promise<TeamData> {
+async function withSelfReview(
+  cookie: string,
+  t: Omit<TeamData, "selfReview" | "selfParticipant" | "peerReview" | "peerAssignment">,
+): Promise<TeamData> {
   const created = await createSelfReviewFromRound(await contextFor(cookie), {
     roundId: t.round,
     deadline: "01-12-2099",
@@ -160,7 +168,36 @@ async function withSelfReview(cookie: string, t: Omit<TeamData, "selfReview" | "
     where s.review_id = ${created.reviewId} and s.team_id = ${t.team} and lower(u.email) not in (${demoEmails})
     order by lower(u.email) limit 1`);
   if (!rows.rows[0]) throw new Error(`no self review participant without a demo role in team ${t.team}`);
-  return { ...t, selfReview: created.reviewId, selfParticipant: rows.rows[0].membership_id };
+  const participant = rows.rows[0].membership_id;
+  return { ...t, selfReview: created.reviewId, selfParticipant: participant, ...(await peerRoundOf(t, participant)) };
+}
+
+/** A peer round over the team (raw rows, as the seed writes them) with `participant` reviewed and their self questionnaire. */
+async function peerRoundOf(t: { team: string; round: string }, participant: string) {
+  const [round] = await getDb().select().from(reviews).where(eq(reviews.id, t.round));
+  const ids = { accountId: round.accountId, clusterId: round.clusterId };
+  const [review] = await getDb()
+    .insert(reviews)
+    .values({
+      ...ids,
+      type: "peer",
+      name: "Peer audit",
+      deadline: "2099-12-01",
+      scale: round.scale,
+      setId: round.setId,
+    })
+    .returning({ id: reviews.id });
+  const [team] = await getDb().select({ name: teams.name }).from(teams).where(eq(teams.id, t.team));
+  await getDb().insert(reviewTeams).values({ reviewId: review.id, teamId: t.team, teamName: team.name });
+  const [subject] = await getDb()
+    .insert(reviewSubjects)
+    .values({ ...ids, reviewId: review.id, membershipId: participant, teamId: t.team })
+    .returning({ id: reviewSubjects.id });
+  const [assignment] = await getDb()
+    .insert(reviewPeerAssignments)
+    .values({ ...ids, reviewId: review.id, subjectId: subject.id, reviewerId: participant, role: "self" })
+    .returning({ id: reviewPeerAssignments.id });
+  return { peerReview: review.id, peerAssignment: assignment.id };
 }
 
 /** The latest flow measurement of the team's first member (by e-mail) who is not a demo user. */
@@ -381,6 +418,15 @@ export async function demoWorld(): Promise<DemoWorld> {
   await db
     .insert(clusterModules)
     .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "knowledge-areas" })
+    .onConflictDoNothing();
+  // …and the peer-review module (#15), so its admin opens its own peer rounds.
+  await db
+    .insert(accountModules)
+    .values({ accountId: andereAccountId, moduleKey: "peer-review", active: true })
+    .onConflictDoNothing();
+  await db
+    .insert(clusterModules)
+    .values({ accountId: andereAccountId, clusterId: andereCluster, moduleKey: "peer-review" })
     .onConflictDoNothing();
   const andereTeam = await withSelfReview(cookies.andere, await teamData(andereCluster, andereReviews.team));
   const andere: TenantData = {
