@@ -122,6 +122,9 @@ export default defineConfig({
       name: "no-js",
       use: { browserName: "chromium", javaScriptEnabled: false },
       testIgnore: /(accessibility|web-workers|page-walk|browser-errors)\.spec\.ts$/,
+      // Tests that only read what the server answers (guards, who sees what) need no second run without
+      // JavaScript; every form keeps its JavaScript-off test.
+      grepInvert: /@js-only/,
     },
   ],
   webServer: [

@@ -11,12 +11,16 @@ test.describe("guards and navigation", () => {
     await expect(page).toHaveURL(/\/my\/profile\/password$/);
   });
 
-  test("an employee opening /personnel/users lands on the dashboard with a notice", async ({ page }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/personnel/users");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("status")).toContainText("Je hebt geen toegang tot die pagina");
-  });
+  test(
+    "an employee opening /personnel/users lands on the dashboard with a notice",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await signIn(page, demoUsers.medewerker);
+      await page.goto("/personnel/users");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("status")).toContainText("Je hebt geen toegang tot die pagina");
+    },
+  );
 
   test("menu, tab and row links open their page; with JavaScript without loading a new document", async ({
     page,
@@ -60,7 +64,7 @@ test.describe("guards and navigation", () => {
     ).toBeHidden();
   });
 
-  test("an employee sees only the navigation their rights allow", async ({ page }) => {
+  test("an employee sees only the navigation their rights allow", { tag: "@js-only" }, async ({ page }) => {
     await signIn(page, demoUsers.medewerker);
     await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
@@ -71,22 +75,26 @@ test.describe("guards and navigation", () => {
     await expect(nav.getByRole("link", { name: "Criteriaboek" })).toHaveCount(0);
   });
 
-  test("HR sees personnel but not account management; the account admin sees both", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/dashboard");
-    let nav = page.getByRole("navigation", { name: "Hoofdmenu" });
-    await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Criteriaboek" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Abonnement" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Uitloggen" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+  test(
+    "HR sees personnel but not account management; the account admin sees both",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await signIn(page, demoUsers.hr);
+      await page.goto("/dashboard");
+      let nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+      await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Criteriaboek" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Abonnement" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Uitloggen" }).click();
+      await expect(page).toHaveURL(/\/login$/);
 
-    await signIn(page, demoUsers.admin);
-    await page.goto("/dashboard");
-    nav = page.getByRole("navigation", { name: "Hoofdmenu" });
-    await expect(nav.getByRole("link", { name: "Abonnement" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
-  });
+      await signIn(page, demoUsers.admin);
+      await page.goto("/dashboard");
+      nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+      await expect(nav.getByRole("link", { name: "Abonnement" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
+    },
+  );
 
   test("a user with roles in two clusters can switch the current cluster", async ({ page }) => {
     await signIn(page, demoUsers.meerdere);
@@ -98,7 +106,7 @@ test.describe("guards and navigation", () => {
     await expect(page.getByRole("status")).toContainText(`Je werkt nu in ${demoClusters.zuid}`);
   });
 
-  test("an unknown path shows a friendly not-found page with status 404", async ({ page }) => {
+  test("an unknown path shows a friendly not-found page with status 404", { tag: "@js-only" }, async ({ page }) => {
     const response = await page.goto("/deze-pagina-bestaat-niet");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
