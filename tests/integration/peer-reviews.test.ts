@@ -13,6 +13,8 @@ import {
 } from "#db/schema";
 import { peerReviewInvitationsJob } from "#jobs/definitions/peer-review-invitations";
 import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
+import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
+import { loader as reviewsApiLoader } from "~/routes/api+/reviews";
 import { action as createAction } from "~/routes/_app+/peerreviews+/create";
 import { loader as detailsLoader } from "~/routes/_app+/peerreviews+/$id._index";
 import { action as peersAction } from "~/routes/_app+/peerreviews+/$id.peers";
@@ -332,5 +334,26 @@ describe("invitations", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.template, "peer-review-invitation"), inArray(emailOutbox.toAddress, emails)));
     expect(sent).toHaveLength(reviewerIds.length);
+  });
+});
+
+describe("the reviews API", () => {
+  it("lists the peer round with type peer and answers it by id; another account gets a 404", async () => {
+    const list = (await load(reviewsApiLoader, "/api/reviews", w.hr.cookie)) as Response;
+    const body = (await list.json()) as { peerReviews: { id: string; type: string; isFinished: number }[] };
+    expect(body.peerReviews.find((r) => r.id === reviewId)).toMatchObject({ type: "peer", isFinished: 0 });
+    const one = (await load(reviewApiLoader, `/api/reviews/${reviewId}`, w.hr.cookie, { id: reviewId })) as Response;
+    expect(one.status).toBe(200);
+    const detail = (await one.json()) as {
+      type: string;
+      memberships: { membershipId: string; peersAnswered: number }[];
+    };
+    expect(detail.type).toBe("peer");
+    expect(detail.memberships.find((m) => m.membershipId === aalders.membership.id)?.peersAnswered).toBe(3);
+    expect(JSON.stringify(detail)).not.toContain("score");
+    const foreign = (await load(reviewApiLoader, `/api/reviews/${reviewId}`, outsider.cookie, {
+      id: reviewId,
+    })) as Response;
+    expect(foreign.status).toBe(404);
   });
 });

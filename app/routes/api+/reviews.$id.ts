@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { isPeerReviewId, peerReviewForApi } from "~/features/peer-reviews/peer-review-api.server";
 import { reviewSaveSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
 import { reviewForApi, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { isSelfReviewId, selfReviewForApi } from "~/features/reviews/self-review-api.server";
@@ -9,16 +10,19 @@ import { can } from "~/utils/tenant.server";
 
 /**
  * GET /api/reviews/{id}: a team review with its criteria per dimension and member entries (reviews.manage,
- * team-review), or a self review with its participants (selfReviews.manage, self-review; 0950).
+ * team-review), a self review with its participants (selfReviews.manage, self-review; 0950), or a peer
+ * round with its counts per participant (reviews.manage, peer-review; 1021).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireUserForApi(request);
   const team = can(ctx, "reviews.manage") && ctx.modules.has("team-review");
   const self = can(ctx, "selfReviews.manage") && ctx.modules.has("self-review");
-  if (!team && !self) throw jsonError(403, "forbidden", "You may not do this.");
+  const peer = can(ctx, "reviews.manage") && ctx.modules.has("peer-review");
+  if (!team && !self && !peer) throw jsonError(403, "forbidden", "You may not do this.");
   const id = params.id ?? "";
   return answerJson(async () => {
     if (self && (await isSelfReviewId(ctx, id))) return Response.json(await selfReviewForApi(ctx, id));
+    if (peer && (await isPeerReviewId(ctx, id))) return Response.json(await peerReviewForApi(ctx, id));
     if (!team) return jsonNotFound();
     return Response.json(await reviewForApi(ctx, id));
   });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
+import { listPeerReviewsForApi } from "~/features/peer-reviews/peer-review-api.server";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { createTeamReview } from "~/features/reviews/round-create.server";
 import {
@@ -17,14 +18,17 @@ import { can, type TenantContext } from "~/utils/tenant.server";
 /** Team reviews (teamReviews.manage, team-review) and self reviews (selfReviews.manage, self-review): 403 without either. */
 async function requireReviewsApi(request: Request) {
   const ctx = await requireUserForApi(request);
-  const may = (right: "teamReviews.manage" | "selfReviews.manage", module: "team-review" | "self-review") =>
-    can(ctx, right) && ctx.modules.has(module);
+  const may = (
+    right: "teamReviews.manage" | "selfReviews.manage" | "reviews.manage",
+    module: "team-review" | "self-review" | "peer-review",
+  ) => can(ctx, right) && ctx.modules.has(module);
   const access = {
     ctx,
     team: may("teamReviews.manage", "team-review"),
     self: may("selfReviews.manage", "self-review"),
+    peer: may("reviews.manage", "peer-review"),
   };
-  if (!access.team && !access.self) throw jsonError(403, "forbidden", "You may not do this.");
+  if (!access.team && !access.self && !access.peer) throw jsonError(403, "forbidden", "You may not do this.");
   return access;
 }
 
@@ -32,10 +36,11 @@ const forbidden = () => jsonError(403, "forbidden", "You may not do this.");
 
 /**
  * GET api/reviews (spec §7): the rounds in scope, newest first, with each team review's progress, and
- * the self reviews ctx manages (`selfReviews`, docs/decisions/0950); each part only with its right.
+ * the self reviews ctx manages (`selfReviews`, docs/decisions/0950) and the peer rounds (`peerReviews`,
+ * 1021); each part only with its right.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, team, self } = await requireReviewsApi(request);
+  const { ctx, team, self, peer } = await requireReviewsApi(request);
   const { page, pageSize } = parseApiPaging(new URL(request.url), { pageSize: 100, maxPageSize: 100 });
   const overview = team
     ? await listTeamReviewOverview(ctx, { page, pageSize })
@@ -45,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageSize: overview.pageSize,
     total: overview.total,
     selfReviews: self ? await listSelfReviewsForApi(ctx) : [],
+    peerReviews: peer ? await listPeerReviewsForApi(ctx) : [],
     reviews: overview.rounds.map((r) => ({
       id: r.id,
       type: "team-summary",
