@@ -23,6 +23,8 @@ const reviewHistoryTables = new Set([
   "review_team_stats",
   "review_teams",
   "review_team_answers",
+  "review_peer_assignments",
+  "review_peer_answers",
 ]);
 
 /** Whether a table holds review data: a generic merge may not move or drop its rows (only this module does). */
@@ -73,6 +75,13 @@ export async function moveCriterionReviewData(
           reviewIds.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`);
+    await tx.execute(sql`
+      update review_peer_answers set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
+      where criterion_id = ${input.fromId}
+        and review_id in (${sql.join(
+          reviewIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
   }
   // Dimension scores, roles and stats depend on dimensions only: recompute where that changed.
   const changed = moved.rows.filter((r) => r.dimension_changed);
@@ -81,7 +90,8 @@ export async function moveCriterionReviewData(
     await tx.execute<{ referenced: boolean }>(sql`
       select exists (select 1 from review_criteria where criterion_id = ${input.fromId})
           or exists (select 1 from review_scores where criterion_id = ${input.fromId})
-          or exists (select 1 from review_team_answers where criterion_id = ${input.fromId}) as referenced`)
+          or exists (select 1 from review_team_answers where criterion_id = ${input.fromId})
+          or exists (select 1 from review_peer_answers where criterion_id = ${input.fromId}) as referenced`)
   ).rows;
   return { stillReferenced: left.referenced };
 }
