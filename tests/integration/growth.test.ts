@@ -4,6 +4,7 @@ import { getDb } from "#db/client.server";
 import { ambitions } from "#db/schema";
 import { createTeamGoal } from "~/features/team-goals/team-goals.server";
 import { action as growthAction, loader as growthLoader } from "~/routes/_app+/my+/growth";
+import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
 import { loader as stepLoader } from "~/routes/_app+/team-development+/$step";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
@@ -165,5 +166,33 @@ describe("team-development/{step}", () => {
     expect(((await stepPage(member.cookie, "nope")) as Response).status).toBe(404);
     expect(((await stepPage(member.cookie, "goals", `?team=${notMine.id}`)) as Response).status).toBe(404);
     expect(((await stepPage(w.cookie, "goals", `?team=${foreign.id}`)) as Response).status).toBe(404);
+  });
+});
+
+describe("dashboard blocks", () => {
+  type Dashboard = {
+    flow: { latest: unknown } | null;
+    growth: { ambition: { summary: string } | null | undefined } | null;
+    canSearch: boolean;
+    openReviews: Record<string, unknown> | null;
+  };
+  const dashboard = async (cookie: string) =>
+    (await dashboardLoader({ request: getRequest("/dashboard", cookie), context: context(), params: {} })) as Dashboard;
+
+  it("shows each block only with its module and right", async () => {
+    const u = await employeeWithCookie(w);
+    await postGrowth(u.cookie, { intent: "save", role: "Coach", text: "" });
+    const all = await dashboard(u.cookie);
+    expect(all.flow).toEqual({ latest: null });
+    expect(all.growth?.ambition).toEqual({ summary: "Coach" });
+    expect(all.openReviews).toEqual({});
+    expect(all.canSearch).toBe(false);
+    expect((await dashboard(w.cookie)).canSearch).toBe(true);
+
+    const bare = await employeeWithCookie(await clusterWith(["self-review"]));
+    const none = await dashboard(bare.cookie);
+    expect(none).toMatchObject({ flow: null, growth: null, openReviews: null, canSearch: false });
+    const dialogOnly = await employeeWithCookie(await clusterWith(["dialog"]));
+    expect((await dashboard(dialogOnly.cookie)).growth).toMatchObject({ ambition: undefined });
   });
 });

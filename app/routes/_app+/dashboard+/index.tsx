@@ -1,69 +1,84 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listMyTeams } from "~/features/dashboard/dashboard.server";
+import {
+  EmployeeSearchBlock,
+  MyFlowBlock,
+  MyGrowthBlock,
+  MyTeamsBlock,
+} from "~/features/dashboard/components/dashboard-blocks";
+import { listMyTeams, openTeamReviews } from "~/features/dashboard/dashboard.server";
+import { myFlowZones } from "~/features/flow/flows.server";
+import { getAmbition } from "~/features/growth/ambitions.server";
+import { myReviewHistory } from "~/features/growth/growth-history.server";
 import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireUser } from "~/utils/tenant.server";
+import { can, requireUser, type TenantContext } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["dashboard", "tasks"] };
+export const handle = { i18n: ["dashboard", "tasks", "flow", "growth", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
+/** My growth in short: the ambition (module growth-and-ambition; undefined when off) and my latest role. */
+async function growthSummary(ctx: TenantContext, membershipId: string) {
+  const owner = { accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId };
+  const [ambition, history] = await Promise.all([
+    ctx.modules.has("growth-and-ambition") ? getAmbition(owner) : undefined,
+    myReviewHistory(owner, ["team", "self"]),
+  ]);
+  const latest = history.find((r) => r.role);
+  return {
+    ambition:
+      ambition === undefined
+        ? undefined
+        : ambition && {
+            summary: [ambition.role, ambition.positionName, ambition.text].filter(Boolean)[0] ?? "",
+          },
+    latestRole: latest?.role ? { role: latest.role, name: latest.name } : null,
+  };
+}
+
+/**
+ * The dashboard (spec §2): welcome, my teams with each team's open review, unread tasks, my latest flow, my
+ * growth, an employee search. Each block only when its module is on and I have the right (1123).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   const t = await getServerT(request);
+  const teams = await listMyTeams(ctx);
+  const membershipId = ctx.membershipId;
+  const showFlow = Boolean(membershipId) && ctx.modules.has("flow") && can(ctx, "flows.manage");
   return {
     title: pageTitle(t, "dashboard:title"),
     firstName: ctx.user.firstName || ctx.user.displayName,
     clusterName: ctx.cluster.name,
-    teams: await listMyTeams(ctx),
+    teams,
+    openReviews: ctx.modules.has("team-review")
+      ? await openTeamReviews(
+          ctx,
+          teams.map((team) => team.id),
+        )
+      : null,
     // Open tasks given to me that I have not opened yet; null without an employee record here.
-    unseenTasks: ctx.membershipId ? await countUnseenTasks(ctx) : null,
+    unseenTasks: membershipId ? await countUnseenTasks(ctx) : null,
+    flow: showFlow ? { latest: (await myFlowZones(ctx, 1))[0] ?? null } : null,
+    growth: membershipId && can(ctx, "growth.active") ? await growthSummary(ctx, membershipId) : null,
+    canSearch: can(ctx, "users.manage"),
   };
 }
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { firstName, clusterName, teams, unseenTasks } = useLoaderData<typeof loader>();
+  const { firstName, clusterName, teams, openReviews, unseenTasks, flow, growth, canSearch } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("dashboard:welcome", { name: firstName })}</h1>
       <p className="mt-2 text-ink-muted">{t("dashboard:intro", { cluster: clusterName })}</p>
 
-      <section aria-labelledby="my-teams" className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
-        <h2 id="my-teams">{t("dashboard:myTeams.title")}</h2>
-        {teams.length === 0 ? (
-          <p className="mt-2">{t("dashboard:myTeams.empty")}</p>
-        ) : (
-          <table className="mt-4 w-full text-left">
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="py-2">
-                  {t("dashboard:myTeams.team")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("dashboard:myTeams.role")}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t("dashboard:myTeams.members")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {teams.map((team) => (
-                <tr key={team.id} className="border-b last:border-0">
-                  <td className="py-2">{team.name}</td>
-                  <td className="py-2">
-                    {team.isLeader ? t("dashboard:myTeams.leader") : t("dashboard:myTeams.member")}
-                  </td>
-                  <td className="py-2 text-right">{team.memberCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      {canSearch ? <EmployeeSearchBlock /> : null}
+
+      <MyTeamsBlock teams={teams} openReviews={openReviews} />
 
       {unseenTasks !== null ? (
         <section aria-labelledby="my-tasks" className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
@@ -76,6 +91,10 @@ export default function DashboardPage() {
           </p>
         </section>
       ) : null}
+
+      {flow ? <MyFlowBlock latest={flow.latest} /> : null}
+
+      {growth ? <MyGrowthBlock ambition={growth.ambition} latestRole={growth.latestRole} /> : null}
 
       <p className="mt-8">
         <Link to="/dashboard/introduction">{t("dashboard:introductionLink")}</Link>

@@ -1,0 +1,177 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
+import { flowZones, type ZoneShares } from "~/features/flow/flow-zones";
+import { formatDate } from "~/utils/format";
+
+/** One block of the dashboard: a titled white card. */
+export function DashboardBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+type Team = { id: string; name: string; isLeader: boolean; memberCount: number };
+type OpenReview = { id: string; name: string; deadline: string | null; mayEvaluate: boolean };
+
+/** Teams I am part of or lead, with each team's open team review when the module is on (`openReviews`). */
+export function MyTeamsBlock({
+  teams,
+  openReviews,
+}: {
+  teams: Team[];
+  openReviews: Record<string, OpenReview> | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DashboardBlock id="my-teams" title={t("dashboard:myTeams.title")}>
+      {teams.length === 0 ? (
+        <p className="mt-2">{t("dashboard:myTeams.empty")}</p>
+      ) : (
+        <table className="mt-4 w-full text-left">
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className="py-2">
+                {t("dashboard:myTeams.team")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("dashboard:myTeams.role")}
+              </th>
+              <th scope="col" className="py-2 text-right">
+                {t("dashboard:myTeams.members")}
+              </th>
+              {openReviews ? (
+                <th scope="col" className="py-2 pl-4">
+                  {t("dashboard:myTeams.openReview")}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => {
+              const review = openReviews?.[team.id];
+              return (
+                <tr key={team.id} className="border-b last:border-0">
+                  <td className="py-2">{team.name}</td>
+                  <td className="py-2">
+                    {team.isLeader ? t("dashboard:myTeams.leader") : t("dashboard:myTeams.member")}
+                  </td>
+                  <td className="py-2 text-right">{team.memberCount}</td>
+                  {openReviews ? (
+                    <td className="py-2 pl-4">
+                      {!review ? (
+                        <span className="text-ink-muted">{t("dashboard:myTeams.noOpenReview")}</span>
+                      ) : review.mayEvaluate ? (
+                        <Link to={`/review/evaluation/${review.id}`} className="underline">
+                          {review.name}
+                        </Link>
+                      ) : (
+                        review.name
+                      )}
+                      {review?.deadline ? (
+                        <span className="block text-sm text-ink-muted">
+                          {t("dashboard:myTeams.deadline", { date: formatDate(review.deadline) })}
+                        </span>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </DashboardBlock>
+  );
+}
+
+/** My latest flow measurement: the share of time per zone, or an invitation to measure. */
+export function MyFlowBlock({
+  latest,
+}: {
+  latest: { id: string; createdAt: string; shares: ZoneShares; counted: boolean } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DashboardBlock id="my-flow" title={t("dashboard:flow.title")}>
+      {!latest ? (
+        <p className="mt-2">
+          {t("dashboard:flow.none")}{" "}
+          <Link to="/flow/create" className="underline">
+            {t("dashboard:flow.measure")}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="mt-2">{t("dashboard:flow.measuredOn", { date: formatDate(latest.createdAt) })}</p>
+          {latest.counted ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4" aria-label={t("dashboard:flow.zonesLabel")}>
+              {flowZones.map((zone) => (
+                <li key={zone}>
+                  {t(`flow:zones.${zone}`)}: <span className="tabular-nums">{latest.shares[zone]} %</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-2">
+            <Link to={`/flow/details/${latest.id}`} className="underline">
+              {t("dashboard:flow.open")}
+            </Link>
+          </p>
+        </>
+      )}
+    </DashboardBlock>
+  );
+}
+
+/** My ambition (when the growth-and-ambition module is on) and my latest development role, linking to my/growth. */
+export function MyGrowthBlock({
+  ambition,
+  latestRole,
+}: {
+  ambition: { summary: string } | null | undefined;
+  latestRole: { role: string; name: string } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DashboardBlock id="my-growth" title={t("dashboard:growth.title")}>
+      {ambition !== undefined ? (
+        <p className="mt-2">
+          {ambition ? t("dashboard:growth.ambition", { ambition: ambition.summary }) : t("growth:ambition.none")}
+        </p>
+      ) : null}
+      {latestRole ? (
+        <p className="mt-2">
+          {t("dashboard:growth.latestRole", { role: t(`criteria:roles.${latestRole.role}`), review: latestRole.name })}
+        </p>
+      ) : null}
+      <p className="mt-2">
+        <Link to="/my/growth" className="underline">
+          {t("dashboard:growth.open")}
+        </Link>
+      </p>
+    </DashboardBlock>
+  );
+}
+
+/** A search for employees, for those who manage them: a GET form onto the personnel list. */
+export function EmployeeSearchBlock() {
+  const { t } = useTranslation();
+  return (
+    <DashboardBlock id="employee-search" title={t("dashboard:search.title")}>
+      <FilterForm
+        action="/personnel/users/active"
+        role="search"
+        label={t("dashboard:search.title")}
+        submitLabel={t("dashboard:search.submit")}
+        className="mt-4 flex flex-wrap items-end gap-4"
+      >
+        <FilterSearch id="dashboard-employee-search" label={t("dashboard:search.label")} value="" />
+      </FilterForm>
+    </DashboardBlock>
+  );
+}
