@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { teams } from "#db/schema";
+import { demoUsers } from "../../seed/demo-data";
+import { demoKnowledgeTeam } from "../../seed/demo/knowledge-areas";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+test("the knowledge card, its setup steps and the overview have no serious accessibility violations", async ({
+  page,
+}) => {
+  const [team] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.name, demoKnowledgeTeam));
+  await signIn(page, demoUsers.leider);
+  for (const [path, heading] of [
+    [`/knowledge-areas/teams/${team.id}/card`, `Kenniskaart ${demoKnowledgeTeam}`],
+    [`/knowledge-areas/teams/${team.id}/members`, `Kenniskaart ${demoKnowledgeTeam}`],
+    ["/knowledge-areas/teams/setup", "Kenniskaart instellen"],
+    [`/knowledge-areas/teams/setup?step=2&team=${team.id}`, "Kenniskaart instellen"],
+    [`/knowledge-areas/teams/setup?step=3&team=${team.id}`, "Kenniskaart instellen"],
+    ["/knowledge-areas/teams/overview", "Overzicht van tekorten en overschotten"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
