@@ -14,7 +14,7 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Entries of the spec still to
- * come: dialogs, analytics, competences and knowledge cards. A module adds its entry here together with its page, with the same right and module as its
+ * come: dialogs, analytics, competence sets. A module adds its entry here together with its page, with the same right and module as its
  * `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
@@ -61,6 +61,12 @@ export const navigation: readonly NavSection[] = [
     key: "competences",
     items: [
       { key: "competenceBook", href: "/competences/book", right: "competences.read", module: "competences" },
+      {
+        key: "knowledgeCards",
+        href: "/knowledge-areas/teams",
+        right: "knowledgeArea.manage",
+        module: "knowledge-areas",
+      },
       { key: "competenceMatrix", href: "/competences/matrix", right: "competences.read", module: "competences" },
     ],
   },
