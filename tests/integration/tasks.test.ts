@@ -10,8 +10,10 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app+/t
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app+/tasks+/$tab.$id.delete";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/tasks+/$tab.$id.edit";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
+import { loader as teamPageLoader } from "~/routes/_app+/personnel+/teams.$id._tabs+/_layout";
+import { loader as employeePageLoader } from "~/routes/_app+/personnel+/user.$id._tabs+/_layout";
 import { loader as listLoader } from "~/routes/_app+/tasks+/$tab._index";
-import { action as newAction } from "~/routes/_app+/tasks+/$tab.new";
+import { action as newAction, loader as newLoader } from "~/routes/_app+/tasks+/$tab.new";
 import { loader as apiTaskLoader } from "~/routes/api+/task.$id";
 import { action as apiTasksAction, loader as apiTasksLoader } from "~/routes/api+/tasks";
 import { action as apiTaskAction } from "~/routes/api+/tasks.$id";
@@ -444,5 +446,32 @@ describe("create, edit and bad input", () => {
     })) as { aboutHref: string | null; task: { about: { name: string } | null } };
     expect(page.aboutHref).toBe(`/personnel/user/${w.demo.led.employee}`);
     expect(page.task.about?.name).toBeTruthy();
+  });
+});
+
+describe("a task from the places people work", () => {
+  it("an employee's page and a team page offer the task form with about filled in, to people with a membership", async () => {
+    const employee = (await employeePageLoader({
+      request: getRequest(`/personnel/user/${w.demo.led.employee}/details`, w.cookies.hr),
+      params: { id: w.demo.led.employee },
+      context: context(),
+    })) as { mayGiveTask: boolean };
+    expect(employee.mayGiveTask).toBe(true);
+    const team = (await teamPageLoader({
+      request: getRequest(`/personnel/teams/${w.demo.led.team}/members`, w.cookies.hr),
+      params: { id: w.demo.led.team },
+      context: context(),
+    })) as { mayGiveTask: boolean };
+    expect(team.mayGiveTask).toBe(true);
+
+    // The link's target: the new-task form keeps what it is about for the service to check.
+    const form = await run(() =>
+      newLoader({
+        request: getRequest(`/tasks/inbox/new?aboutType=team&aboutId=${w.demo.led.team}`, w.cookies.hr),
+        params: { tab: "inbox" },
+        context: context(),
+      }),
+    );
+    expect((form as { about: unknown }).about).toEqual({ aboutType: "team", aboutId: w.demo.led.team });
   });
 });

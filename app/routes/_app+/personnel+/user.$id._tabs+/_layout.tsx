@@ -5,19 +5,21 @@ import { TabbedDetailPage, useOpenTab } from "~/components/tabbed-detail-page";
 import { Button } from "~/components/ui/forms";
 import { employeeDetailTabs } from "~/features/employees/employees.schema";
 import { loadEmployeeHeader } from "~/features/employees/employee-tabs.server";
+import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import { requireRight } from "~/utils/tenant.server";
 
 /** The employee page's frame; each tab (details, contracts, teams, roles, tags) is a child route of its own. */
-export const handle = { i18n: ["employees", "validation"] };
+export const handle = { i18n: ["employees", "tasks", "validation"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
-  return loadEmployeeHeader(ctx, params.id);
+  // A task hangs on the giver's membership: without one (an account admin outside the cluster) no link.
+  return { ...(await loadEmployeeHeader(ctx, params.id)), mayGiveTask: ctx.membershipId !== null };
 }
 
 export default function EmployeePage() {
   const { t } = useTranslation();
-  const { name, employee } = useLoaderData<typeof loader>();
+  const { name, employee, mayGiveTask } = useLoaderData<typeof loader>();
   const baseHref = `/personnel/user/${employee.id}`;
   const tab = useOpenTab(baseHref);
   return (
@@ -30,6 +32,12 @@ export default function EmployeePage() {
           {t(`employees:status.${employee.status}`)} ·{" "}
           {t(employee.access ? "employees:access.yes" : "employees:access.no")}
           {employee.deleted ? ` · ${t("employees:detail.removed")}` : ""}
+          {mayGiveTask && !employee.deleted ? (
+            <>
+              {" · "}
+              <CreateTaskLink aboutType="person" aboutId={employee.id} />
+            </>
+          ) : null}
         </>
       }
       notice={
