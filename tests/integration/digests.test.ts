@@ -72,8 +72,8 @@ describe("digests", () => {
   });
 
   it("sends one digest per period even when the job runs twice, with the unsubscribe headers", async () => {
-    await digestsJob.handler();
-    await digestsJob.handler();
+    await digestsJob.handler({});
+    await digestsJob.handler({});
     expect(await mine()).toHaveLength(1);
     const rows = await deliverTo("digest", medewerker.email);
     expect(rows).toHaveLength(1);
