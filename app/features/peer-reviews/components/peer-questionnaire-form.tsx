@@ -83,6 +83,8 @@ export function PeerQuestionnaireForm(view: PeerQuestionnaireView) {
         onSubmit={autoSave.onSubmit}
         className="rounded bg-white p-4 shadow-sm"
       >
+        {/* The auto-save hook sends the form's subjectId along; here it names the assignment. */}
+        <input type="hidden" name="subjectId" value={view.assignmentId} />
         {dimensions.map((d) => {
           const inDimension = criteria.filter((c) => c.dimension === d.dimension);
           if (inDimension.length === 0) return null;

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+// Runs in the js project only (axe runs inside the page; see playwright.config.ts).
+test("the peer questionnaire, finish and result pages have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, demoUsers.medewerker);
+  await page.goto("/peerreview");
+  const peerRow = page.getByRole("row").filter({ hasText: "Peer feedback" }).filter({ hasText: "Peer" }).last();
+  const questionnaire = (await peerRow.getByRole("link", { name: /Vragenlijst/ }).getAttribute("href"))!;
+  const result = (await page.getByRole("link", { name: "Mijn resultaat" }).first().getAttribute("href"))!;
+  for (const path of ["/peerreview", questionnaire, `${questionnaire}/finish`, result]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  }
+});
