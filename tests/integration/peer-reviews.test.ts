@@ -6,6 +6,7 @@ import {
   emailOutbox,
   memberships,
   reviewPeerAnswers,
+  reviewSettings,
   reviewPeerAssignments,
   reviews,
   reviewSubjects,
@@ -16,6 +17,7 @@ import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionn
 import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
 import { loader as reviewsApiLoader } from "~/routes/api+/reviews";
 import { action as createAction } from "~/routes/_app+/peerreviews+/create";
+import { action as settingsAction } from "~/routes/_app+/review+/settings";
 import { loader as detailsLoader } from "~/routes/_app+/peerreviews+/$id._index";
 import { action as peersAction } from "~/routes/_app+/peerreviews+/$id.peers";
 import {
@@ -355,5 +357,35 @@ describe("the reviews API", () => {
       id: reviewId,
     })) as Response;
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("the anonymity threshold setting", () => {
+  const fields = (threshold: string): [string, string][] => [
+    ["currentScale", "5"],
+    ["lowerPercent", "33"],
+    ["upperPercent", "67"],
+    ["employabilityPercent", "50"],
+    ["reviewerRoles", "team_admin"],
+    ["peerAnonymityThreshold", threshold],
+  ];
+  const stored = async () =>
+    (
+      await getDb()
+        .select({ value: reviewSettings.peerAnonymityThreshold })
+        .from(reviewSettings)
+        .where(eq(reviewSettings.clusterId, w.cluster.id))
+    )[0].value;
+
+  it("is refused below 3 next to the field, and saved from 3 on", async () => {
+    const low = unwrapData(await post(settingsAction, "/review/settings", fields("2"), w.hr.cookie));
+    expect(low.status).toBe(400);
+    expect(low.data).toMatchObject({ error: { peerAnonymityThreshold: ["criteria:settings.peerThresholdMin"] } });
+    expect(await stored()).toBe(3);
+    const saved = await post(settingsAction, "/review/settings", fields("4"), w.hr.cookie);
+    expect((saved as Response).headers.get("Location")).toBe("/review/settings");
+    expect(await stored()).toBe(4);
+    // Three finished peers are now below the threshold.
+    expect((await resultFor(aalders.cookie)).peersShown).toBe(false);
   });
 });

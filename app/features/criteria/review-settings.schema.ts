@@ -33,6 +33,13 @@ export const reviewSettingsSchema = z
     lowerPercent: percent,
     upperPercent: percent,
     employabilityPercent: percent,
+    /** Peer reviews: peer averages from this many answers on (never below 3); absent keeps the stored value. */
+    peerAnonymityThreshold: z.coerce
+      .number({ error: "criteria:settings.peerThresholdMin" })
+      .int({ error: "criteria:settings.peerThresholdMin" })
+      .min(3, { error: "criteria:settings.peerThresholdMin" })
+      .max(50, { error: "criteria:settings.peerThresholdMin" })
+      .optional(),
     reviewerRoles: z.preprocess(
       (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
       z

@@ -50,6 +50,7 @@ export async function updateReviewSettings(ctx: Tenant, input: ReviewSettingsInp
         employabilityPercent: input.employabilityPercent,
       },
       reviewerRoles: input.reviewerRoles,
+      ...(input.peerAnonymityThreshold === undefined ? {} : { peerAnonymityThreshold: input.peerAnonymityThreshold }),
       updatedAt: new Date(),
     })
     .where(and(eq(reviewSettings.clusterId, ctx.clusterId), eq(reviewSettings.accountId, ctx.accountId)));
@@ -98,6 +99,7 @@ export function reviewSettingsFormValues(settings: Settings): Record<string, str
     upperPercent: String(settings.thresholds.upperPercent),
     employabilityPercent: String(settings.thresholds.employabilityPercent),
     reviewerRoles: settings.reviewerRoles,
+    peerAnonymityThreshold: String(settings.peerAnonymityThreshold),
   };
   for (const language of supportedLanguages) {
     const defaults = criteriaLocale(language);

@@ -191,6 +191,16 @@ export default function ReviewSettingsPage() {
           </div>
         </section>
 
+        <section aria-labelledby="peer-title" className="rounded bg-white p-6 shadow-sm">
+          <h2 id="peer-title">{t("criteria:settings.peer")}</h2>
+          <Field
+            label={t("criteria:settings.peerAnonymityThreshold")}
+            hint={t("criteria:settings.peerAnonymityThresholdHint")}
+            errors={fields.peerAnonymityThreshold.errors}
+            inputProps={{ ...getInputProps(fields.peerAnonymityThreshold, { type: "number" }), min: 3, max: 50 }}
+          />
+        </section>
+
         <section aria-labelledby="flow-title" className="rounded bg-white p-6 shadow-sm">
           <h2 id="flow-title">{t("criteria:settings.flow")}</h2>
           <p>{t("criteria:settings.flowPlaceholder")}</p>
