@@ -105,6 +105,8 @@ const openPrefixes = [
   "_app+/flow+/",
   "_app+/knowledge-base+/",
   "_app+/guide+/",
+  // Everyone's own peer questionnaires (route-access: "/peerreview" needs the module only); ids audited below.
+  "_app+/peerreview+/",
   // Team development steps are every signed-in user's; each sees the progress of their own teams.
   "_app+/team-development+/",
 ];
@@ -365,6 +367,24 @@ const idRoutes: Record<string, AuditEntry> = {
     may: reviewers,
     team: true,
     params: (_, t) => ({ reviewId: t.selfReview, membershipId: t.selfParticipant }),
+  },
+  // Peer rounds (docs/decisions/1021): HR and the account admin all, leider@demo.nl those of his teams.
+  "_app+/peerreviews+/$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.peerReview }) },
+  "_app+/peerreviews+/$id.peers.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.peerReview }) },
+  // A questionnaire opens for its reviewer only (here a participant who is no demo user): no manager reads it.
+  "_app+/peerreview+/questionnaire.$assignmentId.tsx": {
+    may: [],
+    params: (_, t) => ({ assignmentId: t.peerAssignment }),
+  },
+  "_app+/peerreview+/questionnaire.$assignmentId_.finish.tsx": {
+    may: [],
+    params: (_, t) => ({ assignmentId: t.peerAssignment }),
+  },
+  // The reviewed person's result: averages only; readable by those who manage the round.
+  "_app+/peerreview+/result.$reviewId.$membershipId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ reviewId: t.peerReview, membershipId: t.selfParticipant }),
   },
   // Competences (#19): HR and the account admin score everyone, leider@demo.nl the members of his teams.
   "_app+/competences+/book.$action.tsx": { notTenantData: "$action is add/edit; the competence is ?id=" },
