@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
@@ -45,15 +46,16 @@ async function demoCookie(key: DemoUserKey) {
   return (await sessionCookieFor(row)).cookie;
 }
 
-const load = (loader: typeof listLoader, path: string, cookie: string, params: Record<string, string> = {}) =>
-  run(() => loader({ request: getRequest(path, cookie), context: context(), params }));
+type AnyLoader = (args: LoaderFunctionArgs) => Promise<unknown>;
+const load = (loader: AnyLoader, path: string, cookie: string, params: Record<string, string> = {}) =>
+  run<unknown>(() => loader({ request: getRequest(path, cookie), context: context(), params }));
 
 const post = (path: string, fields: Record<string, string | string[]>, cookie: string) =>
   run(() => setupAction({ request: postForm(path, fields, cookie), context: context(), params: {} }));
 
 const cardPath = (teamId: string, tab = "card") => `/knowledge-areas/teams/${teamId}/${tab}`;
 const loadCard = (teamId: string, cookie: string, tab = "card") =>
-  load(cardLoader as typeof listLoader, cardPath(teamId, tab), cookie, { id: teamId, tab });
+  load(cardLoader, cardPath(teamId, tab), cookie, { id: teamId, tab });
 
 type ListPage = { teams: { id: string; name: string; areas: number; shortage: number; surplus: number }[] };
 type CardPage = {
