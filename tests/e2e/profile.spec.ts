@@ -1,4 +1,11 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { memberships, tasks } from "#db/schema";
+import { DEMO_PASSWORD } from "../../seed/demo-data";
+import { enqueue } from "#jobs/enqueue.server";
+import { stopSenderBoss } from "#jobs/boss.server";
 import { createEmployee, expect, signIn, test } from "./fixtures";
+import { linkPath, waitForMail } from "./mail";
 
 test.describe("my profile", () => {
   test("saves name and digest frequency", async ({ page }) => {
@@ -28,6 +35,52 @@ test.describe("my profile", () => {
       "Vul tenminste een voornaam of een achternaam in",
     );
     await expect(page.getByLabel("Hoe vaak wil je een overzicht per e-mail?")).toHaveValue("fourweekly");
+  });
+
+  test("e-mail updates: choose weekly, get a digest, unsubscribe signed out with its link, see it in the profile", async ({
+    page,
+  }) => {
+    const user = await createEmployee("profile-digest");
+    const frequency = page.getByLabel("Hoe vaak wil je een overzicht per e-mail?");
+    await signIn(page, user.email);
+    await page.goto("/my/profile/details");
+    await frequency.selectOption({ label: "Elke week" });
+    await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Je gegevens zijn opgeslagen");
+
+    // Something new for the digest: an overdue task of their own. The schedule's run, for this user only.
+    const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, user.id));
+    await getDb()
+      .insert(tasks)
+      .values({
+        accountId: membership.accountId,
+        clusterId: membership.clusterId,
+        type: "task",
+        title: "Verlopen taak voor het overzicht",
+        senderId: membership.id,
+        receiverId: membership.id,
+        dueDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+        seenAt: new Date(),
+      });
+    await enqueue("digests", { only: [membership.id] });
+    await stopSenderBoss();
+    const mail = await waitForMail(user.email, /^Je weekoverzicht van /);
+    expect(mail.text).toContain("Verlopen taak voor het overzicht");
+
+    // Signed out, the link asks first; the button unsubscribes.
+    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await page.goto(linkPath(mail.text, "/unsubscribe/"));
+    await page.getByRole("button", { name: "Afmelden" }).click();
+    await expect(page.getByText("Je bent afgemeld")).toBeVisible();
+
+    // The profile link survives the sign-in redirect and shows the new choice.
+    await page.goto(linkPath(mail.text, "/my/profile"));
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy%2Fprofile/);
+    await page.getByLabel("E-mailadres").fill(user.email);
+    await page.getByLabel("Wachtwoord").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await expect(page).toHaveURL(/\/my\/profile\/details$/);
+    await expect(frequency).toHaveValue("none");
   });
 
   test("changes the password with the spec's rules", async ({ page }) => {
