@@ -5,11 +5,10 @@ import type { CompetenceType } from "#db/schema/enums";
 import type { Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { SCORES_PAGE_SIZE } from "./list-sizes";
 import { combinedRequirements, competenceGap, type Requirement } from "./levels";
 import { requirementsOfCluster } from "./matrix.server";
 import { scorableMembership } from "./score-access.server";
-
-export const SCORES_PAGE_SIZE = 50;
 
 /** The people ctx may score, with their current positions, by name (paged, ?q on the name). */
 export async function listScorablePeople(ctx: TenantContext, input: { q?: string; page: number }) {
