@@ -10,6 +10,7 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app+/t
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app+/tasks+/$tab.$id.delete";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/tasks+/$tab.$id.edit";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { loader as teamPageLoader } from "~/routes/_app+/personnel+/teams.$id._tabs+/_layout";
 import { loader as employeePageLoader } from "~/routes/_app+/personnel+/user.$id._tabs+/_layout";
 import { loader as listLoader } from "~/routes/_app+/tasks+/$tab._index";
@@ -212,6 +213,19 @@ describe("dashboard", () => {
     expect(await count("medewerker")).toBe(1);
     expect(await count("leider")).toBe(1);
     expect(await count("hr")).toBe(0);
+  });
+
+  it("the navigation's tasks entry shows the same count on every page", async () => {
+    const badge = async (role: DemoRole) =>
+      (
+        (await layoutLoader({
+          request: getRequest("/my/profile/details", w.cookies[role]),
+          params: {},
+          context: context(),
+        })) as { badges: Record<string, number> }
+      ).badges.tasks;
+    expect(await badge("medewerker")).toBe(1);
+    expect(await badge("hr")).toBe(0);
   });
 });
 
