@@ -6,8 +6,15 @@ import { memberships, users } from "./users";
 export const importStatuses = ["parsing", "columns", "comparing", "review", "applied", "failed"] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
-/** The spec's change meta values, plus the two that are not named there (a new person, a changed field). */
-export const importChangeMetas = ["NO_CHANGE", "NEW_TEAM", "NOT_IN_IMPORT", "NEW_PERSON", "CHANGED"] as const;
+/** The spec's change meta values, plus those it does not name (a new person, a changed field, a contract). */
+export const importChangeMetas = [
+  "NO_CHANGE",
+  "NEW_TEAM",
+  "NOT_IN_IMPORT",
+  "NEW_PERSON",
+  "CHANGED",
+  "NEW_CONTRACT",
+] as const;
 export type ImportChangeMeta = (typeof importChangeMetas)[number];
 
 /** For NOT_IN_IMPORT, accepted means "deactivate" and rejected "keep". */
@@ -22,12 +29,14 @@ export type ImportCounts = {
   changes: number;
   missing: number;
   unchanged: number;
+  contracts?: number;
 };
 export type ImportAppliedCounts = {
   created: number;
   updated: number;
   deactivated: number;
   teams: number;
+  contracts?: number;
   skipped: number;
 };
 /** A problem of one row: the field it is about and an i18n key with its values. */

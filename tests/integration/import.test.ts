@@ -17,7 +17,7 @@ const args = (request: Request, id?: string) => ({ request, context: context(), 
 
 function uploadRequest(name: string, content: Buffer | string, cookie: string) {
   const form = new FormData();
-  form.append("file", new File([content], name));
+  form.append("file", new File([typeof content === "string" ? content : new Uint8Array(content)], name));
   return new Request("http://localhost/import", { method: "POST", headers: { Cookie: cookie }, body: form });
 }
 
@@ -57,7 +57,7 @@ const changesOf = (id: string) =>
     .where(eq(importChanges.importId, id));
 
 async function acceptAll(w: World, id: string) {
-  for (const step of ["missing", "new", "changes"]) {
+  for (const step of ["missing", "new", "changes", "contracts"]) {
     const res = (await run(() =>
       wizardAction(args(postForm(`/import/excel/${id}?step=${step}`, { intent: "all-accepted" }, w.cookie), id)),
     )) as Response;
@@ -211,7 +211,7 @@ describe("personnel import", () => {
     };
     expect(view.fileName).toBe("personeel.csv");
     expect(view.createdBy).toBe(`${w.admin.user.firstName} ${w.admin.user.lastName}`);
-    expect(view.applied).toEqual({ created: 1, updated: 1, deactivated: 1, teams: 1, skipped: 0 });
+    expect(view.applied).toEqual({ created: 1, updated: 1, deactivated: 1, teams: 1, contracts: 0, skipped: 0 });
     expect(view.changes).toHaveLength(7);
     const list = (await listLoader(args(getRequest("/import", w.cookie)))) as unknown as {
       history: { id: string; path: string }[];
@@ -260,6 +260,60 @@ describe("personnel import", () => {
     expect(gone.status).toBe("inactive");
   });
 
+  it("imports contracts when their start and position are mapped: FTE 0.8 where missing, positions by name, never twice", async () => {
+    const db = getDb();
+    const base = { accountId: w.account.id, clusterId: w.cluster.id };
+    const known = await createUserWithMembership(db, { ...base, employeeNumber: "C1", lastName: "Contract" });
+    const csv = [
+      "Personeelsnummer;Achternaam;E-mail;Begindatum;Einddatum;Contractfunctie;FTE;Uren per week",
+      `C1;Contract;${known.user.email};01-01-2025;31-12-2025;Verzorgende IG;;`,
+      `C2;Nieuwkomer;c2-${w.cluster.id}@test.nl;45658;;verzorgende ig;0,6;21`,
+    ].join("\n");
+    const id = await upload(w, "contracten.csv", csv);
+    await compare(w, id);
+    expect(
+      (await changesOf(id))
+        .filter((c) => c.meta === "NEW_CONTRACT")
+        .map((c) => c.label)
+        .sort(),
+    ).toEqual(["Nieuwkomer", `Test Contract`].sort());
+    await acceptAll(w, id);
+    expect(((await apply(w, id, { confirm: "on" })) as Response).status).toBe(302);
+    const rows = await db.execute<{
+      last_name: string;
+      name: string;
+      start_date: string;
+      end_date: string;
+      fte: string;
+      is_temporary: boolean;
+    }>(sql`
+      select u.last_name, p.name, c.start_date::text, c.end_date::text, c.fte::text, c.is_temporary
+      from contracts c join positions p on p.id = c.position_id join memberships m on m.id = c.membership_id
+      join users u on u.id = m.user_id where c.cluster_id = ${w.cluster.id} order by u.last_name`);
+    expect(rows.rows).toEqual([
+      {
+        last_name: "Contract",
+        name: "Verzorgende IG",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+        fte: "0.80",
+        is_temporary: true,
+      },
+      {
+        last_name: "Nieuwkomer",
+        name: "Verzorgende IG",
+        start_date: "2025-01-01",
+        end_date: "2099-12-31",
+        fte: "0.60",
+        is_temporary: false,
+      },
+    ]);
+    // The same file again: the contracts exist, so nothing new.
+    const again = await upload(w, "contracten.csv", csv);
+    await compare(w, again);
+    expect((await changesOf(again)).filter((c) => c.meta === "NEW_CONTRACT")).toEqual([]);
+  });
+
   it("refuses wrong and broken files with a message, never a 500", async () => {
     const pdf = unwrapData(await run(() => uploadAction(args(uploadRequest("cv.pdf", "%PDF-1.4", w.cookie)))));
     expect(pdf.status).toBe(400);
@@ -277,11 +331,12 @@ describe("personnel import", () => {
 
   it("another cluster's import is a 404, and people without users.import are sent away", async () => {
     const id = await upload(w, "x.csv", `${header}\r\n1;A;B;a-${w.cluster.id}@x.nl;;;\r\n`);
-    for (const path of [`/import/excel/${id}`, `/import/view/${id}`]) {
-      const loader = path.includes("view") ? viewLoader : wizardLoader;
-      const res = (await run(() => loader(args(getRequest(path, other.cookie), id)))) as Response;
-      expect(res.status).toBe(404);
-    }
+    const wizard = (await run(() =>
+      wizardLoader(args(getRequest(`/import/excel/${id}`, other.cookie), id)),
+    )) as Response;
+    expect(wizard.status).toBe(404);
+    const view = (await run(() => viewLoader(args(getRequest(`/import/view/${id}`, other.cookie), id)))) as Response;
+    expect(view.status).toBe(404);
     const res = (await run(() =>
       wizardAction(args(postForm(`/import/excel/${id}`, { intent: "apply" }, other.cookie), id)),
     )) as Response;

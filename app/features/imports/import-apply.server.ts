@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
-import { importChanges, importFiles, imports, memberships, roleAssignments, teams, users } from "#db/schema";
+import { importChanges, importFiles, imports, memberships, positions, roleAssignments, teams, users } from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
+import { addContract } from "~/features/employees/employee-contracts.server";
 import { addPerson } from "~/features/employees/employee-person.server";
 import { membershipsActorMayChange } from "~/features/people/actor-may.server";
 import { createTeam } from "~/features/teams/teams.server";
@@ -50,7 +51,8 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           ne(importChanges.meta, "NO_CHANGE"),
         ),
       );
-    const counts: ImportAppliedCounts = { created: 0, updated: 0, deactivated: 0, teams: 0, skipped: 0 };
+    const counts: ImportAppliedCounts = { created: 0, updated: 0, deactivated: 0, teams: 0, contracts: 0, skipped: 0 };
+    const newByRow = new Map<number, string>();
     const outcome = async (change: Change, value: string, membershipId?: string) => {
       if (value !== "applied") counts.skipped += 1;
       await tx
@@ -120,6 +122,7 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           .where(and(inCluster(memberships, ctx), eq(memberships.id, added.membershipId)));
       }
       await placeInTeam(added.membershipId, data.team);
+      if (change.rowNumber !== null) newByRow.set(change.rowNumber, added.membershipId);
       counts.created += 1;
       await outcome(change, "applied", added.membershipId);
     }
@@ -151,6 +154,32 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
       touched.add(membershipId);
       await outcome(change, "applied");
     }
+    for (const change of accepted.filter((c) => c.meta === "NEW_CONTRACT")) {
+      const membershipId =
+        change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
+      if (!membershipId) {
+        await outcome(change, "noPerson");
+        continue;
+      }
+      const data = change.data ?? {};
+      await addContract(
+        ctx,
+        membershipId,
+        {
+          positionId: await positionNamed(tx, ctx, change.newValue ?? ""),
+          start: formatDate(data.start),
+          // A contract needs an end date (spec §5); a file without one gives an open-ended contract.
+          end: formatDate(data.end || OPEN_END),
+          fte: Number(data.fte),
+          hoursPerWeek: data.hoursPerWeek ? Number(data.hoursPerWeek) : undefined,
+          isTemporary: data.end ? "temporary" : "permanent",
+          isActive: "on",
+        },
+        tx,
+      );
+      counts.contracts = (counts.contracts ?? 0) + 1;
+      await outcome(change, "applied", membershipId);
+    }
     for (const membershipId of touched) await auditMembership(tx, ctx, "membership.update", membershipId, { importId });
     counts.updated = touched.size;
 
@@ -161,6 +190,24 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     await tx.delete(importFiles).where(eq(importFiles.importId, importId));
     return { ok: true, alreadyApplied: false };
   });
+}
+
+const OPEN_END = "2099-12-31";
+
+/** The cluster's position with this name (case-insensitive), created when there is none. */
+async function positionNamed(tx: Tx, ctx: TenantContext, name: string): Promise<string> {
+  const find = () =>
+    tx
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(inCluster(positions, ctx), sql`lower(${positions.name}) = lower(${name})`));
+  const [found] = await find();
+  if (found) return found.id;
+  const [created] = await tx
+    .insert(positions)
+    .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name })
+    .returning({ id: positions.id });
+  return created.id;
 }
 
 async function teamsByName(tx: Tx, ctx: TenantContext) {

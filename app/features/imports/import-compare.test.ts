@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeChanges, type ExistingPerson } from "./import-compare";
+import { computeChanges, computeContractChanges, type ExistingPerson } from "./import-compare";
 
 const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
   membershipId: "m1",
@@ -90,5 +90,44 @@ describe("change computation", () => {
         newValue: "active",
       },
     ]);
+  });
+});
+
+describe("contract changes", () => {
+  it("gives a contract per row with start and position, FTE 0.8 where missing, not for one that exists", () => {
+    const people = [person({ membershipId: "a", employeeNumber: "1" })];
+    const rows = [
+      {
+        rowNumber: 2,
+        record: { employeeNumber: "1", contractStart: "01-01-2025", contractFunction: "Zorg" },
+        hasProblems: false,
+      },
+      {
+        rowNumber: 3,
+        record: { employeeNumber: "1", contractStart: "01-06-2025", contractFunction: "Zorg", fte: "0,5" },
+        hasProblems: false,
+      },
+      {
+        rowNumber: 4,
+        record: { email: "n@example.com", contractStart: "", contractFunction: "Zorg" },
+        hasProblems: false,
+      },
+    ];
+    const changes = computeContractChanges(
+      rows,
+      people,
+      [{ membershipId: "a", startDate: "2025-01-01", position: "zorg" }],
+      0.8,
+    );
+    expect(changes).toEqual([
+      expect.objectContaining({
+        meta: "NEW_CONTRACT",
+        membershipId: "a",
+        newValue: "Zorg",
+        data: { start: "2025-06-01", end: "", fte: "0.5", hoursPerWeek: "" },
+      }),
+    ]);
+    const fresh = computeContractChanges(rows.slice(0, 1), people, [], 0.8);
+    expect(fresh[0].data?.fte).toBe("0.8");
   });
 });

@@ -1,5 +1,5 @@
 import type { ImportField } from "./import-fields";
-import { parseGender, parseImportDate, type ImportRecord } from "./import-values";
+import { parseFte, parseGender, parseImportDate, type ImportRecord } from "./import-values";
 
 export type ExistingPerson = {
   membershipId: string;
@@ -20,7 +20,7 @@ export type ExistingPerson = {
 export type ComparedRow = { rowNumber: number; record: ImportRecord; hasProblems: boolean };
 
 export type ComputedChange = {
-  meta: "NO_CHANGE" | "NEW_TEAM" | "NOT_IN_IMPORT" | "NEW_PERSON" | "CHANGED";
+  meta: "NO_CHANGE" | "NEW_TEAM" | "NOT_IN_IMPORT" | "NEW_PERSON" | "CHANGED" | "NEW_CONTRACT";
   label: string;
   membershipId?: string;
   rowNumber?: number;
@@ -110,6 +110,51 @@ export function computeChanges(
     if (person.status === "active" && !seen.has(person.membershipId)) {
       changes.push({ meta: "NOT_IN_IMPORT", membershipId: person.membershipId, label: personLabel(person) });
     }
+  }
+  return changes;
+}
+
+/** A contract the cluster already has: who, from when, which position (lower case). */
+export type ExistingContract = { membershipId: string; startDate: string; position: string };
+
+/**
+ * Contracts (spec §5: only when contract_start and contract_function are mapped): a row whose start and
+ * position are filled gives NEW_CONTRACT unless the person already has a contract with that start and
+ * position. A new person's contract is tied to their row; FTE defaults to 0.8 (spec §9).
+ */
+export function computeContractChanges(
+  rows: readonly ComparedRow[],
+  people: readonly ExistingPerson[],
+  contracts: readonly ExistingContract[],
+  defaultFte: number,
+): ComputedChange[] {
+  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
+  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  const existing = new Set(contracts.map((c) => `${c.membershipId}|${c.startDate}|${c.position}`));
+  const changes: ComputedChange[] = [];
+  for (const { rowNumber, record, hasProblems } of rows) {
+    const start = parseImportDate(record.contractStart);
+    const position = record.contractFunction?.trim();
+    if (hasProblems || !start || !position) continue;
+    const person =
+      (record.employeeNumber ? byNumber.get(record.employeeNumber) : undefined) ??
+      (record.email ? byEmail.get(record.email.toLowerCase()) : undefined);
+    if (person && existing.has(`${person.membershipId}|${start}|${position.toLowerCase()}`)) continue;
+    const fte = parseFte(record.fte);
+    changes.push({
+      meta: "NEW_CONTRACT",
+      rowNumber,
+      membershipId: person?.membershipId,
+      label: person ? personLabel(person) : personLabel(record),
+      field: "contract",
+      newValue: position,
+      data: {
+        start,
+        end: parseImportDate(record.contractEnd) || "",
+        fte: String(fte ?? defaultFte),
+        hoursPerWeek: record.hoursPerWeek?.replace(",", ".") ?? "",
+      },
+    });
   }
   return changes;
 }

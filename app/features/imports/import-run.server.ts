@@ -1,20 +1,23 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
+  contracts,
   importChanges,
   importColumnMappings,
   importFiles,
   importRows,
   imports,
   memberships,
+  positions,
   roleAssignments,
   teams,
   users,
 } from "#db/schema";
 import type { ImportCounts } from "#db/schema/imports";
 import { inCluster, type Tenant } from "~/utils/scope.server";
-import { computeChanges, type ExistingPerson } from "./import-compare";
-import { proposeMapping } from "./import-fields";
+import { DEFAULT_FTE } from "~/features/teams/teams.server";
+import { computeChanges, computeContractChanges, type ExistingPerson } from "./import-compare";
+import { mapsContracts, proposeMapping } from "./import-fields";
 import { ImportFileError, parseImportFile } from "./import-file.server";
 import { findRowProblems, recordOf } from "./import-values";
 
@@ -150,11 +153,28 @@ async function compareStage(tenant: Tenant, importId: string) {
     .select({ name: teams.name })
     .from(teams)
     .where(and(inCluster(teams, tenant), isNull(teams.deletedAt)));
+  const compared = rows.map((r) => ({
+    rowNumber: r.rowNumber,
+    record: r.record,
+    hasProblems: problems.has(r.rowNumber),
+  }));
   const changes = computeChanges(
-    rows.map((r) => ({ rowNumber: r.rowNumber, record: r.record, hasProblems: problems.has(r.rowNumber) })),
+    compared,
     people,
     teamNames.map((t) => t.name),
   );
+  if (mapsContracts(current.mapping)) {
+    const existing = await db
+      .select({
+        membershipId: contracts.membershipId,
+        startDate: contracts.startDate,
+        position: sql<string>`lower(${positions.name})`,
+      })
+      .from(contracts)
+      .innerJoin(positions, eq(positions.id, contracts.positionId))
+      .where(inCluster(contracts, tenant));
+    changes.push(...computeContractChanges(compared, people, existing, DEFAULT_FTE));
+  }
   const counts: ImportCounts = {
     rows: rows.length,
     rowsWithErrors: problems.size,
@@ -163,6 +183,7 @@ async function compareStage(tenant: Tenant, importId: string) {
     changes: changes.filter((c) => c.meta === "CHANGED").length,
     missing: changes.filter((c) => c.meta === "NOT_IN_IMPORT").length,
     unchanged: changes.filter((c) => c.meta === "NO_CHANGE").length,
+    contracts: changes.filter((c) => c.meta === "NEW_CONTRACT").length,
   };
   await db.transaction(async (tx) => {
     await tx.delete(importChanges).where(eq(importChanges.importId, importId));

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { formatNumber } from "~/utils/format";
 import { reviewSteps, type ReviewStep } from "../import-steps";
 import { ImportProblems, type ProblemRow } from "./import-problems";
 
@@ -14,6 +15,7 @@ export type ReviewChange = {
   newValue: string | null;
   email: string | null;
   team: string | null;
+  contract: { start: string; end: string; fte: number } | null;
   decision: string;
 };
 
@@ -23,6 +25,7 @@ type Props = {
   changes: ReviewChange[];
   problems: ProblemRow[];
   headers: string[];
+  contractsMapped: boolean;
   confirmPending?: number;
 };
 
@@ -45,7 +48,26 @@ function DecisionRadios({ change, step }: { change: ReviewChange; step: ReviewSt
   );
 }
 
-function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction) {
+function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, language: string) {
+  if (step === "contracts") {
+    return [
+      <td key="name" className="p-2">
+        {change.label}
+      </td>,
+      <td key="position" className="p-2">
+        {change.newValue}
+      </td>,
+      <td key="start" className="p-2">
+        {change.contract?.start}
+      </td>,
+      <td key="end" className="p-2">
+        {change.contract?.end}
+      </td>,
+      <td key="fte" className="p-2">
+        {change.contract ? formatNumber(change.contract.fte, language, { minimumFractionDigits: 1 }) : ""}
+      </td>,
+    ];
+  }
   if (step === "missing")
     return [
       <td key="name" className="p-2">
@@ -81,8 +103,16 @@ function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction) {
 }
 
 /** One review step (missing, new, changes): a decision per change, "for all" buttons, and the rows with problems. */
-export function ImportReviewStep({ importId, step, changes, problems, headers, confirmPending }: Props) {
-  const { t } = useTranslation();
+export function ImportReviewStep({
+  importId,
+  step,
+  changes,
+  problems,
+  headers,
+  contractsMapped,
+  confirmPending,
+}: Props) {
+  const { t, i18n } = useTranslation();
   const index = reviewSteps.indexOf(step);
   const previous = index > 0 ? reviewSteps[index - 1] : null;
   const last = index === reviewSteps.length - 1;
@@ -91,7 +121,15 @@ export function ImportReviewStep({ importId, step, changes, problems, headers, c
       ? [t("import:missing.person")]
       : step === "new"
         ? [t("import:new.name"), t("import:new.details")]
-        : [t("import:changes.person"), t("import:changes.field"), t("import:changes.old"), t("import:changes.new")];
+        : step === "contracts"
+          ? [
+              t("import:changes.person"),
+              t("import:fields.contractFunction"),
+              t("import:fields.contractStart"),
+              t("import:fields.contractEnd"),
+              t("import:fields.fte"),
+            ]
+          : [t("import:changes.person"), t("import:changes.field"), t("import:changes.old"), t("import:changes.new")];
   return (
     <>
       {step === "missing" ? <ImportProblems rows={problems} headers={headers} /> : null}
@@ -108,7 +146,9 @@ export function ImportReviewStep({ importId, step, changes, problems, headers, c
           </div>
         ) : null}
         {changes.length === 0 ? (
-          <p className="mb-4">{t(`import:${step}.empty`)}</p>
+          <p className="mb-4">
+            {t(step === "contracts" && !contractsMapped ? "import:contracts.notMapped" : `import:${step}.empty`)}
+          </p>
         ) : (
           <>
             <div className="mb-4 flex flex-wrap gap-2">
@@ -136,7 +176,7 @@ export function ImportReviewStep({ importId, step, changes, problems, headers, c
               <tbody>
                 {changes.map((change) => (
                   <tr key={change.id} className="border-b">
-                    {changeCells(change, step, t)}
+                    {changeCells(change, step, t, i18n.language)}
                     <td className="p-2">
                       <DecisionRadios change={change} step={step} />
                     </td>

@@ -1,9 +1,14 @@
 import { useTranslation } from "react-i18next";
 
 export type SummaryCounts = Partial<
-  Record<"rows" | "rowsWithErrors" | "newPeople" | "newTeams" | "changes" | "missing" | "unchanged", number>
+  Record<
+    "rows" | "rowsWithErrors" | "newPeople" | "newTeams" | "changes" | "missing" | "unchanged" | "contracts",
+    number
+  >
 >;
-export type AppliedCounts = Partial<Record<"created" | "updated" | "deactivated" | "teams" | "skipped", number>>;
+export type AppliedCounts = Partial<
+  Record<"created" | "updated" | "deactivated" | "teams" | "contracts" | "skipped", number>
+>;
 
 /** What a file held and what applying it did, as a definition list (complete step and history). */
 export function ImportSummary({ counts, applied }: { counts: SummaryCounts; applied?: AppliedCounts }) {
@@ -16,12 +21,14 @@ export function ImportSummary({ counts, applied }: { counts: SummaryCounts; appl
     ["import:counts.changes", counts.changes],
     ["import:counts.missing", counts.missing],
     ["import:counts.unchanged", counts.unchanged],
+    ["import:counts.contracts", counts.contracts],
     ...(applied
       ? ([
           ["import:applied.created", applied.created],
           ["import:applied.updated", applied.updated],
           ["import:applied.deactivated", applied.deactivated],
           ["import:applied.teams", applied.teams],
+          ["import:applied.contracts", applied.contracts],
           ["import:applied.skipped", applied.skipped],
         ] as [string, number | undefined][])
       : []),

@@ -7,6 +7,7 @@ import { ImportReviewStep } from "~/features/imports/components/import-review-st
 import { ImportSummary } from "~/features/imports/components/import-summary";
 import { WizardStepList } from "~/features/imports/components/wizard-step-list";
 import { applyImport } from "~/features/imports/import-apply.server";
+import { mapsContracts } from "~/features/imports/import-fields";
 import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
 import {
   chooseSheet,
@@ -17,6 +18,7 @@ import {
   saveColumns,
   saveDecisions,
 } from "~/features/imports/imports.server";
+import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
@@ -66,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...base,
       columns: null,
       review: {
+        contractsMapped: mapsContracts(item.mapping),
         problems: step === "missing" ? await listImportRows(ctx, item.id, "problems") : [],
         changes: changes.map((c) => ({
           id: c.id,
@@ -74,8 +77,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           field: c.field,
           oldValue: c.oldValue,
           newValue: c.newValue,
-          email: c.data?.email ?? null,
-          team: c.data?.team ?? null,
+          email: c.meta === "NEW_PERSON" ? (c.data?.email ?? null) : null,
+          team: c.meta === "NEW_PERSON" ? (c.data?.team ?? null) : null,
+          contract:
+            c.meta === "NEW_CONTRACT" && c.data
+              ? {
+                  start: formatDate(c.data.start),
+                  end: c.data.end ? formatDate(c.data.end) : "",
+                  fte: Number(c.data.fte),
+                }
+              : null,
           decision: c.decision,
         })),
       },
@@ -179,6 +190,7 @@ export default function ImportWizardPage() {
             changes={page.review.changes}
             problems={page.review.problems}
             headers={page.headers}
+            contractsMapped={page.review.contractsMapped}
             confirmPending={actionData?.confirmPending}
           />
         </>
