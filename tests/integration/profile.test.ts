@@ -70,6 +70,18 @@ describe("my profile", () => {
     expect(m.updatesFrequency).toBe("biweekly");
   });
 
+  it("turns e-mail updates off with 'none' and refuses an unknown frequency next to the field", async () => {
+    const u = await signedInUser();
+    const fields = { firstName: "Anouk", lastName: "de Vries", language: "nl" };
+    const refused = unwrapData(await post("details", { ...fields, updatesFrequency: "daily" }, u.cookie));
+    expect(refused.status).toBe(400);
+    expect((refused.data as { error: Record<string, string[]> }).error.updatesFrequency).toEqual(["validation:choose"]);
+    const res = (await post("details", { ...fields, updatesFrequency: "none" }, u.cookie)) as Response;
+    expect(res.status).toBe(302);
+    const [m] = await getDb().select().from(memberships).where(eq(memberships.id, u.membership.id));
+    expect(m.updatesFrequency).toBe("none");
+  });
+
   it("needs a first or a last name, and keeps what was typed", async () => {
     const u = await signedInUser();
     const { status, data } = unwrapData(
