@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as downloadLoader } from "~/routes/_public+/file.$slug_.download";
 import { loader as fileLoader } from "~/routes/_public+/file.$slug";
+import { loader as processLoader } from "~/routes/_app+/guide+/process";
 import { context, getRequest, run } from "../support/http";
 import { employeeIn, orgWorld } from "../support/org";
 import { sessionCookieFor } from "../support/session";
@@ -66,5 +67,18 @@ describe("file/{slug}/download", () => {
       params: { slug: "manual" },
     })) as { document: { title: string } | null };
     expect(result.document?.title).toBe("Handleiding Teamontwikkeling");
+  });
+});
+
+describe("links to the documents", () => {
+  it("the guide's process page lists the manual and e-book for reviews.manage only", async () => {
+    const documentsFor = async (cookie: string) =>
+      (
+        (await processLoader({ request: getRequest("/guide/process", cookie), context: context(), params: {} })) as {
+          documents: string[];
+        }
+      ).documents;
+    expect(await documentsFor(adminCookie)).toEqual(["manual", "ebook-team-development"]);
+    expect(await documentsFor(employeeCookie)).toEqual([]);
   });
 });

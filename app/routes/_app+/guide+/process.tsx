@@ -4,21 +4,27 @@ import { useTranslation } from "react-i18next";
 import { visibleProcessSteps } from "~/features/guide/guide";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireUser, rightsSubject } from "~/utils/tenant.server";
+import { guideDocumentSlugs } from "~/features/files/documents";
+import { can, requireUser, rightsSubject } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["guide"] };
+export const handle = { i18n: ["guide", "legal"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** The review process in steps (spec §1 guide); any signed-in user, links only to pages the reader may open. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   const t = await getServerT(request);
-  return { title: pageTitle(t, "guide:process.title"), steps: visibleProcessSteps(rightsSubject(ctx)) };
+  return {
+    title: pageTitle(t, "guide:process.title"),
+    steps: visibleProcessSteps(rightsSubject(ctx)),
+    // The manual and e-books (file/{slug}, 1120) are for those who run reviews, as the file route's guard.
+    documents: can(ctx, "reviews.manage") ? [...guideDocumentSlugs] : [],
+  };
 }
 
 export default function GuideProcessPage() {
   const { t } = useTranslation();
-  const { steps } = useLoaderData<typeof loader>();
+  const { steps, documents } = useLoaderData<typeof loader>();
   return (
     <article className="max-w-3xl">
       <h1>{t("guide:process.title")}</h1>
@@ -48,6 +54,18 @@ export default function GuideProcessPage() {
           );
         })}
       </ol>
+      {documents.length > 0 ? (
+        <section aria-labelledby="documents-title" className="no-print mt-6 rounded bg-white p-6 shadow-sm">
+          <h2 id="documents-title">{t("legal:files.documentsTitle")}</h2>
+          <ul className="mt-3 list-disc pl-6">
+            {documents.map((slug) => (
+              <li key={slug}>
+                <Link to={`/file/${slug}`}>{t(`legal:files.documents.${slug}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }
