@@ -93,6 +93,14 @@ export const templates = {
     schema: teamReviewPropsSchema,
     subject: (t, props) => t("peerReviewInvitation.subject", { reviewName: props.reviewName }),
   }),
+  "peer-review-reminder": defineTemplate({
+    component: teamReviewEmail("peerReviewReminder"),
+    schema: teamReviewPropsSchema,
+    subject: (t, props) =>
+      t(props.kind === "1d" ? "peerReviewReminder.subject1d" : "peerReviewReminder.subject7d", {
+        reviewName: props.reviewName,
+      }),
+  }),
   "self-review-reminder": defineTemplate({
     component: teamReviewEmail("selfReviewReminder"),
     schema: teamReviewPropsSchema,

@@ -26,7 +26,8 @@ export function teamReviewEmail(
     | "teamReviewReminder"
     | "selfReviewInvitation"
     | "selfReviewReminder"
-    | "peerReviewInvitation",
+    | "peerReviewInvitation"
+    | "peerReviewReminder",
 ) {
   return function TeamReviewEmail({ t, locale, ...props }: EmailContext & TeamReviewProps) {
     const url = `${appUrl()}${props.path}`;
@@ -38,7 +39,7 @@ export function teamReviewEmail(
       deadline: props.deadline,
     };
     const body =
-      kind === "teamReviewReminder" || kind === "selfReviewReminder"
+      kind === "teamReviewReminder" || kind === "selfReviewReminder" || kind === "peerReviewReminder"
         ? `${kind}.body${props.kind === "1d" ? "1d" : "7d"}`
         : `${kind}.body`;
     return (

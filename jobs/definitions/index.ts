@@ -5,6 +5,7 @@ import { digestsJob } from "./digests";
 import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
 import { peerReviewInvitationsJob } from "./peer-review-invitations";
+import { peerReviewRemindersJob } from "./peer-review-reminders";
 import { personnelImportJob } from "./personnel-import";
 import { selfReviewInvitationsJob } from "./self-review-invitations";
 import { selfReviewRemindersJob } from "./self-review-reminders";
@@ -42,6 +43,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   teamReviewRemindersJob,
   selfReviewInvitationsJob,
   peerReviewInvitationsJob,
+  peerReviewRemindersJob,
   selfReviewRemindersJob,
   digestsJob,
   taskMailsJob,

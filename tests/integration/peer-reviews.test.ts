@@ -13,6 +13,7 @@ import {
   users,
 } from "#db/schema";
 import { peerReviewInvitationsJob } from "#jobs/definitions/peer-review-invitations";
+import { sendPeerReviewReminders } from "~/features/peer-reviews/peer-review-mail.server";
 import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
 import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
 import { loader as reviewsApiLoader } from "~/routes/api+/reviews";
@@ -336,6 +337,21 @@ describe("invitations", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.template, "peer-review-invitation"), inArray(emailOutbox.toAddress, emails)));
     expect(sent).toHaveLength(reviewerIds.length);
+  });
+});
+
+describe("reminders", () => {
+  it("sends the 7-day reminder once to each invited reviewer with work left, the 1-day one once more", async () => {
+    const open = await getDb()
+      .selectDistinct({ id: reviewPeerAssignments.reviewerId })
+      .from(reviewPeerAssignments)
+      .where(and(eq(reviewPeerAssignments.reviewId, reviewId), sql`${reviewPeerAssignments.finishedAt} is null`));
+    const weekBefore = new Date("2099-05-27T08:10:00Z");
+    const dayBefore = new Date("2099-05-31T08:10:00Z");
+    expect(await sendPeerReviewReminders(weekBefore)).toBe(open.length);
+    expect(await sendPeerReviewReminders(weekBefore)).toBe(0);
+    expect(await sendPeerReviewReminders(dayBefore)).toBe(open.length);
+    expect(await sendPeerReviewReminders(dayBefore)).toBe(0);
   });
 });
 

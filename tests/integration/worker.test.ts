@@ -135,6 +135,7 @@ describe("cleanup job", () => {
       { name: "digests", cron: "0 7 * * 1", timezone: "Europe/Amsterdam" },
       { name: "email-sweeper", cron: "*/10 * * * *", timezone: "Europe/Amsterdam" },
       { name: "invitation-reminder", cron: "15 * * * *", timezone: "Europe/Amsterdam" },
+      { name: "peer-review-reminders", cron: "10 8 * * *", timezone: "Europe/Amsterdam" },
       { name: "self-review-reminders", cron: "5 8 * * *", timezone: "Europe/Amsterdam" },
       { name: "task-mails", cron: "* * * * *", timezone: "Europe/Amsterdam" },
       { name: "team-review-reminders", cron: "0 8 * * *", timezone: "Europe/Amsterdam" },

@@ -45,6 +45,15 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     deadline: "01-12-2026",
     organisation: "Demo BV",
   },
+  "peer-review-reminder": {
+    firstName: "Sanne",
+    path: "/peerreview",
+    reviewName: "Peer feedback voorjaar",
+    teamName: "",
+    deadline: "01-12-2026",
+    organisation: "Demo BV",
+    kind: "1d",
+  },
   "self-review-reminder": {
     firstName: "Sanne",
     path: "/selfreview/questionnaire/abc/def",
@@ -80,7 +89,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {
