@@ -314,6 +314,20 @@ describe("personnel import", () => {
     expect((await changesOf(again)).filter((c) => c.meta === "NEW_CONTRACT")).toEqual([]);
   });
 
+  it("a job run again after being cut off ends with the same rows and changes, none twice", async () => {
+    const csv = `${header}\r\n300;Rita;Retry;rita-${w.cluster.id}@test.nl;;;\r\n301;Sam;Retry;sam-${w.cluster.id}@test.nl;;;\r\n`;
+    const id = await upload(w, "retry.csv", csv);
+    // The worker died after the rows were written but before the status moved on: the job runs again.
+    await getDb().update(imports).set({ status: "parsing" }).where(eq(imports.id, id));
+    expect(await runPersonnelImport(id)).toBe("parsed");
+    expect(await countRows(sql`select count(*) as n from import_rows where import_id = ${id}`)).toBe(2);
+    await compare(w, id);
+    const first = (await changesOf(id)).length;
+    await getDb().update(imports).set({ status: "comparing" }).where(eq(imports.id, id));
+    expect(await runPersonnelImport(id)).toBe("compared");
+    expect((await changesOf(id)).length).toBe(first);
+  });
+
   it("refuses wrong and broken files with a message, never a 500", async () => {
     const pdf = unwrapData(await run(() => uploadAction(args(uploadRequest("cv.pdf", "%PDF-1.4", w.cookie)))));
     expect(pdf.status).toBe(400);
