@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { clusters, memberships, positions, users } from "#db/schema";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function demoIds() {
+  const db = getDb();
+  const [cluster] = await db.select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+  const [position] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.clusterId, cluster.id), eq(positions.name, "Verzorgende IG")));
+  const [medewerker] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.clusterId, cluster.id), eq(sql`lower(${users.email})`, demoUsers.medewerker)));
+  return { position: position.id, medewerker: medewerker.id };
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+test("the competence book, matrix and score pages have no serious accessibility violations", async ({ page }) => {
+  const ids = await demoIds();
+  await signIn(page, demoUsers.hr);
+  for (const [path, heading] of [
+    ["/competences/book", "Competentieboek"],
+    ["/competences/matrix", "Competentiematrix"],
+    ["/competences/scores", "Competentiescores"],
+    [`/competences/scores/users/${ids.medewerker}`, "Lotte Jansen"],
+    [`/competences/scores/positions/${ids.position}`, "Verzorgende IG"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    expect([path, await seriousViolations(page)]).toEqual([path, []]);
+  }
+});
