@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { tasks } from "#db/schema";
+import { memberships, tasks } from "#db/schema";
 import { demoTasks } from "../../seed/demo/tasks";
 import { demoUsers } from "../../seed/demo-data";
-import { expect, signIn, test } from "./fixtures";
+import { unsubscribePath } from "~/features/digests/unsubscribe.server";
+import { createEmployee, expect, signIn, test } from "./fixtures";
 
 async function seriousViolations(page: import("@playwright/test").Page) {
   const results = await new AxeBuilder({ page })
@@ -34,3 +35,11 @@ for (const path of pages) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("the digest's unsubscribe page has no serious accessibility violations", async ({ page }) => {
+  const user = await createEmployee("unsubscribe-axe");
+  const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, user.id));
+  await page.goto(unsubscribePath(membership.id));
+  await expect(page.getByRole("button", { name: "Afmelden" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
