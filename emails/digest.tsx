@@ -62,8 +62,6 @@ export default function DigestEmail({ t, locale, ...props }: EmailContext & Dige
               <Link href={`${base}${item.path}`}>{item.title}</Link>
               {item.detail ? ` · ${item.detail}` : ""}
               {item.due ? ` · ${t("digest.due", { date: item.due })}` : ""}
-              {" — "}
-              {`${base}${item.path}`}
             </Text>
           ))}
         </Section>
