@@ -274,5 +274,13 @@ describe("the setup in 3 steps", () => {
       available: 1,
       shortage: 0,
     });
+    // Now Wondzorg has De Linde's surplus next to this team's shortage.
+    const overview = (await load(overviewLoader, "/knowledge-areas/teams/overview", cookies.leider)) as {
+      matches: { areaName: string; surplusTeams: string[]; shortageTeams: string[] }[];
+    };
+    expect(overview.matches.find((m) => m.areaName === "Wondzorg")).toMatchObject({
+      surplusTeams: [demoKnowledgeTeam],
+      shortageTeams: [leiderTeams[1]],
+    });
   });
 });

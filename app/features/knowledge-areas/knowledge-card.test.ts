@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeAreaCard, computeTeamCard, type MemberLevel } from "./knowledge-card";
+import { computeAreaCard, computeTeamCard, surplusMatches, type MemberLevel } from "./knowledge-card";
 
 const area = (needed: Record<number, number>) => ({ areaId: "a", areaName: "Wondzorg", needed });
 const member = (name: string, level: number, areaId = "a"): MemberLevel => ({
@@ -58,5 +58,22 @@ describe("computeTeamCard", () => {
     );
     expect(areas).toHaveLength(2);
     expect(totals).toEqual({ needed: 3, available: 3, shortage: 1, surplus: 1 });
+  });
+});
+
+describe("surplusMatches", () => {
+  it("pairs the teams with a surplus and those with a shortage per area", () => {
+    const wound = (needed: Record<number, number>, levels: number[]) =>
+      computeAreaCard(
+        area(needed),
+        levels.map((level, i) => member(`p${i}`, level)),
+      );
+    const matches = surplusMatches([
+      { teamName: "Noord", areas: [wound({ 1: 1 }, [2, 2])] },
+      { teamName: "Zuid", areas: [wound({ 2: 1 }, [])] },
+      { teamName: "Oost", areas: [wound({ 1: 1 }, [1])] },
+    ]);
+    expect(matches).toEqual([{ areaId: "a", areaName: "Wondzorg", surplusTeams: ["Noord"], shortageTeams: ["Zuid"] }]);
+    expect(surplusMatches([{ teamName: "Noord", areas: [wound({ 1: 1 }, [2, 2])] }])).toEqual([]);
   });
 });

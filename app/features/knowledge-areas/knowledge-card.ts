@@ -97,3 +97,29 @@ export function computeTeamCard(needs: readonly AreaNeed[], levels: readonly Mem
   );
   return { areas, totals };
 }
+
+export type SurplusMatch = { areaId: string; areaName: string; surplusTeams: string[]; shortageTeams: string[] };
+
+/**
+ * Where one team's surplus can fill another's shortage (the overview's purpose, issue #19): per area the
+ * teams with a surplus and the teams with a shortage, for areas that have both. Teams by name, in order given.
+ */
+export function surplusMatches(cards: readonly { teamName: string; areas: readonly AreaCard[] }[]): SurplusMatch[] {
+  const byArea = new Map<string, SurplusMatch>();
+  for (const card of cards) {
+    for (const area of card.areas) {
+      const match = byArea.get(area.areaId) ?? {
+        areaId: area.areaId,
+        areaName: area.areaName,
+        surplusTeams: [],
+        shortageTeams: [],
+      };
+      if (area.surplus > 0) match.surplusTeams.push(card.teamName);
+      if (area.shortage > 0) match.shortageTeams.push(card.teamName);
+      byArea.set(area.areaId, match);
+    }
+  }
+  return [...byArea.values()]
+    .filter((m) => m.surplusTeams.length > 0 && m.shortageTeams.length > 0)
+    .sort((a, b) => a.areaName.localeCompare(b.areaName));
+}

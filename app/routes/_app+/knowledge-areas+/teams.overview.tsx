@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { surplusMatches } from "~/features/knowledge-areas/knowledge-card";
 import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.server";
 import { listKnowledgeTeams } from "~/features/knowledge-areas/knowledge-teams.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: pageTitle(t, "knowledge-areas:overview.title"),
     teams: cards.map((c) => c.team),
+    matches: surplusMatches(cards.map((c) => ({ teamName: c.team.name, areas: c.areas }))),
     rows: [...areas]
       .sort(([, a], [, b]) => a.localeCompare(b))
       .map(([areaId, name]) => ({
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KnowledgeOverviewPage() {
   const { t } = useTranslation();
-  const { teams, rows } = useLoaderData<typeof loader>();
+  const { teams, rows, matches } = useLoaderData<typeof loader>();
   return (
     <div>
       <p className="mb-2">
@@ -91,6 +93,24 @@ export default function KnowledgeOverviewPage() {
           </ListTable>
         </div>
       )}
+      {matches.length > 0 ? (
+        <section aria-labelledby="matches-heading" className="mt-8 max-w-3xl">
+          <h2 id="matches-heading" className="text-xl font-semibold">
+            {t("knowledge-areas:overview.matchesTitle")}
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {matches.map((m) => (
+              <li key={m.areaId}>
+                {t("knowledge-areas:overview.match", {
+                  area: m.areaName,
+                  from: m.surplusTeams.join(", "),
+                  to: m.shortageTeams.join(", "),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
