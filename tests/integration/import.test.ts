@@ -314,6 +314,38 @@ describe("personnel import", () => {
     expect((await changesOf(again)).filter((c) => c.meta === "NEW_CONTRACT")).toEqual([]);
   });
 
+  it("makes the named team leaders team leader of the row's team, a new leader too", async () => {
+    const db = getDb();
+    const base = { accountId: w.account.id, clusterId: w.cluster.id };
+    const lead = await createUserWithMembership(db, { ...base, employeeNumber: "L1", lastName: "Leider" });
+    const csv = [
+      "Personeelsnummer;Achternaam;E-mail;Team;Leidinggevende",
+      `L1;Leider;${lead.user.email};Leidersteam;`,
+      `L2;Nieuwe Leider;l2-${w.cluster.id}@test.nl;Tweede team;`,
+      `L3;Lid;l3-${w.cluster.id}@test.nl;Leidersteam;L1`,
+      `L4;Lid;l4-${w.cluster.id}@test.nl;Tweede team;l2-${w.cluster.id}@test.nl`,
+      `L5;Lid;l5-${w.cluster.id}@test.nl;Tweede team;onbekend@test.nl`,
+    ].join("\n");
+    const id = await upload(w, "leiders.csv", csv);
+    await compare(w, id);
+    expect(
+      (await changesOf(id))
+        .filter((c) => c.field === "teamLeader")
+        .map((c) => `${c.label}:${c.newValue}`)
+        .sort(),
+    ).toEqual(["Nieuwe Leider:Tweede team", "Test Leider:Leidersteam"]);
+    await acceptAll(w, id);
+    expect(((await apply(w, id, { confirm: "on" })) as Response).status).toBe(302);
+    const leaders = await db.execute<{ last_name: string; name: string }>(sql`
+      select u.last_name, t.name from role_assignments ra join teams t on t.id = ra.team_id
+      join memberships m on m.id = ra.membership_id join users u on u.id = m.user_id
+      where ra.role_key = 'team_admin' and ra.cluster_id = ${w.cluster.id} order by t.name`);
+    expect(leaders.rows).toEqual([
+      { last_name: "Leider", name: "Leidersteam" },
+      { last_name: "Nieuwe Leider", name: "Tweede team" },
+    ]);
+  });
+
   it("a job run again after being cut off ends with the same rows and changes, none twice", async () => {
     const csv = `${header}\r\n300;Rita;Retry;rita-${w.cluster.id}@test.nl;;;\r\n301;Sam;Retry;sam-${w.cluster.id}@test.nl;;;\r\n`;
     const id = await upload(w, "retry.csv", csv);

@@ -5,7 +5,7 @@ import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
 import { addContract } from "~/features/employees/employee-contracts.server";
 import { addPerson } from "~/features/employees/employee-person.server";
-import { membershipsActorMayChange } from "~/features/people/actor-may.server";
+import { mayChangeRolesOf, membershipsActorMayChange } from "~/features/people/actor-may.server";
 import { createTeam } from "~/features/teams/teams.server";
 import { formatDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -127,7 +127,38 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
       await outcome(change, "applied", added.membershipId);
     }
 
-    const onPeople = accepted.filter((c) => (c.meta === "CHANGED" || c.meta === "NOT_IN_IMPORT") && c.membershipId);
+    for (const change of accepted.filter((c) => c.meta === "CHANGED" && c.field === "teamLeader")) {
+      const membershipId =
+        change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
+      const teamId = teamIds.get((change.newValue ?? "").toLowerCase());
+      if (!membershipId || !teamId) {
+        await outcome(change, membershipId ? "noTeam" : "noPerson");
+        continue;
+      }
+      // Making someone team leader is a role change: the same rule as everywhere (0620).
+      const may = await mayChangeRolesOf(ctx, membershipId, ["team_admin"], tx);
+      if (!may.ok) {
+        await outcome(change, "notAllowed");
+        continue;
+      }
+      await tx
+        .insert(roleAssignments)
+        .values({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          membershipId,
+          roleKey: "team_admin",
+          level: "team",
+          teamId,
+        })
+        .onConflictDoNothing();
+      await auditMembership(tx, ctx, "membership.teamLeader", membershipId, { importId, teamId });
+      await outcome(change, "applied", membershipId);
+    }
+
+    const onPeople = accepted.filter(
+      (c) => (c.meta === "NOT_IN_IMPORT" || (c.meta === "CHANGED" && c.field !== "teamLeader")) && c.membershipId,
+    );
     const mayChange = await membershipsActorMayChange(ctx, [...new Set(onPeople.map((c) => c.membershipId!))], tx);
     const touched = new Set<string>();
     for (const change of onPeople) {

@@ -15,6 +15,8 @@ export type ExistingPerson = {
   city: string | null;
   status: "active" | "inactive";
   teams: string[];
+  /** Teams this person leads (team_admin). */
+  leads?: string[];
 };
 
 export type ComparedRow = { rowNumber: number; record: ImportRecord; hasProblems: boolean };
@@ -154,6 +156,48 @@ export function computeContractChanges(
         fte: String(fte ?? defaultFte),
         hoursPerWeek: record.hoursPerWeek?.replace(",", ".") ?? "",
       },
+    });
+  }
+  return changes;
+}
+
+/**
+ * Team leaders (the team leader column names a person by employee number or e-mail): the person becomes
+ * team leader of the row's team, once per person and team, unless they lead it already. A leader who is
+ * new in the file is tied to their own row, so that applying finds them once they are added.
+ */
+export function computeLeaderChanges(
+  rows: readonly ComparedRow[],
+  people: readonly ExistingPerson[],
+): ComputedChange[] {
+  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
+  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  const good = rows.filter((r) => !r.hasProblems);
+  const rowOf = new Map<string, ComparedRow>();
+  for (const r of good) {
+    if (r.record.employeeNumber) rowOf.set(r.record.employeeNumber, r);
+    if (r.record.email) rowOf.set(r.record.email.toLowerCase(), r);
+  }
+  const seen = new Set<string>();
+  const changes: ComputedChange[] = [];
+  for (const { record } of good) {
+    const team = record.team?.trim();
+    const leader = record.teamLeader?.trim();
+    if (!team || !leader) continue;
+    const person = byNumber.get(leader) ?? byEmail.get(leader.toLowerCase());
+    const leaderRow = rowOf.get(leader) ?? rowOf.get(leader.toLowerCase());
+    if (!person && !leaderRow) continue;
+    const key = `${person?.membershipId ?? `row${leaderRow!.rowNumber}`}|${team.toLowerCase()}`;
+    if (seen.has(key) || person?.leads?.some((t) => t.toLowerCase() === team.toLowerCase())) continue;
+    seen.add(key);
+    changes.push({
+      meta: "CHANGED",
+      field: "teamLeader",
+      membershipId: person?.membershipId,
+      rowNumber: person ? undefined : leaderRow!.rowNumber,
+      label: person ? personLabel(person) : personLabel(leaderRow!.record),
+      oldValue: null,
+      newValue: team,
     });
   }
   return changes;

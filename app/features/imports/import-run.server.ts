@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
   contracts,
@@ -16,7 +16,7 @@ import {
 import type { ImportCounts } from "#db/schema/imports";
 import { inCluster, type Tenant } from "~/utils/scope.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
-import { computeChanges, computeContractChanges, type ExistingPerson } from "./import-compare";
+import { computeChanges, computeContractChanges, computeLeaderChanges, type ExistingPerson } from "./import-compare";
 import { mapsContracts, proposeMapping } from "./import-fields";
 import { ImportFileError, parseImportFile } from "./import-file.server";
 import { findRowProblems, recordOf } from "./import-values";
@@ -115,15 +115,27 @@ async function loadPeople(tenant: Tenant): Promise<ExistingPerson[]> {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(inCluster(memberships, tenant), isNull(memberships.deletedAt), isNull(users.deletedAt)));
   const places = await db
-    .select({ membershipId: roleAssignments.membershipId, name: teams.name })
+    .select({ membershipId: roleAssignments.membershipId, name: teams.name, roleKey: roleAssignments.roleKey })
     .from(roleAssignments)
     .innerJoin(teams, eq(teams.id, roleAssignments.teamId))
     .where(
-      and(inCluster(roleAssignments, tenant), eq(roleAssignments.roleKey, "team_member"), isNull(teams.deletedAt)),
+      and(
+        inCluster(roleAssignments, tenant),
+        inArray(roleAssignments.roleKey, ["team_member", "team_admin"]),
+        isNull(teams.deletedAt),
+      ),
     );
   const teamsOf = new Map<string, string[]>();
-  for (const p of places) teamsOf.set(p.membershipId, [...(teamsOf.get(p.membershipId) ?? []), p.name]);
-  return people.map((p) => ({ ...p, teams: teamsOf.get(p.membershipId) ?? [] }));
+  const leadsOf = new Map<string, string[]>();
+  for (const p of places) {
+    const map = p.roleKey === "team_admin" ? leadsOf : teamsOf;
+    map.set(p.membershipId, [...(map.get(p.membershipId) ?? []), p.name]);
+  }
+  return people.map((p) => ({
+    ...p,
+    teams: teamsOf.get(p.membershipId) ?? [],
+    leads: leadsOf.get(p.membershipId) ?? [],
+  }));
 }
 
 async function compareStage(tenant: Tenant, importId: string) {
@@ -163,6 +175,7 @@ async function compareStage(tenant: Tenant, importId: string) {
     people,
     teamNames.map((t) => t.name),
   );
+  changes.push(...computeLeaderChanges(compared, people));
   if (mapsContracts(current.mapping)) {
     const existing = await db
       .select({
