@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeChanges, computeContractChanges, type ExistingPerson } from "./import-compare";
+import { computeChanges, computeContractChanges, computeLeaderChanges, type ExistingPerson } from "./import-compare";
 
 const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
   membershipId: "m1",
@@ -129,5 +129,29 @@ describe("contract changes", () => {
     ]);
     const fresh = computeContractChanges(rows.slice(0, 1), people, [], 0.8);
     expect(fresh[0].data?.fte).toBe("0.8");
+  });
+});
+
+describe("team leader changes", () => {
+  it("names each leader once per team, a new one by their row, and skips who already leads", () => {
+    const people = [
+      person({ membershipId: "a", employeeNumber: "1", firstName: "Ann", teams: [], leads: ["Zorg"] }),
+      person({ membershipId: "b", employeeNumber: "2", email: "b@example.com", firstName: "Bo" }),
+    ];
+    const row = (rowNumber: number, record: Record<string, string>) => ({ rowNumber, record, hasProblems: false });
+    const changes = computeLeaderChanges(
+      [
+        row(2, { employeeNumber: "3", email: "new@example.com", firstName: "Nia", team: "Kantoor" }),
+        row(3, { employeeNumber: "4", team: "Zorg", teamLeader: "1" }),
+        row(4, { employeeNumber: "5", team: "Kantoor", teamLeader: "new@example.com" }),
+        row(5, { employeeNumber: "6", team: "Kantoor", teamLeader: "NEW@example.com" }),
+        row(6, { employeeNumber: "7", team: "Zorg", teamLeader: "b@example.com" }),
+      ],
+      people,
+    );
+    expect(changes.map((c) => [c.label, c.newValue, c.membershipId ?? `row ${c.rowNumber}`])).toEqual([
+      ["Nia", "Kantoor", "row 2"],
+      ["Bo Y", "Zorg", "b"],
+    ]);
   });
 });
