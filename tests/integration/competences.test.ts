@@ -28,6 +28,7 @@ import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed
 import { seedDemo } from "../../seed/run";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld } from "../support/org";
+import { apiRequest, handle } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 
 type Role = DemoUserKey;
@@ -387,5 +388,37 @@ describe("scores", () => {
       ),
     ).toBe("302 /dashboard");
     expect(await count()).toBe(n);
+  });
+});
+
+describe("the JSON API (spec §7)", () => {
+  async function call(path: string, role?: Role, method = "GET") {
+    const response = await handle(apiRequest(method, path, { cookie: role ? cookies[role] : undefined }));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it("GET api/competences: 401 anonymous, 403 without the right or the module, the book with ?type", async () => {
+    expect((await call("/api/competences")).status).toBe(401);
+    expect((await call("/api/competences", "medewerker")).status).toBe(403);
+    expect((await call("/api/competences", "andere")).status).toBe(403);
+    const ok = await call("/api/competences?type=core_value", "leider");
+    expect(ok.status).toBe(200);
+    expect((ok.body.competences as { name: string }[]).map((c) => c.name)).toEqual(["Eigenaarschap", "Integriteit"]);
+    expect((await call("/api/competences", "hr", "POST")).status).toBe(405);
+  });
+
+  it("GET api/competences/actual-scores/…: a person's gaps and a position's holders; foreign ids 404", async () => {
+    const person = await call(`/api/competences/actual-scores/memberships/${ids.medewerker}`, "leider");
+    expect(person.status).toBe(200);
+    expect((person.body.person as { name: string }).name).toBe("Lotte Jansen");
+    expect((person.body.lines as { required: number }[]).length).toBeGreaterThan(0);
+    expect((await call(`/api/competences/actual-scores/memberships/${ids.anker}`, "leider")).status).toBe(404);
+    expect((await call(`/api/competences/actual-scores/memberships/${ids.andere}`, "hr")).status).toBe(404);
+    expect((await call(`/api/competences/actual-scores/memberships/${ids.medewerker}`, "medewerker")).status).toBe(403);
+    const position = await call(`/api/competences/actual-scores/positions/${ids.verzorgende}`, "hr");
+    expect(position.status).toBe(200);
+    expect((position.body.rows as { id: string }[]).map((r) => r.id)).toContain(ids.medewerker);
+    const foreign = await positionIn(andereCluster, "Planner");
+    expect((await call(`/api/competences/actual-scores/positions/${foreign}`, "hr")).status).toBe(404);
   });
 });

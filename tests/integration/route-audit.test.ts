@@ -389,6 +389,15 @@ const idRoutes: Record<string, AuditEntry> = {
   // Competences (#19): HR and the account admin score everyone, leider@demo.nl the members of his teams.
   "_app+/competences+/book.$action.tsx": { notTenantData: "$action is add/edit; the competence is ?id=" },
   "_app+/competences+/scores.users.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.employee }) },
+  "api+/competences.actual-scores.memberships.$id.ts": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ id: t.employee }),
+  },
+  "api+/competences.actual-scores.positions.$id.ts": {
+    may: reviewers,
+    params: (d) => ({ id: d.position }),
+  },
   // Every position of the cluster; a leader sees only the holders in his teams.
   "_app+/competences+/scores.positions.$id.tsx": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Personnel import (users.import): the wizard and its history.

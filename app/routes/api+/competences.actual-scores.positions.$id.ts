@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getPositionScores } from "~/features/competences/scores.server";
+import { requireRightForApi } from "~/utils/api-guard.server";
+import { answerJson, methodNotAllowed } from "~/utils/api.server";
+
+/**
+ * Spec §7 GET api/competences/actual-scores/positions/{id}: every holder of the position the caller may
+ * score against what the position requires (own and inherited levels); a foreign position is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireRightForApi(request, "competence_reviews.manage", "competences");
+  return answerJson(async () => Response.json(await getPositionScores(ctx, params.id ?? "")));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRightForApi(request, "competence_reviews.manage", "competences");
+  return methodNotAllowed(["GET"]);
+}
