@@ -364,6 +364,10 @@ describe("personnel import", () => {
     const pdf = unwrapData(await run(() => uploadAction(args(uploadRequest("cv.pdf", "%PDF-1.4", w.cookie)))));
     expect(pdf.status).toBe(400);
     expect(pdf.data).toEqual({ errorKey: "import:errors.type" });
+    const huge = unwrapData(
+      await run(() => uploadAction(args(uploadRequest("groot.csv", Buffer.alloc(21 * 1024 * 1024, 0x61), w.cookie)))),
+    );
+    expect(huge).toMatchObject({ status: 400, data: { errorKey: "import:errors.tooLarge" } });
     const empty = unwrapData(await run(() => uploadAction(args(uploadRequest("leeg.csv", "", w.cookie)))));
     expect(empty.data).toEqual({ errorKey: "import:errors.noFile" });
     const broken = (await run(() =>
