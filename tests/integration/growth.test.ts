@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { ambitions } from "#db/schema";
+import { ambitions, clusters, memberships, users } from "#db/schema";
 import { createTeamGoal } from "~/features/team-goals/team-goals.server";
 import { action as growthAction, loader as growthLoader } from "~/routes/_app+/my+/growth";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
 import { loader as stepLoader } from "~/routes/_app+/team-development+/$step";
+import { demoAmbitionText } from "../../seed/demo/growth";
+import { demoClusters, demoReviewNames, demoUsers, medewerkerTeam } from "../../seed/demo-data";
+import { seedDemo } from "../../seed/run";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, positionIn, postForm } from "../support/org";
@@ -194,5 +197,36 @@ describe("dashboard blocks", () => {
     expect(none).toMatchObject({ flow: null, growth: null, openReviews: null, canSearch: false });
     const dialogOnly = await employeeWithCookie(await clusterWith(["dialog"]));
     expect((await dashboard(dialogOnly.cookie)).growth).toMatchObject({ ambition: undefined });
+  });
+});
+
+describe("demo data", () => {
+  it("medewerker@demo.nl's growth page has her ambition, her finished team review and self review, and her flow", async () => {
+    await seedDemo(process.env.DATABASE_URL!);
+    const [row] = await getDb()
+      .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(clusters, and(eq(clusters.id, memberships.clusterId), eq(clusters.name, demoClusters.noord)))
+      .where(eq(sql`lower(${users.email})`, demoUsers.medewerker));
+    const { cookie } = await sessionCookieFor(row);
+    const page = (await growthPage(cookie)) as {
+      employee: {
+        ambition: { role: string; positionName: string; text: string };
+        teamReviews: { name: string; teamName: string; role: string | null }[];
+        selfReviews: unknown[];
+        flow: unknown[];
+      };
+    };
+    expect(page.employee.ambition).toMatchObject({
+      role: "Teamleider",
+      positionName: "Teamleider",
+      text: demoAmbitionText,
+    });
+    expect(page.employee.teamReviews[0]).toMatchObject({ teamName: medewerkerTeam });
+    expect(page.employee.teamReviews[0].name).toContain(demoReviewNames.finished);
+    expect(page.employee.teamReviews[0].role).not.toBeNull();
+    expect(page.employee.selfReviews.length).toBeGreaterThan(0);
+    expect(page.employee.flow).toHaveLength(2);
   });
 });
