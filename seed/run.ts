@@ -21,6 +21,7 @@ import { seedAccountsAndClusters } from "./demo/accounts-and-clusters";
 import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
+import { seedDialogs } from "./demo/dialogs";
 import { seedFlows } from "./demo/flows";
 import { seedGrowth } from "./demo/growth";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
@@ -48,6 +49,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedSelfReviews(ctx, { tenants, set });
   await seedPeerReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
+  await seedDialogs(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });
   await seedGrowth(ctx, { tenants, positions, people });

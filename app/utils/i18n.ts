@@ -33,6 +33,7 @@ export const namespaces = [
   "evaluation",
   "results",
   "flow",
+  "dialogs",
   "tasks",
   "import",
   "goals",

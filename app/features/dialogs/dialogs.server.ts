@@ -226,6 +226,8 @@ export async function getDialogDetails(ctx: TenantContext, id: string, db: DbOrT
     objective: dialog.objective,
     state: dialog.state,
     createdAt: dialog.createdAt.toISOString(),
+    /** Changes with every saved change: the page remounts its forms then. */
+    updatedAt: dialog.updatedAt.toISOString(),
     personName: person.name,
     leaderName: names.find((n) => n.id === dialog.leaderMembershipId)?.name ?? null,
     mine: dialog.membershipId === ctx.membershipId,

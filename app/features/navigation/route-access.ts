@@ -4,9 +4,9 @@ import type { Right } from "~/utils/rights";
 /**
  * Signed-in areas of spec §2 with the right (and module) that guards them. Areas that have no page yet
  * are answered by the catch-all route with these same guards, so a link never bypasses a right check.
- * Longest prefix wins.
+ * Longest prefix wins; an `exact` entry matches only its own path and wins over a prefix of the same length.
  */
-export const routeAccess: readonly { prefix: string; right?: Right; module?: ModuleKey }[] = [
+export const routeAccess: readonly { prefix: string; right?: Right; module?: ModuleKey; exact?: true }[] = [
   { prefix: "/personnel/users", right: "users.manage" },
   { prefix: "/personnel/user", right: "users.manage" },
   { prefix: "/personnel/teams", right: "teams.manage" },
@@ -39,7 +39,10 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/positions", right: "competence_reviews.manage", module: "competences" },
   { prefix: "/knowledge-areas", right: "knowledgeArea.manage", module: "knowledge-areas" },
   { prefix: "/flow", right: "flows.manage", module: "flow" },
-  { prefix: "/dialogs", right: "dialogs.manage", module: "dialog" },
+  // Spec §2: the list and create need dialogs.manage, a dialog and its events dialogs.edit (decision 1000).
+  { prefix: "/dialogs", right: "dialogs.manage", module: "dialog", exact: true },
+  { prefix: "/dialogs/create", right: "dialogs.manage", module: "dialog" },
+  { prefix: "/dialogs", right: "dialogs.edit", module: "dialog" },
   { prefix: "/account", right: "account.admin" },
   { prefix: "/analytics", right: "teams.manage" },
   { prefix: "/goals-and-ambitions", right: "teamGoals.read" },
@@ -58,8 +61,10 @@ export function accessFor(pathname: string) {
   if (publicFilePaths.includes(pathname.replace(/\/download$/, ""))) return null;
   let best: (typeof routeAccess)[number] | undefined;
   for (const entry of routeAccess) {
-    const matches = pathname === entry.prefix || pathname.startsWith(entry.prefix + "/");
-    if (matches && (!best || entry.prefix.length > best.prefix.length)) best = entry;
+    const matches = pathname === entry.prefix || (!entry.exact && pathname.startsWith(entry.prefix + "/"));
+    const better = !best || entry.prefix.length > best.prefix.length;
+    const exactTie = best && entry.exact && entry.prefix.length === best.prefix.length;
+    if (matches && (better || exactTie)) best = entry;
   }
   return best ?? null;
 }

@@ -1,0 +1,142 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import * as z from "zod";
+import type { TenantContext } from "~/utils/tenant.server";
+import {
+  addAction,
+  addInitiative,
+  addInitiativeLink,
+  addLearningGoal,
+  changeDialogState,
+  editInitiative,
+  editLearningGoal,
+  setActionCompleted,
+  setInitiativeProgress,
+  setLearningGoalArchived,
+  updateObjective,
+  type EditResult,
+} from "./dialog-edit.server";
+import {
+  actionSchema,
+  goalSchema,
+  initiativeEditSchema,
+  initiativeSchema,
+  linkSchema,
+  objectiveSchema,
+  progressSchema,
+} from "./dialogs.schema";
+
+/**
+ * The forms of the dialog page (dialogs/{id}), told apart by `intent`; the named learning goal,
+ * initiative or action comes as goalId / initiativeId / actionId and is checked by the service (404).
+ * The answer is either where to go next, or the failed form's conform reply with its id, so that the
+ * page shows the messages next to the fields of that one form and keeps what was typed.
+ */
+export type DialogActionOutcome =
+  { redirect: string; toast: string } | { formId: string; reply: SubmissionResult<string[]> };
+
+const empty = z.object({});
+
+type Handler = {
+  schema: z.ZodType<Record<string, unknown>>;
+  target?: "goalId" | "initiativeId" | "actionId";
+  run: (ctx: TenantContext, dialogId: string, value: never, target: string) => Promise<EditResult<object>>;
+  /** Where to go after success, when not back to the dialog. */
+  next?: (dialogId: string, result: EditResult<object>, target: string) => string;
+};
+
+const handler = <S extends z.ZodType<Record<string, unknown>>>(h: {
+  schema: S;
+  target?: Handler["target"];
+  run: (ctx: TenantContext, dialogId: string, value: z.output<S>, target: string) => Promise<EditResult<object>>;
+  next?: Handler["next"];
+}) => h as unknown as Handler;
+
+const askProgress = (dialogId: string, result: EditResult<object>) =>
+  `/dialogs/${dialogId}?adjust=${(result as unknown as { initiativeId: string }).initiativeId}#adjust-progress`;
+
+const handlers: Record<string, Handler> = {
+  objective: handler({ schema: objectiveSchema, run: (c, d, v) => updateObjective(c, d, v.objective) }),
+  addGoal: handler({ schema: goalSchema, run: (c, d, v) => addLearningGoal(c, d, v.title) }),
+  editGoal: handler({
+    schema: goalSchema,
+    target: "goalId",
+    run: (c, d, v, g) => editLearningGoal(c, d, g, v.title),
+  }),
+  archiveGoal: handler({
+    schema: empty,
+    target: "goalId",
+    run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, true),
+  }),
+  restoreGoal: handler({
+    schema: empty,
+    target: "goalId",
+    run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, false),
+  }),
+  addInitiative: handler({
+    schema: initiativeSchema,
+    target: "goalId",
+    run: (c, d, v, g) => addInitiative(c, d, g, v.title),
+  }),
+  editInitiative: handler({
+    schema: initiativeEditSchema,
+    target: "initiativeId",
+    run: (c, d, v, i) => editInitiative(c, d, i, v),
+  }),
+  completeInitiative: handler({
+    schema: empty,
+    target: "initiativeId",
+    run: (c, d, _v, i) => setInitiativeProgress(c, d, i, 100),
+  }),
+  setProgress: handler({
+    schema: progressSchema,
+    target: "initiativeId",
+    run: (c, d, v, i) => setInitiativeProgress(c, d, i, v.progress),
+  }),
+  addLink: handler({ schema: linkSchema, target: "initiativeId", run: (c, d, v, i) => addInitiativeLink(c, d, i, v) }),
+  addAction: handler({
+    schema: actionSchema,
+    target: "initiativeId",
+    run: (c, d, v, i) => addAction(c, d, i, v.title),
+  }),
+  completeAction: handler({
+    schema: empty,
+    target: "actionId",
+    run: (c, d, _v, a) => setActionCompleted(c, d, a, true),
+    next: askProgress,
+  }),
+  reopenAction: handler({
+    schema: empty,
+    target: "actionId",
+    run: (c, d, _v, a) => setActionCompleted(c, d, a, false),
+    next: askProgress,
+  }),
+  finish: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "finish") }),
+  archive: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "archive") }),
+  reopen: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "reopen") }),
+};
+
+/** The form id the page gives each form: intent and the row it is about. */
+export const dialogFormId = (intent: string, target = "") => (target ? `${intent}-${target}` : intent);
+
+export async function handleDialogAction(
+  ctx: TenantContext,
+  dialogId: string,
+  formData: FormData,
+): Promise<DialogActionOutcome | null> {
+  const intent = String(formData.get("intent") ?? "");
+  const h = handlers[intent];
+  if (!h) return null;
+  const target = h.target ? String(formData.get(h.target) ?? "") : "";
+  const formId = dialogFormId(intent, target);
+  const submission = parseWithZod(formData, { schema: h.schema });
+  if (submission.status !== "success") return { formId, reply: submission.reply() };
+  const result = await h.run(ctx, dialogId, submission.value as never, target);
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } })
+      : submission.reply({ formErrors: [result.errorKey] });
+    return { formId, reply };
+  }
+  return { redirect: h.next?.(dialogId, result, target) ?? `/dialogs/${dialogId}`, toast: `dialogs:toast.${intent}` };
+}

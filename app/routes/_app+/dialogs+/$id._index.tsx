@@ -1,0 +1,149 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/ui/forms";
+import { Section } from "~/components/ui/table";
+import { ButtonForm, TextForm } from "~/features/dialogs/components/dialog-form";
+import { LearningGoal } from "~/features/dialogs/components/learning-goal";
+import { handleDialogAction } from "~/features/dialogs/dialog-actions.server";
+import { isEditable, nextStates } from "~/features/dialogs/dialog-rules";
+import { goalSchema, objectiveSchema } from "~/features/dialogs/dialogs.schema";
+import { getDialogDetails } from "~/features/dialogs/dialogs.server";
+import { formatDate } from "~/utils/format";
+import { getServerT } from "~/utils/i18n.server";
+import { isUuid } from "~/utils/not-found";
+import { detailPageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["dialogs", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/** A development dialog (spec §2 dialogs/{id}, dialogs.edit): objective, learning goals, initiatives, actions. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "dialog", "dialogs.edit");
+  const dialog = await getDialogDetails(ctx, params.id ?? "");
+  const adjust = new URL(request.url).searchParams.get("adjust");
+  const t = await getServerT(request);
+  return {
+    title: detailPageTitle(t, dialog.personName, "dialogs:title"),
+    dialog,
+    adjust: isUuid(adjust) ? adjust : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "dialog", "dialogs.edit");
+  const outcome = await handleDialogAction(ctx, params.id ?? "", await request.formData());
+  if (!outcome) return data({ formId: "", reply: undefined }, { status: 400 });
+  if ("redirect" in outcome)
+    return redirect(outcome.redirect, { headers: { "Set-Cookie": await createToastHeader({ key: outcome.toast }) } });
+  return data(outcome, { status: 400 });
+}
+
+export default function DialogPage() {
+  const { t } = useTranslation();
+  const { dialog, adjust } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const editable = isEditable(dialog.state);
+  const active = dialog.goals.filter((g) => !g.archived);
+  const archived = dialog.goals.filter((g) => g.archived);
+  const general = failed?.reply?.error?.[""] ?? [];
+  return (
+    // Remounted after every saved change, so that an "add" form is empty again.
+    <div key={dialog.updatedAt} className="max-w-4xl">
+      <p className="mb-2">
+        <Link to="/dialogs">{t("dialogs:detail.back")}</Link>
+      </p>
+      <h1>{t("dialogs:detail.title", { name: dialog.personName })}</h1>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">{t("dialogs:fields.leader")}</dt>
+        <dd>{dialog.leaderName ?? t("dialogs:detail.noLeader")}</dd>
+        <dt className="font-medium">{t("dialogs:fields.state")}</dt>
+        <dd data-testid="dialog-state">{t(`dialogs:states.${dialog.state}`)}</dd>
+        <dt className="font-medium">{t("dialogs:fields.startedOn")}</dt>
+        <dd>{formatDate(dialog.createdAt)}</dd>
+      </dl>
+      <p className="mt-2">
+        <Link to={`/dialogs/${dialog.id}/events`}>{t("dialogs:detail.events")}</Link>
+      </p>
+      {general.length ? (
+        <div role="alert" className="mt-4 rounded border-2 border-danger bg-danger-bg p-4">
+          <ErrorList errors={general} />
+        </div>
+      ) : null}
+
+      <Section id="objective" title={t("dialogs:fields.objective")} className="mt-6 rounded bg-white p-6 shadow-sm">
+        <p className="whitespace-pre-line" data-testid="dialog-objective">
+          {dialog.objective}
+        </p>
+        {editable ? (
+          <details className="mt-2" open={failed?.formId === "objective" || undefined}>
+            <summary className="cursor-pointer font-medium text-brand-700">{t("dialogs:detail.editObjective")}</summary>
+            <TextForm
+              formId="objective"
+              intent="objective"
+              schema={objectiveSchema}
+              name="objective"
+              label={t("dialogs:fields.objective")}
+              submitLabel={t("dialogs:detail.saveObjective")}
+              defaultValue={dialog.objective}
+              multiline
+            />
+          </details>
+        ) : null}
+      </Section>
+
+      <section aria-labelledby="goals-title" className="mt-8">
+        <h2 id="goals-title" className="mb-2">
+          {t("dialogs:goal.heading")}
+        </h2>
+        {active.length === 0 ? <p>{t("dialogs:goal.none")}</p> : null}
+        <div className="space-y-6">
+          {active.map((goal) => (
+            <LearningGoal key={goal.id} dialogId={dialog.id} goal={goal} editable={editable} adjust={adjust} />
+          ))}
+        </div>
+        {editable ? (
+          <div className="mt-4 rounded bg-white p-4 shadow-sm">
+            <TextForm
+              formId="addGoal"
+              intent="addGoal"
+              schema={goalSchema}
+              name="title"
+              label={t("dialogs:goal.title")}
+              submitLabel={t("dialogs:goal.add")}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      {archived.length > 0 ? (
+        <section aria-labelledby="archived-title" className="mt-8">
+          <h2 id="archived-title" className="mb-2">
+            {t("dialogs:goal.archivedHeading")}
+          </h2>
+          <div className="space-y-6">
+            {archived.map((goal) => (
+              <LearningGoal key={goal.id} dialogId={dialog.id} goal={goal} editable={editable} adjust={null} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <Section id="state" title={t("dialogs:detail.stateHeading")} className="mt-8 rounded bg-white p-6 shadow-sm">
+        <p className="mb-3">{t(`dialogs:detail.stateHint.${dialog.state}`)}</p>
+        <div className="flex flex-wrap gap-4">
+          {nextStates(dialog.state).map((change) => (
+            <ButtonForm
+              key={change}
+              intent={change}
+              label={t(`dialogs:detail.${change}`)}
+              variant={change === "finish" ? "primary" : "secondary"}
+            />
+          ))}
+        </div>
+      </Section>
+    </div>
+  );
+}
