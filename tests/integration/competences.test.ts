@@ -421,4 +421,17 @@ describe("the JSON API (spec §7)", () => {
     const foreign = await positionIn(andereCluster, "Planner");
     expect((await call(`/api/competences/actual-scores/positions/${foreign}`, "hr")).status).toBe(404);
   });
+
+  it("GET api/competences/actual-scores: a leader gets his team members with teams, positions and scores; bad paging is a 400", async () => {
+    const list = await call("/api/competences/actual-scores?pageSize=200", "leider");
+    expect(list.status).toBe(200);
+    const rows = list.body.memberships as { id: string; teams: string[]; positions: string[]; scores: unknown[] }[];
+    const lotte = rows.find((r) => r.id === ids.medewerker)!;
+    expect(lotte.teams).toEqual([demoTeams.noord[0]]);
+    expect(lotte.positions).toEqual(["Verzorgende IG"]);
+    expect(lotte.scores.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id)).not.toContain(ids.anker);
+    expect((await call("/api/competences/actual-scores?page=0", "hr")).status).toBe(400);
+    expect((await call("/api/competences/actual-scores", "medewerker")).status).toBe(403);
+  });
 });

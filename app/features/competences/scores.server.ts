@@ -266,3 +266,50 @@ export async function getPositionScores(ctx: TenantContext, positionId: string) 
     })),
   };
 }
+
+/**
+ * Spec §3 "actual competence score per membership" for the API: the people ctx may score, by name, each with
+ * id, userId, name, teams, positions and their current scores (paged).
+ */
+export async function listActualScores(ctx: TenantContext, input: { page: number; pageSize: number }) {
+  const db = getDb();
+  const result = await db.execute<{
+    id: string;
+    userId: string;
+    name: string;
+    teams: string[] | null;
+    positions: string[] | null;
+    total: number;
+  }>(sql`
+    select m.id, m.user_id as "userId", trim(u.first_name || ' ' || u.last_name) as name,
+      (select array_agg(distinct t.name) from role_assignments ra join teams t on t.id = ra.team_id
+        where ra.membership_id = m.id and ra.role_key = 'team_member' and t.deleted_at is null) as teams,
+      (select array_agg(distinct p.name) from contracts c join positions p on p.id = c.position_id
+        where c.membership_id = m.id and c.is_active) as positions,
+      count(*) over ()::int as total
+    from memberships m join users u on u.id = m.user_id
+    where ${scorableMembership(ctx)} and m.status = 'active'
+    order by lower(u.last_name), lower(u.first_name), m.id
+    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+  const scores = await currentScores(
+    ctx,
+    result.rows.map((r) => r.id),
+    db,
+  );
+  return {
+    total: result.rows[0]?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    memberships: result.rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      teams: r.teams ?? [],
+      positions: r.positions ?? [],
+      scores: [...(scores.get(r.id)?.values() ?? [])].map((s) => ({
+        competenceId: s.competenceId,
+        level: s.level,
+        givenBy: s.givenByName,
+        givenAt: s.givenAt.toISOString(),
+      })),
+    })),
+  };
+}
