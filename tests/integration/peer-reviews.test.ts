@@ -222,6 +222,12 @@ describe("choosing peers", () => {
       expect(await assignmentOf(p.membership.id, aalders.membership.id)).toMatchObject({ role: "peer" });
   });
 
+  it("a team leader sees the participants of the teams they lead only", async () => {
+    const view = unwrapData(await load(detailsLoader, `/peerreviews/${reviewId}`, w.leader.cookie, { id: reviewId }))
+      .data as { participants: { membershipId: string }[] };
+    expect(view.participants.map((p) => p.membershipId).sort()).toEqual(w.members.map((m) => m.membership.id).sort());
+  });
+
   it("another account's round is a 404", async () => {
     await expect404(load(detailsLoader, `/peerreviews/${reviewId}`, outsider.cookie, { id: reviewId }));
     await expect404(post(peersAction, `/peerreviews/${reviewId}/peers`, [], outsider.cookie, { id: reviewId }));

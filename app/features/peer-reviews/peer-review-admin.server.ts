@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
-import { peerReviewVisibility, requireReview } from "~/features/reviews/review-access.server";
+import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
@@ -36,6 +36,13 @@ export async function listPeerReviews(ctx: TenantContext) {
   }));
 }
 
+/** A team leader sees the participants of the teams they lead only (as in self reviews, decision 0942). */
+function inTeamsOf(ctx: TenantContext) {
+  const scope = reviewScope(ctx);
+  if (scope.all) return undefined;
+  return scope.teamIds.length ? inArray(reviewSubjects.teamId, scope.teamIds) : sql`false`;
+}
+
 /**
  * One round: per participant how many peers were asked and answered, and whether the self and leader
  * questionnaires are done. Who answered what is not shown (anonymity).
@@ -62,7 +69,7 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
       .from(reviewSubjects)
       .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(reviewSubjects.reviewId, review.id))
+      .where(and(eq(reviewSubjects.reviewId, review.id), inTeamsOf(ctx)))
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
     db
       .select({
