@@ -103,6 +103,8 @@ const openPrefixes = [
   "_app+/my+/",
   "_app+/tasks+/",
   "_app+/flow+/",
+  // Every employee takes part in their own dialogs (docs/decisions/1000); ids audited below.
+  "_app+/dialogs+/",
   "_app+/knowledge-base+/",
   "_app+/guide+/",
   // Everyone's own peer questionnaires (route-access: "/peerreview" needs the module only); ids audited below.
@@ -274,6 +276,10 @@ const idRoutes: Record<string, AuditEntry> = {
   "resources+/review-export.$id.ts": { may: reviewers, team: true, params: (_, t) => ({ id: t.round }) },
   // A flow measurement of a team member who is not a demo user: HR, the account admin and the team's leader.
   "_app+/flow+/details.$id.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.flow }) },
+  // A dialog of the same team member (docs/decisions/1000): HR, the account admin and the team's leader;
+  // the list and create are every employee's (their own dialogs), the route ids are audited here.
+  "_app+/dialogs+/$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.dialog }) },
+  "_app+/dialogs+/$id.events.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.dialog }) },
   // knowledgeArea.manage and the module: HR, the account admin and the team's leader (docs/decisions/1082).
   "_app+/knowledge-areas+/teams.$id._index.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.team }) },
   "_app+/knowledge-areas+/teams.$id.$tab.tsx": {

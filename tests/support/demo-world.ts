@@ -15,6 +15,7 @@ import {
   criteria,
   criteriaSetCriteria,
   criteriaSets,
+  dialogs,
   flowMeasurements,
   imports,
   memberships,
@@ -54,6 +55,8 @@ export type TeamData = {
   subject: string;
   /** A flow measurement of a team member who is not a demo user (made here when the seed has none). */
   flow: string;
+  /** A development dialog (made here) of the same team member as `flow`, without a leader. */
+  dialog: string;
   /** A self review made here from the round (its teams only) and a participant of this team who is no demo user. */
   selfReview: string;
   selfParticipant: string;
@@ -144,8 +147,24 @@ async function teamData(
     round: row.round_id,
     roundSet: row.set_id,
     subject: row.subject_id,
-    flow: await flowOf(cluster, team),
+    ...(await flowAndDialogOf(cluster, team)),
   };
+}
+
+/** The flow measurement of flowOf and a new dialog of the same person. */
+async function flowAndDialogOf(cluster: string, team: string) {
+  const flow = await flowOf(cluster, team);
+  const [measurement] = await getDb().select().from(flowMeasurements).where(eq(flowMeasurements.id, flow));
+  const [dialog] = await getDb()
+    .insert(dialogs)
+    .values({
+      accountId: measurement.accountId,
+      clusterId: cluster,
+      membershipId: measurement.membershipId,
+      objective: "Audit-dialoog",
+    })
+    .returning({ id: dialogs.id });
+  return { flow, dialog: dialog.id };
 }
 
 /** Adds a self review made from the team's round by `cookie` (HR or the account admin) and one of its participants. */

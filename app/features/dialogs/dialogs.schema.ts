@@ -12,11 +12,13 @@ const title = (requiredKey: string) =>
     .max(TITLE_MAX, { error: "validation:maxLength" });
 const optionalText = z.string().trim().max(TEXT_MAX, { error: "validation:maxLength" }).optional().default("");
 const id = z.string({ error: "validation:choose" }).uuid({ error: "validation:choose" });
-const percent = z.coerce
-  .number({ error: "dialogs:errors.progress" })
-  .int({ error: "dialogs:errors.progress" })
-  .min(0, { error: "dialogs:errors.progress" })
-  .max(100, { error: "dialogs:errors.progress" });
+/** A whole percent 0–100 as typed (an empty field is refused, not read as 0). */
+const percent = z
+  .string({ error: "dialogs:errors.progress" })
+  .trim()
+  .regex(/^\d{1,3}$/, { error: "dialogs:errors.progress" })
+  .transform(Number)
+  .refine((n) => n <= 100, { error: "dialogs:errors.progress" });
 
 export const objectiveField = z
   .string({ error: "dialogs:errors.objectiveRequired" })
