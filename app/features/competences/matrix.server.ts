@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { competences, positionCompetences, positions } from "#db/schema";
 import type { CompetenceType } from "#db/schema/enums";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
+import { matrixCellSchema } from "./competences.schema";
 import { effectiveRequirements } from "./levels";
 
 /** Every position of the cluster with its parent (for inheritance), by name. */
@@ -121,4 +122,22 @@ export async function clearRequiredLevel(ctx: Tenant, input: { positionId: strin
         eq(positionCompetences.competenceId, input.competenceId),
       ),
     );
+}
+
+/**
+ * A matrix cell's form (the matrix and a position's page): sets or clears the level, or says which cell
+ * failed with the level typed, for the message next to it. Foreign ids are a 404.
+ */
+export async function saveMatrixCell(ctx: Tenant, formData: FormData) {
+  const form = Object.fromEntries(formData);
+  const parsed = matrixCellSchema.safeParse(form);
+  if (!parsed.success) {
+    const cell = { positionId: String(form.positionId ?? ""), competenceId: String(form.competenceId ?? "") };
+    const failed = { cell, level: String(form.level ?? ""), errorKey: "competences:levels.outside" };
+    return { ok: false as const, failed };
+  }
+  const { positionId, competenceId, level } = parsed.data;
+  if (level === undefined) await clearRequiredLevel(ctx, { positionId, competenceId });
+  else await setRequiredLevel(ctx, { positionId, competenceId, level });
+  return { ok: true as const, positionId };
 }

@@ -1,13 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList } from "~/components/ui/forms";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
+import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
-import { matrixCellSchema } from "~/features/competences/competences.schema";
 import { competenceLevels, competenceTypes } from "~/features/competences/levels";
-import { clearRequiredLevel, getMatrix, setRequiredLevel } from "~/features/competences/matrix.server";
+import { getMatrix, saveMatrixCell } from "~/features/competences/matrix.server";
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { pageTitle } from "~/utils/page-title";
@@ -32,15 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = matrixCellSchema.safeParse(form);
-  if (!parsed.success) {
-    const cell = { positionId: String(form.positionId ?? ""), competenceId: String(form.competenceId ?? "") };
-    return data({ cell, level: String(form.level ?? ""), errorKey: "competences:levels.outside" }, { status: 400 });
-  }
-  const { positionId, competenceId, level } = parsed.data;
-  if (level === undefined) await clearRequiredLevel(ctx, { positionId, competenceId });
-  else await setRequiredLevel(ctx, { positionId, competenceId, level });
+  const result = await saveMatrixCell(ctx, await request.formData());
+  if (!result.ok) return data(result.failed, { status: 400 });
   return redirect(`/competences/matrix${new URL(request.url).search}`, {
     headers: { "Set-Cookie": await createToastHeader({ key: "competences:matrix.saved" }) },
   });
@@ -97,73 +89,22 @@ export default function MatrixPage() {
                       </span>
                     ) : null}
                   </th>
-                  {row.cells.map((cell, i) => {
-                    const competence = matrix.columns[i];
-                    const error =
-                      failed?.cell.positionId === row.id && failed.cell.competenceId === cell.competenceId
-                        ? failed.errorKey
-                        : null;
-                    const label = t("competences:matrix.cellLabel", {
-                      competence: competence.name,
-                      position: row.name,
-                    });
-                    const inherited = cell.inheritedFrom ? (
-                      <span className="block text-xs text-ink-muted">
-                        {t("competences:matrix.inherited", { level: cell.level, name: cell.inheritedFrom })}
-                      </span>
-                    ) : null;
-                    if (!canManage) {
-                      return (
-                        <td
-                          key={cell.competenceId}
-                          className="p-2 align-top"
-                          data-testid={`cell-${row.id}-${cell.competenceId}`}
-                        >
-                          {cell.level ? levelLabel(cell.level) : "–"}
-                          {cell.inheritedFrom ? (
-                            <span className="block text-xs text-ink-muted">({cell.inheritedFrom})</span>
-                          ) : null}
-                        </td>
-                      );
-                    }
-                    const errorId = `err-${row.id}-${cell.competenceId}`;
-                    return (
-                      <td
-                        key={cell.competenceId}
-                        className="p-2 align-top"
-                        data-testid={`cell-${row.id}-${cell.competenceId}`}
-                      >
-                        <Form method="post" preventScrollReset className="flex items-center gap-1">
-                          <input type="hidden" name="positionId" value={row.id} />
-                          <input type="hidden" name="competenceId" value={cell.competenceId} />
-                          <select
-                            name="level"
-                            aria-label={label}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? errorId : undefined}
-                            defaultValue={error ? failed!.level : (cell.own?.toString() ?? "")}
-                            className="rounded border border-gray-400 bg-white px-1 py-1 text-sm"
-                          >
-                            <option value="">–</option>
-                            {competenceLevels.map((level) => (
-                              <option key={level} value={level}>
-                                {level}
-                              </option>
-                            ))}
-                          </select>
-                          <button
-                            type="submit"
-                            className="text-sm underline"
-                            aria-label={t("competences:matrix.saveCell", { label })}
-                          >
-                            {t("competences:matrix.save")}
-                          </button>
-                        </Form>
-                        {inherited}
-                        {error ? <ErrorList id={errorId} errors={[error]} label={label} /> : null}
-                      </td>
-                    );
-                  })}
+                  {row.cells.map((cell, i) => (
+                    <td
+                      key={cell.competenceId}
+                      className="p-2 align-top"
+                      data-testid={`cell-${row.id}-${cell.competenceId}`}
+                    >
+                      <RequiredLevelCell
+                        positionId={row.id}
+                        positionName={row.name}
+                        competenceName={matrix.columns[i].name}
+                        cell={cell}
+                        canManage={canManage}
+                        failed={failed}
+                      />
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
