@@ -37,6 +37,8 @@ test("a personnel file goes from upload through the columns and decisions to the
   // The bad row is shown next to its row number; the good row goes on.
   await expect(page.getByRole("row", { name: /geen-adres.*Typ een geldig e-mail adres/ })).toBeVisible();
   await page.getByRole("button", { name: "Iedereen behouden" }).click();
+  // The page has answered when the decisions show (with JavaScript the click is a fetch).
+  await expect(page.getByRole("radio", { name: "Behouden" }).first()).toBeChecked();
   await page.getByRole("button", { name: "Opslaan en verder" }).click();
 
   await expect(page.getByRole("heading", { name: "Nieuw", exact: true })).toBeVisible();
@@ -45,6 +47,7 @@ test("a personnel file goes from upload through the columns and decisions to the
   await page.getByRole("button", { name: "Opslaan en verder" }).click();
   await expect(page.getByRole("alert")).toContainText("nog niet beslist");
   await page.getByRole("button", { name: "Alles overnemen" }).click();
+  await expect(page.getByRole("radio", { name: "Overnemen", exact: true }).first()).toBeChecked();
   await page.getByRole("button", { name: "Opslaan en verder" }).click();
 
   await expect(page.getByRole("heading", { name: "Wijzigingen" })).toBeVisible();

@@ -178,7 +178,8 @@ export function ImportReviewStep({
                   <tr key={change.id} className="border-b">
                     {changeCells(change, step, t, i18n.language)}
                     <td className="p-2">
-                      <DecisionRadios change={change} step={step} />
+                      {/* Keyed by the decision: a saved "for all" shows at once (defaultChecked is read on mount only). */}
+                      <DecisionRadios key={change.decision} change={change} step={step} />
                     </td>
                   </tr>
                 ))}
