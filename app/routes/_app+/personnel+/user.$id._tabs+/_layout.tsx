@@ -1,25 +1,30 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TabbedDetailPage, useOpenTab } from "~/components/tabbed-detail-page";
 import { Button } from "~/components/ui/forms";
 import { employeeDetailTabs } from "~/features/employees/employees.schema";
 import { loadEmployeeHeader } from "~/features/employees/employee-tabs.server";
 import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
-import { requireRight } from "~/utils/tenant.server";
+import { can, requireRight } from "~/utils/tenant.server";
 
 /** The employee page's frame; each tab (details, contracts, teams, roles, tags) is a child route of its own. */
-export const handle = { i18n: ["employees", "tasks", "validation"] };
+export const handle = { i18n: ["employees", "tasks", "dialogs", "validation"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   // A task hangs on the giver's membership: without one (an account admin outside the cluster) no link.
-  return { ...(await loadEmployeeHeader(ctx, params.id)), mayGiveTask: ctx.membershipId !== null };
+  return {
+    ...(await loadEmployeeHeader(ctx, params.id)),
+    mayGiveTask: ctx.membershipId !== null,
+    // The employee's dialogs: the dialogs list filtered on them (what the viewer may see of it).
+    mayOpenDialogs: ctx.modules.has("dialog") && can(ctx, "dialogs.manage"),
+  };
 }
 
 export default function EmployeePage() {
   const { t } = useTranslation();
-  const { name, employee, mayGiveTask } = useLoaderData<typeof loader>();
+  const { name, employee, mayGiveTask, mayOpenDialogs } = useLoaderData<typeof loader>();
   const baseHref = `/personnel/user/${employee.id}`;
   const tab = useOpenTab(baseHref);
   return (
@@ -36,6 +41,14 @@ export default function EmployeePage() {
             <>
               {" · "}
               <CreateTaskLink aboutType="person" aboutId={employee.id} />
+            </>
+          ) : null}
+          {mayOpenDialogs ? (
+            <>
+              {" · "}
+              <Link to={`/dialogs?person=${employee.id}`} className="font-medium underline">
+                {t("dialogs:personnel.link")}
+              </Link>
             </>
           ) : null}
         </>

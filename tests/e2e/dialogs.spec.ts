@@ -1,0 +1,71 @@
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+/*
+ * A development dialog from objective to finished actions (issue #18), with JavaScript on and off (both
+ * projects run this file): an empty objective first, then a learning goal, an initiative, an action, a
+ * refused link and a good one, completing the action and answering the progress question, finishing.
+ */
+test("a leader holds a development dialog with a team member", async ({ page }, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const goal = `Leerdoel ${stamp}`;
+  const initiative = `Initiatief ${stamp}`;
+  const action = `Actie ${stamp}`;
+  await signIn(page, demoUsers.leider);
+  await page.goto("/dialogs");
+  await expect(page.getByRole("heading", { level: 1, name: "Dialogen" })).toBeVisible();
+  await page.getByRole("link", { name: "Nieuwe dialoog" }).click();
+  await expect(page).toHaveURL(/\/dialogs\/create$/);
+
+  await page.getByLabel("Medewerker").selectOption({ label: "Lotte Jansen" });
+  await page.getByRole("button", { name: "Dialoog starten" }).click();
+  await expect(page.getByLabel("Doelstelling")).toHaveAccessibleDescription(/Doelstelling is verplicht/);
+  await page.getByLabel("Doelstelling").fill(`Groeien als coach ${stamp}`);
+  await page.getByRole("button", { name: "Dialoog starten" }).click();
+  await expect(page).toHaveURL(/\/dialogs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dialoog van Lotte Jansen");
+  await expect(page.getByTestId("dialog-objective")).toHaveText(`Groeien als coach ${stamp}`);
+
+  await page.getByLabel("Nieuw leerdoel").fill(goal);
+  await page.getByRole("button", { name: "Leerdoel toevoegen" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: goal })).toBeVisible();
+
+  await page.getByText(`Initiatief toevoegen of leerdoel wijzigen: ${goal}`).click();
+  await page.getByLabel("Nieuw initiatief").fill(initiative);
+  await page.getByRole("button", { name: "Initiatief toevoegen" }).click();
+  await expect(page.getByRole("heading", { level: 4, name: initiative })).toBeVisible();
+
+  const changeInitiative = page.getByText(`Acties, links en voortgang van ${initiative}`);
+  await changeInitiative.click();
+  await page.getByLabel("Nieuwe actie").fill(action);
+  await page.getByRole("button", { name: "Actie toevoegen" }).click();
+  await expect(page.getByText(action, { exact: true })).toBeVisible();
+
+  await changeInitiative.click();
+  await page.getByLabel("Titel van de link").fill("Opleiding");
+  await page.getByLabel("Adres (URL)").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Link toevoegen" }).click();
+  await expect(page.getByText("Vul een adres in dat begint met http:// of https://")).toBeVisible();
+  await expect(page.getByLabel("Titel van de link")).toHaveValue("Opleiding");
+  await page.getByLabel("Adres (URL)").fill("https://example.org/opleiding");
+  await page.getByRole("button", { name: "Link toevoegen" }).click();
+  await expect(page.getByRole("link", { name: "Opleiding", exact: true })).toHaveAttribute(
+    "href",
+    "https://example.org/opleiding",
+  );
+
+  await page.getByRole("button", { name: `Actie ${action} afronden` }).click();
+  await expect(page).toHaveURL(/\?adjust=[0-9a-f-]{36}/);
+  await expect(page.getByRole("heading", { name: "Voortgang aanpassen?" })).toBeVisible();
+  await expect(page.getByLabel("Nieuwe voortgang (%)")).toHaveValue("100");
+  await page.getByRole("button", { name: "Voortgang opslaan" }).click();
+  await expect(page.getByText("Voortgang: 100%", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toBeVisible();
+
+  await page.getByRole("button", { name: "Dialoog afronden" }).click();
+  await expect(page.getByTestId("dialog-state")).toHaveText("Afgerond");
+  await expect(page.getByLabel("Nieuw leerdoel")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Geschiedenis en gesprekken" }).click();
+  await expect(page.getByTestId("dialog-events").getByRole("listitem").first()).toContainText("Dialoog afgerond");
+});
