@@ -21,6 +21,7 @@ import {
 import { action as bookFormAction } from "~/routes/_app+/competences+/book.$action";
 import { action as bookAction, loader as bookLoader } from "~/routes/_app+/competences+/book._index";
 import { action as matrixAction, loader as matrixLoader } from "~/routes/_app+/competences+/matrix";
+import { action as positionPageAction, loader as positionPageLoader } from "~/routes/_app+/positions.$id";
 import { loader as scoresLoader } from "~/routes/_app+/competences+/scores._index";
 import { loader as positionLoader } from "~/routes/_app+/competences+/scores.positions.$id";
 import { action as personAction, loader as personLoader } from "~/routes/_app+/competences+/scores.users.$id";
@@ -303,6 +304,36 @@ describe("the book and the matrix", () => {
     expect(
       await getDb().select().from(positionCompetences).where(eq(positionCompetences.positionId, position)),
     ).toEqual([]);
+  });
+});
+
+describe("a position's page (positions/{id})", () => {
+  it("lists every competence with own and inherited levels; HR edits a cell there, a leader reads only", async () => {
+    const wvk = await positionIn(noord, "Wijkverpleegkundige");
+    const path = `/positions/${wvk}`;
+    type Page = {
+      lines: { name: string; cell: { level: number | null; inheritedFrom: string | null } }[];
+      canManage: boolean;
+    };
+    const page = (await load(positionPageLoader, path, "leider", { id: wvk })) as Page;
+    expect(page.canManage).toBe(false);
+    expect(page.lines.find((l) => l.name === "Klantgerichtheid")!.cell).toMatchObject({
+      level: 4,
+      inheritedFrom: "Verpleegkundige",
+    });
+    const competenceId = await competenceIn(noord, "coaching");
+    const fields = { positionId: wvk, competenceId, level: "2" };
+    expect(outcome(await post(positionPageAction, path, fields, "leider", { id: wvk }))).toBe("302 /dashboard");
+    expect(outcome(await post(positionPageAction, path, fields, "hr", { id: wvk }))).toBe(`302 ${path}`);
+    const after = (await load(positionPageLoader, path, "hr", { id: wvk })) as Page;
+    expect(after.lines.find((l) => l.name === "Coachen")!.cell.level).toBe(2);
+    // Another position's cell cannot be written through this page; a foreign position is a 404.
+    const other = await positionIn(noord, "Planner");
+    expect(outcome(await post(positionPageAction, path, { ...fields, positionId: other }, "hr", { id: wvk }))).toBe(
+      "404",
+    );
+    const foreign = await positionIn(andereCluster, "Planner");
+    expect(outcome(await load(positionPageLoader, `/positions/${foreign}`, "hr", { id: foreign }))).toBe("404");
   });
 });
 

@@ -404,6 +404,8 @@ const idRoutes: Record<string, AuditEntry> = {
     may: reviewers,
     params: (d) => ({ id: d.position }),
   },
+  // A position's required competences: read with competence_reviews.manage, changed with competences.manage.
+  "_app+/positions.$id.tsx": { may: reviewers, mayWrite: both, params: (d) => ({ id: d.position }) },
   // Every position of the cluster; a leader sees only the holders in his teams.
   "_app+/competences+/scores.positions.$id.tsx": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Personnel import (users.import): the wizard and its history.

@@ -141,3 +141,15 @@ export async function saveMatrixCell(ctx: Tenant, formData: FormData) {
   else await setRequiredLevel(ctx, { positionId, competenceId, level });
   return { ok: true as const, positionId };
 }
+
+/** One position's row of the matrix (positions/{id}): every active competence with its required level; 404 elsewhere. */
+export async function getPositionRequirements(ctx: Tenant, positionId: string, filter: { type?: CompetenceType }) {
+  if (!isUuid(positionId)) notFound();
+  const { columns, rows } = await getMatrix(ctx, filter);
+  const row = rows.find((r) => r.id === positionId);
+  if (!row) notFound();
+  return {
+    position: { id: row.id, name: row.name, parentName: row.parentName },
+    lines: columns.map((c, i) => ({ ...c, cell: row.cells[i] })),
+  };
+}

@@ -82,7 +82,7 @@ export default function MatrixPage() {
               {matrix.rows.map((row) => (
                 <tr key={row.id} className="border-b">
                   <th scope="row" className="p-2 align-top">
-                    {row.name}
+                    {canScore ? <Link to={`/positions/${row.id}`}>{row.name}</Link> : row.name}
                     {row.parentName ? (
                       <span className="block text-sm font-normal text-ink-muted">
                         {t("competences:matrix.parent", { name: row.parentName })}
