@@ -30,7 +30,9 @@ async function demoIds() {
 }
 
 // axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
-test("the competence book, matrix and score pages have no serious accessibility violations", async ({ page }) => {
+test("the competence book, matrix, position and score pages have no serious accessibility violations", async ({
+  page,
+}) => {
   const ids = await demoIds();
   await signIn(page, demoUsers.hr);
   for (const [path, heading] of [
@@ -39,6 +41,7 @@ test("the competence book, matrix and score pages have no serious accessibility 
     ["/competences/scores", "Competentiescores"],
     [`/competences/scores/users/${ids.medewerker}`, "Lotte Jansen"],
     [`/competences/scores/positions/${ids.position}`, "Verzorgende IG"],
+    [`/positions/${ids.position}`, "Verzorgende IG"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
