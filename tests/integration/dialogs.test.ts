@@ -26,6 +26,7 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app+/d
 import { action as eventsAction, loader as eventsLoader } from "~/routes/_app+/dialogs+/$id.events";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/dialogs+/create";
 import { loader as listLoader } from "~/routes/_app+/dialogs+/_index";
+import { loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id._tabs+/_layout";
 import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
@@ -365,6 +366,24 @@ describe("working in a dialog", () => {
     expect((await getDb().select().from(dialogs).where(eq(dialogs.id, ids.anker)))[0].state).toBe("archived");
     await post("hr", ids.anker, { intent: "reopen" });
     expect((await getDb().select().from(dialogs).where(eq(dialogs.id, ids.anker)))[0].state).toBe("started");
+  });
+});
+
+describe("the employee page's link to the employee's dialogs", () => {
+  it("is offered to HR and leads to the list filtered on the employee", async () => {
+    const me = await membershipOf(demoUsers.medewerker, noord);
+    const page = (await employeeLoader({
+      request: getRequest(`/personnel/user/${me.id}/details`, cookies.hr),
+      params: { id: me.id },
+      context: context(),
+    })) as { mayOpenDialogs: boolean };
+    expect(page.mayOpenDialogs).toBe(true);
+    const list = (await listLoader({
+      request: getRequest(`/dialogs?person=${me.id}`, cookies.hr),
+      params: {},
+      context: context(),
+    })) as Awaited<ReturnType<typeof listLoader>>;
+    expect(list.dialogs.map((d) => d.id)).toEqual([ids.medewerker]);
   });
 });
 
