@@ -1,0 +1,34 @@
+import AxeBuilder from "@axe-core/playwright";
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
+test("the dialog pages have no serious accessibility violations", async ({ page }) => {
+  await signIn(page, demoUsers.medewerker);
+  await page.goto("/dialogs");
+  expect(await seriousViolations(page), "/dialogs").toEqual([]);
+
+  await page.goto("/dialogs/create");
+  expect(await seriousViolations(page), "/dialogs/create").toEqual([]);
+
+  // The seeded dialog (dialogs.spec.ts adds finished ones for the same person).
+  await page.goto("/dialogs?state=started");
+  await page.getByRole("link", { name: /coördinerend verpleegkundige/ }).click();
+  await expect(page).toHaveURL(/\/dialogs\/[0-9a-f-]{36}$/);
+  // The seeded dialog: open the forms of its first initiative too.
+  await page.getByText("Acties, links en voortgang van Training coachend begeleiden volgen").click();
+  expect(await seriousViolations(page), "/dialogs/{id}").toEqual([]);
+
+  await page.getByRole("link", { name: "Geschiedenis en gesprekken" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Geschiedenis van de dialoog" })).toBeVisible();
+  expect(await seriousViolations(page), "/dialogs/{id}/events").toEqual([]);
+});
