@@ -9,6 +9,9 @@ const optionalId = z
   .catch(undefined)
   .transform((v) => (isUuid(v) ? v : ""));
 
+/** The states the list can be filtered on, for the filter's options. */
+export { dialogStates };
+
 /** `dialogs?state=&person=&team=&page=`: a value that does not fit is no filter. */
 export const dialogListFilterSchema = z.object({
   state: z.enum(dialogStates).optional().catch(undefined),

@@ -2,7 +2,6 @@ import { Readable } from "node:stream";
 import { parseString } from "@fast-csv/parse";
 import ExcelJS from "exceljs";
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
 /** The most the .xlsx's zip entries may inflate to, checked before inflating any (zip bombs). */
 export const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024;

@@ -6,7 +6,8 @@ import { enqueue } from "#jobs/enqueue.server";
 import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isImportField, normaliseHeader } from "./import-fields";
-import { importFileType, MAX_UPLOAD_BYTES } from "./import-file.server";
+import { importFileType } from "./import-file.server";
+import { MAX_UPLOAD_BYTES } from "./upload-limits";
 import { personnelImportQueue } from "./import-run.server";
 
 export const HISTORY_SIZE = 50;

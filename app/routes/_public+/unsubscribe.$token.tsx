@@ -9,6 +9,8 @@ import { pageTitle } from "~/utils/page-title";
 export const handle = { i18n: ["profile"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
+// public route: the signed link in a digest is the authorisation; no sign-in (docs/decisions/1103).
+
 /**
  * The digest's signed unsubscribe link (docs/decisions/1103): no sign-in. Opening it only asks (link
  * scanners open links); the button, or a mail client's one-click POST (List-Unsubscribe-Post), sets the

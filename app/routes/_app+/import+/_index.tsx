@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Field } from "~/components/ui/forms";
 import { ListTable, Row } from "~/components/ui/table";
 import { importStepPath } from "~/features/imports/import-steps";
-import { MAX_UPLOAD_BYTES } from "~/features/imports/import-file.server";
+import { MAX_UPLOAD_BYTES } from "~/features/imports/upload-limits";
 import { createImport, listImports } from "~/features/imports/imports.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
