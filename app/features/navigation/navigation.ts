@@ -14,8 +14,8 @@ export type NavSection = { key: string; items: NavItem[] };
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Entries of the spec still to
- * come: analytics, competence sets. A module adds its entry here together with its page, with the same right and module as its
- * `routeAccess` line.
+ * come: analytics, competence sets. A module adds its entry here together with its page, with the same
+ * right and module as its `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
   { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
