@@ -4,11 +4,10 @@ import { EmailLayout, button, paragraph, type EmailContext } from "./components/
 import { appUrl } from "./password-changed";
 
 /**
- * The sections a digest can have, in this order. A new source (dialog actions, imports waiting for
- * review) adds its key here, its texts under emails:digest.section, and a source in
- * app/features/digests/digest-sources.server.ts (docs/decisions/1100).
+ * The sections a digest can have, in this order. A new source adds its key here, its texts under
+ * emails:digest.section, and a source in app/features/digests/digest-sources.server.ts (docs/decisions/1100).
  */
-export const digestSectionKeys = ["newTasks", "overdueTasks", "reviews"] as const;
+export const digestSectionKeys = ["newTasks", "overdueTasks", "reviews", "dialogActions", "imports"] as const;
 export type DigestSectionKey = (typeof digestSectionKeys)[number];
 
 const itemSchema = z.object({

@@ -6,7 +6,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { digestsSent, emailOutbox, memberships, taskMails, tasks, users } from "#db/schema";
+import {
+  dialogActions,
+  dialogEvents,
+  dialogs,
+  digestsSent,
+  emailOutbox,
+  imports,
+  memberships,
+  taskMails,
+  tasks,
+  users,
+} from "#db/schema";
 import { digestsJob } from "#jobs/definitions/digests";
 import { jobDefinitions } from "#jobs/definitions/index";
 import { taskMailsJob } from "#jobs/definitions/task-mails";
@@ -24,6 +35,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 const savedSmtp = process.env.SMTP_URL;
 let medewerker: { membershipId: string; email: string };
 const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date();
 
 beforeAll(async () => {
@@ -60,6 +72,32 @@ async function deliverTo(template: string, to: string) {
   return rows;
 }
 
+/** The active membership of a demo user (all of them are in the first cluster). */
+async function membershipOf(email: string) {
+  const [row] = await getDb()
+    .select({ id: memberships.id, accountId: memberships.accountId, clusterId: memberships.clusterId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(users.email, email), eq(memberships.access, true)))
+    .orderBy(memberships.createdAt)
+    .limit(1);
+  return row;
+}
+
+/** The digest props queued for an address, oldest first. */
+async function digestPropsTo(email: string) {
+  const rows = await getDb()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.template, "digest"), eq(emailOutbox.toAddress, email)));
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((row) => row.props as { sections: { key: string; items: { title: string; path: string }[] }[] });
+}
+
+const waitingImport = "personeel-november.xlsx";
+const unfinishedImport = "personeel-half.xlsx";
+
 const mine = () => getDb().select().from(digestsSent).where(eq(digestsSent.membershipId, medewerker.membershipId));
 const rawTo = (email: string) => smtp.messages.filter((m) => m.envelopeTo.includes(email)).map((m) => m.raw);
 
@@ -69,6 +107,29 @@ describe("digests", () => {
   it("are scheduled weekly on Monday morning in Amsterdam time", () => {
     expect(jobDefinitions).toContain(digestsJob);
     expect(digestsJob.cron).toBe("0 7 * * 1");
+  });
+
+  it("tells whoever may import about imports of their cluster waiting for review", async () => {
+    const hr = await membershipOf(demoUsers.hr);
+    const [m] = await getDb().select().from(memberships).where(eq(memberships.id, medewerker.membershipId));
+    expect(m.clusterId).toBe(hr.clusterId);
+    const tenant = { accountId: hr.accountId, clusterId: hr.clusterId, fileType: "xlsx" as const };
+    const [waiting] = await getDb()
+      .insert(imports)
+      .values({ ...tenant, fileName: waitingImport, status: "review" })
+      .returning();
+    await getDb()
+      .insert(imports)
+      .values({ ...tenant, fileName: unfinishedImport, status: "columns" });
+    await getDb().update(memberships).set({ updatesFrequency: "weekly" }).where(eq(memberships.id, hr.id));
+
+    await sendDigests(now, [hr.id]);
+    const [props] = await digestPropsTo(demoUsers.hr);
+    const section = props.sections.find((s) => s.key === "imports");
+    expect(section?.items).toEqual([
+      expect.objectContaining({ title: waitingImport, path: `/import/excel/${waiting.id}` }),
+    ]);
+    expect(JSON.stringify(props)).not.toContain(unfinishedImport);
   });
 
   it("sends one digest per period even when the job runs twice, with the unsubscribe headers", async () => {
@@ -91,6 +152,11 @@ describe("digests", () => {
     // Done and archived tasks are not news.
     expect(mail.text).not.toContain(demoTasks.doneForMedewerker);
     expect(mail.text).not.toContain(demoTasks.archivedForMedewerker);
+    // An employee without users.import hears nothing of the waiting import.
+    expect(mail.text).not.toContain(waitingImport);
+    // The open actions of the dialog medewerker takes part in, linked to the dialog.
+    const [dialog] = await getDb().select().from(dialogs).where(eq(dialogs.membershipId, medewerker.membershipId));
+    expect(mail.text).toMatch(new RegExp(`Dagdeel 3 volgen en evalueren \\S+/dialogs/${dialog.id}`));
 
     const unfolded = raws[0].replace(/\r?\n[ \t]+/g, " ");
     const header = /^List-Unsubscribe: <([^>]+)>/im.exec(unfolded);
@@ -101,10 +167,38 @@ describe("digests", () => {
     expect(mail.text).toContain(unsubscribeUrl);
   });
 
+  it("mentions the next open action of each initiative in a started dialog that changed (decision 1150)", async () => {
+    // The demo dialog of medewerker (the person) and leider (the leader) changed three days ago.
+    const [dialog] = await getDb().select().from(dialogs).where(eq(dialogs.membershipId, medewerker.membershipId));
+    expect(dialog.state).toBe("started");
+    const [props] = await digestPropsTo(medewerker.email);
+    const titles = props.sections.find((s) => s.key === "dialogActions")?.items.map((item) => item.title);
+    expect([...(titles ?? [])].sort()).toEqual([
+      "Afspraak maken met de roosteraar",
+      "Dagdeel 3 volgen en evalueren",
+      "Twee nieuwe collega's een maand begeleiden",
+    ]);
+    // Done actions, and an open one that comes after another open one, are not due.
+    const all = await getDb().select().from(dialogActions).where(eq(dialogActions.dialogId, dialog.id));
+    expect(all.filter((a) => a.completed).some((a) => titles!.includes(a.title))).toBe(false);
+    expect(titles).not.toContain("Een weekrooster zelf opstellen");
+
+    // The leader of the dialog hears of it too.
+    const leider = await membershipOf(demoUsers.leider);
+    await getDb().update(memberships).set({ updatesFrequency: "weekly" }).where(eq(memberships.id, leider.id));
+    await sendDigests(now, [leider.id]);
+    const [leaderProps] = await digestPropsTo(demoUsers.leider);
+    const leaderSection = leaderProps.sections.find((s) => s.key === "dialogActions");
+    expect(leaderSection?.items.map((item) => item.path)).toContain(`/dialogs/${dialog.id}`);
+  });
+
   it("sends nothing when nothing changed since the last digest", async () => {
+    // Still open dialog actions and a still waiting import are not news once mentioned.
     const nextWeek = new Date(now.getTime() + 7 * DAY);
     await sendDigests(nextWeek);
     expect(await mine()).toHaveLength(1);
+    const hrDigests = await digestPropsTo(demoUsers.hr);
+    expect(hrDigests.slice(1).some((props) => JSON.stringify(props).includes(waitingImport))).toBe(false);
   });
 
   it("sends once when two workers run the same period at the same time", async () => {
@@ -135,6 +229,35 @@ describe("digests", () => {
     const latest = outbox.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[1];
     expect(JSON.stringify(latest.props)).toContain("Nieuw na het overzicht");
     expect(JSON.stringify(latest.props)).not.toContain(demoTasks.openForMedewerker);
+  });
+});
+
+describe("dialog actions in digests", () => {
+  it("come back once the dialog changed after the last digest", async () => {
+    const leider = await membershipOf(demoUsers.leider);
+    const [dialog] = await getDb().select().from(dialogs).where(eq(dialogs.leaderMembershipId, leider.id));
+    const hasDialog = (props: Awaited<ReturnType<typeof digestPropsTo>>[number]) =>
+      props.sections.some((s) => s.key === "dialogActions");
+    const before = await digestPropsTo(demoUsers.leider);
+    expect(hasDialog(before[0])).toBe(true);
+    expect(before.slice(1).some(hasDialog)).toBe(false);
+
+    await getDb()
+      .insert(dialogEvents)
+      .values({
+        accountId: dialog.accountId,
+        clusterId: dialog.clusterId,
+        dialogId: dialog.id,
+        actorMembershipId: medewerker.membershipId,
+        kind: "meeting",
+        meetingDate: isoDay(now),
+        summary: "Voortgang besproken",
+      });
+    await sendDigests(new Date(now.getTime() + 14 * DAY), [leider.id]);
+    const after = await digestPropsTo(demoUsers.leider);
+    expect(after).toHaveLength(before.length + 1);
+    const section = after[after.length - 1].sections.find((s) => s.key === "dialogActions");
+    expect(section?.items.map((item) => item.path)).toContain(`/dialogs/${dialog.id}`);
   });
 });
 

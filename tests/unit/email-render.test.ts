@@ -76,6 +76,14 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
         key: "reviews",
         items: [{ title: "Zelfbeoordeling", path: "/selfreview/questionnaire/a/b", due: "", detail: "" }],
       },
+      {
+        key: "dialogActions",
+        items: [{ title: "Afspraak maken", path: "/dialogs/d1", due: "", detail: "Doorgroeien" }],
+      },
+      {
+        key: "imports",
+        items: [{ title: "personeel.xlsx", path: "/import/excel/i1", due: "", detail: "Sandra Kuipers" }],
+      },
     ],
     unsubscribePath: "/unsubscribe/abc.def",
   },
@@ -113,6 +121,14 @@ describe("renderEmail", () => {
     expect(text).toContain("01-07-2026 10:05");
     expect(text).toContain("HR-contactpersoon");
     expect(text).toMatch(/https?:\/\/\S+\/login/);
+  });
+
+  test("a digest shows the dialog and import sections with their headings and links", async () => {
+    const { text } = await renderEmail("digest", sampleProps.digest, "nl");
+    expect(text).toContain("OPENSTAANDE ACTIES IN JE DIALOGEN");
+    expect(text).toContain("/dialogs/d1");
+    expect(text).toContain("PERSONEELSIMPORTS DIE OP JE BEOORDELING WACHTEN");
+    expect(text).toContain("/import/excel/i1");
   });
 
   test("an unknown template or invalid props are refused", async () => {

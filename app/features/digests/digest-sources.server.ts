@@ -3,11 +3,12 @@ import type { DbOrTx } from "#db/client.server";
 import type { DigestSectionKey } from "#emails/digest";
 import { todayIn } from "~/features/tasks/task-rules";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/format";
+import type { ModuleKey } from "~/utils/modules";
+import type { Right } from "~/utils/rights";
 
 /**
  * What a digest tells a member: one source per section, each asking "what changed for this membership
- * since the last digest". Dialog actions due and imports waiting for review (HR) are added here as
- * further sources when those modules land, with their section key in emails/digest.tsx (docs/decisions/1100).
+ * since the last digest", with its section key in emails/digest.tsx (docs/decisions/1100, 1150).
  */
 export type DigestRecipient = { membershipId: string; accountId: string; clusterId: string };
 
@@ -97,8 +98,82 @@ const reviewsWaiting: DigestSource = async (db, r, w) => {
   return section("reviews", rows, (row) => row.path!);
 };
 
+/**
+ * Whether the membership holds `right` in its cluster, as the guards resolve it (tenant-query.server.ts):
+ * account and system admins hold every right; others the rights of their roles there, plus the employee
+ * role's when they have any role.
+ */
+function holdsRight(membershipId: string, right: Right) {
+  return sql`exists (
+    select 1 from memberships hm join users hu on hu.id = hm.user_id
+     where hm.id = ${membershipId}
+       and (hu.is_account_admin or hu.is_system_admin or exists (
+         select 1 from role_rights rr
+          where rr.cluster_id = hm.cluster_id and rr.right_key = ${right}
+            and (rr.role_key in (select ra.role_key from role_assignments ra where ra.membership_id = hm.id)
+                 or (rr.role_key = 'employee'
+                     and exists (select 1 from role_assignments ra where ra.membership_id = hm.id))))))`;
+}
+
+/** Whether a module is on for the cluster (and for its account), as requireModule sees it. */
+function moduleOn(clusterId: string, moduleKey: ModuleKey) {
+  return sql`exists (
+    select 1 from cluster_modules cm
+      join account_modules am on am.account_id = cm.account_id and am.module_key = cm.module_key and am.active
+     where cm.cluster_id = ${clusterId} and cm.module_key = ${moduleKey})`;
+}
+
+/**
+ * Dialog actions due (docs/decisions/1150): actions have no due date, and they are successive, so the one
+ * due is the first open action of each initiative (of a learning goal that is not archived), in started
+ * dialogs I take part in (as the person or the leader) that changed since the last digest. Only when I
+ * may open the dialog page (module dialog, dialogs.edit).
+ */
+const dialogActionsDue: DigestSource = async (db, r, w) => {
+  const since = w.since.toISOString();
+  const { rows } = await db.execute<Row & { path: string }>(sql`
+    select * from (
+      select distinct on (a.initiative_id) a.id, a.title, null::text as due, d.objective as detail,
+             '/dialogs/' || d.id as path, d.updated_at
+        from dialogs d
+        join dialog_actions a on a.dialog_id = d.id and not a.completed
+        join dialog_initiatives i on i.id = a.initiative_id
+        join dialog_learning_goals g on g.id = i.learning_goal_id and not g.archived
+       where d.account_id = ${r.accountId} and d.cluster_id = ${r.clusterId} and d.state = 'started'
+         and (d.membership_id = ${r.membershipId} or d.leader_membership_id = ${r.membershipId})
+         and (d.updated_at > ${since}::timestamptz
+              or exists (select 1 from dialog_events e where e.dialog_id = d.id and e.created_at > ${since}::timestamptz))
+         and ${moduleOn(r.clusterId, "dialog")} and ${holdsRight(r.membershipId, "dialogs.edit")}
+       order by a.initiative_id, a.position
+    ) due order by due.updated_at desc, due.path, due.title limit ${MAX_ITEMS}`);
+  return section("dialogActions", rows, (row) => row.path!);
+};
+
+/**
+ * Personnel imports of my cluster waiting for decisions (status review) that were started since the last
+ * digest; only for members who may import (users.import), who are the ones that can decide them.
+ */
+const importsWaiting: DigestSource = async (db, r, w) => {
+  const { rows } = await db.execute<Row>(sql`
+    select im.id, im.file_name as title, null::text as due,
+           (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+              from users u where u.id = im.created_by) as detail
+      from imports im
+     where im.account_id = ${r.accountId} and im.cluster_id = ${r.clusterId} and im.status = 'review'
+       and im.created_at > ${w.since.toISOString()}::timestamptz
+       and ${holdsRight(r.membershipId, "users.import")}
+     order by im.created_at limit ${MAX_ITEMS}`);
+  return section("imports", rows, (row) => `/import/excel/${row.id}`);
+};
+
 /** In the order the e-mail shows them. */
-export const digestSources: readonly DigestSource[] = [newTasks, overdueTasks, reviewsWaiting];
+export const digestSources: readonly DigestSource[] = [
+  newTasks,
+  overdueTasks,
+  reviewsWaiting,
+  dialogActionsDue,
+  importsWaiting,
+];
 
 export async function digestSections(db: DbOrTx, r: DigestRecipient, w: DigestWindow): Promise<DigestSection[]> {
   const sections = await Promise.all(digestSources.map((source) => source(db, r, w)));
