@@ -65,6 +65,17 @@ describe("my/growth: growth.active's module rule", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
   });
 
+  it("shows dialog learning goals and competence gaps only with their modules", async () => {
+    const none = await employeeWithCookie(await clusterWith(["growth-and-ambition"]));
+    expect((await growthPage(none.cookie)) as { employee: object }).toMatchObject({
+      employee: { learningGoals: null, competences: null },
+    });
+    const both = await employeeWithCookie(await clusterWith(["dialog", "competences"]));
+    expect((await growthPage(both.cookie)) as { employee: object }).toMatchObject({
+      employee: { learningGoals: [], competences: { positions: [] } },
+    });
+  });
+
   it("refuses to record an ambition without the growth-and-ambition module", async () => {
     const u = await employeeWithCookie(await clusterWith(["dialog"]));
     const res = (await postGrowth(u.cookie, { intent: "save", text: "Teamleider worden" })) as Response;
@@ -201,15 +212,20 @@ describe("dashboard blocks", () => {
 });
 
 describe("demo data", () => {
-  it("medewerker@demo.nl's growth page has her ambition, her finished team review and self review, and her flow", async () => {
-    await seedDemo(process.env.DATABASE_URL!);
+  /** A session for a demo user in Zorggroep Noord. */
+  async function demoCookie(email: string) {
     const [row] = await getDb()
       .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id })
       .from(users)
       .innerJoin(memberships, eq(memberships.userId, users.id))
       .innerJoin(clusters, and(eq(clusters.id, memberships.clusterId), eq(clusters.name, demoClusters.noord)))
-      .where(eq(sql`lower(${users.email})`, demoUsers.medewerker));
-    const { cookie } = await sessionCookieFor(row);
+      .where(eq(sql`lower(${users.email})`, email));
+    return (await sessionCookieFor(row)).cookie;
+  }
+
+  it("medewerker@demo.nl's growth page has her ambition, her finished team review and self review, and her flow", async () => {
+    await seedDemo(process.env.DATABASE_URL!);
+    const cookie = await demoCookie(demoUsers.medewerker);
     const page = (await growthPage(cookie)) as {
       employee: {
         ambition: { role: string; positionName: string; text: string };
@@ -228,5 +244,26 @@ describe("demo data", () => {
     expect(page.employee.teamReviews[0].role).not.toBeNull();
     expect(page.employee.selfReviews.length).toBeGreaterThan(0);
     expect(page.employee.flow).toHaveLength(2);
+  });
+
+  it("medewerker@demo.nl's growth page shows her dialog learning goals and her competence gap on Rapporteren", async () => {
+    const page = (await growthPage(await demoCookie(demoUsers.medewerker))) as {
+      employee: {
+        learningGoals: { title: string; objective: string; progress: number; initiatives: number }[];
+        linkDialogs: boolean;
+        competences: { positions: string[]; lines: { name: string; required: number | null; status: string }[] };
+      };
+    };
+    const titles = page.employee.learningGoals.map((g) => g.title);
+    expect(titles).toContain("Coachende vaardigheden ontwikkelen");
+    expect(titles).not.toContain("Cursus Excel"); // archived
+    const goal = page.employee.learningGoals.find((g) => g.title === "Coachende vaardigheden ontwikkelen")!;
+    expect(goal.initiatives).toBeGreaterThan(0);
+    expect(goal.progress).toBeGreaterThan(0);
+    expect(page.employee.linkDialogs).toBe(true);
+    expect(page.employee.competences.positions.length).toBeGreaterThan(0);
+    expect(page.employee.competences.lines.find((l) => l.name === "Rapporteren")).toMatchObject({
+      status: "below",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competences, competenceScores } from "#db/schema";
 import type { CompetenceType } from "#db/schema/enums";
@@ -40,18 +40,24 @@ export async function listPositionsWithHolders(ctx: TenantContext) {
   return result.rows;
 }
 
-/** A person ctx may score, with their active positions; anyone else (or another tenant's id) is a 404. */
-export async function requireScorablePerson(ctx: TenantContext, membershipId: string, db: DbOrTx = getDb()) {
-  if (!isUuid(membershipId)) notFound();
+type Person = { id: string; name: string; positionIds: string[] };
+
+/** The membership `membershipId` under `allowed` (a condition on the alias `m`), with its active positions. */
+async function findPerson(db: DbOrTx, membershipId: string, allowed: SQL): Promise<Person | null> {
   const result = await db.execute<{ id: string; name: string; position_ids: string[] | null }>(sql`
     select m.id, trim(u.first_name || ' ' || u.last_name) as name,
       (select array_agg(distinct c.position_id) from contracts c where c.membership_id = m.id and c.is_active)
         as position_ids
     from memberships m join users u on u.id = m.user_id
-    where m.id = ${membershipId} and ${scorableMembership(ctx)}`);
+    where m.id = ${membershipId} and ${allowed}`);
   const row = result.rows[0];
-  if (!row) notFound();
-  return { id: row.id, name: row.name, positionIds: row.position_ids ?? [] };
+  return row ? { id: row.id, name: row.name, positionIds: row.position_ids ?? [] } : null;
+}
+
+/** A person ctx may score, with their active positions; anyone else (or another tenant's id) is a 404. */
+export async function requireScorablePerson(ctx: TenantContext, membershipId: string, db: DbOrTx = getDb()) {
+  if (!isUuid(membershipId)) notFound();
+  return (await findPerson(db, membershipId, scorableMembership(ctx))) ?? notFound();
 }
 
 type CurrentScore = {
@@ -111,7 +117,22 @@ export type ScoreLine = {
 /** A person's page: per competence their positions require (and any other they were scored on) actual against required. */
 export async function getPersonScores(ctx: TenantContext, membershipId: string) {
   const db = getDb();
-  const person = await requireScorablePerson(ctx, membershipId, db);
+  return personScores(ctx, await requireScorablePerson(ctx, membershipId, db), db);
+}
+
+/**
+ * The signed-in person's own actual against required (my/growth, decision 1122): always ctx's own
+ * membership, never an id from the request, so no scoring right is needed. Null without a membership.
+ */
+export async function getMyScores(ctx: TenantContext) {
+  if (!ctx.membershipId) return null;
+  const db = getDb();
+  const own = sql`m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null`;
+  const person = await findPerson(db, ctx.membershipId, own);
+  return person ? personScores(ctx, person, db) : null;
+}
+
+async function personScores(ctx: TenantContext, person: Person, db: DbOrTx) {
   const [{ tree, requirements }, scores, book, history] = await Promise.all([
     requirementsOfCluster(ctx, db),
     currentScores(ctx, [person.id], db),

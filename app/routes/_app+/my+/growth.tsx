@@ -3,9 +3,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/table";
+import { getMyScores } from "~/features/competences/scores.server";
+import { myLearningGoals } from "~/features/dialogs/my-learning-goals.server";
 import { myFlowZones } from "~/features/flow/flows.server";
 import { clearAmbition, getAmbition, saveAmbition } from "~/features/growth/ambitions.server";
 import { AmbitionForm } from "~/features/growth/components/ambition-form";
+import { GrowthCompetenceGaps, GrowthLearningGoals } from "~/features/growth/components/growth-module-blocks";
 import { GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
 import { myReviewHistory } from "~/features/growth/growth-history.server";
 import { ambitionSchema } from "~/features/growth/growth.schema";
@@ -14,15 +17,16 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { createToastHeader } from "~/utils/toast.server";
-import { requireModule, requireRight } from "~/utils/tenant.server";
+import { can, requireModule, requireRight } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["growth", "criteria", "flow", "validation"] };
+export const handle = { i18n: ["growth", "criteria", "flow", "competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /**
  * My growth (spec §2 my/growth, growth.active: module growth-and-ambition, dialog or competences; 1122): my
- * ambition (module growth-and-ambition) and my growth over time from what the cluster's modules hold.
- * Dialog learning goals and competence gaps get their own blocks here when those modules are built.
+ * ambition (module growth-and-ambition) and my growth over time from what the cluster's modules hold:
+ * review roles, flow, my dialogs' learning goals (module dialog) and my competence gaps against my
+ * position(s) (module competences) — always my own membership's data.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "growth.active");
@@ -36,11 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(ctx.modules.has("team-review") ? (["team"] as const) : []),
     ...(ctx.modules.has("self-review") ? (["self"] as const) : []),
   ];
-  const [ambition, positions, history, flow] = await Promise.all([
+  const [ambition, positions, history, flow, learningGoals, scores] = await Promise.all([
     ambitionOn ? getAmbition(owner) : null,
     ambitionOn ? listPositionOptions(ctx) : [],
     myReviewHistory(owner, types),
     ctx.modules.has("flow") ? myFlowZones(ctx, 5) : null,
+    ctx.modules.has("dialog") ? myLearningGoals(ctx) : null,
+    ctx.modules.has("competences") ? getMyScores(ctx) : null,
   ]);
   return {
     title,
@@ -51,6 +57,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       teamReviews: ctx.modules.has("team-review") ? history.filter((r) => r.type === "team") : null,
       selfReviews: ctx.modules.has("self-review") ? history.filter((r) => r.type === "self") : null,
       flow,
+      learningGoals,
+      linkDialogs: can(ctx, "dialogs.edit"),
+      competences: scores && {
+        positions: scores.person.positions,
+        lines: scores.lines.map(({ competenceId, name, required, actual, gap, status }) => ({
+          competenceId,
+          name,
+          required,
+          actual,
+          gap,
+          status,
+        })),
+      },
     },
   };
 }
@@ -96,7 +115,8 @@ export default function MyGrowthPage() {
         <p className="mt-4">{t("growth:noEmployee")}</p>
       </div>
     );
-  const { ambitionOn, ambition, positions, teamReviews, selfReviews, flow } = employee;
+  const { ambitionOn, ambition, positions, teamReviews, selfReviews, flow, learningGoals, linkDialogs, competences } =
+    employee;
   const ambitionParts = ambition
     ? [
         ambition.role,
@@ -149,7 +169,16 @@ export default function MyGrowthPage() {
           )}
         </Block>
       ) : null}
-      {/* Dialog learning goals and competence gaps against my position: blocks of the dialog and competences modules. */}
+      {learningGoals ? (
+        <Block id="dialogs-title" title={t("growth:dialogs.title")}>
+          <GrowthLearningGoals goals={learningGoals} linkDialogs={linkDialogs} />
+        </Block>
+      ) : null}
+      {competences ? (
+        <Block id="competences-title" title={t("growth:competences.title")}>
+          <GrowthCompetenceGaps positions={competences.positions} lines={competences.lines} />
+        </Block>
+      ) : null}
     </div>
   );
 }
