@@ -189,6 +189,7 @@ describe("dashboard blocks", () => {
     growth: { ambition: { summary: string } | null | undefined } | null;
     canSearch: boolean;
     openReviews: Record<string, unknown> | null;
+    dialogs: { id: string; objective: string; actions: number; done: number; percent: number }[];
   };
   const dashboard = async (cookie: string) =>
     (await dashboardLoader({ request: getRequest("/dashboard", cookie), context: context(), params: {} })) as Dashboard;
@@ -205,7 +206,7 @@ describe("dashboard blocks", () => {
 
     const bare = await employeeWithCookie(await clusterWith(["self-review"]));
     const none = await dashboard(bare.cookie);
-    expect(none).toMatchObject({ flow: null, growth: null, openReviews: null, canSearch: false });
+    expect(none).toMatchObject({ flow: null, growth: null, openReviews: null, canSearch: false, dialogs: [] });
     const dialogOnly = await employeeWithCookie(await clusterWith(["dialog"]));
     expect((await dashboard(dialogOnly.cookie)).growth).toMatchObject({ ambition: undefined });
   });
@@ -265,5 +266,19 @@ describe("demo data", () => {
     expect(page.employee.competences.lines.find((l) => l.name === "Rapporteren")).toMatchObject({
       status: "below",
     });
+  });
+
+  it("medewerker@demo.nl's dashboard lists her started dialog with the share of actions done", async () => {
+    const page = (await dashboardLoader({
+      request: getRequest("/dashboard", await demoCookie(demoUsers.medewerker)),
+      context: context(),
+      params: {},
+    })) as { dialogs: { objective: string; actions: number; done: number; percent: number }[] };
+    expect(page.dialogs).toHaveLength(1);
+    const [dialog] = page.dialogs;
+    expect(dialog.objective).toBe("Doorgroeien naar coördinerend verpleegkundige binnen een jaar.");
+    expect(dialog.done).toBeGreaterThan(0);
+    expect(dialog.done).toBeLessThan(dialog.actions);
+    expect(dialog.percent).toBe(Math.round((100 * dialog.done) / dialog.actions));
   });
 });

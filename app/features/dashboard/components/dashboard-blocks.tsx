@@ -89,6 +89,37 @@ export function MyTeamsBlock({
   );
 }
 
+/** My started dialogs, each with its objective and the share of its actions done, linking to the dialog. */
+export function MyDialogsBlock({
+  dialogs,
+}: {
+  dialogs: { id: string; objective: string; actions: number; done: number; percent: number }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <DashboardBlock id="my-dialogs" title={t("dashboard:dialogs.title")}>
+      <ul className="mt-2 space-y-2" aria-label={t("dashboard:dialogs.label")}>
+        {dialogs.map((dialog) => (
+          <li key={dialog.id}>
+            <Link to={`/dialogs/${dialog.id}`} className="underline">
+              {dialog.objective}
+            </Link>
+            <span className="block text-sm text-ink-muted">
+              {dialog.actions > 0
+                ? t("dashboard:dialogs.progress", {
+                    done: dialog.done,
+                    actions: dialog.actions,
+                    percent: dialog.percent,
+                  })
+                : t("dashboard:dialogs.noActions")}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </DashboardBlock>
+  );
+}
+
 /** My latest flow measurement: the share of time per zone, or an invitation to measure. */
 export function MyFlowBlock({
   latest,

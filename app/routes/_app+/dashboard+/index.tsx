@@ -3,11 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   EmployeeSearchBlock,
+  MyDialogsBlock,
   MyFlowBlock,
   MyGrowthBlock,
   MyTeamsBlock,
 } from "~/features/dashboard/components/dashboard-blocks";
 import { listMyTeams, openTeamReviews } from "~/features/dashboard/dashboard.server";
+import { dialogProgressFor } from "~/features/dialogs/dialogs.server";
 import { myFlowZones } from "~/features/flow/flows.server";
 import { getAmbition } from "~/features/growth/ambitions.server";
 import { myReviewHistory } from "~/features/growth/growth-history.server";
@@ -39,8 +41,9 @@ async function growthSummary(ctx: TenantContext, membershipId: string) {
 }
 
 /**
- * The dashboard (spec §2): welcome, my teams with each team's open review, unread tasks, my latest flow, my
- * growth, an employee search. Each block only when its module is on and I have the right (1123).
+ * The dashboard (spec §2): welcome, my teams with each team's open review, unread tasks, my dialogs'
+ * progress, my latest flow, my growth, an employee search. Each block only when its module is on and I
+ * have the right (1123, 1140).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
@@ -48,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const teams = await listMyTeams(ctx);
   const membershipId = ctx.membershipId;
   const showFlow = Boolean(membershipId) && ctx.modules.has("flow") && can(ctx, "flows.manage");
+  const showDialogs = Boolean(membershipId) && ctx.modules.has("dialog") && can(ctx, "dialogs.edit");
   return {
     title: pageTitle(t, "dashboard:title"),
     firstName: ctx.user.firstName || ctx.user.displayName,
@@ -61,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     // Open tasks given to me that I have not opened yet; null without an employee record here.
     unseenTasks: membershipId ? await countUnseenTasks(ctx) : null,
+    // My started dialogs with the share of actions done; empty when the block is off or there are none.
+    dialogs: showDialogs ? await dialogProgressFor(ctx, ctx.user.id) : [],
     flow: showFlow ? { latest: (await myFlowZones(ctx, 1))[0] ?? null } : null,
     growth: membershipId && can(ctx, "growth.active") ? await growthSummary(ctx, membershipId) : null,
     canSearch: can(ctx, "users.manage"),
@@ -69,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { firstName, clusterName, teams, openReviews, unseenTasks, flow, growth, canSearch } =
+  const { firstName, clusterName, teams, openReviews, unseenTasks, dialogs, flow, growth, canSearch } =
     useLoaderData<typeof loader>();
   return (
     <>
@@ -91,6 +97,8 @@ export default function DashboardPage() {
           </p>
         </section>
       ) : null}
+
+      {dialogs.length > 0 ? <MyDialogsBlock dialogs={dialogs} /> : null}
 
       {flow ? <MyFlowBlock latest={flow.latest} /> : null}
 
