@@ -3,12 +3,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { clusters, memberships, reviewReviewers, reviews, users } from "#db/schema";
 import { enqueue } from "#jobs/enqueue.server";
 import { requireReview } from "~/features/reviews/review-access.server";
-import {
-  deliver,
-  queueInvitations,
-  sendRemindersOnce,
-  type ReminderKey,
-} from "~/features/reviews/reviewer-mail.server";
+import { deliver, queueInvitations, sendRemindersOnce, remindersDue } from "~/features/reviews/reviewer-mail.server";
 import { todayInAmsterdam } from "~/features/reviews/team-review-create.schema";
 import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -103,10 +98,7 @@ export async function duePeerReviewReminders(now: Date = new Date()) {
       sql`(${reviews.deadline} - ${today}::date) between 0 and 7`,
     ),
   );
-  return rows.flatMap((r) => {
-    const key: ReminderKey = r.daysLeft <= 1 ? "1d" : "7d";
-    return r.remindersSent.includes(key) ? [] : [{ ...r, key }];
-  });
+  return remindersDue(rows);
 }
 
 /** The daily reminder job: each due reminder once (the shared send-once loop of reviewer-mail). */

@@ -13,6 +13,19 @@ import type { Language } from "~/utils/i18n";
 
 export type ReminderKey = "7d" | "1d";
 
+/**
+ * The reminders still to send among rows 0–7 days before their deadline: '1d' from one day before, else '7d';
+ * a key already in reminders_sent is not sent again.
+ */
+export function remindersDue<R extends { daysLeft: number; remindersSent: string[] }>(
+  rows: R[],
+): (R & { key: ReminderKey })[] {
+  return rows.flatMap((r) => {
+    const key: ReminderKey = r.daysLeft <= 1 ? "1d" : "7d";
+    return r.remindersSent.includes(key) ? [] : [{ ...r, key }];
+  });
+}
+
 /** One reviewer (or self-review participant) to mail: the review_reviewers row and where the mail goes. */
 export type MailRecipient = {
   reviewId: string;

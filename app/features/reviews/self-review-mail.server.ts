@@ -6,7 +6,7 @@ import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview } from "./review-access.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
-import { deliver, queueInvitations, sendRemindersOnce, type ReminderKey } from "./reviewer-mail.server";
+import { deliver, queueInvitations, remindersDue, sendRemindersOnce } from "./reviewer-mail.server";
 
 /**
  * A self review's invitations and reminders (docs/decisions/0943): the team review's way — one job per
@@ -136,10 +136,7 @@ export async function dueSelfReviewReminders(now: Date = new Date()) {
       sql`(${reviews.deadline} - ${today}::date) between 0 and 7`,
     ),
   );
-  return rows.flatMap((r) => {
-    const key: ReminderKey = r.daysLeft <= 1 ? "1d" : "7d";
-    return r.remindersSent.includes(key) ? [] : [{ ...r, key }];
-  });
+  return remindersDue(rows);
 }
 
 /** The daily reminder job: each due reminder once, its key recorded in the same transaction. */

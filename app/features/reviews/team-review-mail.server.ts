@@ -7,7 +7,7 @@ import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { requireRound, teamReviewIdsInScope } from "./review-access.server";
-import { deliver, queueInvitations, sendRemindersOnce, type ReminderKey } from "./reviewer-mail.server";
+import { deliver, queueInvitations, remindersDue, sendRemindersOnce } from "./reviewer-mail.server";
 
 /** The queue of jobs/definitions/team-review-invitations.ts (kept here: the job imports this module). */
 export const teamReviewInvitationsQueue = "team-review-invitations";
@@ -130,10 +130,7 @@ export async function dueTeamReviewReminders(now: Date = new Date()) {
         sql`${daysLeft} between 0 and 7`,
       ),
     );
-  return rows.flatMap((r) => {
-    const key: ReminderKey = r.daysLeft <= 1 ? "1d" : "7d";
-    return r.remindersSent.includes(key) ? [] : [{ ...r, key }];
-  });
+  return remindersDue(rows);
 }
 
 /** The daily reminder job: sends each due reminder once, recording its key in the same transaction. */
