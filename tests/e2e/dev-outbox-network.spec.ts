@@ -33,8 +33,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
   });
 }
 
+/** Up to 60 s: at the start of a full run the machine is busiest, and the server starts cold (tsx). */
 async function waitForHealth(base: string) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${base}/healthcheck`)).ok) return;
     } catch {
