@@ -138,17 +138,24 @@ export const test = base.extend<Fixtures>({
     await provide(context);
   },
   page: async ({ page, baseURL, javaScriptEnabled }, provide) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        const ours = baseURL !== undefined && new URL(page.url()).origin === new URL(baseURL).origin;
-        const html = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
-        if (ours && html) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) waitForHydrationOnGoto(page, baseURL);
     await provide(page);
   },
 });
+
+/**
+ * Makes `page.goto` return once React has hydrated one of our pages (see above). The `page` fixture does it
+ * for the test's own page; a test that opens a page in a context of its own, with JavaScript, calls it too.
+ */
+export function waitForHydrationOnGoto(page: Page, baseURL: string | undefined): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const ours = baseURL !== undefined && new URL(page.url()).origin === new URL(baseURL).origin;
+    const html = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
+    if (ours && html) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    return response;
+  };
+  return page;
+}
 export { expect };

@@ -1,5 +1,5 @@
 import { expect, signIn, test } from "./fixtures";
-import { createEmployee } from "./fixtures";
+import { createEmployee, waitForHydrationOnGoto } from "./fixtures";
 
 test.describe("languages", () => {
   test("the login page switches to English and German", async ({ page }) => {
@@ -15,7 +15,7 @@ test.describe("languages", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
   });
 
-  test("a signed-in user's choice is kept in their profile", async ({ page, browser }) => {
+  test("a signed-in user's choice is kept in their profile", async ({ page, browser, baseURL, javaScriptEnabled }) => {
     const user = await createEmployee("language");
     await signIn(page, user.email);
     await page.goto("/dashboard");
@@ -29,6 +29,7 @@ test.describe("languages", () => {
     // A new browser without the language cookie still gets German after signing in.
     const fresh = await browser.newContext({ locale: "nl-NL" });
     const other = await fresh.newPage();
+    if (javaScriptEnabled !== false) waitForHydrationOnGoto(other, baseURL);
     await signIn(other, user.email);
     await expect(other.locator("html")).toHaveAttribute("lang", "de");
     await fresh.close();
