@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { teamGoalKinds } from "./enums";
+import { reviews } from "./reviews";
 import { teams } from "./teams";
 import { users } from "./users";
 
@@ -43,5 +44,35 @@ export const teamGoals = pgTable(
       "team_goals_period_ck",
       sql`${t.periodStart} is null or ${t.periodEnd} is null or ${t.periodStart} <= ${t.periodEnd}`,
     ),
+  ],
+);
+
+/**
+ * A team goal linked to a team review round (spec §3 Review "linked team goals", docs/decisions/1340): the
+ * round's `team` review of the goal's own team, so the link cannot cross teams. The results of the round
+ * show the linked goals beside the team's results.
+ */
+export const teamGoalReviews = pgTable(
+  "team_goal_reviews",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    goalId: uuid("goal_id")
+      .notNull()
+      .references(() => teamGoals.id, { onDelete: "cascade" }),
+    /** The `team` review (one team in a round) the goal belongs to. */
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goalId, t.reviewId] }),
+    index("team_goal_reviews_review_idx").on(t.reviewId),
+    index("team_goal_reviews_cluster_idx").on(t.accountId, t.clusterId),
   ],
 );
