@@ -1,7 +1,22 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
+import { sessions } from "./auth";
 import { dialogEventKinds, dialogStates } from "./enums-dialogs";
+import { reviewSubjects } from "./reviews";
+import { teams } from "./teams";
 import { memberships } from "./users";
 
 export { dialogEventKinds, dialogStates, type DialogEventKind, type DialogState } from "./enums-dialogs";
@@ -31,6 +46,11 @@ export const dialogs = pgTable(
     /** The leader holding the dialog; null when the person started it and has no team leader. */
     leaderMembershipId: uuid("leader_membership_id").references(() => memberships.id, { onDelete: "set null" }),
     objective: text("objective").notNull(),
+    /**
+     * The team review result whose development goal the dialog started from (issue #18), or null; the
+     * goal is read from it, so the page shows the goal as it stands (docs/decisions/1280).
+     */
+    reviewSubjectId: uuid("review_subject_id").references(() => reviewSubjects.id, { onDelete: "set null" }),
     state: text("state", { enum: dialogStates }).notNull().default("started"),
     createdBy: uuid("created_by").references(() => memberships.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -146,4 +166,25 @@ export const dialogEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("dialog_events_dialog_idx").on(t.dialogId, t.createdAt)],
+);
+
+/**
+ * The team the dialogs list was last filtered on, per session and cluster (spec §4 "the selected
+ * dialogs-team setting", cleared at logout: the row goes with the session row; docs/decisions/1281).
+ */
+export const dialogTeamSelections = pgTable(
+  "dialog_team_selections",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.clusterId] })],
 );
