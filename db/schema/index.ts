@@ -19,3 +19,4 @@ export * from "./imports";
 export * from "./knowledge-areas";
 export * from "./digests";
 export * from "./growth";
+export * from "./import-connectors";
