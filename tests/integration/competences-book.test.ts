@@ -31,7 +31,10 @@ describe("the default book for existing clusters (migration 0027)", () => {
       await createUserWithMembership(getDb(), { accountId: w.account.id, clusterId: bare.id, language });
     }
     const [empty] = await getDb().insert(clusters).values({ accountId: w.account.id, name: "Leer" }).returning();
-    const [archivedOnly] = await getDb().insert(clusters).values({ accountId: w.account.id, name: "Archiv" }).returning();
+    const [archivedOnly] = await getDb()
+      .insert(clusters)
+      .values({ accountId: w.account.id, name: "Archiv" })
+      .returning();
     await getDb().insert(competences).values({
       accountId: w.account.id,
       clusterId: archivedOnly.id,
