@@ -168,8 +168,10 @@ export async function bulkDeletePositions(ctx: TenantContext, ids: string[], db:
 }
 
 /**
- * The position that goes hands its contracts and child positions to the one that remains, then is removed.
- * One transaction; `preview` does the same and rolls back, for the counts.
+ * The position that goes hands its contracts, child positions, required competence levels and ambitions to
+ * the one that remains, then is removed. Where both require a competence, the remaining position's level
+ * stays and the other's is dropped (docs/decisions/1301). One transaction; `preview` does the same and
+ * rolls back, for the counts.
  */
 export async function mergePositions(
   ctx: TenantContext,
@@ -197,6 +199,14 @@ export async function mergePositions(
       references: [
         { label: "positions:merge.preview.contracts", table: "contracts", column: "position_id", touch: true },
         { label: "positions:merge.preview.children", table: "positions", column: "parent_id" },
+        {
+          label: "positions:merge.preview.requiredLevels",
+          table: "position_competences",
+          column: "position_id",
+          sameWhen: ["competence_id"],
+          touch: true,
+        },
+        { label: "positions:merge.preview.ambitions", table: "ambitions", column: "position_id", touch: true },
       ],
       removed: { table: "positions" },
     });
