@@ -3,6 +3,7 @@ import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueInd
 import { accounts, clusters } from "./accounts";
 import { competenceTypes } from "./enums";
 import { positions } from "./positions";
+import { tags } from "./tags";
 import { memberships, users } from "./users";
 
 /** The competence book of a cluster (spec §1, §3): five types, archived instead of deleted. */
@@ -91,5 +92,30 @@ export const competenceScores = pgTable(
       .on(t.membershipId, t.competenceId)
       .where(sql`${t.supersededAt} is null`),
     check("competence_scores_level_ck", sql`${t.level} between 1 and 5`),
+  ],
+);
+
+/** Competence tags (tags of kind `competence`) on competences: the matrix filter and positions/sync (docs/decisions/1302). */
+export const competenceTags = pgTable(
+  "competence_tags",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    competenceId: uuid("competence_id")
+      .notNull()
+      .references(() => competences.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.competenceId, t.tagId] }),
+    index("competence_tags_tag_idx").on(t.tagId),
+    index("competence_tags_cluster_idx").on(t.accountId, t.clusterId),
   ],
 );

@@ -6,7 +6,8 @@ export const genders = ["f", "m"] as const;
 export const updatesFrequencies = ["weekly", "biweekly", "fourweekly", "none"] as const;
 export const membershipStatuses = ["active", "inactive"] as const;
 export type UpdatesFrequency = (typeof updatesFrequencies)[number];
-export const tagKinds = ["personnel", "criteria"] as const;
+/** Personnel tags label employees, criteria tags criteria, competence tags competences (docs/decisions/1302). */
+export const tagKinds = ["personnel", "criteria", "competence"] as const;
 export type TagKind = (typeof tagKinds)[number];
 /** A team goal is a goal or an ambition (spec §3 "Team goal"). */
 export const teamGoalKinds = ["goal", "ambition"] as const;
