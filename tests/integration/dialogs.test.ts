@@ -15,6 +15,8 @@ import {
   dialogLearningGoals,
   dialogs,
   memberships,
+  reviews,
+  reviewSubjects,
   roleAssignments,
   teams,
   users,
@@ -395,5 +397,112 @@ describe("dialogProgressFor (the dashboard's dialog progress)", () => {
     expect(progress).toHaveLength(1);
     expect(progress[0]).toMatchObject({ id: ids.medewerker, actions: 7, done: 3, percent: 43 });
     expect(progress[0].objective).toContain("coördinerend");
+  });
+});
+
+describe("a dialog that starts from a team review result's development goal", () => {
+  const goals = { own: "", colleague: "", unfinished: "", andere: "" };
+
+  async function resultWithGoal(
+    cluster: string,
+    membershipId: string,
+    accountId: string,
+    finished: boolean,
+    goal: string,
+  ) {
+    const [review] = await getDb()
+      .insert(reviews)
+      .values({
+        accountId,
+        clusterId: cluster,
+        type: "team",
+        name: "Teamreview voorjaar",
+        teamName: "Linde",
+        scale: 4,
+        isFinished: finished,
+        finishedAt: finished ? new Date() : null,
+      })
+      .returning();
+    const [subject] = await getDb()
+      .insert(reviewSubjects)
+      .values({ accountId, clusterId: cluster, reviewId: review.id, membershipId, developmentGoal: goal })
+      .returning();
+    return subject.id;
+  }
+
+  const createPage = async (role: Role, query = "") =>
+    (await createLoader({
+      request: getRequest(`/dialogs/create${query}`, cookies[role]),
+      params: {},
+      context: context(),
+    })) as Awaited<ReturnType<typeof createLoader>>;
+
+  beforeAll(async () => {
+    const me = await membershipOf(demoUsers.medewerker, noord);
+    const colleague = await memberOf(noord, demoTeams.noord[0]);
+    goals.own = await resultWithGoal(noord, me.id, me.accountId, true, "Beter plannen");
+    goals.colleague = await resultWithGoal(noord, colleague.id, colleague.accountId, true, "Feedback geven");
+    goals.unfinished = await resultWithGoal(noord, me.id, me.accountId, false, "Nog niet af");
+    const andereCluster = await clusterId(demoClusters.andere);
+    const andere = await memberOf(andereCluster, demoTeams.andere[0]);
+    goals.andere = await resultWithGoal(andereCluster, andere.id, andere.accountId, true, "Elders");
+  });
+
+  it("offers each person only the finished results of the people they may start a dialog for", async () => {
+    expect((await createPage("medewerker")).goals.map((g) => g.id)).toEqual([goals.own]);
+    expect((await createPage("leider")).goals.map((g) => g.id).sort()).toEqual([goals.own, goals.colleague].sort());
+    expect((await createPage("andere")).goals.map((g) => g.id)).toEqual([goals.andere]);
+    const preselected = await createPage("leider", `?goal=${goals.colleague}`);
+    expect(preselected.goal).toBe(goals.colleague);
+    expect(preselected.person).toBe((await memberOf(noord, demoTeams.noord[0])).id);
+    expect((await createPage("medewerker", `?goal=${goals.colleague}`)).goal).toBe("");
+  });
+
+  it("refuses a goal of someone else, of another cluster or of an unfinished review, and writes nothing", async () => {
+    const me = await membershipOf(demoUsers.medewerker, noord);
+    const before = (await getDb().select({ n: count() }).from(dialogs))[0].n;
+    for (const foreign of [goals.colleague, goals.andere, goals.unfinished, crypto.randomUUID()]) {
+      const { status, data } = unwrapData(
+        await create("medewerker", { membershipId: me.id, reviewSubjectId: foreign, objective: "" }),
+      );
+      expect(status).toBe(400);
+      expect((data as { error: Record<string, string[]> }).error.reviewSubjectId).toEqual([
+        "dialogs:errors.reviewGoal",
+      ]);
+    }
+    const bad = unwrapData(await create("medewerker", { membershipId: me.id, reviewSubjectId: "x", objective: "" }));
+    expect(bad.status).toBe(400);
+    expect((await getDb().select({ n: count() }).from(dialogs))[0].n).toBe(before);
+  });
+
+  it("starts from the goal (which becomes the objective when none is typed) and the page shows it", async () => {
+    const me = await membershipOf(demoUsers.medewerker, noord);
+    const id = idFromRedirect(
+      await create("medewerker", { membershipId: me.id, reviewSubjectId: goals.own, objective: "" }),
+    );
+    const [row] = await getDb().select().from(dialogs).where(eq(dialogs.id, id));
+    expect(row).toMatchObject({ objective: "Beter plannen", reviewSubjectId: goals.own });
+    const page = async (role: Role) =>
+      (await detailLoader({
+        request: getRequest(`/dialogs/${id}`, cookies[role]),
+        params: { id },
+        context: context(),
+      })) as Awaited<ReturnType<typeof detailLoader>>;
+    const own = (await page("medewerker")).dialog.reviewGoal;
+    expect(own).toMatchObject({ goal: "Beter plannen", reviewName: "Teamreview voorjaar", teamName: "Linde" });
+    // Whoever may open review results gets the link to the result; the employee does not.
+    expect(own?.href).toBeNull();
+    const [subject] = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.id, goals.own));
+    expect((await page("hr")).dialog.reviewGoal?.href).toBe(`/review/report/${subject.reviewId}/employee/${me.id}`);
+    const typed = idFromRedirect(
+      await create("leider", {
+        membershipId: (await memberOf(noord, demoTeams.noord[0])).id,
+        reviewSubjectId: goals.colleague,
+        objective: "Eigen doelstelling",
+      }),
+    );
+    expect((await getDb().select().from(dialogs).where(eq(dialogs.id, typed)))[0].objective).toBe("Eigen doelstelling");
+    // The dialog is removed again so that the counts of other tests keep holding.
+    await getDb().delete(dialogs).where(eq(dialogs.id, id));
   });
 });

@@ -26,7 +26,20 @@ export const objectiveField = z
   .min(1, { error: "dialogs:errors.objectiveRequired" })
   .max(TEXT_MAX, { error: "validation:maxLength" });
 
-export const createDialogSchema = z.object({ membershipId: id, objective: objectiveField });
+/**
+ * A new dialog: the person, and an objective or the development goal of a team review result to start
+ * from (the goal then is the objective when none is typed).
+ */
+export const createDialogSchema = z
+  .object({
+    membershipId: id,
+    reviewSubjectId: z.string().uuid({ error: "validation:choose" }).optional(),
+    objective: z.string().trim().max(TEXT_MAX, { error: "validation:maxLength" }).optional(),
+  })
+  .superRefine((value, issue) => {
+    if (!value.objective && !value.reviewSubjectId)
+      issue.addIssue({ code: "custom", path: ["objective"], message: "dialogs:errors.objectiveRequired" });
+  });
 export const objectiveSchema = z.object({ objective: objectiveField });
 export const goalSchema = z.object({ title: title("dialogs:errors.goalRequired") });
 export const initiativeSchema = z.object({ title: title("dialogs:errors.initiativeRequired") });

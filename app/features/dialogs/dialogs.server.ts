@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
@@ -8,12 +8,14 @@ import {
   dialogLearningGoals,
   dialogs,
   memberships,
+  reviews,
+  reviewSubjects,
   teams,
   users,
 } from "#db/schema";
 import { membersOfTeams } from "~/features/flow/flow-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
-import type { TenantContext } from "~/utils/tenant.server";
+import { can, type TenantContext } from "~/utils/tenant.server";
 import {
   dialogPeople,
   dialogScope,
@@ -148,13 +150,66 @@ export async function dialogFilterOptions(ctx: TenantContext, db: DbOrTx = getDb
 export { dialogPeople };
 
 /**
+ * The finished team review results with a development goal of the given people (issue #18: a dialog can
+ * start from one), newest first. Only people ctx may start a dialog for are ever passed in.
+ */
+async function reviewGoalsOf(ctx: TenantContext, membershipIds: readonly string[], db: DbOrTx) {
+  if (membershipIds.length === 0) return [];
+  return db
+    .select({
+      id: reviewSubjects.id,
+      membershipId: reviewSubjects.membershipId,
+      reviewId: reviews.id,
+      reviewName: reviews.name,
+      teamName: reviews.teamName,
+      goal: reviewSubjects.developmentGoal,
+      finishedAt: reviews.finishedAt,
+    })
+    .from(reviewSubjects)
+    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+    .where(
+      and(
+        inCluster(reviewSubjects, ctx),
+        inCluster(reviews, ctx),
+        eq(reviews.type, "team"),
+        eq(reviews.isFinished, true),
+        isNull(reviews.deletedAt),
+        ne(reviewSubjects.developmentGoal, ""),
+        inArray(reviewSubjects.membershipId, [...membershipIds]),
+      ),
+    )
+    .orderBy(desc(reviews.finishedAt), asc(reviewSubjects.id))
+    .limit(200);
+}
+
+/** The development goals a new dialog can start from: those of the people ctx may start a dialog for. */
+export async function dialogReviewGoals(ctx: TenantContext, db: DbOrTx = getDb()) {
+  const people = await dialogPeople(ctx, db);
+  const names = new Map(people.map((p) => [p.id, p.name]));
+  const rows = await reviewGoalsOf(
+    ctx,
+    people.map((p) => p.id),
+    db,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    membershipId: r.membershipId,
+    name: names.get(r.membershipId) ?? "",
+    reviewName: r.reviewName,
+    teamName: r.teamName ?? "",
+    goal: r.goal,
+  }));
+}
+
+/**
  * A new started dialog for someone ctx may start one for (themselves or a member of a team they lead;
  * anyone with a cluster-wide scope). The leader is ctx when it is for someone else, else a team leader of
- * the person's teams. One transaction with its first event.
+ * the person's teams. Optionally it starts from that person's development goal in a finished team review
+ * result (an empty objective then becomes the goal). One transaction with its first event.
  */
 export async function createDialog(
   ctx: TenantContext,
-  input: { membershipId: string; objective: string },
+  input: { membershipId: string; objective?: string; reviewSubjectId?: string },
   db: DbOrTx = getDb(),
   options: { at?: Date } = {},
 ) {
@@ -162,6 +217,13 @@ export async function createDialog(
     const people = await dialogPeople(ctx, tx);
     if (!people.some((p) => p.id === input.membershipId))
       return { ok: false as const, field: "membershipId", errorKey: "validation:choose" };
+    let objective = input.objective?.trim() ?? "";
+    if (input.reviewSubjectId) {
+      const [goal] = (await reviewGoalsOf(ctx, [input.membershipId], tx)).filter((r) => r.id === input.reviewSubjectId);
+      if (!goal) return { ok: false as const, field: "reviewSubjectId", errorKey: "dialogs:errors.reviewGoal" };
+      objective ||= goal.goal;
+    }
+    if (!objective) return { ok: false as const, field: "objective", errorKey: "dialogs:errors.objectiveRequired" };
     const leader =
       ctx.membershipId && ctx.membershipId !== input.membershipId
         ? ctx.membershipId
@@ -173,15 +235,43 @@ export async function createDialog(
         clusterId: ctx.clusterId,
         membershipId: input.membershipId,
         leaderMembershipId: leader,
-        objective: input.objective,
+        objective,
+        reviewSubjectId: input.reviewSubjectId || null,
         createdBy: ctx.membershipId,
         ...(options.at ? { createdAt: options.at, updatedAt: options.at } : {}),
       })
       .returning();
-    await logDialogEvent(tx, ctx, row, "created", input.objective, { at: options.at });
+    await logDialogEvent(tx, ctx, row, "created", objective, { at: options.at });
     return { ok: true as const, id: row.id };
   });
 }
+
+/** The development goal a dialog started from, with a link to its result for whoever may open that. */
+async function reviewGoalOfDialog(ctx: TenantContext, dialog: DialogRowLike, db: DbOrTx) {
+  if (!dialog.reviewSubjectId) return null;
+  const [row] = await db
+    .select({
+      goal: reviewSubjects.developmentGoal,
+      membershipId: reviewSubjects.membershipId,
+      reviewId: reviews.id,
+      reviewName: reviews.name,
+      teamName: reviews.teamName,
+      deleted: reviews.deletedAt,
+    })
+    .from(reviewSubjects)
+    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+    .where(and(eq(reviewSubjects.id, dialog.reviewSubjectId), inCluster(reviewSubjects, ctx)));
+  if (!row || row.deleted) return null;
+  const mayOpen = ctx.modules.has("team-review") && can(ctx, "reviews.manage");
+  return {
+    goal: row.goal,
+    reviewName: row.reviewName,
+    teamName: row.teamName ?? "",
+    href: mayOpen ? `/review/report/${row.reviewId}/employee/${row.membershipId}` : null,
+  };
+}
+
+type DialogRowLike = { reviewSubjectId: string | null };
 
 /** Everything the dialog page shows: the dialog, its people, learning goals with initiatives, links and actions. */
 export async function getDialogDetails(ctx: TenantContext, id: string, db: DbOrTx = getDb()) {
@@ -231,6 +321,7 @@ export async function getDialogDetails(ctx: TenantContext, id: string, db: DbOrT
     personName: person.name,
     leaderName: names.find((n) => n.id === dialog.leaderMembershipId)?.name ?? null,
     mine: dialog.membershipId === ctx.membershipId,
+    reviewGoal: await reviewGoalOfDialog(ctx, dialog, db),
     goals: goals.map((g) => ({
       id: g.id,
       title: g.title,

@@ -67,6 +67,28 @@ export default function DialogPage() {
       <p className="mt-2">
         <Link to={`/dialogs/${dialog.id}/events`}>{t("dialogs:detail.events")}</Link>
       </p>
+      {dialog.reviewGoal ? (
+        <Section
+          id="review-goal"
+          title={t("dialogs:detail.reviewGoal")}
+          className="mt-6 rounded bg-white p-6 shadow-sm"
+        >
+          <p className="whitespace-pre-line" data-testid="dialog-review-goal">
+            {dialog.reviewGoal.goal}
+          </p>
+          <p className="mt-1 text-sm text-ink-muted">
+            {t("dialogs:detail.reviewGoalFrom", {
+              review: dialog.reviewGoal.reviewName,
+              team: dialog.reviewGoal.teamName,
+            })}
+          </p>
+          {dialog.reviewGoal.href ? (
+            <p className="mt-2">
+              <Link to={dialog.reviewGoal.href}>{t("dialogs:detail.reviewGoalOpen")}</Link>
+            </p>
+          ) : null}
+        </Section>
+      ) : null}
       {general.length ? (
         <div role="alert" className="mt-4 rounded border-2 border-danger bg-danger-bg p-4">
           <ErrorList errors={general} />

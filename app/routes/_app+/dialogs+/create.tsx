@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, SelectInputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
 import { createDialogSchema } from "~/features/dialogs/dialogs.schema";
-import { createDialog, dialogPeople } from "~/features/dialogs/dialogs.server";
+import { createDialog, dialogPeople, dialogReviewGoals } from "~/features/dialogs/dialogs.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
@@ -18,12 +18,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.manage");
   const t = await getServerT(request);
-  const people = await dialogPeople(ctx);
-  const person = new URL(request.url).searchParams.get("person");
+  const [people, goals] = await Promise.all([dialogPeople(ctx), dialogReviewGoals(ctx)]);
+  const url = new URL(request.url);
+  const person = url.searchParams.get("person");
+  // ?goal= (a team review result's id) preselects that development goal and its person.
+  const goal = goals.find((g) => g.id === url.searchParams.get("goal"));
   return {
     title: pageTitle(t, "dialogs:create.title"),
     people: people.map((p) => ({ ...p, self: p.id === ctx.membershipId })),
-    person: people.some((p) => p.id === person) ? person : (ctx.membershipId ?? ""),
+    person: goal?.membershipId ?? (people.some((p) => p.id === person) ? person : (ctx.membershipId ?? "")),
+    goals,
+    goal: goal?.id ?? "",
   };
 }
 
@@ -41,14 +46,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateDialogPage() {
   const { t } = useTranslation();
-  const { people, person } = useLoaderData<typeof loader>();
+  const { people, person, goals, goal } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(createDialogSchema, {
     id: "dialog-create",
     lastResult,
-    defaultValue: { membershipId: person },
+    defaultValue: { membershipId: person, reviewSubjectId: goal },
   });
-  const labels = { membershipId: t("dialogs:fields.person"), objective: t("dialogs:fields.objective") };
+  const labels = {
+    membershipId: t("dialogs:fields.person"),
+    reviewSubjectId: t("dialogs:create.reviewGoal"),
+    objective: t("dialogs:fields.objective"),
+  };
   return (
     <div className="max-w-2xl">
       <h1 className="mb-2">{t("dialogs:create.title")}</h1>
@@ -67,6 +76,25 @@ export default function CreateDialogPage() {
                 label: p.self ? t("dialogs:create.myself", { name: p.name }) : p.name,
               }))}
             />
+            {goals.length > 0 ? (
+              <SelectInputField
+                meta={fields.reviewSubjectId}
+                label={labels.reviewSubjectId}
+                hint={t("dialogs:create.reviewGoalHint")}
+                options={[
+                  { value: "", label: t("dialogs:create.noReviewGoal") },
+                  ...goals.map((g) => ({
+                    value: g.id,
+                    label: t("dialogs:create.reviewGoalOption", {
+                      name: g.name,
+                      review: g.reviewName,
+                      team: g.teamName,
+                      goal: g.goal.length > 80 ? `${g.goal.slice(0, 80)}…` : g.goal,
+                    }),
+                  })),
+                ]}
+              />
+            ) : null}
             <TextareaInputField
               meta={fields.objective}
               label={labels.objective}
