@@ -17,8 +17,11 @@ export const importChangeMetas = [
 ] as const;
 export type ImportChangeMeta = (typeof importChangeMetas)[number];
 
-/** For NOT_IN_IMPORT, accepted means "deactivate" and rejected "keep". */
-export const importDecisions = ["pending", "accepted", "rejected"] as const;
+/**
+ * For NOT_IN_IMPORT, accepted means "deactivate", rejected "keep" and endContract "end their running
+ * contracts on the day of applying" (docs/decisions/1240); endContract is for NOT_IN_IMPORT only.
+ */
+export const importDecisions = ["pending", "accepted", "rejected", "endContract"] as const;
 export type ImportDecision = (typeof importDecisions)[number];
 
 export type ImportCounts = {
@@ -37,6 +40,8 @@ export type ImportAppliedCounts = {
   deactivated: number;
   teams: number;
   contracts?: number;
+  /** NOT_IN_IMPORT with "end contract": people whose contracts were ended (1240). */
+  contractsEnded?: number;
   skipped: number;
 };
 /** A problem of one row: the field it is about and an i18n key with its values. */

@@ -1,12 +1,24 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
-import { importChanges, importFiles, imports, memberships, positions, roleAssignments, teams, users } from "#db/schema";
+import {
+  contracts,
+  importChanges,
+  importFiles,
+  imports,
+  memberships,
+  positions,
+  roleAssignments,
+  teams,
+  users,
+} from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
 import { addContract } from "~/features/employees/employee-contracts.server";
 import { addPerson } from "~/features/employees/employee-person.server";
 import { mayChangeRolesOf, membershipsActorMayChange } from "~/features/people/actor-may.server";
+import { todayIn } from "~/features/tasks/task-rules";
 import { createTeam } from "~/features/teams/teams.server";
+import { DEFAULT_TIME_ZONE } from "~/utils/format";
 import { formatDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -40,17 +52,21 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     if (!locked) notFound();
     if (locked.status === "applied") return { ok: true, alreadyApplied: true };
     if (locked.status !== "review") return { ok: false, errorKey: "import:errors.state" };
-    const accepted = await tx
+    const chosen = await tx
       .select()
       .from(importChanges)
       .where(
         and(
           inCluster(importChanges, ctx),
           eq(importChanges.importId, importId),
-          eq(importChanges.decision, "accepted"),
+          inArray(importChanges.decision, ["accepted", "endContract"]),
           ne(importChanges.meta, "NO_CHANGE"),
         ),
       );
+    // "End contract" is a choice for people not in the file only (1240).
+    const accepted = chosen.filter(
+      (c) => c.decision === "accepted" || (c.meta === "NOT_IN_IMPORT" && c.decision === "endContract"),
+    );
     const counts: ImportAppliedCounts = { created: 0, updated: 0, deactivated: 0, teams: 0, contracts: 0, skipped: 0 };
     const newByRow = new Map<number, string>();
     const outcome = async (change: Change, value: string, membershipId?: string) => {
@@ -167,6 +183,12 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         await outcome(change, "outranks");
         continue;
       }
+      if (change.meta === "NOT_IN_IMPORT" && change.decision === "endContract") {
+        const ended = await endContracts(tx, ctx, membershipId, importId);
+        if (ended) counts.contractsEnded = (counts.contractsEnded ?? 0) + 1;
+        await outcome(change, ended ? "applied" : "noContract");
+        continue;
+      }
       if (change.meta === "NOT_IN_IMPORT") {
         if (membershipId === ctx.membershipId) {
           await outcome(change, "yourself");
@@ -224,6 +246,30 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
 }
 
 const OPEN_END = "2099-12-31";
+
+/**
+ * "End their contract" for someone not in the file (1240): the contracts running on the day of applying
+ * (Europe/Amsterdam) end that day; contracts that would start later are made inactive (kept, never
+ * removed). The person stays active. Returns whether any contract was ended or made inactive.
+ */
+async function endContracts(tx: Tx, ctx: TenantContext, membershipId: string, importId: string): Promise<boolean> {
+  const today = todayIn(DEFAULT_TIME_ZONE);
+  const theirs = and(inCluster(contracts, ctx), eq(contracts.membershipId, membershipId));
+  const ended = await tx
+    .update(contracts)
+    .set({ endDate: today, updatedAt: new Date() })
+    .where(and(theirs, lte(contracts.startDate, today), gt(contracts.endDate, today)))
+    .returning({ id: contracts.id });
+  const later = await tx
+    .update(contracts)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(theirs, gt(contracts.startDate, today), eq(contracts.isActive, true)))
+    .returning({ id: contracts.id });
+  const ids = [...ended, ...later].map((c) => c.id);
+  if (ids.length === 0) return false;
+  await auditMembership(tx, ctx, "contract.end", membershipId, { importId, contractIds: ids, endDate: today });
+  return true;
+}
 
 /** The cluster's position with this name (case-insensitive), created when there is none. */
 async function positionNamed(tx: Tx, ctx: TenantContext, name: string): Promise<string> {

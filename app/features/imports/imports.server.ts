@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { importChanges, importColumnMappings, importFiles, importRows, imports, users } from "#db/schema";
-import type { ImportChangeMeta, ImportDecision } from "#db/schema/imports";
+import { importDecisions, type ImportChangeMeta, type ImportDecision } from "#db/schema/imports";
 import { enqueue } from "#jobs/enqueue.server";
 import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -214,21 +214,30 @@ export async function saveDecisions(
   if (current.status !== "review") return;
   const scope = and(inCluster(importChanges, ctx), eq(importChanges.importId, importId));
   await getDb().transaction(async (tx) => {
-    for (const decision of ["accepted", "rejected", "pending"] as const) {
+    for (const decision of importDecisions) {
       const ids = uniqueUuids(input.decisions.filter((d) => d.decision === decision).map((d) => d.id));
       if (ids.length === 0) continue;
       await tx
         .update(importChanges)
         .set({ decision })
-        .where(and(scope, inArray(importChanges.id, ids), sql`${importChanges.meta} <> 'NO_CHANGE'`));
+        .where(and(scope, inArray(importChanges.id, ids), metasFor(decision)));
     }
     if (input.all) {
+      const metas = input.all.metas.filter((m) => input.all!.decision !== "endContract" || m === "NOT_IN_IMPORT");
+      if (metas.length === 0) return;
       await tx
         .update(importChanges)
         .set({ decision: input.all.decision })
-        .where(and(scope, inArray(importChanges.meta, input.all.metas)));
+        .where(and(scope, inArray(importChanges.meta, metas)));
     }
   });
+}
+
+/** Which changes a decision may be set on: never NO_CHANGE; "end contract" only for people not in the file (1240). */
+function metasFor(decision: ImportDecision) {
+  return decision === "endContract"
+    ? eq(importChanges.meta, "NOT_IN_IMPORT")
+    : sql`${importChanges.meta} <> 'NO_CHANGE'`;
 }
 
 export async function countPending(ctx: TenantContext, importId: string, metas?: ImportChangeMeta[]): Promise<number> {

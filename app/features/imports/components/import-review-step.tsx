@@ -29,19 +29,35 @@ type Props = {
   confirmPending?: number;
 };
 
-function DecisionRadios({ change, step }: { change: ReviewChange; step: ReviewStep }) {
+function DecisionRadios({
+  change,
+  step,
+  acceptLabel,
+}: {
+  change: ReviewChange;
+  step: ReviewStep;
+  acceptLabel?: string;
+}) {
   const { t } = useTranslation();
-  const labels =
+  // People not in the file: keep, deactivate, or end their contract (1240).
+  const options: { value: string; label: string }[] =
     step === "missing"
-      ? { accepted: t("import:decide.deactivate"), rejected: t("import:decide.keep") }
-      : { accepted: t("import:decide.accept"), rejected: t("import:decide.reject") };
+      ? [
+          { value: "rejected", label: t("import:decide.keep") },
+          { value: "accepted", label: t("import:decide.deactivate") },
+          { value: "endContract", label: t("import:decide.endContract") },
+        ]
+      : [
+          { value: "accepted", label: acceptLabel ?? t("import:decide.accept") },
+          { value: "rejected", label: t("import:decide.reject") },
+        ];
   return (
-    <fieldset className="flex gap-4">
+    <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
       <legend className="sr-only">{t("import:decide.legend", { name: change.label })}</legend>
-      {(["accepted", "rejected"] as const).map((value) => (
+      {options.map(({ value, label }) => (
         <label key={value} className="flex items-center gap-1">
           <input type="radio" name={`d.${change.id}`} value={value} defaultChecked={change.decision === value} />
-          {labels[value]}
+          {label}
         </label>
       ))}
     </fieldset>
@@ -158,6 +174,11 @@ export function ImportReviewStep({
               <Button variant="secondary" name="intent" value="all-rejected">
                 {step === "missing" ? t("import:decide.allKeep") : t("import:decide.allReject")}
               </Button>
+              {step === "missing" ? (
+                <Button variant="secondary" name="intent" value="all-endContract">
+                  {t("import:decide.allEndContract")}
+                </Button>
+              ) : null}
             </div>
             <table className="mb-4 w-full text-left">
               <caption className="sr-only">{t(`import:${step}.title`)}</caption>

@@ -7,7 +7,7 @@ export type SummaryCounts = Partial<
   >
 >;
 export type AppliedCounts = Partial<
-  Record<"created" | "updated" | "deactivated" | "teams" | "contracts" | "skipped", number>
+  Record<"created" | "updated" | "deactivated" | "contractsEnded" | "teams" | "contracts" | "skipped", number>
 >;
 
 /** What a file held and what applying it did, as a definition list (complete step and history). */
@@ -27,6 +27,7 @@ export function ImportSummary({ counts, applied }: { counts: SummaryCounts; appl
           ["import:applied.created", applied.created],
           ["import:applied.updated", applied.updated],
           ["import:applied.deactivated", applied.deactivated],
+          ["import:applied.contractsEnded", applied.contractsEnded],
           ["import:applied.teams", applied.teams],
           ["import:applied.contracts", applied.contracts],
           ["import:applied.skipped", applied.skipped],

@@ -95,12 +95,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...base, columns: null, review: null };
 }
 
+const chosenDecisions = ["accepted", "rejected", "endContract"] as const;
+type ChosenDecision = (typeof chosenDecisions)[number];
+const isChosenDecision = (value: unknown): value is ChosenDecision =>
+  (chosenDecisions as readonly unknown[]).includes(value);
+
 function decisionsFrom(form: FormData) {
-  const decisions: { id: string; decision: "accepted" | "rejected" }[] = [];
+  const decisions: { id: string; decision: ChosenDecision }[] = [];
   for (const [key, value] of form.entries()) {
-    if (key.startsWith("d.") && (value === "accepted" || value === "rejected")) {
-      decisions.push({ id: key.slice(2), decision: value });
-    }
+    if (key.startsWith("d.") && isChosenDecision(value)) decisions.push({ id: key.slice(2), decision: value });
   }
   return decisions;
 }
@@ -125,11 +128,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const step = stepOf(request);
   const metas = [...metasOfStep[step]];
-  if (intent === "all-accepted" || intent === "all-rejected") {
-    await saveDecisions(ctx, item.id, {
-      decisions: decisionsFrom(form),
-      all: { metas, decision: intent === "all-accepted" ? "accepted" : "rejected" },
-    });
+  const allDecision = intent.startsWith("all-") ? intent.slice(4) : null;
+  if (isChosenDecision(allDecision)) {
+    await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form), all: { metas, decision: allDecision } });
     return redirect(`${here}?step=${step}`);
   }
   if (intent === "next" || intent === "apply") {
