@@ -2,7 +2,7 @@ import * as z from "zod";
 import { peerReviewInvitationsQueue, sendPeerReviewInvitations } from "~/features/peer-reviews/peer-review-mail.server";
 import type { JobDefinition } from "./index";
 
-const schema = z.object({ reviewId: z.uuid() });
+const schema = z.object({ reviewId: z.uuid(), membershipIds: z.array(z.uuid()).optional() });
 
 /** Mails the reviewers of a peer round; idempotent per reviewer (review_reviewers.invited_at). */
 export const peerReviewInvitationsJob = {

@@ -1,17 +1,58 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
 import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
-import { inCluster } from "~/utils/scope.server";
+import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** The peer review overview and one round's page (docs/decisions/1021): progress, never answers. */
 
 // Qualified by hand: in a one-table select drizzle renders ${reviews.id} as a bare "id" (see self-review-admin).
 const reviewId = sql.raw(`"reviews"."id"`);
+const rrReviewId = sql.raw(`"review_reviewers"."review_id"`);
+const rrMembershipId = sql.raw(`"review_reviewers"."membership_id"`);
+
+/**
+ * The teams whose participants ctx sees in a peer round (docs/decisions/1200): null for cluster-wide
+ * reviewers (everyone), else the teams ctx leads.
+ */
+export function peerTeamScope(ctx: TenantContext): string[] | null {
+  const scope = reviewScope(ctx);
+  return scope.all ? null : scope.teamIds;
+}
+
+/** A condition on a subject's team column (raw SQL alias) limiting it to peerTeamScope; empty when all. */
+export function subjectTeamInScope(ctx: TenantContext, teamColumn: SQL) {
+  const teamIds = peerTeamScope(ctx);
+  if (teamIds === null) return sql``;
+  if (teamIds.length === 0) return sql` and false`;
+  return sql` and ${teamColumn} in (${sql.join(
+    teamIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Whether ctx manages the whole round (every team in it is one ctx leads, or ctx is cluster-wide):
+ * locking, unlocking and deleting touch every participant, so a leader of a round with other teams
+ * gets a 404 for them (docs/decisions/1200).
+ */
+export async function requireWholePeerRound(ctx: TenantContext, id: string) {
+  const review = await requireReview(ctx, id, "peer");
+  const teamIds = peerTeamScope(ctx);
+  if (teamIds === null) return review;
+  const led = new Set(teamIds);
+  const subjectTeams = await getDb()
+    .selectDistinct({ teamId: reviewSubjects.teamId })
+    .from(reviewSubjects)
+    .where(eq(reviewSubjects.reviewId, review.id));
+  if (subjectTeams.some((s) => s.teamId === null || !led.has(s.teamId))) notFound();
+  return review;
+}
 
 /** The peer rounds ctx manages, newest first, with participants, peers asked and peers who answered. */
 export async function listPeerReviews(ctx: TenantContext) {
+  const inScope = subjectTeamInScope(ctx, sql.raw("s.team_id"));
   const rows = await getDb()
     .select({
       id: reviews.id,
@@ -19,9 +60,11 @@ export async function listPeerReviews(ctx: TenantContext) {
       deadline: reviews.deadline,
       lockedAt: reviews.lockedAt,
       isFinished: reviews.isFinished,
-      participants: sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId})::int`,
-      peersAsked: sql<number>`(select count(*) from review_peer_assignments a where a.review_id = ${reviewId} and a.role = 'peer')::int`,
-      peersAnswered: sql<number>`(select count(*) from review_peer_assignments a where a.review_id = ${reviewId} and a.role = 'peer' and a.finished_at is not null)::int`,
+      participants: sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId}${inScope})::int`,
+      peersAsked: sql<number>`(select count(*) from review_peer_assignments a join review_subjects s on s.id = a.subject_id
+        where a.review_id = ${reviewId} and a.role = 'peer'${inScope})::int`,
+      peersAnswered: sql<number>`(select count(*) from review_peer_assignments a join review_subjects s on s.id = a.subject_id
+        where a.review_id = ${reviewId} and a.role = 'peer' and a.finished_at is not null${inScope})::int`,
       teams: sql<
         string[]
       >`coalesce((select array_agg(rt.team_name order by lower(rt.team_name)) from review_teams rt where rt.review_id = ${reviewId}), '{}')`,
@@ -37,10 +80,10 @@ export async function listPeerReviews(ctx: TenantContext) {
 }
 
 /** A team leader sees the participants of the teams they lead only (as in self reviews, decision 0942). */
-function inTeamsOf(ctx: TenantContext) {
-  const scope = reviewScope(ctx);
-  if (scope.all) return undefined;
-  return scope.teamIds.length ? inArray(reviewSubjects.teamId, scope.teamIds) : sql`false`;
+export function inTeamsOf(ctx: TenantContext) {
+  const teamIds = peerTeamScope(ctx);
+  if (teamIds === null) return undefined;
+  return teamIds.length ? inArray(reviewSubjects.teamId, teamIds) : sql`false`;
 }
 
 /**
@@ -53,7 +96,7 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
   const count = (role: string, finished: boolean) =>
     sql<number>`(select count(*) from review_peer_assignments a where a.subject_id = ${reviewSubjects.id}
       and a.role = ${role} ${finished ? sql`and a.finished_at is not null` : sql``})::int`;
-  const [participants, [invites]] = await Promise.all([
+  const [participants, [invites], [all]] = await Promise.all([
     db
       .select({
         subjectId: reviewSubjects.id,
@@ -77,7 +120,17 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
         invited: sql<number>`count(${reviewReviewers.invitedAt})::int`,
       })
       .from(reviewReviewers)
-      .where(eq(reviewReviewers.reviewId, review.id)),
+      .where(
+        and(
+          eq(reviewReviewers.reviewId, review.id),
+          sql`exists (select 1 from review_peer_assignments a join review_subjects s on s.id = a.subject_id
+            where a.review_id = ${rrReviewId} and a.reviewer_id = ${rrMembershipId}${subjectTeamInScope(ctx, sql.raw("s.team_id"))})`,
+        ),
+      ),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviewSubjects)
+      .where(eq(reviewSubjects.reviewId, review.id)),
   ]);
   return {
     review,
@@ -93,5 +146,7 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
     })),
     reviewers: invites?.reviewers ?? 0,
     invited: invites?.invited ?? 0,
+    /** Whether ctx sees every participant: only then lock, unlock and delete are offered. */
+    wholeRound: (all?.n ?? 0) === participants.length,
   };
 }

@@ -14,6 +14,7 @@ import {
 import { addCriterion, initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { requireReview } from "~/features/reviews/review-access.server";
+import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { bookCriterion, loadRuleSet } from "~/features/reviews/review-criteria.server";
 import { scaleOf } from "~/features/reviews/review-scoring";
@@ -157,10 +158,11 @@ async function insertAssignments(tx: Tx, ctx: TenantContext, reviewId: string, r
 export async function peerChoices(ctx: TenantContext, reviewId: string, db: DbOrTx = getDb()) {
   const review = await requireReview(ctx, reviewId, "peer", db);
   const candidates = await roundCandidates(ctx, review.id, db);
+  // A team leader chooses for the participants of the teams they lead, from those teams (decision 1200).
   const subjects = await db
     .select({ id: reviewSubjects.id, membershipId: reviewSubjects.membershipId })
     .from(reviewSubjects)
-    .where(eq(reviewSubjects.reviewId, review.id));
+    .where(and(eq(reviewSubjects.reviewId, review.id), inTeamsOf(ctx)));
   const assigned = await db
     .select({
       subjectId: reviewPeerAssignments.subjectId,
@@ -189,11 +191,14 @@ export async function peerChoices(ctx: TenantContext, reviewId: string, db: DbOr
   };
 }
 
-/** Everyone in the round's teams (members and leaders, once each), by name. */
+/** Everyone in the round's teams ctx sees (members and leaders, once each), by name. */
 async function roundCandidates(ctx: TenantContext, reviewId: string, db: DbOrTx) {
+  const led = peerTeamScope(ctx);
   const teamIds = (
     await db.select({ teamId: reviewTeams.teamId }).from(reviewTeams).where(eq(reviewTeams.reviewId, reviewId))
-  ).map((r) => r.teamId);
+  )
+    .map((r) => r.teamId)
+    .filter((id) => led === null || led.includes(id));
   const { leaders, members } = await teamReviewCandidates(ctx, { teamIds, tagIds: [] }, db);
   const people = new Map<string, { membershipId: string; name: string }>();
   for (const p of [...members, ...leaders])

@@ -6,6 +6,7 @@ import { mayOpenReview } from "~/features/reviews/review-access.server";
 import { reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { peerTeamScope } from "./peer-review-admin.server";
 import { comparePeerSides } from "./peer-results";
 
 /**
@@ -34,6 +35,9 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
   if (!row) notFound();
   const own = ctx.membershipId === membershipId;
   if (!own && !(await mayOpenReview(db, ctx, row.review))) notFound();
+  // A team leader reads the results of their own teams' participants only (decision 1200).
+  const led = peerTeamScope(ctx);
+  if (!own && led !== null && (row.subject.teamId === null || !led.includes(row.subject.teamId))) notFound();
   const [criteriaRows, answers, settings] = await Promise.all([
     reviewCriteriaRows(db, row.review.id),
     db

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { ListTable } from "~/components/ui/table";
-import { getPeerReviewDetails } from "~/features/peer-reviews/peer-review-admin.server";
-import { invitePeerReviewers } from "~/features/peer-reviews/peer-review-mail.server";
+import { getPeerReviewDetails, requireWholePeerRound } from "~/features/peer-reviews/peer-review-admin.server";
+import { invitePeerReviewers, resendPeerReviewInvitations } from "~/features/peer-reviews/peer-review-mail.server";
 import {
   setQuestionnaireReviewLocked,
   softDeleteQuestionnaireReview,
@@ -33,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     participants: details.participants,
     reviewers: details.reviewers,
     invited: details.invited,
+    wholeRound: details.wholeRound,
     confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete",
   };
 }
@@ -46,6 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (intent) {
     case "lock":
     case "unlock":
+      await requireWholePeerRound(ctx, id);
       await setQuestionnaireReviewLocked(ctx, id, "peer", intent === "lock");
       return redirect(back, { headers: await toast(`peerreviews:details.${intent}edToast`) });
     case "invite": {
@@ -56,7 +58,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : await toast("peerreviews:errors.inviteFailed", "error"),
       });
     }
+    case "resend": {
+      const count = await resendPeerReviewInvitations(ctx, id);
+      return redirect(back, {
+        headers:
+          count === null
+            ? await toast("peerreviews:errors.inviteFailed", "error")
+            : { "Set-Cookie": await createToastHeader({ key: "peerreviews:details.resent", values: { count } }) },
+      });
+    }
     case "delete":
+      await requireWholePeerRound(ctx, id);
       await softDeleteQuestionnaireReview(ctx, id, "peer");
       return redirect("/peerreviews/overview", { headers: await toast("peerreviews:details.deleted") });
     default:
@@ -104,14 +116,25 @@ export default function PeerReviewDetailsPage() {
               {t("peerreviews:details.invite")}
             </Button>
           </Form>
-          <Form method="post">
-            <Button name="intent" value={review.state === "locked" ? "unlock" : "lock"} variant="secondary">
-              {t(review.state === "locked" ? "peerreviews:details.unlock" : "peerreviews:details.lock")}
-            </Button>
-          </Form>
-          <Link to={`${base}?confirm=delete`} className="text-danger">
-            {t("peerreviews:details.delete")}
-          </Link>
+          {review.state === "open" && view.invited > 0 ? (
+            <Form method="post">
+              <Button name="intent" value="resend" variant="secondary">
+                {t("peerreviews:details.resend")}
+              </Button>
+            </Form>
+          ) : null}
+          {view.wholeRound ? (
+            <>
+              <Form method="post">
+                <Button name="intent" value={review.state === "locked" ? "unlock" : "lock"} variant="secondary">
+                  {t(review.state === "locked" ? "peerreviews:details.unlock" : "peerreviews:details.lock")}
+                </Button>
+              </Form>
+              <Link to={`${base}?confirm=delete`} className="text-danger">
+                {t("peerreviews:details.delete")}
+              </Link>
+            </>
+          ) : null}
         </div>
       )}
       <ListTable
