@@ -34,6 +34,11 @@ export const reviewPeerAssignments = pgTable(
       .notNull()
       .references(() => memberships.id, { onDelete: "restrict" }),
     role: text("role", { enum: peerReviewerRoles }).notNull(),
+    /**
+     * The reviewer's free-text remark (docs/decisions/1203): shown to the reviewed person only among the
+     * other finished peers' remarks, unattributed and from the anonymity threshold on.
+     */
+    comment: text("comment"),
     /** When the reviewer finished this questionnaire (read-only from then on). */
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +47,46 @@ export const reviewPeerAssignments = pgTable(
     uniqueIndex("review_peer_assignments_subject_reviewer_uq").on(t.subjectId, t.reviewerId),
     index("review_peer_assignments_review_idx").on(t.reviewId),
     index("review_peer_assignments_reviewer_idx").on(t.reviewerId),
+    check("review_peer_assignments_comment_ck", sql`char_length(${t.comment}) <= 2000`),
+  ],
+);
+
+export const peerNominationStatuses = ["proposed", "approved", "rejected"] as const;
+export type PeerNominationStatus = (typeof peerNominationStatuses)[number];
+
+/**
+ * A colleague a reviewed person proposes as their peer (docs/decisions/1202); the leader or HR approves
+ * it (then a `peer` assignment is written) or rejects it.
+ */
+export const reviewPeerNominations = pgTable(
+  "review_peer_nominations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "restrict" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "restrict" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => reviewSubjects.id, { onDelete: "restrict" }),
+    nomineeId: uuid("nominee_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "restrict" }),
+    status: text("status", { enum: peerNominationStatuses }).notNull().default("proposed"),
+    decidedBy: uuid("decided_by").references(() => memberships.id, { onDelete: "restrict" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_peer_nominations_subject_nominee_uq").on(t.subjectId, t.nomineeId),
+    index("review_peer_nominations_review_idx").on(t.reviewId),
+    index("review_peer_nominations_nominee_idx").on(t.nomineeId),
+    check("review_peer_nominations_status_ck", sql`${t.status} in ('proposed', 'approved', 'rejected')`),
   ],
 );
 
