@@ -14,6 +14,7 @@ import {
   dialogInitiatives,
   dialogLearningGoals,
   dialogs,
+  dialogTeamSelections,
   memberships,
   reviews,
   reviewSubjects,
@@ -28,6 +29,7 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app+/d
 import { action as eventsAction, loader as eventsLoader } from "~/routes/_app+/dialogs+/$id.events";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/dialogs+/create";
 import { loader as listLoader } from "~/routes/_app+/dialogs+/_index";
+import { action as logoutAction } from "~/routes/logout";
 import { loader as employeeLoader } from "~/routes/_app+/personnel+/user.$id._tabs+/_layout";
 import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
@@ -504,5 +506,44 @@ describe("a dialog that starts from a team review result's development goal", ()
     expect((await getDb().select().from(dialogs).where(eq(dialogs.id, typed)))[0].objective).toBe("Eigen doelstelling");
     // The dialog is removed again so that the counts of other tests keep holding.
     await getDb().delete(dialogs).where(eq(dialogs.id, id));
+  });
+});
+
+describe("the dialogs list's selected team (spec §4)", () => {
+  it("is remembered per session, applied to the plain list, forgotten on 'all teams' and at logout", async () => {
+    const leider = await membershipOf(demoUsers.leider, noord);
+    const { cookie, sessionId } = await sessionCookieFor({
+      userId: leider.userId,
+      accountId: leider.accountId,
+      clusterId: noord,
+    });
+    const list = async (query: string, as = cookie) =>
+      (await listLoader({
+        request: getRequest(`/dialogs${query}`, as),
+        params: {},
+        context: context(),
+      })) as Awaited<ReturnType<typeof listLoader>>;
+    const [linde] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.name, demoTeams.noord[0]));
+    expect((await list("")).filter.team).toBe("");
+    expect((await list(`?team=${linde.id}`)).filter.team).toBe(linde.id);
+    expect((await list("")).filter.team).toBe(linde.id);
+    // Another session of the same user, and another user, start without it.
+    expect((await list("", cookies.leider)).filter.team).toBe("");
+    expect((await list("", cookies.hr)).filter.team).toBe("");
+    // A link with its own filter (the personnel page's ?person=) is not narrowed by it.
+    expect((await list(`?person=${leider.id}`)).filter.team).toBe("");
+    expect((await list("?team=")).filter.team).toBe("");
+    expect((await list("")).filter.team).toBe("");
+    await list(`?team=${linde.id}`);
+    const selections = () =>
+      getDb().select().from(dialogTeamSelections).where(eq(dialogTeamSelections.sessionId, sessionId));
+    expect(await selections()).toHaveLength(1);
+    const out = (await logoutAction({
+      request: formRequest("/logout", {}, cookie),
+      params: {},
+      context: context(),
+    })) as Response;
+    expect(out.headers.get("Location")).toBe("/login");
+    expect(await selections()).toHaveLength(0);
   });
 });

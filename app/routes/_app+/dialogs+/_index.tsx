@@ -6,6 +6,7 @@ import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
 import { dialogListFilterSchema, dialogStates } from "~/features/dialogs/dialog-list-filter";
+import { rememberDialogTeam, rememberedDialogTeam } from "~/features/dialogs/dialog-team-selection.server";
 import { dialogFilterOptions, dialogPageSize, listDialogs } from "~/features/dialogs/dialogs.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
@@ -20,10 +21,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The dialogs I lead or take part in (leaders: their teams'; dialogs.manage cluster-wide: all), spec §2. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.manage");
-  const filter = parseRequestFilter(dialogListFilterSchema, request);
+  let filter = parseRequestFilter(dialogListFilterSchema, request);
   const options = await dialogFilterOptions(ctx);
   // A team outside my scope is a 404, never an empty list.
   if (filter.team && !options.teams.some((team) => team.id === filter.team)) notFound();
+  // The selected team is remembered (spec §4): a filtered list stores it, "all teams" forgets it, and the
+  // plain list (no filter in the address, e.g. from the navigation) applies it while it is still in scope.
+  const params = new URL(request.url).searchParams;
+  if (params.has("team")) await rememberDialogTeam(ctx, filter.team || null);
+  else if ([...params.keys()].length === 0) {
+    const remembered = await rememberedDialogTeam(ctx);
+    if (remembered && options.teams.some((team) => team.id === remembered)) filter = { ...filter, team: remembered };
+  }
   const t = await getServerT(request);
   return {
     title: pageTitle(t, "dialogs:title"),
