@@ -5,8 +5,8 @@ import { memberships } from "./users";
 
 export const taskTypes = ["task", "note"] as const;
 export type TaskType = (typeof taskTypes)[number];
-/** What a task can be about (spec §3 "about", the reviewable): a person, a team or a review. */
-export const taskAboutTypes = ["person", "team", "review"] as const;
+/** What a task can be about (spec §3 "about", the reviewable): a person, a team, a review or a dialog. */
+export const taskAboutTypes = ["person", "team", "review", "dialog"] as const;
 export type TaskAboutType = (typeof taskAboutTypes)[number];
 
 /**

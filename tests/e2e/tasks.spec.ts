@@ -1,5 +1,6 @@
 import { demoUserNames, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { createLeaderRound } from "./support/reviews";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const name = (key: "leider" | "medewerker") => `${demoUserNames[key].firstName} ${demoUserNames[key].lastName}`;
@@ -99,5 +100,19 @@ test.describe("tasks and notes", () => {
     await expect(page.getByRole("status")).toContainText("Notitie opgeslagen");
     await expect(page).toHaveURL(/\/tasks\/notes$/);
     await expect(page.getByRole("link", { name: note })).toBeVisible();
+  });
+
+  test("a task from a team review's results links back to them", async ({ page }) => {
+    const title = `Uitslag bespreken ${stamp()}`;
+    const { roundId } = await createLeaderRound();
+    await signIn(page, demoUsers.hr);
+    await page.goto(`/review/result/${roundId}/grid`);
+    await page.getByRole("link", { name: "Taak over deze review" }).click();
+    await page.getByLabel("Titel").fill(title);
+    await page.getByRole("button", { name: "Taak opslaan" }).click();
+    await expect(page.getByRole("status")).toContainText("Taak opgeslagen");
+    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("link", { name: /^Teamreview/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/review/result/${roundId}/grid$`));
   });
 });

@@ -489,3 +489,71 @@ describe("a task from the places people work", () => {
     expect((form as { about: unknown }).about).toEqual({ aboutType: "team", aboutId: w.demo.led.team });
   });
 });
+
+describe("a task about a review result or a dialog (decision 1260)", () => {
+  /** hr gives `receiver` a task about something; returns the task's id. */
+  async function giveAbout(title: string, aboutType: string, aboutId: string, receiverId = "") {
+    const result = await newAction({
+      request: formRequest("/tasks/inbox/new", { title, aboutType, aboutId, receiverId }, w.cookies.hr),
+      params: { tab: "inbox" },
+      context: context(),
+    });
+    return { result, row: await rowOf(title) };
+  }
+  async function aboutAs(id: string, cookie: string) {
+    return (await detailLoader({
+      request: getRequest(`/tasks/inbox/${id}`, cookie),
+      params: { tab: "inbox", id },
+      context: context(),
+    })) as { aboutHref: string | null; task: { about: { type: string; name: string } | null } };
+  }
+
+  it("the team review results page links to the task form; the task links back to the results", async () => {
+    const form = await run(() =>
+      newLoader({
+        request: getRequest(`/tasks/inbox/new?aboutType=review&aboutId=${w.demo.led.round}`, w.cookies.hr),
+        params: { tab: "inbox" },
+        context: context(),
+      }),
+    );
+    expect((form as { about: unknown }).about).toEqual({ aboutType: "review", aboutId: w.demo.led.round });
+    const { row } = await giveAbout("Uitslag bespreken", "review", w.demo.led.round);
+    expect(row).toMatchObject({ aboutType: "review", aboutId: w.demo.led.round });
+    const page = await aboutAs(row.id, w.cookies.hr);
+    expect(page.aboutHref).toBe(`/review/result/${w.demo.led.round}`);
+    expect(page.task.about?.name).toBeTruthy();
+
+    // medewerker may not open the results (no reviews.manage): the name without a link.
+    const [demoTask] = await getDb().select().from(tasks).where(eq(tasks.id, w.demo.task));
+    const toMedewerker = await giveAbout("Uitslag lezen", "review", w.demo.led.round, demoTask.receiverId);
+    const theirs = await aboutAs(toMedewerker.row.id, w.cookies.medewerker);
+    expect(theirs.aboutHref).toBeNull();
+    expect(theirs.task.about?.name).toBe(page.task.about?.name);
+  });
+
+  it("a self review's task links to the result of the person it concerns; who may not open it sees the name", async () => {
+    const { row } = await giveAbout(
+      "Zelfevaluatie nabespreken",
+      "review",
+      w.demo.led.selfReview,
+      w.demo.led.selfParticipant,
+    );
+    expect(row.receiverId).toBe(w.demo.led.selfParticipant);
+    // hr manages the self review and is no participant: the receiver's result.
+    const page = await aboutAs(row.id, w.cookies.hr);
+    expect(page.aboutHref).toBe(`/selfreview/result/${w.demo.led.selfReview}/${w.demo.led.selfParticipant}`);
+  });
+
+  it("a dialog can be what a task is about: linked for who may open the dialog; another account's is refused", async () => {
+    const foreign = unwrapData((await giveAbout("Dialoog elders", "dialog", w.andere.led.dialog)).result);
+    expect((foreign.data as { error: Record<string, string[]> }).error.aboutId).toEqual(["tasks:form.aboutUnknown"]);
+    expect(await rowOf("Dialoog elders")).toBeUndefined();
+
+    const { row } = await giveAbout("Actie uit de dialoog", "dialog", w.demo.led.dialog, w.demo.led.employee);
+    expect(row).toMatchObject({ aboutType: "dialog", aboutId: w.demo.led.dialog });
+    const page = await aboutAs(row.id, w.cookies.hr);
+    expect(page.task.about).toMatchObject({ type: "dialog" });
+    expect(page.task.about?.name).toBeTruthy();
+    expect(page.aboutHref).toBe(`/dialogs/${w.demo.led.dialog}`);
+  });
+});

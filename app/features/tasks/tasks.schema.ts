@@ -9,7 +9,7 @@ export function isTaskTab(value: unknown): value is TaskTab {
   return typeof value === "string" && (taskTabs as readonly string[]).includes(value);
 }
 
-export const taskAboutTypes = ["person", "team", "review"] as const;
+export const taskAboutTypes = ["person", "team", "review", "dialog"] as const;
 
 /**
  * The spec's task errors (§8), word for word in Dutch, as i18n keys: which refusal shows which one is

@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { memberships, reviews, tasks, teams, users } from "#db/schema";
+import { dialogs, memberships, reviews, tasks, teams, users } from "#db/schema";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/format";
 import { idsInScope, inCluster, isUuid, notFound, requireUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isOverdue, taskAbilities, todayIn, type TaskAbility } from "./task-rules";
-import { taskErrors, type TaskFormInput, type TaskTab } from "./tasks.schema";
+import { taskAboutTypes, taskErrors, type TaskFormInput, type TaskTab } from "./tasks.schema";
+
+type TaskAboutType = (typeof taskAboutTypes)[number];
 
 /**
  * Tasks and notes (spec §2 tasks/{tab}, §3, §4; docs/decisions/0900). Everything is the signed-in
@@ -111,7 +113,7 @@ function toView(row: TaskRow, me: string, today: string, aboutNames: Map<string,
   };
 }
 
-/** Names of what tasks are about, in three small queries (only ids of this cluster are found). */
+/** Names of what tasks are about, one small query per kind (only ids of this cluster are found). */
 async function aboutNamesOf(db: DbOrTx, ctx: TaskCtx, rows: TaskRow[]): Promise<Map<string, string>> {
   const ids = (type: string) => rows.filter((r) => r.aboutType === type && r.aboutId).map((r) => r.aboutId!);
   const names = new Map<string, string>();
@@ -137,6 +139,17 @@ async function aboutNamesOf(db: DbOrTx, ctx: TaskCtx, rows: TaskRow[]): Promise<
       .select({ id: reviews.id, name: reviews.name })
       .from(reviews)
       .where(and(inCluster(reviews, tenant), inArray(reviews.id, reviewIds)));
+    for (const f of found) names.set(f.id, f.name);
+  }
+  const dialogIds = ids("dialog");
+  if (dialogIds.length) {
+    // A dialog is named after its person (its objective may be long or empty).
+    const found = await db
+      .select({ id: dialogs.id, name: fullName(users) })
+      .from(dialogs)
+      .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(inCluster(dialogs, tenant), inArray(dialogs.id, dialogIds)));
     for (const f of found) names.set(f.id, f.name);
   }
   return names;
@@ -243,20 +256,20 @@ async function receiverInScope(db: DbOrTx, ctx: TaskCtx, id: string): Promise<bo
   return found.length === 1;
 }
 
-/** The about reference when it names a person, team or review of this cluster; null for none; false when unknown. */
+/** The about reference when it names a person, team, review or dialog of this cluster; null for none; false when unknown. */
 async function aboutInScope(
   db: DbOrTx,
   ctx: TaskCtx,
   input: TaskInput,
-): Promise<{ aboutType: "person" | "team" | "review"; aboutId: string } | null | false> {
+): Promise<{ aboutType: TaskAboutType; aboutId: string } | null | false> {
   const type = input.aboutType || null;
   const id = input.aboutId || null;
   if (!type && !id) return null;
   if (!type || !id || !isUuid(id)) return false;
-  const table = type === "person" ? memberships : type === "team" ? teams : type === "review" ? reviews : null;
-  if (!table) return false;
-  const found = await idsInScope(db, table, [id], ctx);
-  return found.length === 1 ? { aboutType: type as "person" | "team" | "review", aboutId: id } : false;
+  const tables = { person: memberships, team: teams, review: reviews, dialog: dialogs } as const;
+  if (!(taskAboutTypes as readonly string[]).includes(type)) return false;
+  const found = await idsInScope(db, tables[type as TaskAboutType], [id], ctx);
+  return found.length === 1 ? { aboutType: type as TaskAboutType, aboutId: id } : false;
 }
 
 /** Checks the fields that need the database: receiver (tasks) and about. */

@@ -5,13 +5,16 @@ import { Tabs } from "~/components/ui/tabs";
 import { ResultsGrid } from "~/features/reviews/components/results-grid";
 import { ResultsScoresTable } from "~/features/reviews/components/results-table";
 import { ResultsFilter, resultsHandle, RoundPageHeader } from "~/features/reviews/components/results-ui";
+import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import { parseSort } from "~/features/reviews/results";
 import { resolveResultsTab, roundResults } from "~/features/reviews/round-results.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
+import { LinkedGoals } from "~/features/team-goals/components/linked-goals";
+import { linkedGoalsOfReviews } from "~/features/team-goals/team-goals.server";
 import { pageParam } from "~/utils/not-found";
 import { requireModule } from "~/utils/tenant.server";
 
-export const handle = resultsHandle;
+export const handle = { i18n: [...resultsHandle.i18n, "tasks"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 const tabs = ["grid", "table"] as const;
@@ -35,6 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     scores: tab === "table" ? { page, pageSize } : false,
   });
   const { t, texts } = await requestResultTexts(request, ctx);
+  // The team goals linked to the team reviews shown (docs/decisions/1340): the chosen team's, else all in scope.
+  const shownTeams = results.teams.filter((team) => !results.selectedTeam || team.reviewId === results.selectedTeam);
+  const linkedGoals = await linkedGoalsOfReviews(ctx, shownTeams);
   return {
     title: `${t(`results:tabs.${tab}`)}: ${round.name} · ${t("common:appName")}`,
     tab,
@@ -48,12 +54,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       pageRows: tab === "table" ? results.pageRows : [],
     },
     texts,
+    linkedGoals,
   };
 }
 
 export default function RoundResultsPage() {
   const { t } = useTranslation();
-  const { tab, results, texts, sort, dir, page, total } = useLoaderData<typeof loader>();
+  const { tab, results, texts, sort, dir, page, total, linkedGoals } = useLoaderData<typeof loader>();
   const round = results.round;
   return (
     <>
@@ -64,6 +71,9 @@ export default function RoundResultsPage() {
         finished={results.finishedCount}
         total={results.teamReviewCount}
       />
+      <p className="no-print mb-4">
+        <CreateTaskLink aboutType="review" aboutId={round.id} />
+      </p>
       <ResultsFilter teams={results.teams} tags={results.tags} team={results.selectedTeam} tagId={results.tagId} />
       <Tabs
         label={t("results:tabs.label")}
@@ -72,6 +82,7 @@ export default function RoundResultsPage() {
         tabs={tabs.map((key) => ({ key, label: t(`results:tabs.${key}`) }))}
         keep={{ team: results.selectedTeam, tag: results.tagId }}
       />
+      <LinkedGoals teams={linkedGoals} />
       {tab === "grid" ? (
         <ResultsGrid rows={results.rows} scale={round.scale} texts={texts} />
       ) : (

@@ -3,13 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dimensionTexts, roleLabels } from "~/features/criteria/review-settings.server";
 import { getSelfReviewResult } from "~/features/reviews/self-review-result.server";
+import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import reportStyles from "~/styles/employee-report.css";
 import { formatDate } from "~/utils/dates";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 
-export const handle = { i18n: ["selfreviews", "criteria"] };
+export const handle = { i18n: ["selfreviews", "criteria", "tasks"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
@@ -59,6 +60,9 @@ export default function SelfReviewResultPage() {
       <h1 className="mt-2">{t("selfreviews:result.title", { name: view.review.name })}</h1>
       <p className="mb-2">{view.personName}</p>
       <p className="mb-4 text-ink-muted">{t(`selfreviews:result.source.${view.source}`)}</p>
+      <p className="no-print mb-4">
+        <CreateTaskLink aboutType="review" aboutId={view.review.id} />
+      </p>
       {view.finished ? null : (
         <p className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
           {t("selfreviews:result.notFinished")}{" "}

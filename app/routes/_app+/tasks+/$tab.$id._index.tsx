@@ -5,10 +5,11 @@ import { AppLink } from "~/components/app-link";
 import { Button } from "~/components/ui/forms";
 import { parseTaskTab, safeTaskHref, taskListHref } from "~/features/tasks/task-links";
 import { taskErrors } from "~/features/tasks/tasks.schema";
+import { taskAboutHref } from "~/features/tasks/task-about.server";
 import { getTask, markTaskSeen, setTaskArchived, setTaskDone, type TaskResult } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { can, requireUser, type TenantContext } from "~/utils/tenant.server";
+import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDate } from "~/utils/format";
 
@@ -22,14 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await markTaskSeen(ctx, params.id ?? "", { onOpen: true });
   const task = await getTask(ctx, params.id ?? "");
   const t = await getServerT(request);
-  return { title: `${task.title} · ${pageTitle(t, "tasks:title")}`, tab, task, aboutHref: aboutHref(ctx, task.about) };
-}
-
-/** What the task is about, as a link when the reader may open that page (else its name only). */
-function aboutHref(ctx: TenantContext, about: { type: string; id: string } | null): string | null {
-  if (about?.type === "person" && can(ctx, "users.manage")) return `/personnel/user/${about.id}`;
-  if (about?.type === "team" && can(ctx, "teams.manage")) return `/personnel/teams/${about.id}`;
-  return null;
+  // What the task is about, as a link when the reader may open that page (else its name only).
+  const aboutHref = await taskAboutHref(ctx, task.about, { senderId: task.sender.id, receiverId: task.receiver.id });
+  return { title: `${task.title} · ${pageTitle(t, "tasks:title")}`, tab, task, aboutHref };
 }
 
 const intents = {
