@@ -13,6 +13,7 @@ import DigestEmail, { digestHeaders, digestPropsSchema } from "./digest";
 import EmailChangedEmail, { emailChangedPropsSchema } from "./email-changed";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
+import ImportScheduledEmail, { importScheduledPropsSchema } from "./import-scheduled";
 import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
 
@@ -119,6 +120,11 @@ export const templates = {
     component: TaskReceivedEmail,
     schema: taskReceivedPropsSchema,
     subject: (t, props) => t("taskReceived.subject", { senderName: props.senderName, title: props.title }),
+  }),
+  "import-scheduled": defineTemplate({
+    component: ImportScheduledEmail,
+    schema: importScheduledPropsSchema,
+    subject: (t, props) => t("importScheduled.subject", { source: props.source }),
   }),
 };
 

@@ -6,7 +6,9 @@ import { emailSweeperJob } from "./email-sweeper";
 import { invitationReminderJob } from "./invitation-reminder";
 import { peerReviewInvitationsJob } from "./peer-review-invitations";
 import { peerReviewRemindersJob } from "./peer-review-reminders";
+import { importConnectorSchedulesJob } from "./import-connector-schedules";
 import { personnelImportJob } from "./personnel-import";
+import { personnelImportConnectorJob } from "./personnel-import-connector";
 import { selfReviewInvitationsJob } from "./self-review-invitations";
 import { selfReviewRemindersJob } from "./self-review-reminders";
 import { sendEmailJob } from "./send-email";
@@ -48,4 +50,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   digestsJob,
   taskMailsJob,
   personnelImportJob,
+  personnelImportConnectorJob,
+  importConnectorSchedulesJob,
 ];

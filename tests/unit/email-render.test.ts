@@ -94,6 +94,13 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     due: "01-12-2026",
     path: "/tasks/inbox/abc",
   },
+  "import-scheduled": {
+    firstName: "Sanne",
+    source: "AFAS Profit",
+    outcome: "review",
+    changes: 3,
+    path: "/import/excel/abc",
+  },
 };
 
 const untranslatedKey =

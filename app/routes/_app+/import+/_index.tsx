@@ -81,6 +81,16 @@ export default function ImportPage() {
         />
         <Button disabled={navigation.state === "submitting"}>{t("import:upload.submit")}</Button>
       </Form>
+      <p className="mb-8">
+        {t("import:connector.fromSystem")}{" "}
+        <Link to="/import/afas" className="underline">
+          {t("import:connector.afas.title")}
+        </Link>
+        {" · "}
+        <Link to="/import/polaris" className="underline">
+          {t("import:connector.polaris.title")}
+        </Link>
+      </p>
       <h2 className="mb-2">{t("import:history.title")}</h2>
       {history.length === 0 ? (
         <p>{t("import:history.empty")}</p>

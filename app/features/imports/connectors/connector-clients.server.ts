@@ -1,0 +1,228 @@
+import type { ConnectorKind } from "#db/schema/import-connectors";
+
+/**
+ * The remote systems, behind one small interface (decision 1222): each connector returns its people as
+ * flat records (field name → text), which become the import's rows and headers; from there the import
+ * runs the same compare/apply pipeline as a spreadsheet. Node's fetch, a time-out per request, no
+ * redirects followed, a size cap per response; every failure is a ConnectorError with an i18n key.
+ */
+
+export class ConnectorError extends Error {
+  constructor(
+    readonly key: ConnectorErrorKey,
+    detail?: string,
+  ) {
+    super(detail ?? key);
+  }
+}
+
+export const connectorErrorKeys = [
+  "import:connector.errors.unreachable",
+  "import:connector.errors.timeout",
+  "import:connector.errors.unauthorised",
+  "import:connector.errors.notFound",
+  "import:connector.errors.remote",
+  "import:connector.errors.badData",
+  "import:connector.errors.tooLarge",
+  "import:connector.errors.secretLost",
+] as const;
+export type ConnectorErrorKey = (typeof connectorErrorKeys)[number];
+
+export type ConnectorSettings = { url: string; secret: string; connectorName: string };
+export type RemoteRecord = Record<string, string>;
+export type ProgressStage = "teams" | "team_leaders" | "users";
+
+export type Connector = {
+  /** One small request that proves the URL, the secret (and the AFAS connector) work. */
+  test(settings: ConnectorSettings): Promise<void>;
+  /** Every person as a flat record; `onStage` reports the import-source statuses as they pass. */
+  fetchPeople(
+    settings: ConnectorSettings,
+    onStage: (stage: ProgressStage, done: number) => Promise<void>,
+  ): Promise<RemoteRecord[]>;
+};
+
+/** spec §9: a remote call gives up after 60 s. Tests shorten it. */
+function timeoutMs(): number {
+  const value = Number(process.env.CONNECTOR_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 60_000;
+}
+const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+export const MAX_REMOTE_ROWS = 100_000;
+
+function joinUrl(base: string, path: string): URL {
+  return new URL(path.replace(/^\//, ""), base.endsWith("/") ? base : `${base}/`);
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new ConnectorError("import:connector.errors.tooLarge");
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+/** GET a JSON document; every way it can fail becomes a ConnectorError. */
+export async function getJson(url: URL, headers: Record<string, string>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Accept: "application/json", ...headers },
+      redirect: "error",
+      signal: AbortSignal.timeout(timeoutMs()),
+    });
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === "TimeoutError" || name === "AbortError") throw new ConnectorError("import:connector.errors.timeout");
+    throw new ConnectorError("import:connector.errors.unreachable", String(error));
+  }
+  let text: string;
+  try {
+    if (response.status === 401 || response.status === 403)
+      throw new ConnectorError("import:connector.errors.unauthorised");
+    if (response.status === 404) throw new ConnectorError("import:connector.errors.notFound");
+    if (!response.ok) throw new ConnectorError("import:connector.errors.remote", String(response.status));
+    text = await readCapped(response);
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    if (error instanceof ConnectorError) throw error;
+    const name = (error as { name?: string }).name;
+    if (name === "TimeoutError" || name === "AbortError") throw new ConnectorError("import:connector.errors.timeout");
+    throw new ConnectorError("import:connector.errors.unreachable", String(error));
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ConnectorError("import:connector.errors.badData");
+  }
+}
+
+/** A remote value as the import stores it: text; dates as yyyy-mm-dd (the importer reads those). */
+export function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") {
+    const dateTime = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?(Z|[+-]00:?00)?$/.exec(value);
+    return dateTime ? dateTime[1] : value;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+function flatRecord(row: unknown): RemoteRecord {
+  if (!row || typeof row !== "object" || Array.isArray(row))
+    throw new ConnectorError("import:connector.errors.badData");
+  const record: RemoteRecord = {};
+  for (const [key, value] of Object.entries(row)) {
+    const text = textOf(value);
+    if (text === null) throw new ConnectorError("import:connector.errors.badData");
+    record[key] = text;
+  }
+  return record;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// AFAS Profit: GetConnector (GET {environment}/connectors/{id}?skip=&take= → { skip, take, rows }),
+// header "Authorization: AfasToken " + base64(token), paged until a short page.
+
+export const AFAS_PAGE_SIZE = 500;
+
+function afasHeaders(settings: ConnectorSettings) {
+  return { Authorization: `AfasToken ${Buffer.from(settings.secret, "utf8").toString("base64")}` };
+}
+
+async function afasPage(settings: ConnectorSettings, skip: number, take: number): Promise<RemoteRecord[]> {
+  const url = joinUrl(settings.url, `connectors/${encodeURIComponent(settings.connectorName)}`);
+  url.searchParams.set("skip", String(skip));
+  url.searchParams.set("take", String(take));
+  const body = await getJson(url, afasHeaders(settings));
+  const rows = (body as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new ConnectorError("import:connector.errors.badData");
+  return rows.map(flatRecord);
+}
+
+export const afasConnector: Connector = {
+  async test(settings) {
+    await afasPage(settings, 0, 1);
+  },
+  async fetchPeople(settings, onStage) {
+    const all: RemoteRecord[] = [];
+    for (let skip = 0; ; skip += AFAS_PAGE_SIZE) {
+      const page = await afasPage(settings, skip, AFAS_PAGE_SIZE);
+      all.push(...page);
+      if (all.length > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
+      await onStage("users", all.length);
+      if (page.length < AFAS_PAGE_SIZE) return all;
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Polaris (no public API; the adapter's expected JSON is documented in decision 1222):
+//   GET {url}/teams                → { "teams": [{ "id", "name", "leaderEmployeeNumber"? }] }
+//   GET {url}/employees?page=N     → { "employees": [{ "employeeNumber", "firstName", …, "teamId" }],
+//                                      "nextPage": N+1 | null }
+// header "Authorization: Bearer " + token.
+
+function polarisHeaders(settings: ConnectorSettings) {
+  return { Authorization: `Bearer ${settings.secret}` };
+}
+
+type PolarisTeam = { id: string; name: string; leader: string };
+
+async function polarisTeams(settings: ConnectorSettings): Promise<PolarisTeam[]> {
+  const body = await getJson(joinUrl(settings.url, "teams"), polarisHeaders(settings));
+  const teams = (body as { teams?: unknown } | null)?.teams;
+  if (!Array.isArray(teams)) throw new ConnectorError("import:connector.errors.badData");
+  return teams.map((team) => {
+    const record = flatRecord(team);
+    if (!record.id || !record.name) throw new ConnectorError("import:connector.errors.badData");
+    return { id: record.id, name: record.name, leader: record.leaderEmployeeNumber ?? "" };
+  });
+}
+
+export const polarisConnector: Connector = {
+  async test(settings) {
+    await polarisTeams(settings);
+  },
+  async fetchPeople(settings, onStage) {
+    const teams = await polarisTeams(settings);
+    await onStage("teams", teams.length);
+    const byId = new Map(teams.map((t) => [t.id, t]));
+    await onStage("team_leaders", teams.filter((t) => t.leader).length);
+    const people: RemoteRecord[] = [];
+    let page: number | null = 1;
+    const seen = new Set<number>();
+    while (page !== null) {
+      if (seen.has(page)) throw new ConnectorError("import:connector.errors.badData");
+      seen.add(page);
+      const url = joinUrl(settings.url, "employees");
+      url.searchParams.set("page", String(page));
+      const body = (await getJson(url, polarisHeaders(settings))) as { employees?: unknown; nextPage?: unknown } | null;
+      if (!body || !Array.isArray(body.employees)) throw new ConnectorError("import:connector.errors.badData");
+      for (const employee of body.employees) {
+        const { teamId, ...record } = flatRecord(employee);
+        const team = teamId ? byId.get(teamId) : undefined;
+        people.push({ ...record, team: team?.name ?? "", teamLeader: team?.leader ?? "" });
+      }
+      if (people.length > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
+      await onStage("users", people.length);
+      const next = body.nextPage;
+      if (next === null || next === undefined) page = null;
+      else if (typeof next === "number" && Number.isInteger(next) && next > 0) page = next;
+      else throw new ConnectorError("import:connector.errors.badData");
+    }
+    return people;
+  },
+};
+
+export const connectors: Record<ConnectorKind, Connector> = { afas: afasConnector, polaris: polarisConnector };

@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ConnectorKind } from "#db/schema/import-connectors";
+import { formatDate } from "~/utils/format";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { requireRight } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+import { connectorScheduleSchema, connectorSettingsSchema } from "./connector-settings";
+import {
+  getConnectorView,
+  listConnectorRuns,
+  saveConnectorSchedule,
+  saveConnectorSettings,
+  startConnectorImport,
+  testConnector,
+} from "./connectors.server";
+
+/** Loader and action of the connector pages (import/afas, import/polaris): guard → parse → service → respond. */
+
+export async function connectorLoader(kind: ConnectorKind, { request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  const t = await getServerT(request);
+  const runs = await listConnectorRuns(ctx, kind);
+  return {
+    title: pageTitle(t, `import:connector.${kind}.title`),
+    kind,
+    connector: await getConnectorView(ctx, kind),
+    runs: runs.map((r) => ({
+      id: r.importId,
+      date: formatDate(r.createdAt),
+      scheduled: r.slot !== null,
+      status: r.status,
+      path:
+        r.status === "applied"
+          ? `/import/view/${r.importId}`
+          : kind === "polaris" && (r.status === "parsing" || r.status === "comparing" || r.status === "failed")
+            ? `/import/polaris/${r.importId}`
+            : `/import/excel/${r.importId}`,
+    })),
+  };
+}
+
+export async function connectorAction(kind: ConnectorKind, { request }: ActionFunctionArgs) {
+  const ctx = await requireRight(request, "users.import");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = `/import/${kind}`;
+  if (intent === "settings") {
+    const submission = parseWithZod(form, { schema: connectorSettingsSchema });
+    if (submission.status !== "success")
+      return data({ intent, reply: submission.reply({ hideFields: ["secret"] }), test: null }, { status: 400 });
+    const result = await saveConnectorSettings(ctx, kind, submission.value);
+    if (!result.ok) {
+      const reply = submission.reply({
+        ...(result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] }),
+        hideFields: ["secret"],
+      });
+      return data({ intent, reply, test: null }, { status: 400 });
+    }
+    return redirect(here, { headers: { "Set-Cookie": await createToastHeader({ key: "import:connector.saved" }) } });
+  }
+  if (intent === "schedule") {
+    const submission = parseWithZod(form, { schema: connectorScheduleSchema });
+    if (submission.status !== "success")
+      return data({ intent, reply: submission.reply(), test: null }, { status: 400 });
+    const result = await saveConnectorSchedule(ctx, kind, submission.value);
+    if (!result.ok)
+      return data({ intent, reply: submission.reply({ formErrors: [result.errorKey] }), test: null }, { status: 400 });
+    return redirect(here, {
+      headers: { "Set-Cookie": await createToastHeader({ key: "import:connector.scheduleSaved" }) },
+    });
+  }
+  if (intent === "test") {
+    const result = await testConnector(ctx, kind);
+    return data(
+      {
+        intent,
+        reply: null,
+        test: result.ok ? { ok: true, errorKey: null } : { ok: false, errorKey: result.errorKey },
+      },
+      { status: result.ok ? 200 : 400 },
+    );
+  }
+  if (intent === "run") {
+    const result = await startConnectorImport(ctx, kind);
+    if (!result.ok)
+      return data({ intent, reply: null, test: { ok: false, errorKey: result.errorKey } }, { status: 400 });
+    return redirect(kind === "polaris" ? `/import/polaris/${result.importId}` : `/import/excel/${result.importId}`);
+  }
+  return data({ intent, reply: null, test: { ok: false, errorKey: "import:errors.state" } }, { status: 400 });
+}
+export type ConnectorLoader = typeof connectorLoader;
+export type ConnectorAction = typeof connectorAction;

@@ -1,0 +1,469 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import {
+  emailOutbox,
+  importChanges,
+  importConnectorRuns,
+  importConnectors,
+  importRows,
+  imports,
+  users,
+} from "#db/schema";
+import { AFAS_PAGE_SIZE } from "~/features/imports/connectors/connector-clients.server";
+import {
+  finishScheduledRun,
+  runConnectorImport,
+  startScheduledImports,
+} from "~/features/imports/connectors/connector-schedule.server";
+import { runPersonnelImport } from "~/features/imports/import-run.server";
+import { action as afasAction, loader as afasLoader } from "~/routes/_app+/import+/afas";
+import { action as wizardAction, loader as wizardLoader } from "~/routes/_app+/import+/excel.$id";
+import { loader as polarisRunLoader } from "~/routes/_app+/import+/polaris.$id";
+import { action as polarisAction, loader as polarisLoader } from "~/routes/_app+/import+/polaris._index";
+import { createTeam, createUserWithMembership } from "../factories";
+import { startFakeHrSystem, type FakeServer } from "../support/fake-hr-systems";
+import { context, getRequest, run, unwrapData } from "../support/http";
+import { orgWorld, postForm } from "../support/org";
+import { sessionCookieFor } from "../support/session";
+
+type World = Awaited<ReturnType<typeof orgWorld>>;
+const args = (request: Request, id?: string) => ({ request, context: context(), params: id ? { id } : {} });
+const AFAS_TOKEN = "<token><version>1</version><data>GEHEIM-AFAS-1234567890</data></token>";
+const POLARIS_TOKEN = "polaris-sleutel-abcdef-123456";
+
+const post = (kind: "afas" | "polaris", w: World, fields: Record<string, string>) =>
+  run(() =>
+    (kind === "afas" ? afasAction : polarisAction)(args(postForm(`/import/${kind}`, fields, w.cookie))),
+  ) as Promise<unknown>;
+
+const afasPerson = (i: number, cluster: string) => ({
+  Medewerker: String(1000 + i),
+  Roepnaam: `Naam${i}`,
+  Achternaam: `Achter${i}`,
+  Email_werk: `p${i}-${cluster}@afas.test`,
+  Geboortedatum: "1980-03-15T00:00:00Z",
+  Organisatorische_eenheid_omschrijving: i % 2 ? "Zorg" : "Kantoor",
+});
+
+async function saveSettings(kind: "afas" | "polaris", w: World, url: string, token: string) {
+  const res = (await post(kind, w, {
+    intent: "settings",
+    url,
+    secret: token,
+    ...(kind === "afas" ? { connectorName: "Profit_Employees" } : {}),
+  })) as Response;
+  expect(res.status).toBe(302);
+}
+
+async function importNow(kind: "afas" | "polaris", w: World): Promise<string> {
+  const res = (await post(kind, w, { intent: "run" })) as Response;
+  expect(res.status).toBe(302);
+  return res.headers.get("Location")!.split("/").pop()!;
+}
+
+const importOf = async (id: string) => (await getDb().select().from(imports).where(eq(imports.id, id)))[0];
+const rowCount = async (id: string) =>
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importRows)
+      .where(eq(importRows.importId, id))
+  )[0].n;
+
+let w: World;
+let other: World;
+let afas: FakeServer;
+let polaris: FakeServer;
+beforeAll(async () => {
+  w = await orgWorld();
+  other = await orgWorld();
+  afas = await startFakeHrSystem({
+    kind: "afas",
+    token: AFAS_TOKEN,
+    rows: Array.from({ length: AFAS_PAGE_SIZE * 2 + 3 }, (_, i) => afasPerson(i, w.cluster.id)),
+  });
+  polaris = await startFakeHrSystem({
+    kind: "polaris",
+    token: POLARIS_TOKEN,
+    teams: [
+      { id: "T1", name: "Zorg Noord", leaderEmployeeNumber: "P1" },
+      { id: "T2", name: "Kantoor" },
+    ],
+    rows: [],
+  });
+});
+afterAll(async () => {
+  await afas?.close();
+  await polaris?.close();
+});
+
+describe("connector settings", () => {
+  it("stores the token encrypted, never shows it back, keeps it when left empty, and refuses bad input", async () => {
+    const bad = unwrapData(
+      await post("afas", w, { intent: "settings", url: "ftp://x", secret: "", connectorName: "a b" }),
+    );
+    expect(bad.status).toBe(400);
+    const reply = bad.data as { reply: { error: Record<string, string[]> } };
+    expect(reply.reply.error.url).toEqual(["import:connector.errors.url"]);
+    expect(reply.reply.error.connectorName).toEqual(["import:connector.errors.connectorName"]);
+    const noSecret = unwrapData(await post("afas", w, { intent: "settings", url: afas.url, connectorName: "X" }));
+    expect(noSecret.status).toBe(400);
+    expect((noSecret.data as { reply: { error: Record<string, string[]> } }).reply.error.secret).toEqual([
+      "import:connector.errors.secretRequired",
+    ]);
+
+    await saveSettings("afas", w, afas.url, AFAS_TOKEN);
+    const [stored] = await getDb()
+      .select()
+      .from(importConnectors)
+      .where(and(eq(importConnectors.clusterId, w.cluster.id), eq(importConnectors.kind, "afas")));
+    expect(stored.secretEncrypted.startsWith("v1.")).toBe(true);
+    expect(stored.secretEncrypted).not.toContain("GEHEIM");
+    const page = JSON.stringify(await afasLoader(args(getRequest("/import/afas", w.cookie))));
+    expect(page).not.toContain("GEHEIM-AFAS-1234567890");
+    expect(page).toContain("••••");
+
+    // An empty token keeps the stored one.
+    const kept = (await post("afas", w, {
+      intent: "settings",
+      url: afas.url,
+      secret: "",
+      connectorName: "Profit_Employees",
+    })) as Response;
+    expect(kept.status).toBe(302);
+    const test = unwrapData(await post("afas", w, { intent: "test" }));
+    expect(test.status).toBe(200);
+    expect((test.data as { test: { ok: boolean } }).test.ok).toBe(true);
+  });
+
+  it("test connection names each failure in the user's language, never a 500", async () => {
+    await saveSettings("polaris", other, polaris.url, "wrong-token");
+    const unauthorised = unwrapData(await post("polaris", other, { intent: "test" }));
+    expect(unauthorised.status).toBe(400);
+    expect((unauthorised.data as { test: { errorKey: string } }).test.errorKey).toBe(
+      "import:connector.errors.unauthorised",
+    );
+    // Nothing listens on this port any more.
+    const closed = await startFakeHrSystem({ kind: "polaris", token: "x", rows: [] });
+    await closed.close();
+    await saveSettings("polaris", other, closed.url, "x");
+    const unreachable = unwrapData(await post("polaris", other, { intent: "test" }));
+    expect((unreachable.data as { test: { errorKey: string } }).test.errorKey).toBe(
+      "import:connector.errors.unreachable",
+    );
+    await saveSettings("polaris", other, polaris.url, POLARIS_TOKEN);
+    for (const [mode, key] of [
+      ["error500", "import:connector.errors.remote"],
+      ["malformed", "import:connector.errors.badData"],
+      ["slow", "import:connector.errors.timeout"],
+    ] as const) {
+      polaris.mode = mode;
+      process.env.CONNECTOR_TIMEOUT_MS = "300";
+      const result = unwrapData(await post("polaris", other, { intent: "test" }));
+      expect(result.status).toBe(400);
+      expect((result.data as { test: { errorKey: string } }).test.errorKey).toBe(key);
+    }
+    polaris.mode = "ok";
+    delete process.env.CONNECTOR_TIMEOUT_MS;
+    const ok = unwrapData(await post("polaris", other, { intent: "test" }));
+    expect(ok.status).toBe(200);
+    // Not configured yet: a message, not a 500.
+    const fresh = await orgWorld();
+    const none = unwrapData(await post("afas", fresh, { intent: "run" }));
+    expect(none.status).toBe(400);
+  });
+});
+
+describe("AFAS import", () => {
+  it("pages until a short page, maps the fields and goes through the same compare as a spreadsheet", async () => {
+    afas.requests.length = 0;
+    const id = await importNow("afas", w);
+    expect((await importOf(id)).source).toBe("afas");
+    expect(await runConnectorImport(id)).toBe("columns");
+    expect(afas.requests).toEqual([
+      `/connectors/Profit_Employees?skip=0&take=${AFAS_PAGE_SIZE}`,
+      `/connectors/Profit_Employees?skip=${AFAS_PAGE_SIZE}&take=${AFAS_PAGE_SIZE}`,
+      `/connectors/Profit_Employees?skip=${AFAS_PAGE_SIZE * 2}&take=${AFAS_PAGE_SIZE}`,
+    ]);
+    expect(await rowCount(id)).toBe(AFAS_PAGE_SIZE * 2 + 3);
+    const wizard = (await wizardLoader(args(getRequest(`/import/excel/${id}`, w.cookie), id))) as unknown as {
+      status: string;
+      columns: { mapping: Record<string, string> };
+      headers: string[];
+    };
+    expect(wizard.status).toBe("columns");
+    const mapped = Object.fromEntries(Object.entries(wizard.columns.mapping).map(([i, f]) => [wizard.headers[+i], f]));
+    expect(mapped).toMatchObject({
+      Medewerker: "employeeNumber",
+      Roepnaam: "firstName",
+      Achternaam: "lastName",
+      Email_werk: "email",
+      Geboortedatum: "birthday",
+      Organisatorische_eenheid_omschrijving: "team",
+    });
+    const fields = Object.fromEntries(Object.entries(wizard.columns.mapping).map(([i, f]) => [`col.${i}`, f]));
+    const res = (await run(() =>
+      wizardAction(args(postForm(`/import/excel/${id}`, { intent: "columns", ...fields }, w.cookie), id)),
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(await runPersonnelImport(id)).toBe("compared");
+    const counts = (await importOf(id)).counts;
+    expect(counts.newPeople).toBe(AFAS_PAGE_SIZE * 2 + 3);
+    expect(counts.newTeams).toBe(2);
+    expect(counts.rowsWithErrors).toBe(0);
+  });
+
+  it("a malformed page ends the fetch with a message and nothing kept; a retried job ends the same", async () => {
+    afas.mode = "malformedSecondPage";
+    const id = await importNow("afas", w);
+    expect(await runConnectorImport(id)).toBe("failed");
+    afas.mode = "ok";
+    const item = await importOf(id);
+    expect(item.status).toBe("failed");
+    expect(item.errorKey).toBe("import:connector.errors.badData");
+    expect(await rowCount(id)).toBe(0);
+    const [stage] = await getDb().select().from(importConnectorRuns).where(eq(importConnectorRuns.importId, id));
+    expect(stage.stage).toBe("failed");
+    // The wizard shows the message (status 200, not a 500).
+    const page = (await wizardLoader(args(getRequest(`/import/excel/${id}`, w.cookie), id))) as unknown as {
+      errorKey: string;
+    };
+    expect(page.errorKey).toBe("import:connector.errors.badData");
+    expect(await runConnectorImport(id)).toBe("failed");
+  });
+});
+
+describe("Polaris import", () => {
+  it("passes fetch → teams → team_leaders → users → compare → ready and lands in the review steps", async () => {
+    const world = await orgWorld();
+    await createTeam(getDb(), { accountId: world.account.id, clusterId: world.cluster.id, name: "Kantoor" });
+    const known = await createUserWithMembership(getDb(), {
+      accountId: world.account.id,
+      clusterId: world.cluster.id,
+      employeeNumber: "P2",
+      firstName: "Bert",
+      lastName: "Bakker",
+      email: `bert-${world.cluster.id}@polaris.test`,
+    });
+    polaris.rows = [
+      {
+        employeeNumber: "P1",
+        firstName: "Anna",
+        lastName: "Leider",
+        email: `anna-${world.cluster.id}@polaris.test`,
+        teamId: "T1",
+      },
+      { employeeNumber: "P2", firstName: "Bert", lastName: "Bakker-de Wit", email: known.user.email, teamId: "T2" },
+      {
+        employeeNumber: "P3",
+        firstName: "Cor",
+        lastName: "Claes",
+        email: `cor-${world.cluster.id}@polaris.test`,
+        teamId: "T1",
+        fte: 0.8,
+        birthDate: "1990-02-01",
+      },
+    ];
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    const id = await importNow("polaris", world);
+    const running = (await polarisRunLoader(args(getRequest(`/import/polaris/${id}`, world.cookie), id))) as {
+      stage: string;
+    };
+    expect(running.stage).toBe("fetch");
+    expect(await runConnectorImport(id)).toBe("comparing");
+    const [stage] = await getDb().select().from(importConnectorRuns).where(eq(importConnectorRuns.importId, id));
+    expect(stage.stage).toBe("ready");
+    expect((await importOf(id)).status).toBe("review");
+    const ready = (await run(() =>
+      polarisRunLoader(args(getRequest(`/import/polaris/${id}`, world.cookie), id)),
+    )) as Response;
+    expect(ready.status).toBe(302);
+    expect(ready.headers.get("Location")).toBe(`/import/excel/${id}`);
+    const changes = await getDb()
+      .select({
+        meta: importChanges.meta,
+        label: importChanges.label,
+        field: importChanges.field,
+        newValue: importChanges.newValue,
+      })
+      .from(importChanges)
+      .where(eq(importChanges.importId, id));
+    expect(changes.filter((c) => c.meta === "NEW_TEAM").map((c) => c.newValue ?? c.label)).toEqual(["Zorg Noord"]);
+    expect(changes.filter((c) => c.meta === "NEW_PERSON")).toHaveLength(2);
+    expect(changes.find((c) => c.meta === "CHANGED" && c.field === "lastName")?.newValue).toBe("Bakker-de Wit");
+    expect(changes.some((c) => c.meta === "CHANGED" && c.field === "teamLeader")).toBe(true);
+    // Nothing was applied before HR decides.
+    const [bert] = await getDb().select().from(users).where(eq(users.id, known.user.id));
+    expect(bert.lastName).toBe("Bakker");
+  });
+
+  it("a bad page in the middle fails the run, shown on import/polaris/{id}", async () => {
+    const world = await orgWorld();
+    polaris.rows = [
+      { employeeNumber: "Q1", email: `q1-${world.cluster.id}@polaris.test` },
+      { employeeNumber: "Q2", email: `q2-${world.cluster.id}@polaris.test` },
+      { employeeNumber: "Q3", email: `q3-${world.cluster.id}@polaris.test` },
+    ];
+    polaris.mode = "malformedSecondPage";
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    const id = await importNow("polaris", world);
+    expect(await runConnectorImport(id)).toBe("failed");
+    polaris.mode = "ok";
+    const page = (await polarisRunLoader(args(getRequest(`/import/polaris/${id}`, world.cookie), id))) as {
+      status: string;
+      errorKey: string;
+    };
+    expect(page).toMatchObject({ status: "failed", errorKey: "import:connector.errors.badData" });
+    expect(await rowCount(id)).toBe(0);
+  });
+});
+
+describe("rights and tenancy", () => {
+  it("users.import on every connector route; another cluster's run is a 404 and its settings are its own", async () => {
+    const id = await importNow("afas", w);
+    const foreign = (await run(() =>
+      polarisRunLoader(args(getRequest(`/import/polaris/${id}`, other.cookie), id)),
+    )) as Response;
+    expect(foreign.status).toBe(404);
+    const notUuid = (await run(() =>
+      polarisRunLoader(args(getRequest(`/import/polaris/nope`, w.cookie), "nope")),
+    )) as Response;
+    expect(notUuid.status).toBe(404);
+    // An AFAS run is not a Polaris page.
+    const wrongKind = (await run(() =>
+      polarisRunLoader(args(getRequest(`/import/polaris/${id}`, w.cookie), id)),
+    )) as Response;
+    expect(wrongKind.status).toBe(404);
+    const otherPage = (await afasLoader(args(getRequest("/import/afas", other.cookie)))) as {
+      connector: { configured: boolean };
+      runs: unknown[];
+    };
+    expect(otherPage.connector.configured).toBe(false);
+    expect(otherPage.runs).toEqual([]);
+
+    const employee = await createUserWithMembership(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    const { cookie } = await sessionCookieFor({
+      userId: employee.user.id,
+      accountId: w.account.id,
+      clusterId: w.cluster.id,
+    });
+    for (const attempt of [
+      () => afasLoader(args(getRequest("/import/afas", cookie))),
+      () => afasAction(args(postForm("/import/afas", { intent: "run" }, cookie))),
+      () => polarisLoader(args(getRequest("/import/polaris", cookie))),
+      () => polarisAction(args(postForm("/import/polaris", { intent: "test" }, cookie))),
+      () => polarisRunLoader(args(getRequest(`/import/polaris/${id}`, cookie), id)),
+    ]) {
+      const res = (await run(attempt)) as Response;
+      expect(res.status).toBe(302);
+    }
+  });
+});
+
+describe("scheduled imports", () => {
+  it("a due slot starts once with two workers; HR gets one e-mail; safe changes are applied when chosen", async () => {
+    const world = await orgWorld();
+    const person = await createUserWithMembership(getDb(), {
+      accountId: world.account.id,
+      clusterId: world.cluster.id,
+      employeeNumber: "S1",
+      firstName: "Sam",
+      lastName: "Oud",
+      email: `sam-${world.cluster.id}@polaris.test`,
+    });
+    // Everyone of the cluster is in the data (someone missing would be a decision: deactivate or keep).
+    polaris.rows = [
+      { employeeNumber: "S1", firstName: "Sam", lastName: "Nieuw", email: person.user.email },
+      { email: world.admin.user.email, firstName: world.admin.user.firstName, lastName: world.admin.user.lastName },
+    ];
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    const bad = unwrapData(
+      await post("polaris", world, { intent: "schedule", schedule: "daily", weekday: "9", time: "25:00" }),
+    );
+    expect(bad.status).toBe(400);
+    const saved = (await post("polaris", world, {
+      intent: "schedule",
+      schedule: "daily",
+      weekday: "1",
+      time: "06:00",
+      autoApply: "on",
+    })) as Response;
+    expect(saved.status).toBe(302);
+    // The schedule was set "yesterday"; today at 07:00 Amsterdam the 06:00 slot is due.
+    const now = new Date("2026-11-27T06:00:00Z");
+    await getDb()
+      .update(importConnectors)
+      .set({ scheduledSince: new Date("2026-11-26T12:00:00Z") })
+      .where(eq(importConnectors.clusterId, world.cluster.id));
+    const [a, b] = await Promise.all([
+      startScheduledImports(now, [world.cluster.id]),
+      startScheduledImports(now, [world.cluster.id]),
+    ]);
+    expect([...a, ...b]).toHaveLength(1);
+    expect(await startScheduledImports(now, [world.cluster.id])).toEqual([]);
+    const id = [...a, ...b][0];
+    const [runRow] = await getDb().select().from(importConnectorRuns).where(eq(importConnectorRuns.importId, id));
+    expect(runRow.slot).toBe("2026-11-27 06:00");
+
+    await runConnectorImport(id);
+    await finishScheduledRun(id);
+    const item = await importOf(id);
+    expect(item.status).toBe("applied");
+    const [sam] = await getDb().select().from(users).where(eq(users.id, person.user.id));
+    expect(sam.lastName).toBe("Nieuw");
+    const mails = await getDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, "import-scheduled"), eq(emailOutbox.toAddress, world.admin.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].props).toMatchObject({ outcome: "applied", changes: 1, path: `/import/view/${id}` });
+  });
+
+  it("with changes that need a decision, the run waits for HR (safe ones pre-accepted) and nothing is applied", async () => {
+    const world = await orgWorld();
+    const person = await createUserWithMembership(getDb(), {
+      accountId: world.account.id,
+      clusterId: world.cluster.id,
+      employeeNumber: "R1",
+      lastName: "Oud",
+      email: `r1-${world.cluster.id}@polaris.test`,
+    });
+    polaris.rows = [
+      { employeeNumber: "R1", lastName: "Nieuw", email: person.user.email },
+      { employeeNumber: "R2", firstName: "Nina", lastName: "Nieuwkomer", email: `r2-${world.cluster.id}@polaris.test` },
+    ];
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    await post("polaris", world, {
+      intent: "schedule",
+      schedule: "weekly",
+      weekday: "5",
+      time: "06:00",
+      autoApply: "on",
+    });
+    await getDb()
+      .update(importConnectors)
+      .set({ scheduledSince: new Date("2026-11-20T12:00:00Z") })
+      .where(eq(importConnectors.clusterId, world.cluster.id));
+    // Friday 27 November 2026, 07:00 in Amsterdam.
+    const [id] = await startScheduledImports(new Date("2026-11-27T06:00:00Z"), [world.cluster.id]);
+    expect(await startScheduledImports(new Date("2026-11-26T06:00:00Z"), [world.cluster.id])).toEqual([]);
+    await runConnectorImport(id);
+    await finishScheduledRun(id);
+    expect((await importOf(id)).status).toBe("review");
+    const decisions = await getDb()
+      .select({ meta: importChanges.meta, field: importChanges.field, decision: importChanges.decision })
+      .from(importChanges)
+      .where(eq(importChanges.importId, id));
+    expect(decisions.find((d) => d.field === "lastName")?.decision).toBe("accepted");
+    expect(decisions.find((d) => d.meta === "NEW_PERSON")?.decision).toBe("pending");
+    const [kept] = await getDb().select().from(users).where(eq(users.id, person.user.id));
+    expect(kept.lastName).toBe("Oud");
+    const mails = await getDb()
+      .select({ props: emailOutbox.props })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, "import-scheduled"), eq(emailOutbox.toAddress, world.admin.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].props).toMatchObject({ outcome: "review", path: `/import/excel/${id}` });
+  });
+});
