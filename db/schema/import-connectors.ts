@@ -61,9 +61,8 @@ export const importConnectorRuns = pgTable(
     clusterId: uuid("cluster_id")
       .notNull()
       .references(() => clusters.id, { onDelete: "cascade" }),
-    connectorId: uuid("connector_id")
-      .notNull()
-      .references(() => importConnectors.id, { onDelete: "cascade" }),
+    /** Null once the connector's settings are gone: the run stays in the history. */
+    connectorId: uuid("connector_id").references(() => importConnectors.id, { onDelete: "set null" }),
     kind: text("kind", { enum: connectorKinds }).notNull(),
     stage: text("stage", { enum: connectorStages }).notNull().default("fetch"),
     /** "YYYY-MM-DD HH:MM" (Europe/Amsterdam) of a scheduled run; null for a run HR started. */
