@@ -391,6 +391,8 @@ const idRoutes: Record<string, AuditEntry> = {
     may: reviewers,
     team: true,
     params: (_, t) => ({ reviewId: t.peerReview, membershipId: t.selfParticipant }),
+  // Proposing peers (docs/decisions/1202): the reviewed person only (here a participant who is no demo user).
+  "_app+/peerreview+/nominate.$reviewId.tsx": { may: [], params: (_, t) => ({ reviewId: t.peerReview }) },
   },
   // Competences (#19): HR and the account admin score everyone, leider@demo.nl the members of his teams.
   "_app+/competences+/book.$action.tsx": { notTenantData: "$action is add/edit; the competence is ?id=" },

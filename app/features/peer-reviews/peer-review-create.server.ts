@@ -135,10 +135,10 @@ export async function createPeerReview(
   }
 }
 
-type NewAssignment = { subjectId: string; reviewerId: string; role: "self" | "peer" | "leader" };
+export type NewAssignment = { subjectId: string; reviewerId: string; role: "self" | "peer" | "leader" };
 
 /** Assignments plus one review_reviewers row per reviewer (the invitation state, shared with the other types). */
-async function insertAssignments(tx: Tx, ctx: TenantContext, reviewId: string, rows: NewAssignment[]) {
+export async function insertAssignments(tx: Tx, ctx: TenantContext, reviewId: string, rows: NewAssignment[]) {
   if (rows.length === 0) return;
   const scope = { accountId: ctx.accountId, clusterId: ctx.clusterId };
   await tx

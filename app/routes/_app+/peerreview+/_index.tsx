@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/table";
 import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
+import { myNominationRounds } from "~/features/peer-reviews/peer-nominations.server";
 import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
@@ -16,9 +17,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "peer-review");
-  const [rows, t] = await Promise.all([listMyPeerQuestionnaires(ctx), getServerT(request)]);
+  const [rows, rounds, t] = await Promise.all([
+    listMyPeerQuestionnaires(ctx),
+    myNominationRounds(ctx),
+    getServerT(request),
+  ]);
   return {
     title: pageTitle(t, "peerreviews:my.heading"),
+    rounds,
     rows: rows.map((r) => ({
       assignmentId: r.assignmentId,
       reviewId: r.reviewId,
@@ -36,13 +42,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyPeerQuestionnairesPage() {
   const { t } = useTranslation();
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, rounds } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-5xl">
       <PageHeader title={t("peerreviews:my.heading")} />
       <div className="mt-4">
         <MyPeerQuestionnaires rows={rows} />
       </div>
+      {rounds.length > 0 ? (
+        <section className="mt-8">
+          <h2 className="mb-2 text-xl">{t("peerreviews:nominate.heading")}</h2>
+          <ul className="list-disc pl-6">
+            {rounds.map((r) => (
+              <li key={r.reviewId}>
+                <Link to={`/peerreview/nominate/${r.reviewId}`}>
+                  {t("peerreviews:nominate.link", { name: r.name })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

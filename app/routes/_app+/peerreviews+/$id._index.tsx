@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { ListTable } from "~/components/ui/table";
 import { getPeerReviewDetails, requireWholePeerRound } from "~/features/peer-reviews/peer-review-admin.server";
+import { decideNomination, pendingNominations } from "~/features/peer-reviews/peer-nominations.server";
 import { invitePeerReviewers, resendPeerReviewInvitations } from "~/features/peer-reviews/peer-review-mail.server";
 import {
   setQuestionnaireReviewLocked,
@@ -20,7 +21,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "peer-review", "reviews.manage");
-  const [details, t] = await Promise.all([getPeerReviewDetails(ctx, params.id ?? ""), getServerT(request)]);
+  const [details, nominations, t] = await Promise.all([
+    getPeerReviewDetails(ctx, params.id ?? ""),
+    pendingNominations(ctx, params.id ?? ""),
+    getServerT(request),
+  ]);
   const { review } = details;
   return {
     title: `${review.name} · ${pageTitle(t, "peerreviews:title")}`,
@@ -34,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviewers: details.reviewers,
     invited: details.invited,
     wholeRound: details.wholeRound,
+    nominations,
     confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete",
   };
 }
@@ -41,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "peer-review", "reviews.manage");
   const id = params.id ?? "";
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
   const toast = async (key: string, type?: "error") => ({ "Set-Cookie": await createToastHeader({ key, type }) });
   const back = `/peerreviews/${id}`;
   switch (intent) {
@@ -65,6 +72,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
           count === null
             ? await toast("peerreviews:errors.inviteFailed", "error")
             : { "Set-Cookie": await createToastHeader({ key: "peerreviews:details.resent", values: { count } }) },
+      });
+    }
+    case "approve":
+    case "reject": {
+      const result = await decideNomination(ctx, id, String(formData.get("nominationId") ?? ""), intent === "approve");
+      return redirect(back, {
+        headers: result.ok
+          ? await toast(`peerreviews:nominations.${intent === "approve" ? "approved" : "rejected"}`)
+          : await toast(`peerreviews:errors.${result.code}`, "error"),
       });
     }
     case "delete":
@@ -137,6 +153,47 @@ export default function PeerReviewDetailsPage() {
           ) : null}
         </div>
       )}
+      {view.nominations.length > 0 ? (
+        <section className="mb-6" aria-labelledby="nominations-heading">
+          <h2 id="nominations-heading" className="mb-2 text-xl">
+            {t("peerreviews:nominations.heading")}
+          </h2>
+          <ul className="divide-y rounded bg-white shadow-sm">
+            {view.nominations.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center gap-4 p-3">
+                <span className="grow">
+                  {t("peerreviews:nominations.proposal", { subject: n.subjectName, nominee: n.nomineeName })}
+                </span>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="nominationId" value={n.id} />
+                  <Button
+                    name="intent"
+                    value="approve"
+                    variant="secondary"
+                    aria-label={t("peerreviews:nominations.approveLabel", {
+                      subject: n.subjectName,
+                      nominee: n.nomineeName,
+                    })}
+                  >
+                    {t("peerreviews:nominations.approve")}
+                  </Button>
+                  <Button
+                    name="intent"
+                    value="reject"
+                    variant="secondary"
+                    aria-label={t("peerreviews:nominations.rejectLabel", {
+                      subject: n.subjectName,
+                      nominee: n.nomineeName,
+                    })}
+                  >
+                    {t("peerreviews:nominations.reject")}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ListTable
         caption={t("peerreviews:details.participantsCaption")}
         columns={[
