@@ -529,7 +529,7 @@ describe("the dialogs list's selected team (spec §4)", () => {
     expect((await list("")).filter.team).toBe(linde.id);
     // Another session of the same user, and another user, start without it.
     expect((await list("", cookies.leider)).filter.team).toBe("");
-    expect((await list("", cookies.hr)).filter.team).toBe("");
+    expect((await list("", cookies.admin)).filter.team).toBe("");
     // A link with its own filter (the personnel page's ?person=) is not narrowed by it.
     expect((await list(`?person=${leider.id}`)).filter.team).toBe("");
     expect((await list("?team=")).filter.team).toBe("");
@@ -545,5 +545,79 @@ describe("the dialogs list's selected team (spec §4)", () => {
     })) as Response;
     expect(out.headers.get("Location")).toBe("/login");
     expect(await selections()).toHaveLength(0);
+  });
+});
+
+describe("removing links and actions", () => {
+  it("removes a link and an action (the later actions move up), records it, and refuses rows of another dialog", async () => {
+    const [initiative] = await getDb()
+      .select()
+      .from(dialogInitiatives)
+      .where(eq(dialogInitiatives.dialogId, ids.lindeColleague));
+    const actionsOf = () =>
+      getDb()
+        .select()
+        .from(dialogActions)
+        .where(eq(dialogActions.initiativeId, initiative.id))
+        .orderBy(dialogActions.position);
+    const before = await actionsOf();
+    expect(before).toHaveLength(5);
+    const removed = (await post("leider", ids.lindeColleague, {
+      intent: "removeAction",
+      actionId: before[1].id,
+    })) as Response;
+    expect(removed.status).toBe(302);
+    const after = await actionsOf();
+    expect(after.map((a) => [a.position, a.title])).toEqual(
+      before.filter((_, i) => i !== 1).map((a, i) => [i + 1, a.title]),
+    );
+    // There is room for a fifth action again.
+    expect(
+      (
+        (await post("leider", ids.lindeColleague, {
+          intent: "addAction",
+          initiativeId: initiative.id,
+          title: "Nieuwe stap",
+        })) as Response
+      ).status,
+    ).toBe(302);
+    expect((await actionsOf()).at(-1)).toMatchObject({ position: 5, title: "Nieuwe stap" });
+
+    await post("leider", ids.lindeColleague, {
+      intent: "addLink",
+      initiativeId: initiative.id,
+      title: "Weg ermee",
+      url: "https://example.org/weg",
+    });
+    const [link] = await getDb()
+      .select()
+      .from(dialogInitiativeLinks)
+      .where(and(eq(dialogInitiativeLinks.initiativeId, initiative.id), eq(dialogInitiativeLinks.title, "Weg ermee")));
+    // Another dialog's link or action through this dialog, or as someone who cannot see it: 404.
+    for (const [role, fields] of [
+      ["medewerker", { intent: "removeLink", linkId: link.id }],
+      ["leider", { intent: "removeLink", linkId: crypto.randomUUID() }],
+    ] as const) {
+      const target = role === "medewerker" ? ids.lindeColleague : ids.medewerker;
+      expect(((await post(role, target, fields)) as Response).status).toBe(404);
+    }
+    expect(((await post("leider", ids.medewerker, { intent: "removeLink", linkId: link.id })) as Response).status).toBe(
+      404,
+    );
+    expect(
+      ((await post("leider", ids.medewerker, { intent: "removeAction", actionId: after[0].id })) as Response).status,
+    ).toBe(404);
+    expect(
+      ((await post("leider", ids.lindeColleague, { intent: "removeLink", linkId: link.id })) as Response).status,
+    ).toBe(302);
+    expect(await getDb().select().from(dialogInitiativeLinks).where(eq(dialogInitiativeLinks.id, link.id))).toEqual([]);
+    const kinds = (
+      await getDb()
+        .select({ kind: dialogEvents.kind })
+        .from(dialogEvents)
+        .where(eq(dialogEvents.dialogId, ids.lindeColleague))
+    ).map((e) => e.kind);
+    expect(kinds).toContain("actionRemoved");
+    expect(kinds).toContain("linkRemoved");
   });
 });

@@ -10,6 +10,8 @@ import {
   changeDialogState,
   editInitiative,
   editLearningGoal,
+  removeAction,
+  removeInitiativeLink,
   setActionCompleted,
   setInitiativeProgress,
   setLearningGoalArchived,
@@ -39,7 +41,7 @@ const empty = z.object({});
 
 type Handler = {
   schema: z.ZodType<Record<string, unknown>>;
-  target?: "goalId" | "initiativeId" | "actionId";
+  target?: "goalId" | "initiativeId" | "actionId" | "linkId";
   run: (ctx: TenantContext, dialogId: string, value: never, target: string) => Promise<EditResult<object>>;
   /** Where to go after success, when not back to the dialog. */
   next?: (dialogId: string, result: EditResult<object>, target: string) => string;
@@ -94,6 +96,8 @@ const handlers: Record<string, Handler> = {
     run: (c, d, v, i) => setInitiativeProgress(c, d, i, v.progress),
   }),
   addLink: handler({ schema: linkSchema, target: "initiativeId", run: (c, d, v, i) => addInitiativeLink(c, d, i, v) }),
+  removeLink: handler({ schema: empty, target: "linkId", run: (c, d, _v, l) => removeInitiativeLink(c, d, l) }),
+  removeAction: handler({ schema: empty, target: "actionId", run: (c, d, _v, a) => removeAction(c, d, a) }),
   addAction: handler({
     schema: actionSchema,
     target: "initiativeId",

@@ -1,4 +1,4 @@
-import { and, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, gt, max } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogActions, dialogInitiativeLinks, dialogInitiatives, dialogLearningGoals, dialogs } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -32,7 +32,8 @@ async function inStartedDialog<T extends object>(
   });
 }
 
-type ChildTable = typeof dialogLearningGoals | typeof dialogInitiatives | typeof dialogActions;
+type ChildTable =
+  typeof dialogLearningGoals | typeof dialogInitiatives | typeof dialogActions | typeof dialogInitiativeLinks;
 
 /** A row of the dialog's learning goals, initiatives or actions, or 404. */
 async function requireChild<T extends ChildTable>(tx: DbOrTx, table: T, id: string, dialog: DialogRow) {
@@ -164,6 +165,39 @@ export function addInitiativeLink(
     if (!isHttpUrl(input.url)) return { ok: false, field: "url", errorKey: "dialogs:errors.linkUrl" };
     await tx.insert(dialogInitiativeLinks).values({ ...tenantOf(dialog), initiativeId: initiative.id, ...input });
     await logDialogEvent(tx, ctx, dialog, "linkAdded", `${initiative.title}: ${input.title}`);
+    return { ok: true };
+  });
+}
+
+/** Remove a link of an initiative (after the page's confirmation step). */
+export function removeInitiativeLink(ctx: TenantContext, dialogId: string, linkId: string, db: DbOrTx = getDb()) {
+  return inStartedDialog(ctx, dialogId, db, async (tx, dialog) => {
+    const link = await requireChild(tx, dialogInitiativeLinks, linkId, dialog);
+    await tx.delete(dialogInitiativeLinks).where(eq(dialogInitiativeLinks.id, link.id));
+    await logDialogEvent(tx, ctx, dialog, "linkRemoved", `${link.title} (${link.url})`);
+    return { ok: true };
+  });
+}
+
+/**
+ * Remove an action (after the page's confirmation step); the actions after it move up one place, so the
+ * positions stay 1..n and a fifth action can be added again (one row at a time: the position is unique).
+ */
+export function removeAction(ctx: TenantContext, dialogId: string, actionId: string, db: DbOrTx = getDb()) {
+  return inStartedDialog(ctx, dialogId, db, async (tx, dialog) => {
+    const action = await requireChild(tx, dialogActions, actionId, dialog);
+    await tx.delete(dialogActions).where(eq(dialogActions.id, action.id));
+    const later = await tx
+      .select({ id: dialogActions.id, position: dialogActions.position })
+      .from(dialogActions)
+      .where(and(eq(dialogActions.initiativeId, action.initiativeId), gt(dialogActions.position, action.position)))
+      .orderBy(asc(dialogActions.position));
+    for (const row of later)
+      await tx
+        .update(dialogActions)
+        .set({ position: row.position - 1 })
+        .where(eq(dialogActions.id, row.id));
+    await logDialogEvent(tx, ctx, dialog, "actionRemoved", action.title);
     return { ok: true };
   });
 }

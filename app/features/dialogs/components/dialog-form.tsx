@@ -97,3 +97,38 @@ export function ButtonForm({
     </Form>
   );
 }
+
+/**
+ * Removing with a confirmation that needs no JavaScript: the first click opens the disclosure with the
+ * question, the second (the danger button) posts the form.
+ */
+export function ConfirmRemove({
+  intent,
+  target,
+  label,
+  summaryLabel,
+  question,
+  confirmLabel,
+}: {
+  intent: string;
+  target: { name: string; value: string };
+  /** Visible text of the disclosure ("Remove"). */
+  label: string;
+  /** What it removes, for assistive technology ("Remove link X"). */
+  summaryLabel: string;
+  question: string;
+  confirmLabel: string;
+}) {
+  return (
+    <details className="inline-block align-top">
+      <summary className="cursor-pointer text-sm font-medium text-danger">
+        <span aria-hidden="true">{label}</span>
+        <span className="sr-only">{summaryLabel}</span>
+      </summary>
+      <div role="group" aria-label={summaryLabel} className="mt-1 rounded border border-danger bg-danger-bg p-3">
+        <p className="mb-2">{question}</p>
+        <ButtonForm intent={intent} target={target} label={confirmLabel} variant="danger" />
+      </div>
+    </details>
+  );
+}

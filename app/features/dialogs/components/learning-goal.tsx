@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "~/utils/format";
 import { MAX_ACTIONS, suggestedProgress } from "../dialog-rules";
 import { actionSchema, goalSchema, initiativeSchema } from "../dialogs.schema";
-import { ButtonForm, TextForm, useFailedFormId } from "./dialog-form";
+import { ButtonForm, ConfirmRemove, TextForm, useFailedFormId } from "./dialog-form";
 import { InitiativeEditForm, LinkForm, ProgressPrompt } from "./initiative-forms";
 
 type Action = { id: string; position: number; title: string; completed: boolean; completedAt: string | null };
@@ -70,7 +70,17 @@ function InitiativeCard({
             <li key={l.id}>
               <a href={l.url} target="_blank" rel="noopener noreferrer nofollow">
                 {l.title}
-              </a>
+              </a>{" "}
+              {editable ? (
+                <ConfirmRemove
+                  intent="removeLink"
+                  target={{ name: "linkId", value: l.id }}
+                  label={t("dialogs:link.remove")}
+                  summaryLabel={t("dialogs:link.removeNamed", { title: l.title })}
+                  question={t("dialogs:link.removeConfirm", { title: l.title })}
+                  confirmLabel={t("dialogs:link.removeSubmit")}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -95,6 +105,16 @@ function InitiativeCard({
                 ariaLabel={t(a.completed ? "dialogs:action.reopenNamed" : "dialogs:action.completeNamed", {
                   title: a.title,
                 })}
+              />
+            ) : null}{" "}
+            {editable ? (
+              <ConfirmRemove
+                intent="removeAction"
+                target={{ name: "actionId", value: a.id }}
+                label={t("dialogs:action.remove")}
+                summaryLabel={t("dialogs:action.removeNamed", { title: a.title })}
+                question={t("dialogs:action.removeConfirm", { title: a.title })}
+                confirmLabel={t("dialogs:action.removeSubmit")}
               />
             ) : null}
           </li>
