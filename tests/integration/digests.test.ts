@@ -3,10 +3,11 @@
  * SMTP server: one digest per period however often (and on how many workers) the job runs, nothing when
  * nothing changed, the signed one-click unsubscribe link and its headers, the immediate task mail once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import {
+  clusters,
   dialogActions,
   dialogEvents,
   dialogs,
@@ -351,5 +352,89 @@ describe("unsubscribe link", () => {
       .returning();
     await taskMailsJob.handler();
     expect(await getDb().select().from(taskMails).where(eq(taskMails.taskId, task.id))).toHaveLength(0);
+  });
+});
+
+describe("a person in two clusters (decision 1100)", () => {
+  it("gets one digest per cluster, each with that cluster's news and its own unsubscribe link", async () => {
+    const mine = await getDb()
+      .select({
+        id: memberships.id,
+        accountId: memberships.accountId,
+        clusterId: memberships.clusterId,
+        organisation: clusters.name,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
+      .where(and(eq(users.email, demoUsers.meerdere), eq(memberships.access, true)));
+    expect(mine).toHaveLength(2);
+    expect(mine[0].clusterId).not.toBe(mine[1].clusterId);
+
+    // In each cluster a colleague gives them a task.
+    for (const m of mine) {
+      const [colleague] = await getDb()
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.clusterId, m.clusterId), ne(memberships.id, m.id), eq(memberships.access, true)))
+        .limit(1);
+      await getDb()
+        .insert(tasks)
+        .values({
+          accountId: m.accountId,
+          clusterId: m.clusterId,
+          type: "task",
+          title: `Taak in ${m.organisation}`,
+          senderId: colleague.id,
+          receiverId: m.id,
+        });
+      await getDb().update(memberships).set({ updatesFrequency: "weekly" }).where(eq(memberships.id, m.id));
+    }
+
+    const ids = mine.map((m) => m.id);
+    await sendDigests(now, ids);
+    await sendDigests(now, ids);
+    await deliverTo("digest", demoUsers.meerdere);
+    const raws = rawTo(demoUsers.meerdere);
+    expect(raws).toHaveLength(2);
+
+    for (const m of mine) {
+      const other = mine.find((o) => o.id !== m.id)!;
+      const raw = raws.find((r) => readMail(r).subject === `Je weekoverzicht van ${m.organisation}`);
+      expect(raw, m.organisation).toBeDefined();
+      const mail = readMail(raw!);
+      expect(mail.text).toContain(`Taak in ${m.organisation}`);
+      expect(mail.text).not.toContain(`Taak in ${other.organisation}`);
+      const unfolded = raw!.replace(/\r?\n[ \t]+/g, " ");
+      expect(unfolded).toMatch(new RegExp(`^List-Unsubscribe: <[^>]+/unsubscribe/${m.id}\\.[A-Za-z0-9_-]{43}>`, "im"));
+      expect(mail.text).toContain(`/unsubscribe/${m.id}.`);
+      expect(mail.text).not.toContain(`/unsubscribe/${other.id}.`);
+    }
+
+    // Unsubscribing from one cluster's digest leaves the other.
+    const [first, second] = mine;
+    const token = /\/unsubscribe\/([^>\s]+)/.exec(
+      raws
+        .find((r) => r.replace(/\r?\n[ \t]+/g, " ").includes(`/unsubscribe/${first.id}.`))!
+        .replace(/\r?\n[ \t]+/g, " "),
+    )![1];
+    const acted = unwrapData(
+      await run(() =>
+        unsubscribeAction({
+          request: new Request(`${BASE}/unsubscribe/${token}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+          params: { token },
+          context: context(),
+        }),
+      ),
+    );
+    expect(acted.status).toBe(200);
+    const after = await getDb().select().from(memberships).where(inArray(memberships.id, ids));
+    const byId = new Map(after.map((m) => [m.id, m.updatesFrequency]));
+    expect(byId.get(first.id)).toBe("none");
+    expect(byId.get(second.id)).toBe("weekly");
   });
 });
