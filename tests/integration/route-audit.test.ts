@@ -287,6 +287,11 @@ const idRoutes: Record<string, AuditEntry> = {
     team: true,
     params: (_, t) => ({ id: t.team, tab: "card" }),
   },
+  // The print view of a team's card: like the card (docs/decisions/1321).
+  "_app+/knowledge-areas+/teams.$id.print.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.team }) },
+  // A cluster's knowledge areas: knowledgeArea.manage with teams.manage, so not the leader (docs/decisions/1320).
+  "_app+/knowledge-areas+/areas.$id.edit.tsx": { may: both, params: (d) => ({ id: d.knowledgeArea }) },
+  "_app+/knowledge-areas+/areas.$id.archive.tsx": { may: both, params: (d) => ({ id: d.knowledgeArea }) },
   "_app+/tasks+/$tab._index.tsx": { notTenantData: "list tabs of the signed-in user's own tasks, no id" },
   "_app+/tasks+/$tab.new.tsx": { notTenantData: "the new-task form of a tab, no id" },
   // A task from leider@demo.nl to medewerker@demo.nl: only they see it; only he edits and deletes it, only

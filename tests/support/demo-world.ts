@@ -18,6 +18,7 @@ import {
   dialogs,
   flowMeasurements,
   imports,
+  knowledgeAreas,
   memberships,
   positions,
   reviewPeerAssignments,
@@ -79,6 +80,8 @@ export type TenantData = {
   note: string;
   /** A personnel import of the cluster (issue 16). */
   personnelImport: string;
+  /** A knowledge area of the cluster, on no card (issue 19). */
+  knowledgeArea: string;
   led: TeamData;
   other: TeamData;
 };
@@ -259,6 +262,14 @@ async function insertTags(accountId: string, cluster: string) {
   return { personnelTag: personnel.id, criteriaTag: criteriaTag.id };
 }
 
+async function insertKnowledgeArea(accountId: string, cluster: string) {
+  const [row] = await getDb()
+    .insert(knowledgeAreas)
+    .values({ accountId, clusterId: cluster, name: "Audit-kennisgebied" })
+    .returning({ id: knowledgeAreas.id });
+  return row.id;
+}
+
 async function anyPosition(cluster: string) {
   const [row] = await getDb()
     .select({ id: positions.id })
@@ -404,6 +415,7 @@ export async function demoWorld(): Promise<DemoWorld> {
     task: await taskByTitle(noord, demoTasks.openForMedewerker),
     note: await taskByTitle(noord, demoTasks.medewerkerNote),
     personnelImport: await personnelImportIn(demoAccountId, noord),
+    knowledgeArea: await insertKnowledgeArea(demoAccountId, noord),
     led: await withSelfReview(
       cookies.hr,
       await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
@@ -459,6 +471,7 @@ export async function demoWorld(): Promise<DemoWorld> {
       (await membershipOf(demoUsers.andere, andereCluster)).userId,
     )),
     personnelImport: await personnelImportIn(andereAccountId, andereCluster),
+    knowledgeArea: await insertKnowledgeArea(andereAccountId, andereCluster),
     led: andereTeam,
     other: andereTeam,
   };

@@ -78,3 +78,17 @@ export const scoreMembersSchema = z.object({
 
 export type ChooseAreasInput = Omit<z.output<typeof chooseAreasSchema>, "teamIds">;
 export type MemberLevelInput = z.output<typeof scoreMembersSchema>["levels"][number];
+
+/** Rename a knowledge area (docs/decisions/1320): a name is required, the description may be empty. */
+export const areaSchema = z.object({
+  name: z
+    .string({ error: "knowledge-areas:errors.areaNameRequired" })
+    .trim()
+    .min(1, { error: "knowledge-areas:errors.areaNameRequired" })
+    .max(AREA_NAME_MAX, { error: "validation:maxLength" }),
+  description: z.string().trim().max(AREA_DESCRIPTION_MAX, { error: "validation:maxLength" }).optional().default(""),
+});
+export type AreaInput = z.output<typeof areaSchema>;
+
+/** Bring an archived area back (a button per archived area on the list). */
+export const restoreAreaSchema = z.object({ intent: z.literal("restore"), id: z.string() });

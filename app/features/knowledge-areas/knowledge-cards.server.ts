@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { knowledgeAreas, teamKnowledgeNeeds } from "#db/schema";
 import { inCluster, type Tenant } from "~/utils/scope.server";
@@ -10,6 +10,7 @@ import { listTeamMembers, type KnowledgeTeam, type TeamMember } from "./knowledg
 
 async function needsOfTeams(ctx: Tenant, teamIds: readonly string[], db: DbOrTx) {
   if (teamIds.length === 0) return [];
+  // An archived area leaves the cards; its needs and levels stay stored (docs/decisions/1320).
   return db
     .select({
       teamId: teamKnowledgeNeeds.teamId,
@@ -20,7 +21,13 @@ async function needsOfTeams(ctx: Tenant, teamIds: readonly string[], db: DbOrTx)
     })
     .from(teamKnowledgeNeeds)
     .innerJoin(knowledgeAreas, sql`${knowledgeAreas.id} = ${teamKnowledgeNeeds.knowledgeAreaId}`)
-    .where(and(inCluster(teamKnowledgeNeeds, ctx), inArray(teamKnowledgeNeeds.teamId, [...teamIds])))
+    .where(
+      and(
+        inCluster(teamKnowledgeNeeds, ctx),
+        inArray(teamKnowledgeNeeds.teamId, [...teamIds]),
+        isNull(knowledgeAreas.archivedAt),
+      ),
+    )
     .orderBy(asc(sql`lower(${knowledgeAreas.name})`), asc(knowledgeAreas.id));
 }
 

@@ -27,7 +27,10 @@ export async function listKnowledgeAreas(ctx: Tenant, db: DbOrTx = getDb()): Pro
     .orderBy(asc(sql`lower(${knowledgeAreas.name})`), asc(knowledgeAreas.id));
 }
 
-/** What a team needs per area: area id → level → number of people (areas on the team's card only). */
+/**
+ * What a team needs per area: area id → level → number of people (areas on the team's card only; an archived
+ * area is not on it, docs/decisions/1320).
+ */
 export async function getTeamNeeds(
   ctx: Tenant,
   teamId: string,
@@ -40,7 +43,10 @@ export async function getTeamNeeds(
       count: teamKnowledgeNeeds.neededCount,
     })
     .from(teamKnowledgeNeeds)
-    .where(and(inCluster(teamKnowledgeNeeds, ctx), eq(teamKnowledgeNeeds.teamId, teamId)));
+    .innerJoin(knowledgeAreas, eq(knowledgeAreas.id, teamKnowledgeNeeds.knowledgeAreaId))
+    .where(
+      and(inCluster(teamKnowledgeNeeds, ctx), eq(teamKnowledgeNeeds.teamId, teamId), isNull(knowledgeAreas.archivedAt)),
+    );
   const needs = new Map<string, Record<number, number>>();
   for (const row of rows) needs.set(row.areaId, { ...needs.get(row.areaId), [row.level]: row.count });
   return needs;
@@ -71,9 +77,16 @@ export async function saveTeamNeeds(
           .returning({ id: knowledgeAreas.id });
         rows.push({ areaId: created.id, needed: [input.newNeeded1, input.newNeeded2, input.newNeeded3] });
       }
+      // The needs of archived areas are not on the form and stay for when the area comes back (1320).
       await tx
         .delete(teamKnowledgeNeeds)
-        .where(and(inCluster(teamKnowledgeNeeds, writer), eq(teamKnowledgeNeeds.teamId, teamId)));
+        .where(
+          and(
+            inCluster(teamKnowledgeNeeds, writer),
+            eq(teamKnowledgeNeeds.teamId, teamId),
+            sql`${teamKnowledgeNeeds.knowledgeAreaId} in (select id from knowledge_areas where archived_at is null)`,
+          ),
+        );
       await tx.insert(teamKnowledgeNeeds).values(
         rows.flatMap(({ areaId, needed }) =>
           neededLevels.map((level, i) => ({

@@ -1,20 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TabbedDetailPage } from "~/components/tabbed-detail-page";
-import { ListTable, Row } from "~/components/ui/table";
 import { KnowledgeCardTable } from "~/features/knowledge-areas/components/knowledge-card-table";
 import { KnowledgeChart } from "~/features/knowledge-areas/components/knowledge-chart";
+import { KnowledgeMembersTable } from "~/features/knowledge-areas/components/knowledge-members-table";
 import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.server";
 import { knowledgeCardTabs, type KnowledgeCardTab } from "~/features/knowledge-areas/knowledge-scale";
 import { requireKnowledgeTeam } from "~/features/knowledge-areas/knowledge-teams.server";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
+import printStyles from "~/styles/knowledge-card-print.css";
 import { requireModule } from "~/utils/tenant.server";
 
 /** A team's knowledge card (spec §2 knowledge-areas/teams/{id}/{tab}): the card, and the members' levels. */
 export const handle = { i18n: ["knowledge-areas"] };
+// The A4 print stylesheet also when the card itself is printed (docs/decisions/1321).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 function parseTab(value: string | undefined): KnowledgeCardTab {
@@ -55,28 +58,17 @@ export default function KnowledgeCardPage() {
           </div>
         </>
       ) : (
-        <ListTable
-          sticky={false}
+        <KnowledgeMembersTable
+          areas={card.areas}
+          members={card.members}
           caption={t("knowledge-areas:card.tabs.members")}
-          columns={[{ label: t("knowledge-areas:card.member") }, ...card.areas.map((a) => ({ label: a.areaName }))]}
-        >
-          {card.members.map((m) => (
-            <Row
-              key={m.membershipId}
-              cells={[
-                m.name,
-                ...card.areas.map((a) =>
-                  m.levels[a.areaId] === undefined
-                    ? t("knowledge-areas:card.notScored")
-                    : t(`knowledge-areas:levels.${m.levels[a.areaId]}`),
-                ),
-              ]}
-            />
-          ))}
-        </ListTable>
+        />
       )}
-      <p className="no-print mt-6">
+      <p className="no-print mt-6 flex flex-wrap gap-6">
         <Link to={setupHref}>{t(`knowledge-areas:card.edit.${tab}`)}</Link>
+        {card.areas.length > 0 ? (
+          <Link to={`/knowledge-areas/teams/${card.team.id}/print`}>{t("knowledge-areas:print.link")}</Link>
+        ) : null}
       </p>
     </TabbedDetailPage>
   );

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { managesKnowledgeAreas } from "~/features/knowledge-areas/knowledge-areas-admin.server";
 import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.server";
 import { listKnowledgeTeams } from "~/features/knowledge-areas/knowledge-teams.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -18,13 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   return {
     title: pageTitle(t, "knowledge-areas:teams.title"),
+    managesAreas: managesKnowledgeAreas(ctx),
     teams: cards.map((c) => ({ ...c.team, areas: c.areas.length, ...c.totals })),
   };
 }
 
 export default function KnowledgeTeamsPage() {
   const { t } = useTranslation();
-  const { teams } = useLoaderData<typeof loader>();
+  const { teams, managesAreas } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-5xl">
       <PageHeader title={t("knowledge-areas:teams.title")}>
@@ -33,8 +35,9 @@ export default function KnowledgeTeamsPage() {
         </Link>
       </PageHeader>
       <p className="mt-2">{t("knowledge-areas:teams.intro")}</p>
-      <p className="mb-4 mt-2">
+      <p className="mb-4 mt-2 flex flex-wrap gap-6">
         <Link to="/knowledge-areas/teams/overview">{t("knowledge-areas:overview.title")}</Link>
+        {managesAreas ? <Link to="/knowledge-areas/areas">{t("knowledge-areas:areas.title")}</Link> : null}
       </p>
       {teams.length === 0 ? (
         <p>{t("knowledge-areas:teams.noTeams")}</p>
