@@ -3,14 +3,13 @@
  * teams have goals and ambitions, one of them archived; Andere BV's team has one, so a foreign goal exists
  * for the tenancy checks. Periods are this year and next, relative to the seed's `now`.
  */
-import { archiveTeamGoal, createTeamGoal } from "~/features/team-goals/team-goals.server";
-import type { TeamGoalInput } from "~/features/team-goals/team-goals.schema";
+import { archiveTeamGoal, createTeamGoal, type GoalInput } from "~/features/team-goals/team-goals.server";
 import type { SeedContext } from "../context";
 import { demoTeams, type DemoClusterKey } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoTeams } from "./teams";
 
-type GoalDef = Omit<TeamGoalInput, "periodStart" | "periodEnd"> & {
+type GoalDef = Omit<GoalInput, "periodStart" | "periodEnd"> & {
   /** Years from this year: the period runs from 1 January of `from` to 31 December of `to`. */
   from: number;
   to: number;

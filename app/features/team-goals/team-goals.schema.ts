@@ -40,6 +40,12 @@ export const teamGoalSchema = z
     periodStart: optionalDate,
     periodEnd: optionalDate,
     additionalText: optionalText,
+    /** The team's reviews (one per round) the goal is linked to (docs/decisions/1340); the service checks them. */
+    reviewIds: z
+      .array(z.string().refine((v) => isUuid(v), { error: "goals:reviewUnknown" }))
+      .max(200, { error: "goals:reviewUnknown" })
+      .optional()
+      .default([]),
   })
   .refine((v) => !periodEndsBeforeStart(v.periodStart, v.periodEnd), {
     path: ["periodEnd"],

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { roleAssignments, teamGoals, teams } from "#db/schema";
+import { reviews, roleAssignments, teamGoalReviews, teamGoals, teams } from "#db/schema";
 import type { TeamGoalKind } from "#db/schema/enums";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { formatDate } from "~/utils/format";
@@ -87,6 +87,9 @@ export type TeamGoalView = {
   additionalText: string;
   /** dd-MM-yyyy of the day it was archived, null while active. */
   archivedOn: string | null;
+  /** The team reviews (one per round) the goal is linked to, and their rounds' names (docs/decisions/1340). */
+  reviewIds: string[];
+  rounds: string[];
 };
 
 const goalColumns = {
@@ -121,7 +124,130 @@ function toView(row: GoalRow): TeamGoalView {
     periodEnd: formatDate(row.periodEnd),
     additionalText: row.additionalText,
     archivedOn: row.archivedAt ? formatDate(row.archivedAt) : null,
+    reviewIds: [],
+    rounds: [],
   };
+}
+
+const rounds = aliasedTable(reviews, "rounds");
+
+/** The team's reviews in live rounds: what a goal of the team can be linked to (newest round first). */
+function teamReviewsOf(tenant: Tenant, teamId: string): SQL {
+  return and(
+    inCluster(reviews, tenant),
+    eq(reviews.type, "team"),
+    eq(reviews.teamId, teamId),
+    isNull(reviews.deletedAt),
+    isNull(rounds.deletedAt),
+    eq(rounds.type, "team-summary"),
+  )!;
+}
+
+/**
+ * The team review rounds a goal of this team can be linked to: per round the team's own `team` review
+ * (docs/decisions/1340), with the round's name and deadline, newest first.
+ */
+export async function listLinkableReviews(tenant: Tenant, teamId: string, db: DbOrTx = getDb()) {
+  const rows = await db
+    .select({ id: reviews.id, name: rounds.name, deadline: rounds.deadline })
+    .from(reviews)
+    .innerJoin(rounds, eq(rounds.id, reviews.parentId))
+    .where(teamReviewsOf(tenant, teamId))
+    .orderBy(desc(rounds.createdAt), asc(rounds.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, deadline: formatDate(r.deadline) }));
+}
+export type LinkableReview = Awaited<ReturnType<typeof listLinkableReviews>>[number];
+
+/** Fills in the linked rounds of these goals (one query). */
+async function withLinks(tenant: Tenant, goals: TeamGoalView[], db: DbOrTx): Promise<TeamGoalView[]> {
+  if (goals.length === 0) return goals;
+  const links = await db
+    .select({ goalId: teamGoalReviews.goalId, reviewId: teamGoalReviews.reviewId, name: rounds.name })
+    .from(teamGoalReviews)
+    .innerJoin(reviews, eq(reviews.id, teamGoalReviews.reviewId))
+    .innerJoin(rounds, eq(rounds.id, reviews.parentId))
+    .where(
+      and(
+        inCluster(teamGoalReviews, tenant),
+        inArray(
+          teamGoalReviews.goalId,
+          goals.map((g) => g.id),
+        ),
+        isNull(reviews.deletedAt),
+        isNull(rounds.deletedAt),
+      ),
+    )
+    .orderBy(desc(rounds.createdAt), asc(rounds.id));
+  return goals.map((g) => {
+    const own = links.filter((l) => l.goalId === g.id);
+    return { ...g, reviewIds: own.map((l) => l.reviewId), rounds: own.map((l) => l.name) };
+  });
+}
+
+/**
+ * The linked team reviews asked for, when each is a team review of the goal's own team in a live round of
+ * the writer's cluster; null for anything else (another team's or cluster's review, a round id).
+ */
+async function checkGoalReviews(tx: DbOrTx, writer: GoalWriter, teamId: string, reviewIds: readonly string[]) {
+  const wanted = [...new Set(reviewIds)];
+  if (wanted.some((id) => !isUuid(id))) return null;
+  if (wanted.length === 0) return wanted;
+  const allowed = await tx
+    .select({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(rounds, eq(rounds.id, reviews.parentId))
+    .where(and(teamReviewsOf(writer, teamId), inArray(reviews.id, wanted)));
+  return allowed.length === wanted.length ? wanted : null;
+}
+
+/** Replaces the goal's links by these (checked) team reviews. */
+async function writeGoalReviews(tx: DbOrTx, writer: GoalWriter, goalId: string, reviewIds: readonly string[]) {
+  await tx.delete(teamGoalReviews).where(and(eq(teamGoalReviews.goalId, goalId), inCluster(teamGoalReviews, writer)));
+  if (reviewIds.length)
+    await tx
+      .insert(teamGoalReviews)
+      .values(
+        reviewIds.map((reviewId) => ({ accountId: writer.accountId, clusterId: writer.clusterId, goalId, reviewId })),
+      );
+}
+
+const unknownReview = { ok: false, field: "reviewIds", errorKey: "goals:reviewUnknown" } as const;
+
+export type LinkedGoalsOfTeam = { reviewId: string; teamName: string; goals: TeamGoalView[] };
+
+/**
+ * The goals linked to these team reviews (of one round), per team review: what the round's results show
+ * beside the team's results. The caller passes only the team reviews the viewer may see.
+ */
+export async function linkedGoalsOfReviews(
+  tenant: Tenant,
+  teamReviews: readonly { reviewId: string; name: string }[],
+  db: DbOrTx = getDb(),
+): Promise<LinkedGoalsOfTeam[]> {
+  if (teamReviews.length === 0) return [];
+  const rows = await db
+    .select({ ...goalColumns, reviewId: teamGoalReviews.reviewId })
+    .from(teamGoalReviews)
+    .innerJoin(teamGoals, eq(teamGoals.id, teamGoalReviews.goalId))
+    .innerJoin(teams, eq(teams.id, teamGoals.teamId))
+    .where(
+      and(
+        inCluster(teamGoalReviews, tenant),
+        inCluster(teamGoals, tenant),
+        inArray(
+          teamGoalReviews.reviewId,
+          teamReviews.map((r) => r.reviewId),
+        ),
+      ),
+    )
+    .orderBy(asc(teamGoals.kind), asc(teamGoals.createdAt), asc(teamGoals.id));
+  return teamReviews
+    .map((r) => ({
+      reviewId: r.reviewId,
+      teamName: r.name,
+      goals: rows.filter((row) => row.reviewId === r.reviewId).map(toView),
+    }))
+    .filter((r) => r.goals.length > 0);
 }
 
 /**
@@ -140,7 +266,7 @@ export async function listTeamGoals(ctx: Reader, input: { teamId?: string | null
     asc(teamGoals.createdAt),
     asc(teamGoals.id),
   );
-  const goals = rows.map(toView);
+  const goals = await withLinks(ctx, rows.map(toView), db);
   return { active: goals.filter((g) => !g.archivedOn), archived: goals.filter((g) => g.archivedOn) };
 }
 
@@ -149,10 +275,14 @@ export async function requireTeamGoal(ctx: Reader, goalId: string, db: DbOrTx = 
   if (!isUuid(goalId)) notFound();
   const [row] = await selectGoals(db, and(eq(teamGoals.id, goalId), inCluster(teamGoals, ctx), visibleTeams(ctx)));
   if (!row) notFound();
-  return toView(row);
+  const [goal] = await withLinks(ctx, [toView(row)], db);
+  return goal;
 }
 
-function toColumns(input: TeamGoalInput) {
+/** The form's input; without `reviewIds` the goal's links stay as they are (the demo seed). */
+export type GoalInput = Omit<TeamGoalInput, "reviewIds"> & { reviewIds?: readonly string[] };
+
+function toColumns(input: GoalInput) {
   const day = (text: string) => {
     const date = text ? parseDate(text) : null;
     return date ? toIsoDate(date) : null;
@@ -169,7 +299,7 @@ function toColumns(input: TeamGoalInput) {
 }
 
 // The schema checks this too; the service does not trust a caller that skipped it.
-function checkInput(input: TeamGoalInput): Result {
+function checkInput(input: GoalInput): Result {
   if (!input.text.trim()) return { ok: false, field: "text", errorKey: "goals:textRequired" };
   if (periodEndsBeforeStart(input.periodStart, input.periodEnd))
     return { ok: false, field: "periodEnd", errorKey: "goals:periodEndBeforeStart" };
@@ -180,29 +310,34 @@ function checkInput(input: TeamGoalInput): Result {
 export async function createTeamGoal(
   writer: GoalWriter,
   teamId: string,
-  input: TeamGoalInput,
+  input: GoalInput,
   db: DbOrTx = getDb(),
 ): Promise<Result<{ id: string }>> {
   const checked = checkInput(input);
   if (!checked.ok) return checked;
   if (!isUuid(teamId)) notFound();
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, teamId), inCluster(teams, writer), isNull(teams.deletedAt)));
-  if (!team) notFound();
-  const [row] = await db
-    .insert(teamGoals)
-    .values({
-      accountId: writer.accountId,
-      clusterId: writer.clusterId,
-      teamId,
-      ...toColumns(input),
-      createdBy: writer.userId,
-      updatedBy: writer.userId,
-    })
-    .returning({ id: teamGoals.id });
-  return { ok: true, id: row.id };
+  return db.transaction(async (tx): Promise<Result<{ id: string }>> => {
+    const [team] = await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.id, teamId), inCluster(teams, writer), isNull(teams.deletedAt)));
+    if (!team) notFound();
+    const reviewIds = input.reviewIds ? await checkGoalReviews(tx, writer, teamId, input.reviewIds) : [];
+    if (!reviewIds) return unknownReview;
+    const [row] = await tx
+      .insert(teamGoals)
+      .values({
+        accountId: writer.accountId,
+        clusterId: writer.clusterId,
+        teamId,
+        ...toColumns(input),
+        createdBy: writer.userId,
+        updatedBy: writer.userId,
+      })
+      .returning({ id: teamGoals.id });
+    await writeGoalReviews(tx, writer, row.id, reviewIds);
+    return { ok: true, id: row.id };
+  });
 }
 
 /** The goal of the writer's cluster (and of `teamId` when given), locked for the change; 404 otherwise. */
@@ -231,7 +366,7 @@ export const archivedGoal = { ok: false, field: "text", errorKey: "goals:archive
 export async function updateTeamGoal(
   writer: GoalWriter,
   goalId: string,
-  input: TeamGoalInput,
+  input: GoalInput,
   options: { teamId?: string } = {},
   db: DbOrTx = getDb(),
 ): Promise<Result> {
@@ -240,6 +375,9 @@ export async function updateTeamGoal(
   return db.transaction(async (tx) => {
     const goal = await lockGoal(tx, writer, goalId, options.teamId);
     if (goal.archivedAt) return archivedGoal;
+    const reviewIds = input.reviewIds ? await checkGoalReviews(tx, writer, goal.teamId, input.reviewIds) : undefined;
+    if (reviewIds === null) return unknownReview;
+    if (reviewIds) await writeGoalReviews(tx, writer, goal.id, reviewIds);
     await tx
       .update(teamGoals)
       .set({ ...toColumns(input), updatedBy: writer.userId, updatedAt: new Date() })

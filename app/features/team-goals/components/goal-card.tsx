@@ -13,7 +13,13 @@ export type GoalCardData = {
   periodEnd: string;
   additionalText: string;
   archivedOn: string | null;
+  /** Linked team reviews (one per round) and their rounds' names (docs/decisions/1340). */
+  reviewIds: string[];
+  rounds: string[];
 };
+
+/** A review round a goal can be linked to: the id is the team's review in that round. */
+export type LinkableRound = { id: string; name: string; deadline: string };
 
 export function periodText(t: (key: string, options?: Record<string, string>) => string, goal: GoalCardData) {
   if (goal.periodStart && goal.periodEnd)
@@ -44,6 +50,7 @@ export function GoalCard({
     { key: "measuredBy", label: t("goals:fields.measuredBy"), value: goal.measuredBy },
     { key: "period", label: t("goals:fields.period"), value: periodText(t, goal) },
     { key: "additionalText", label: t("goals:fields.additionalText"), value: goal.additionalText },
+    { key: "rounds", label: t("goals:fields.rounds"), value: goal.rounds.join(", ") },
   ].filter((r) => r.value);
   return (
     <article aria-labelledby={headingId} className="rounded bg-white p-4 shadow-sm">

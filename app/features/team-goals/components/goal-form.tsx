@@ -1,4 +1,5 @@
 import {
+  getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -10,10 +11,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { FormEvent, Ref } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import { teamGoalKinds } from "#db/schema/enums";
 import { teamGoalSchema } from "../team-goals.schema";
-import type { GoalCardData } from "./goal-card";
+import type { GoalCardData, LinkableRound } from "./goal-card";
 
 const fieldNames = [
   "kind",
@@ -23,6 +24,7 @@ const fieldNames = [
   "periodStart",
   "periodEnd",
   "additionalText",
+  "reviewIds",
 ] as const;
 
 /**
@@ -37,6 +39,7 @@ export function GoalForm({
   onChange,
   formRef,
   nextRef,
+  rounds = [],
 }: {
   /** The goal being edited; absent for a new one. */
   goal?: GoalCardData;
@@ -46,6 +49,8 @@ export function GoalForm({
   onChange?: (event: FormEvent<HTMLFormElement>) => void;
   formRef?: Ref<HTMLFormElement>;
   nextRef?: Ref<HTMLInputElement>;
+  /** The team's review rounds the goal can be linked to (its team review in each). */
+  rounds?: LinkableRound[];
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -60,8 +65,9 @@ export function GoalForm({
           periodStart: goal.periodStart,
           periodEnd: goal.periodEnd,
           additionalText: goal.additionalText,
+          reviewIds: goal.reviewIds,
         }
-      : { kind: "goal" },
+      : { kind: "goal", reviewIds: [] },
     constraint: getZodConstraint(teamGoalSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -75,6 +81,7 @@ export function GoalForm({
     periodStart: t("goals:fields.periodStart"),
     periodEnd: t("goals:fields.periodEnd"),
     additionalText: t("goals:fields.additionalText"),
+    reviewIds: t("goals:fields.rounds"),
   };
   const headingId = `${form.id}-title`;
   const dateProps = { placeholder: t("goals:datePlaceholder"), autoComplete: "off" };
@@ -133,6 +140,31 @@ export function GoalForm({
           errors={fields.additionalText.errors}
           textareaProps={getTextareaProps(fields.additionalText)}
         />
+        {rounds.length > 0 ? (
+          <fieldset className="mb-4" aria-describedby={`${fields.reviewIds.id}-hint`}>
+            <legend className="font-medium">{labels.reviewIds}</legend>
+            <p id={`${fields.reviewIds.id}-hint`} className="text-sm text-ink-muted">
+              {t("goals:hints.rounds")}
+            </p>
+            <ul className="mt-2 space-y-1">
+              {getCollectionProps(fields.reviewIds, {
+                type: "checkbox",
+                options: rounds.map((r) => r.id),
+              }).map((props) => {
+                const round = rounds.find((r) => r.id === props.value)!;
+                return (
+                  <li key={props.key}>
+                    <label className="flex items-center gap-2">
+                      <input {...props} key={props.key} />
+                      {round.deadline ? t("goals:roundWithDeadline", round) : round.name}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            <ErrorList id={fields.reviewIds.errorId} errors={fields.reviewIds.errors} label={labels.reviewIds} />
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap items-center gap-4">
           <Button>{goal ? t("goals:save") : t("goals:create")}</Button>
           <Link to={cancelHref}>{t("goals:cancel")}</Link>

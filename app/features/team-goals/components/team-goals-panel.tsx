@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
-import { GoalCard, type GoalCardData } from "./goal-card";
+import { GoalCard, type GoalCardData, type LinkableRound } from "./goal-card";
 import { GoalForm } from "./goal-form";
 
 /**
@@ -21,6 +21,7 @@ export function TeamGoalsPanel({
   editing,
   archiving,
   lastResult,
+  rounds = [],
 }: {
   baseHref: string;
   active: GoalCardData[];
@@ -29,6 +30,8 @@ export function TeamGoalsPanel({
   editing: string | null;
   archiving: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The team's review rounds a goal can be linked to. */
+  rounds?: LinkableRound[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,6 +82,7 @@ export function TeamGoalsPanel({
     onChange: () => setDirty(true),
     formRef,
     nextRef,
+    rounds,
   };
 
   return (

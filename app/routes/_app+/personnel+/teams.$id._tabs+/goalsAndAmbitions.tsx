@@ -7,6 +7,7 @@ import {
   archiveTeamGoal,
   createTeamGoal,
   goalWriter,
+  listLinkableReviews,
   listTeamGoals,
   requireGoalTeam,
   updateTeamGoal,
@@ -27,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const team = await requireGoalTeam(ctx, requireUuid(params.id));
   const { active, archived } = await listTeamGoals(ctx, { teamId: team.id });
   const canManage = can(ctx, "teamGoals.manage");
+  const rounds = canManage ? await listLinkableReviews(ctx, team.id) : [];
   const state = goalTabState(new URL(request.url));
   // Only an active goal of this team can be opened for editing or archiving; anything else shows the list.
   const isActive = (id: string | null) => (id && active.some((g) => g.id === id) ? id : null);
@@ -36,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     active,
     archived,
     canManage,
+    rounds,
     editing: canManage ? (state.edit === "new" ? "new" : isActive(state.edit)) : null,
     archiving: canManage ? isActive(state.archive) : null,
   };
@@ -72,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TeamGoalsRoute() {
-  const { teamId, active, archived, canManage, editing, archiving } = useLoaderData<typeof loader>();
+  const { teamId, active, archived, canManage, editing, archiving, rounds } = useLoaderData<typeof loader>();
   return (
     <TeamGoalsPanel
       baseHref={`/personnel/teams/${teamId}/goalsAndAmbitions`}
@@ -81,6 +84,7 @@ export default function TeamGoalsRoute() {
       canManage={canManage}
       editing={editing}
       archiving={archiving}
+      rounds={rounds}
       lastResult={useActionData<typeof action>()}
     />
   );
