@@ -28,6 +28,16 @@ test("the dialog pages have no serious accessibility violations", async ({ page 
   await page.getByText("Acties, links en voortgang van Training coachend begeleiden volgen").click();
   expect(await seriousViolations(page), "/dialogs/{id}").toEqual([]);
 
+  // The progress question as a modal dialog (what completing an action leads to).
+  const initiative = await page.locator("article[id^=initiative-]").first().getAttribute("id");
+  const dialogUrl = page.url();
+  await page.goto(`${dialogUrl}?adjust=${initiative!.replace("initiative-", "")}`);
+  await expect(page.getByRole("dialog", { name: "Voortgang aanpassen?" })).toBeVisible();
+  expect(await seriousViolations(page), "/dialogs/{id}?adjust=").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).toHaveURL(dialogUrl);
+
   await page.getByRole("link", { name: "Geschiedenis en gesprekken" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Geschiedenis van de dialoog" })).toBeVisible();
   expect(await seriousViolations(page), "/dialogs/{id}/events").toEqual([]);

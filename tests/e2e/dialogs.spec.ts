@@ -4,7 +4,9 @@ import { expect, signIn, test } from "./fixtures";
 /*
  * A development dialog from objective to finished actions (issue #18), with JavaScript on and off (both
  * projects run this file): an empty objective first, then a learning goal, an initiative, an action, a
- * refused link and a good one, completing the action and answering the progress question, finishing.
+ * refused link and a good one, removing a link after its confirmation, completing the action and answering
+ * the progress question (a modal dialog with JavaScript, a second step without), the link to a task about
+ * the dialog, finishing.
  */
 test("a leader holds a development dialog with a team member", async ({ page }, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
@@ -54,13 +56,38 @@ test("a leader holds a development dialog with a team member", async ({ page }, 
     "https://example.org/opleiding",
   );
 
+  // Removing asks first (a disclosure, no JavaScript needed), then removes.
+  await changeInitiative.click();
+  await page.getByLabel("Titel van de link").fill("Tijdelijk");
+  await page.getByLabel("Adres (URL)").fill("https://example.org/tijdelijk");
+  await page.getByRole("button", { name: "Link toevoegen" }).click();
+  await expect(page.getByRole("link", { name: "Tijdelijk", exact: true })).toBeVisible();
+  await page.locator("summary", { hasText: "Link Tijdelijk verwijderen" }).click();
+  const confirm = page.getByRole("group", { name: "Link Tijdelijk verwijderen" });
+  await expect(confirm).toContainText("Dit kan niet ongedaan worden gemaakt.");
+  await confirm.getByRole("button", { name: "Ja, link verwijderen" }).click();
+  await expect(page.getByRole("status")).toContainText("Link verwijderd");
+  await expect(page.getByRole("link", { name: "Tijdelijk", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Opleiding", exact: true })).toBeVisible();
+
   await page.getByRole("button", { name: `Actie ${action} afronden` }).click();
   await expect(page).toHaveURL(/\?adjust=[0-9a-f-]{36}/);
-  await expect(page.getByRole("heading", { name: "Voortgang aanpassen?" })).toBeVisible();
-  await expect(page.getByLabel("Nieuwe voortgang (%)")).toHaveValue("100");
-  await page.getByRole("button", { name: "Voortgang opslaan" }).click();
+  // With JavaScript the question is a modal dialog over the page; without, the form's second step.
+  const prompt =
+    testInfo.project.name === "js"
+      ? page.getByRole("dialog", { name: "Voortgang aanpassen?" })
+      : page.getByRole("region", { name: "Voortgang aanpassen?" });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByLabel("Nieuwe voortgang (%)")).toHaveValue("100");
+  await prompt.getByRole("button", { name: "Voortgang opslaan" }).click();
+  await expect(prompt).toHaveCount(0);
   await expect(page.getByText("Voortgang: 100%", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toBeVisible();
+
+  await page.getByRole("link", { name: "Taak over deze dialoog" }).click();
+  await expect(page).toHaveURL(/\/tasks\/inbox\/new\?aboutType=dialog&aboutId=[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Titel")).toBeVisible();
+  await page.goBack();
 
   await page.getByRole("button", { name: "Dialoog afronden" }).click();
   await expect(page.getByTestId("dialog-state")).toHaveText("Afgerond");

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { Button, ErrorList, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
@@ -62,7 +63,9 @@ export function LinkForm({ initiativeId }: { initiativeId: string }) {
 
 /**
  * Spec §4: after an action was completed (or taken back) the person is asked whether to adjust the
- * initiative's progress. Without JavaScript too: the completion redirects here (`?adjust=`).
+ * initiative's progress. Without JavaScript this is the second form step: the completion redirects here
+ * (`?adjust=`) and the question shows in the initiative. With JavaScript the same question opens as a
+ * modal dialog over the page (docs/decisions/1282); closing it (Escape, "do not adjust") leaves progress as is.
  */
 export function ProgressPrompt({
   dialogId,
@@ -80,12 +83,8 @@ export function ProgressPrompt({
     lastResult: useFormResult(formId),
     defaultValue: { progress: String(Math.max(suggested, initiative.progress)) },
   });
-  return (
-    <section
-      id="adjust-progress"
-      aria-labelledby="adjust-progress-title"
-      className="mt-3 rounded border-2 border-brand-600 bg-brand-50 p-4"
-    >
+  const content = (
+    <>
       <h5 id="adjust-progress-title" className="font-semibold">
         {t("dialogs:adjust.title")}
       </h5>
@@ -98,9 +97,47 @@ export function ProgressPrompt({
         <InputField meta={fields.progress} label={t("dialogs:adjust.label")} inputMode="numeric" />
         <div className="flex flex-wrap items-center gap-4">
           <Button>{t("dialogs:adjust.save")}</Button>
-          <Link to={`/dialogs/${dialogId}`}>{t("dialogs:adjust.keep")}</Link>
+          <Link to={`/dialogs/${dialogId}`} preventScrollReset>
+            {t("dialogs:adjust.keep")}
+          </Link>
         </div>
       </Form>
-    </section>
+    </>
+  );
+  return <PromptFrame dialogId={dialogId}>{content}</PromptFrame>;
+}
+
+/** Server render and no JavaScript: a section in the initiative; once hydrated: a modal `<dialog>`. */
+function PromptFrame({ dialogId, children }: { dialogId: string; children: ReactNode }) {
+  const [modal, setModal] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => setModal(true), []);
+  useEffect(() => {
+    if (modal && ref.current && !ref.current.open) ref.current.showModal();
+  }, [modal]);
+  if (!modal)
+    return (
+      <section
+        id="adjust-progress"
+        aria-labelledby="adjust-progress-title"
+        className="mt-3 rounded border-2 border-brand-600 bg-brand-50 p-4"
+      >
+        {children}
+      </section>
+    );
+  return (
+    <dialog
+      ref={ref}
+      id="adjust-progress"
+      aria-labelledby="adjust-progress-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        navigate(`/dialogs/${dialogId}`, { preventScrollReset: true });
+      }}
+      className="w-full max-w-md rounded border-2 border-brand-600 bg-white p-6 shadow-lg backdrop:bg-black/40"
+    >
+      {children}
+    </dialog>
   );
 }

@@ -9,6 +9,7 @@ import { handleDialogAction } from "~/features/dialogs/dialog-actions.server";
 import { isEditable, nextStates } from "~/features/dialogs/dialog-rules";
 import { goalSchema, objectiveSchema } from "~/features/dialogs/dialogs.schema";
 import { getDialogDetails } from "~/features/dialogs/dialogs.server";
+import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/not-found";
@@ -16,7 +17,7 @@ import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 
-export const handle = { i18n: ["dialogs", "validation"] };
+export const handle = { i18n: ["dialogs", "tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** A development dialog (spec §2 dialogs/{id}, dialogs.edit): objective, learning goals, initiatives, actions. */
@@ -29,6 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: detailPageTitle(t, dialog.personName, "dialogs:title"),
     dialog,
     adjust: isUuid(adjust) ? adjust : null,
+    // A task needs a sender with a membership in the cluster (the task form's own rule).
+    mayGiveTask: ctx.membershipId !== null,
   };
 }
 
@@ -43,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DialogPage() {
   const { t } = useTranslation();
-  const { dialog, adjust } = useLoaderData<typeof loader>();
+  const { dialog, adjust, mayGiveTask } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const editable = isEditable(dialog.state);
   const active = dialog.goals.filter((g) => !g.archived);
@@ -64,8 +67,9 @@ export default function DialogPage() {
         <dt className="font-medium">{t("dialogs:fields.startedOn")}</dt>
         <dd>{formatDate(dialog.createdAt)}</dd>
       </dl>
-      <p className="mt-2">
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
         <Link to={`/dialogs/${dialog.id}/events`}>{t("dialogs:detail.events")}</Link>
+        {mayGiveTask ? <CreateTaskLink aboutType="dialog" aboutId={dialog.id} /> : null}
       </p>
       {dialog.reviewGoal ? (
         <Section
