@@ -22,6 +22,7 @@ import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
 import { seedDialogs } from "./demo/dialogs";
+import { seedDigestFrequencies } from "./demo/digests";
 import { seedFlows } from "./demo/flows";
 import { seedGrowth } from "./demo/growth";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
@@ -51,6 +52,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedFlows(ctx, { tenants, people });
   await seedDialogs(ctx, { tenants, people });
   await seedTasks(ctx, { tenants, people });
+  await seedDigestFrequencies(ctx, { tenants, people });
   await seedTeamGoals(ctx, { tenants, teams });
   await seedGrowth(ctx, { tenants, positions, people });
   await seedKnowledgeAreas(ctx, { tenants, teams });

@@ -1,6 +1,6 @@
 /**
  * Tasks and notes between leider@demo.nl and medewerker@demo.nl (Zorggroep Noord): open, done, overdue
- * and archived tasks both ways, one to himself, and a few private notes. Through the tasks service (it
+ * and archived tasks both ways, one to himself, one to hr@demo.nl, and a few private notes. Through the tasks service (it
  * joins the transaction); due dates are relative to the seed's `now`.
  */
 import { createTask, markTaskSeen, setTaskArchived, setTaskDone, type TaskCtx } from "~/features/tasks/tasks.server";
@@ -24,6 +24,8 @@ export const demoTasks = {
   openForLeider: "Verlofaanvraag bekijken",
   /** medewerker → leider, done. */
   doneForLeider: "Vragen over de evaluatie beantwoorden",
+  /** leider → hr, open, seen, due in ten days (hr's four-weekly digest, seed/demo/digests.ts). */
+  openForHr: "Vacature teamleider bespreken",
   /** leider → himself. */
   leiderSelf: "Teamoverleg voorbereiden",
   /** medewerker's private note. */
@@ -35,7 +37,7 @@ export const demoTasks = {
 
 type Spec = {
   from: "leider" | "medewerker";
-  to: "leider" | "medewerker";
+  to: "leider" | "medewerker" | "hr";
   type: "task" | "note";
   title: string;
   description?: string;
@@ -67,6 +69,7 @@ const specs: Spec[] = [
   { from: "medewerker", to: "leider", type: "task", title: demoTasks.openForLeider, dueInDays: 3 },
   { from: "medewerker", to: "leider", type: "task", title: demoTasks.doneForLeider, done: true },
   { from: "leider", to: "leider", type: "task", title: demoTasks.leiderSelf, dueInDays: 10 },
+  { from: "leider", to: "hr", type: "task", title: demoTasks.openForHr, dueInDays: 10, seen: true },
   {
     from: "medewerker",
     to: "medewerker",
@@ -83,7 +86,7 @@ export async function seedTasks(
   input: { tenants: DemoTenants; people: DemoPeople },
 ): Promise<void> {
   const cluster = input.tenants.clusters.noord;
-  const ctxOf = (who: "leider" | "medewerker"): TaskCtx => ({
+  const ctxOf = (who: "leider" | "medewerker" | "hr"): TaskCtx => ({
     ...cluster,
     membershipId: input.people.membershipOf(demoUsers[who], "noord"),
   });
