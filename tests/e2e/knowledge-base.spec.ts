@@ -10,6 +10,10 @@ const dutchTitles = [
   "Criteria en criteriasets",
   "Een teamreview uitvoeren en de resultaten lezen",
   "Teams, tags en functies samenvoegen en splitsen",
+  "Ontwikkeldialogen",
+  "Flow meten",
+  "Competenties: het boek, de matrix en scores",
+  "Teamdoelen, mijn groei en teamontwikkeling",
 ];
 
 test.describe("knowledge base", () => {
@@ -61,6 +65,18 @@ test.describe("knowledge base", () => {
     await list.getByRole("link", { name: "Eine Teambewertung durchführen und die Ergebnisse lesen" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Die Ergebnisse lesen" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Leistungsträger");
+  });
+
+  test("a page links the article that explains it (my growth → team goals, my growth and team development)", async ({
+    page,
+  }) => {
+    await signIn(page, demoUsers.medewerker);
+    await page.goto("/my/growth");
+    await page.getByTestId("help-links").getByRole("link", { name: "Uitleg over deze pagina" }).click();
+    await expect(page).toHaveURL(/\/knowledge-base\/growth-and-goals$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Teamdoelen, mijn groei en teamontwikkeling" }),
+    ).toBeVisible();
   });
 
   test("an unknown article is a 404", async ({ page }) => {

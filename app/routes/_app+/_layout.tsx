@@ -5,6 +5,7 @@ import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
 import { PageError } from "~/components/page-error";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
+import { helpLinksFor } from "~/features/knowledge-base/help-links";
 import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
 import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
@@ -128,6 +129,22 @@ function LicenceBanner({ trialDaysLeft, active }: { trialDaysLeft: number | null
   );
 }
 
+/** The knowledge base article (and guide page) that explains this page, if there is one (decision 1341). */
+function HelpLinks({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const links = helpLinksFor(pathname);
+  if (links.length === 0) return null;
+  return (
+    <p data-testid="help-links" className="no-print mb-2 flex flex-wrap justify-end gap-x-4 text-sm">
+      {links.map((link) => (
+        <AppLink key={link.key} href={link.href}>
+          {t(`common:help.${link.key}`)}
+        </AppLink>
+      ))}
+    </p>
+  );
+}
+
 type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AppLayout() {
@@ -238,6 +255,7 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
           </div>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-6">
+          <HelpLinks pathname={location.pathname} />
           {children}
         </main>
       </div>
