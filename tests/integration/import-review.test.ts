@@ -6,8 +6,8 @@ import { todayIn } from "~/features/tasks/task-rules";
 import { runPersonnelImport } from "~/features/imports/import-run.server";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/_app+/import+/excel.$id";
 import { action as uploadAction } from "~/routes/_app+/import+/_index";
-import { createUserWithMembership } from "../factories";
-import { context, getRequest, run } from "../support/http";
+import { createClusterFor, createUserWithMembership } from "../factories";
+import { context, getRequest, run, unwrapData } from "../support/http";
 import { contractFor, orgWorld, positionIn, postForm } from "../support/org";
 
 // The wizard's review choices (issue #16): "end contract" for people not in the file (1240), the
@@ -44,9 +44,9 @@ async function compare(w: World, id: string) {
 }
 
 const post = (w: World, id: string, step: string, fields: Record<string, string>) =>
-  run(() => wizardAction(args(postForm(`/import/excel/${id}?step=${step}`, fields, w.cookie), id))) as Promise<
-    Response
-  >;
+  run(() =>
+    wizardAction(args(postForm(`/import/excel/${id}?step=${step}`, fields, w.cookie), id)),
+  ) as Promise<Response>;
 
 const decisions = async (id: string) =>
   Object.fromEntries(
@@ -128,5 +128,122 @@ describe("people not in the file: keep, deactivate or end their contract", () =>
     const audit = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from audit_events where action = 'contract.end' and subject_id = ${ends.membership.id}`);
     expect(audit.rows[0].n).toBe(1);
+  });
+});
+
+describe("new people: the personnel wizard's e-mail lookup, per person, before applying", () => {
+  it("shows create, connect-by-a-supervisor, other account and restore first; another address is chosen and honoured", async () => {
+    const db = getDb();
+    const base = { accountId: w.account.id, clusterId: w.cluster.id };
+    const s = w.cluster.id.slice(0, 8);
+    const foreign = await orgWorld();
+    const elsewhere = await createClusterFor(db, w.account.id);
+    await createUserWithMembership(db, {
+      accountId: foreign.account.id,
+      clusterId: foreign.cluster.id,
+      email: `x-${s}@test.nl`,
+    });
+    await createUserWithMembership(db, { accountId: w.account.id, clusterId: elsewhere.id, email: `y-${s}@test.nl` });
+    const trashed = await createUserWithMembership(db, { ...base, email: `z-${s}@test.nl` });
+    await db.execute(sql`update memberships set deleted_at = now() where id = ${trashed.membership.id}`);
+
+    const csv = [
+      "Achternaam;E-mail;Personeelsnummer",
+      `Nieuw;n-${s}@test.nl;L1`,
+      `Xander;x-${s}@test.nl;L2`,
+      `Yvonne;y-${s}@test.nl;L3`,
+      `Zeger;z-${s}@test.nl;L4`,
+    ].join("\n");
+    const id = await upload(w, "nieuw.csv", csv);
+    await compare(w, id);
+    const shown = (await page(w, id, "new")).review!.changes;
+    const outcomes = Object.fromEntries(
+      shown.map((c) => [c.label, (c.lookup as { outcome: string; canConnect: boolean }).outcome]),
+    );
+    expect(outcomes).toEqual({
+      Nieuw: "notFound",
+      Xander: "foundOtherAccount",
+      Yvonne: "foundActiveElsewhere",
+      Zeger: "foundTrashedInAccount",
+    });
+    expect((shown.find((c) => c.label === "Yvonne")!.lookup as { canConnect: boolean }).canConnect).toBe(false);
+    const idOf = (label: string) => shown.find((c) => c.label === label)!.id;
+
+    // A wrong address: 400, the message next to it, what was typed and the decisions kept.
+    const bad = await post(w, id, "new", {
+      intent: "next",
+      [`email.${idOf("Xander")}`]: "geen-adres",
+      [`d.${idOf("Nieuw")}`]: "accepted",
+    });
+    expect(unwrapData(bad).status).toBe(400);
+    const badData = unwrapData(bad).data as {
+      emailErrors: Record<string, string>;
+      emailValues: Record<string, string>;
+    };
+    expect(badData.emailErrors).toEqual({ [idOf("Xander")]: "validation:email.invalid" });
+    expect(badData.emailValues[idOf("Xander")]).toBe("geen-adres");
+    expect((await decisions(id))["Nieuw"]).toBe("accepted/");
+    // The address of another new person of the file is refused too; another change's id is ignored.
+    const taken = await post(w, id, "new", { intent: "next", [`email.${idOf("Xander")}`]: `N-${s}@test.nl` });
+    expect(unwrapData(taken).status).toBe(400);
+    expect((unwrapData(taken).data as { emailErrors: Record<string, string> }).emailErrors).toEqual({
+      [idOf("Xander")]: "import:new.emailInFile",
+    });
+
+    const good = await post(w, id, "new", {
+      intent: "all-accepted",
+      [`email.${idOf("Xander")}`]: ` Xander-${s}@Test.nl `,
+      [`email.${foreign.admin.membership.id}`]: `hijack-${s}@test.nl`,
+    });
+    expect(good.status).toBe(302);
+    const again = (await page(w, id, "new")).review!.changes.find((c) => c.label === "Xander")!;
+    expect(again).toMatchObject({ email: `xander-${s}@test.nl`, fileEmail: `x-${s}@test.nl` });
+    expect((again.lookup as { outcome: string }).outcome).toBe("notFound");
+
+    expect((await post(w, id, "contracts", { intent: "apply", confirm: "on" })).status).toBe(302);
+    const after = await decisions(id);
+    expect(after).toMatchObject({
+      Nieuw: "accepted/applied",
+      Xander: "accepted/applied",
+      Yvonne: "accepted/lookup.foundActiveElsewhere",
+      Zeger: "accepted/lookup.foundTrashedInAccount",
+    });
+    const created = await db.execute<{ email: string; employee_number: string }>(sql`
+      select u.email, m.employee_number from memberships m join users u on u.id = m.user_id
+      where m.cluster_id = ${w.cluster.id} and m.employee_number in ('L1', 'L2', 'L3', 'L4') order by 2`);
+    expect(created.rows).toEqual([
+      { email: `n-${s}@test.nl`, employee_number: "L1" },
+      { email: `xander-${s}@test.nl`, employee_number: "L2" },
+    ]);
+    // The other account's person is untouched; the removed person stays removed.
+    const x = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from users where lower(email) = ${`x-${s}@test.nl`}`);
+    expect(x.rows[0].n).toBe(1);
+    const z = await db.execute<{ deleted: boolean }>(sql`
+      select deleted_at is not null as deleted from memberships where id = ${trashed.membership.id}`);
+    expect(z.rows[0].deleted).toBe(true);
+  });
+
+  it("an account admin may connect someone active in another cluster of the account", async () => {
+    const admin = await orgWorld({ accountAdmin: true });
+    const db = getDb();
+    const elsewhere = await createClusterFor(db, admin.account.id);
+    const s = admin.cluster.id.slice(0, 8);
+    await createUserWithMembership(db, {
+      accountId: admin.account.id,
+      clusterId: elsewhere.id,
+      email: `v-${s}@test.nl`,
+    });
+    const id = await upload(admin, "verbinden.csv", ["Achternaam;E-mail", `Verbonden;v-${s}@test.nl`].join("\n"));
+    await compare(admin, id);
+    const [change] = (await page(admin, id, "new")).review!.changes;
+    expect(change.lookup).toEqual({ outcome: "foundActiveElsewhere", canConnect: true });
+    await post(admin, id, "new", { intent: "all-accepted" });
+    expect((await post(admin, id, "contracts", { intent: "apply", confirm: "on" })).status).toBe(302);
+    expect((await decisions(id))["Verbonden"]).toBe("accepted/applied");
+    const memberships = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from memberships m join users u on u.id = m.user_id
+      where lower(u.email) = ${`v-${s}@test.nl`}`);
+    expect(memberships.rows[0].n).toBe(2);
   });
 });

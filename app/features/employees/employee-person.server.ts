@@ -86,32 +86,22 @@ export type LookupResult = {
  * hold users.manage in one of the clusters where that person is active (docs/decisions/0201).
  */
 export async function lookupEmail(ctx: TenantContext, email: string, db: DbOrTx = getDb()): Promise<LookupResult> {
-  const result = await db.execute<{
-    account_id: string;
-    user_deleted: boolean;
-    membership_id: string | null;
-    membership_status: "active" | "inactive" | null;
-    membership_deleted: boolean | null;
-    active_elsewhere: boolean;
-    manages_elsewhere: boolean;
-  }>(sql`
-    select u.account_id, u.deleted_at is not null as user_deleted,
-           m.id as membership_id, m.status as membership_status, m.deleted_at is not null as membership_deleted,
-           exists (select 1 from memberships o where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
-                   and o.status = 'active' and o.deleted_at is null) as active_elsewhere,
-           exists (select 1 from memberships o
-                   join memberships mine on mine.cluster_id = o.cluster_id and mine.user_id = ${ctx.user.id}
-                        and mine.status = 'active' and mine.access and mine.deleted_at is null
-                   join role_assignments ra on ra.membership_id = mine.id
-                   join role_rights rr on rr.cluster_id = o.cluster_id and rr.role_key = ra.role_key
-                        and rr.right_key = 'users.manage'
-                   where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
-                     and o.status = 'active' and o.deleted_at is null) as manages_elsewhere
-    from users u
-    left join memberships m on m.user_id = u.id and m.cluster_id = ${ctx.clusterId}
-    where lower(u.email) = lower(${email})
-  `);
-  const row = result.rows[0];
+  const found = await lookupEmails(ctx, [email], db);
+  return found.get(email.toLowerCase()) ?? { outcome: "notFound" };
+}
+
+type LookupRow = {
+  email: string;
+  account_id: string;
+  user_deleted: boolean;
+  membership_id: string | null;
+  membership_status: "active" | "inactive" | null;
+  membership_deleted: boolean | null;
+  active_elsewhere: boolean;
+  manages_elsewhere: boolean;
+};
+
+function lookupResultOf(ctx: TenantContext, row: LookupRow | undefined): LookupResult {
   if (!row) return { outcome: "notFound" };
   if (row.account_id !== ctx.accountId) return { outcome: "foundOtherAccount" };
   if (row.user_deleted || row.membership_deleted) {
@@ -128,6 +118,44 @@ export async function lookupEmail(ctx: TenantContext, email: string, db: DbOrTx 
     return { outcome: "foundActiveElsewhere", canConnect };
   }
   return { outcome: "foundNotMember" };
+}
+
+const LOOKUP_CHUNK = 5000;
+
+/**
+ * The lookup of many e-mail addresses at once (the personnel import's new people, issue #16): the same
+ * outcomes as `lookupEmail`, keyed by the lower-cased address, one query per 5,000 addresses.
+ */
+export async function lookupEmails(
+  ctx: TenantContext,
+  emails: readonly string[],
+  db: DbOrTx = getDb(),
+): Promise<Map<string, LookupResult>> {
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
+  const results = new Map<string, LookupResult>();
+  for (let start = 0; start < lowered.length; start += LOOKUP_CHUNK) {
+    const chunk = lowered.slice(start, start + LOOKUP_CHUNK);
+    const found = await db.execute<LookupRow>(sql`
+      select lower(u.email) as email, u.account_id, u.deleted_at is not null as user_deleted,
+             m.id as membership_id, m.status as membership_status, m.deleted_at is not null as membership_deleted,
+             exists (select 1 from memberships o where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
+                     and o.status = 'active' and o.deleted_at is null) as active_elsewhere,
+             exists (select 1 from memberships o
+                     join memberships mine on mine.cluster_id = o.cluster_id and mine.user_id = ${ctx.user.id}
+                          and mine.status = 'active' and mine.access and mine.deleted_at is null
+                     join role_assignments ra on ra.membership_id = mine.id
+                     join role_rights rr on rr.cluster_id = o.cluster_id and rr.role_key = ra.role_key
+                          and rr.right_key = 'users.manage'
+                     where o.user_id = u.id and o.cluster_id <> ${ctx.clusterId}
+                       and o.status = 'active' and o.deleted_at is null) as manages_elsewhere
+      from users u
+      left join memberships m on m.user_id = u.id and m.cluster_id = ${ctx.clusterId}
+      where lower(u.email) in ${chunk}
+    `);
+    const byEmail = new Map(found.rows.map((row) => [row.email, row]));
+    for (const email of chunk) results.set(email, lookupResultOf(ctx, byEmail.get(email)));
+  }
+  return results;
 }
 
 export type AddPersonResult =

@@ -3,6 +3,8 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { importChanges, importColumnMappings, importFiles, importRows, imports, users } from "#db/schema";
 import { importDecisions, type ImportChangeMeta, type ImportDecision } from "#db/schema/imports";
 import { enqueue } from "#jobs/enqueue.server";
+import { emailPattern } from "~/features/employees/employees.schema";
+import { lookupEmails, type LookupOutcome } from "~/features/employees/employee-person.server";
 import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isImportField, normaliseHeader } from "./import-fields";
@@ -253,4 +255,77 @@ export async function countPending(ctx: TenantContext, importId: string, metas?:
       ),
     );
   return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// New people: the e-mail lookup of the personnel wizard, per person, before applying (1241)
+
+export type NewPersonLookup = { outcome: LookupOutcome; canConnect: boolean };
+
+/**
+ * The lookup outcome of each new person's e-mail address (connect, activate, restore first, other
+ * account …), by change id, run for the signed-in user now: applying runs it again (addPerson).
+ */
+export async function lookupNewPeople(
+  ctx: TenantContext,
+  changes: readonly Pick<ImportChangeRow, "id" | "meta" | "data">[],
+): Promise<Map<string, NewPersonLookup>> {
+  const people = changes.filter((c) => c.meta === "NEW_PERSON" && c.data?.email);
+  const found = await lookupEmails(
+    ctx,
+    people.map((c) => c.data!.email!),
+  );
+  return new Map(
+    people.map((c) => {
+      const result = found.get(c.data!.email!.toLowerCase()) ?? { outcome: "notFound" as const };
+      return [c.id, { outcome: result.outcome, canConnect: result.canConnect ?? false }];
+    }),
+  );
+}
+
+export const MAX_EMAIL_LENGTH = 254;
+
+export type NewEmailsResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/**
+ * "Choose another e-mail address" for new people (an address of another account, say): each typed
+ * address must be valid and not that of another new person of this import; the file's address is kept
+ * as `fileEmail` for the history. Nothing is saved when one is wrong. An empty field changes nothing.
+ */
+export async function saveNewEmails(
+  ctx: TenantContext,
+  importId: string,
+  input: readonly { id: string; email: string }[],
+): Promise<NewEmailsResult> {
+  const current = await getImport(ctx, importId);
+  if (current.status !== "review") return { ok: true };
+  const people = await getDb()
+    .select({ id: importChanges.id, data: importChanges.data })
+    .from(importChanges)
+    .where(
+      and(inCluster(importChanges, ctx), eq(importChanges.importId, importId), eq(importChanges.meta, "NEW_PERSON")),
+    );
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const wanted = input
+    .map((e) => ({ id: e.id, email: e.email.trim().toLowerCase() }))
+    .filter((e) => e.email && byId.has(e.id) && e.email !== byId.get(e.id)!.data?.email?.toLowerCase());
+  const errors: Record<string, string> = {};
+  const owner = new Map<string, string>();
+  for (const p of people) if (p.data?.email) owner.set(p.data.email.toLowerCase(), p.id);
+  for (const e of wanted) {
+    if (e.email.length > MAX_EMAIL_LENGTH || !emailPattern.test(e.email)) errors[e.id] = "validation:email.invalid";
+    else if ((owner.get(e.email) ?? e.id) !== e.id) errors[e.id] = "import:new.emailInFile";
+    else owner.set(e.email, e.id);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  await getDb().transaction(async (tx) => {
+    for (const e of wanted) {
+      const data = byId.get(e.id)!.data ?? {};
+      await tx
+        .update(importChanges)
+        .set({ data: { ...data, email: e.email, fileEmail: data.fileEmail ?? data.email ?? "" } })
+        .where(and(inCluster(importChanges, ctx), eq(importChanges.id, e.id)));
+    }
+  });
+  return { ok: true };
 }

@@ -15,6 +15,10 @@ export type ReviewChange = {
   newValue: string | null;
   email: string | null;
   team: string | null;
+  /** NEW_PERSON whose address was changed in the wizard: the file's address. */
+  fileEmail?: string | null;
+  /** NEW_PERSON: the e-mail lookup for the signed-in user (1241). */
+  lookup?: { outcome: string; canConnect: boolean } | null;
   contract: { start: string; end: string; fte: number } | null;
   decision: string;
 };
@@ -26,8 +30,97 @@ type Props = {
   problems: ProblemRow[];
   headers: string[];
   contractsMapped: boolean;
+  mayRestore?: boolean;
   confirmPending?: number;
+  emailErrors?: Record<string, string>;
+  emailValues?: Record<string, string>;
 };
+
+/** The lookup message of the personnel wizard (employees namespace), and what accepting does. */
+function lookupTexts(lookup: NonNullable<ReviewChange["lookup"]>) {
+  const { outcome, canConnect } = lookup;
+  const messageKey =
+    outcome === "foundActiveElsewhere"
+      ? `employees:lookup.foundActiveElsewhere.${canConnect ? "canConnect" : "supervisor"}`
+      : `employees:lookup.${outcome}`;
+  const submit =
+    outcome === "notFound"
+      ? "create"
+      : outcome === "foundNotMember" || (outcome === "foundActiveElsewhere" && canConnect)
+        ? "connect"
+        : outcome === "foundMemberInactive"
+          ? "activate"
+          : null;
+  return { messageKey, acceptKey: submit ? `employees:wizard.submit.${submit}` : null };
+}
+
+function NewPersonDetails({
+  change,
+  mayRestore,
+  error,
+  typed,
+}: {
+  change: ReviewChange;
+  mayRestore?: boolean;
+  error?: string;
+  typed?: string;
+}) {
+  const { t } = useTranslation();
+  const lookup = change.lookup;
+  const email = change.email ?? "";
+  const texts = lookup ? lookupTexts(lookup) : null;
+  const fine = texts?.acceptKey !== null;
+  // Another account's address: choose another one (kept, with the file's address, in the history).
+  const choose = lookup?.outcome === "foundOtherAccount" || Boolean(change.fileEmail) || Boolean(error);
+  const inputId = `email-${change.id}`;
+  return (
+    <>
+      <p>{[email, change.team].filter(Boolean).join(" · ")}</p>
+      {change.fileEmail ? (
+        <p className="text-sm text-ink-muted">{t("import:new.fileEmail", { email: change.fileEmail })}</p>
+      ) : null}
+      {texts ? (
+        <p
+          data-testid="lookup-outcome"
+          data-outcome={lookup!.outcome}
+          className={`text-sm font-medium ${fine ? "" : "text-danger"}`}
+        >
+          {t(texts.messageKey, { email })}
+          {lookup!.outcome === "foundTrashedInAccount" && mayRestore ? (
+            <>
+              {" "}
+              <Link to={`/personnel/users/removed?q=${encodeURIComponent(email)}`} className="underline">
+                {t("employees:wizard.toRemoved")}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {choose ? (
+        <div className="mt-1">
+          <label htmlFor={inputId} className="block text-sm">
+            {t("import:new.otherEmail", { name: change.label })}
+          </label>
+          <input
+            id={inputId}
+            name={`email.${change.id}`}
+            type="email"
+            defaultValue={typed ?? ""}
+            maxLength={254}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className="w-full max-w-xs rounded border px-2 py-1"
+          />
+          {error ? (
+            <p id={`${inputId}-error`} className="text-sm text-danger">
+              {t(error)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 function DecisionRadios({
   change,
@@ -64,7 +157,9 @@ function DecisionRadios({
   );
 }
 
-function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, language: string) {
+type CellOptions = { mayRestore?: boolean; emailErrors?: Record<string, string>; emailValues?: Record<string, string> };
+
+function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, language: string, options: CellOptions) {
   if (step === "contracts") {
     return [
       <td key="name" className="p-2">
@@ -96,7 +191,16 @@ function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, langu
         {change.label}
       </td>,
       <td key="what" className="p-2">
-        {change.meta === "NEW_TEAM" ? t("import:new.team") : [change.email, change.team].filter(Boolean).join(" · ")}
+        {change.meta === "NEW_TEAM" ? (
+          t("import:new.team")
+        ) : (
+          <NewPersonDetails
+            change={change}
+            mayRestore={options.mayRestore}
+            error={options.emailErrors?.[change.id]}
+            typed={options.emailValues?.[change.id]}
+          />
+        )}
       </td>,
     ];
   }
@@ -118,6 +222,12 @@ function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, langu
   ];
 }
 
+function acceptLabelOf(change: ReviewChange, t: TFunction): string | undefined {
+  if (!change.lookup) return undefined;
+  const { acceptKey } = lookupTexts(change.lookup);
+  return acceptKey ? t(acceptKey) : undefined;
+}
+
 /** One review step (missing, new, changes): a decision per change, "for all" buttons, and the rows with problems. */
 export function ImportReviewStep({
   importId,
@@ -126,7 +236,10 @@ export function ImportReviewStep({
   problems,
   headers,
   contractsMapped,
+  mayRestore,
   confirmPending,
+  emailErrors,
+  emailValues,
 }: Props) {
   const { t, i18n } = useTranslation();
   const index = reviewSteps.indexOf(step);
@@ -197,10 +310,15 @@ export function ImportReviewStep({
               <tbody>
                 {changes.map((change) => (
                   <tr key={change.id} className="border-b">
-                    {changeCells(change, step, t, i18n.language)}
+                    {changeCells(change, step, t, i18n.language, { mayRestore, emailErrors, emailValues })}
                     <td className="p-2">
                       {/* Keyed by the decision: a saved "for all" shows at once (defaultChecked is read on mount only). */}
-                      <DecisionRadios key={change.decision} change={change} step={step} />
+                      <DecisionRadios
+                        key={change.decision}
+                        change={change}
+                        step={step}
+                        acceptLabel={acceptLabelOf(change, t)}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -15,8 +15,10 @@ import {
   getImport,
   listChanges,
   listImportRows,
+  lookupNewPeople,
   saveColumns,
   saveDecisions,
+  saveNewEmails,
 } from "~/features/imports/imports.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
@@ -24,7 +26,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 
-export const handle = { i18n: ["import"] };
+export const handle = { i18n: ["import", "employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 function stepOf(request: Request): ReviewStep {
@@ -64,11 +66,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (item.status === "review") {
     const changes = await listChanges(ctx, item.id, [...metasOfStep[step]]);
+    const lookups = step === "new" ? await lookupNewPeople(ctx, changes) : new Map();
     return {
       ...base,
       columns: null,
       review: {
         contractsMapped: mapsContracts(item.mapping),
+        // "Restore first" links to the removed people, a page of users.manage.
+        mayRestore: ctx.rights.has("users.manage"),
         problems: step === "missing" ? await listImportRows(ctx, item.id, "problems") : [],
         changes: changes.map((c) => ({
           id: c.id,
@@ -79,6 +84,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           newValue: c.newValue,
           email: c.meta === "NEW_PERSON" ? (c.data?.email ?? null) : null,
           team: c.meta === "NEW_PERSON" ? (c.data?.team ?? null) : null,
+          fileEmail: c.meta === "NEW_PERSON" ? (c.data?.fileEmail ?? null) : null,
+          lookup: lookups.get(c.id) ?? null,
           contract:
             c.meta === "NEW_CONTRACT" && c.data
               ? {
@@ -108,6 +115,22 @@ function decisionsFrom(form: FormData) {
   return decisions;
 }
 
+/** "Choose another e-mail address" fields of the new step: `email.<change id>`. */
+function emailsFrom(form: FormData) {
+  return [...form.entries()]
+    .filter(([key]) => key.startsWith("email."))
+    .map(([key, value]) => ({ id: key.slice(6), email: String(value) }));
+}
+
+type Reply = {
+  errorKey?: string;
+  mapping?: Record<string, string>;
+  confirmPending: number;
+  emailErrors?: Record<string, string>;
+  emailValues?: Record<string, string>;
+};
+const reply = (body: Partial<Reply>, status = 400) => data<Reply>({ confirmPending: 0, ...body }, { status });
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
   const item = await getImport(ctx, params.id ?? "");
@@ -123,11 +146,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
     );
     const result = await saveColumns(ctx, item.id, mapping);
-    if (!result.ok) return data({ errorKey: result.errorKey, mapping, confirmPending: 0 }, { status: 400 });
+    if (!result.ok) return reply({ errorKey: result.errorKey, mapping });
     return redirect(here);
   }
   const step = stepOf(request);
   const metas = [...metasOfStep[step]];
+  if (step === "new") {
+    const emails = emailsFrom(form);
+    const saved = await saveNewEmails(ctx, item.id, emails);
+    if (!saved.ok) {
+      // The decisions are kept; the typed addresses come back with the message next to each.
+      await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
+      return reply({ emailErrors: saved.errors, emailValues: Object.fromEntries(emails.map((e) => [e.id, e.email])) });
+    }
+  }
   const allDecision = intent.startsWith("all-") ? intent.slice(4) : null;
   if (isChosenDecision(allDecision)) {
     await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form), all: { metas, decision: allDecision } });
@@ -138,14 +170,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Moving on with unresolved changes asks for a confirmation first (spec §4).
     const pending = await countPending(ctx, item.id, intent === "apply" ? undefined : metas);
     if (pending > 0 && form.get("confirm") !== "on") {
-      return data({ errorKey: undefined, mapping: undefined, confirmPending: pending }, { status: 400 });
+      return reply({ confirmPending: pending });
     }
     if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
     const result = await applyImport(ctx, item.id);
-    if (!result.ok) return data({ errorKey: result.errorKey, mapping: undefined, confirmPending: 0 }, { status: 400 });
+    if (!result.ok) return reply({ errorKey: result.errorKey });
     return redirect(here, { headers: { "Set-Cookie": await createToastHeader({ key: "import:apply.done" }) } });
   }
-  return data({ errorKey: "import:errors.state", mapping: undefined, confirmPending: 0 }, { status: 400 });
+  return reply({ errorKey: "import:errors.state" });
 }
 
 export default function ImportWizardPage() {
@@ -192,7 +224,10 @@ export default function ImportWizardPage() {
             problems={page.review.problems}
             headers={page.headers}
             contractsMapped={page.review.contractsMapped}
+            mayRestore={page.review.mayRestore}
             confirmPending={actionData?.confirmPending}
+            emailErrors={actionData?.emailErrors}
+            emailValues={actionData?.emailValues}
           />
         </>
       ) : null}

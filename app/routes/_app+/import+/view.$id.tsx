@@ -34,9 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         id: c.id,
         label: c.label,
         meta: c.meta,
-        field: c.field,
-        oldValue: c.oldValue,
-        newValue: c.newValue,
+        // A new person: the address used, and the file's when another was chosen (1241).
+        field: c.meta === "NEW_PERSON" ? "email" : c.field,
+        oldValue: c.meta === "NEW_PERSON" ? (c.data?.fileEmail ?? null) : c.oldValue,
+        newValue: c.meta === "NEW_PERSON" ? (c.data?.email ?? null) : c.newValue,
         decision: c.decision,
         outcome: c.outcome,
       })),
