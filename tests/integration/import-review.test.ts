@@ -247,3 +247,26 @@ describe("new people: the personnel wizard's e-mail lookup, per person, before a
     expect(memberships.rows[0].n).toBe(2);
   });
 });
+
+describe("FTE above 1.0", () => {
+  it("is imported with a warning next to its row; above 1.5 the row is a problem", async () => {
+    const s = w.cluster.id.slice(0, 8);
+    const csv = [
+      "Achternaam;E-mail;Begindatum;Contractfunctie;FTE",
+      `Veel;veel-${s}@test.nl;01-01-2026;Kok;1,2`,
+      `Gewoon;gewoon-${s}@test.nl;01-01-2026;Kok;1`,
+      `Teveel;teveel-${s}@test.nl;01-01-2026;Kok;1,6`,
+    ].join("\n");
+    const id = await upload(w, "fte.csv", csv);
+    await compare(w, id);
+    const contracts = (await page(w, id, "contracts")).review!.changes;
+    const warned = Object.fromEntries(
+      contracts.map((c) => [c.label, (c.contract as { fteWarning: boolean }).fteWarning]),
+    );
+    expect(warned).toEqual({ Veel: true, Gewoon: false });
+    const problems = (
+      (await page(w, id, "missing")).review as unknown as { problems: { errors: { field: string }[] }[] }
+    ).problems;
+    expect(problems.map((p) => p.errors.map((e) => e.field))).toEqual([["fte"]]);
+  });
+});

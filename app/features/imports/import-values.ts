@@ -45,6 +45,13 @@ export function parseFte(text: string | undefined): number | null | undefined {
 }
 
 export const MAX_FTE = 1.5;
+/** Above this the row is imported but warned about (issue #16: "FTE outside 0–1.5 (warn above 1.0)"). */
+export const WARN_FTE_ABOVE = 1.0;
+
+/** Whether an FTE is allowed but unusual enough to warn about next to its row. */
+export function fteNeedsWarning(fte: number | null | undefined): boolean {
+  return typeof fte === "number" && fte > WARN_FTE_ABOVE && fte <= MAX_FTE;
+}
 export const MAX_NAME_LENGTH = 100;
 
 /** Values of one row by field, trimmed; unmapped columns are left out. */

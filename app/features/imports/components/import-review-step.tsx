@@ -19,7 +19,7 @@ export type ReviewChange = {
   fileEmail?: string | null;
   /** NEW_PERSON: the e-mail lookup for the signed-in user (1241). */
   lookup?: { outcome: string; canConnect: boolean } | null;
-  contract: { start: string; end: string; fte: number } | null;
+  contract: { start: string; end: string; fte: number; fteWarning?: boolean } | null;
   decision: string;
 };
 
@@ -176,6 +176,11 @@ function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, langu
       </td>,
       <td key="fte" className="p-2">
         {change.contract ? formatNumber(change.contract.fte, language, { minimumFractionDigits: 1 }) : ""}
+        {change.contract?.fteWarning ? (
+          <p className="text-sm font-medium text-danger" data-testid="fte-warning">
+            {t("import:contracts.fteWarning", { max: formatNumber(1, language, { minimumFractionDigits: 1 }) })}
+          </p>
+        ) : null}
       </td>,
     ];
   }

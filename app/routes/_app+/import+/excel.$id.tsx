@@ -8,6 +8,7 @@ import { ImportSummary } from "~/features/imports/components/import-summary";
 import { WizardStepList } from "~/features/imports/components/wizard-step-list";
 import { applyImport } from "~/features/imports/import-apply.server";
 import { mapsContracts } from "~/features/imports/import-fields";
+import { fteNeedsWarning } from "~/features/imports/import-values";
 import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
 import {
   chooseSheet,
@@ -92,6 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
                   start: formatDate(c.data.start),
                   end: c.data.end ? formatDate(c.data.end) : "",
                   fte: Number(c.data.fte),
+                  fteWarning: fteNeedsWarning(Number(c.data.fte)),
                 }
               : null,
           decision: c.decision,
