@@ -18,8 +18,8 @@ import { insertAssignments } from "./peer-review-create.server";
 
 /**
  * Participants propose their own peers; the leader or HR approves or rejects (docs/decisions/1202).
- * A participant proposes colleagues of the team they were picked from (members and leaders, not
- * themselves); an approved proposal becomes a `peer` assignment in the same transaction.
+ * A participant proposes colleagues of the team they were picked from (not themselves, nor the leaders
+ * who already answer about them as leader); an approved proposal becomes a `peer` assignment in the same transaction.
  */
 
 /** The signed-in person's place in an open or closed peer round; a 404 when they are not reviewed in it. */
@@ -80,18 +80,20 @@ export async function myNominationChoices(ctx: TenantContext, reviewId: string, 
       .from(reviewPeerNominations)
       .where(eq(reviewPeerNominations.subjectId, subject.id)),
     db
-      .select({ reviewerId: reviewPeerAssignments.reviewerId })
+      .select({ reviewerId: reviewPeerAssignments.reviewerId, role: reviewPeerAssignments.role })
       .from(reviewPeerAssignments)
-      .where(and(eq(reviewPeerAssignments.subjectId, subject.id), eq(reviewPeerAssignments.role, "peer"))),
+      .where(eq(reviewPeerAssignments.subjectId, subject.id)),
   ]);
   const statusOf = new Map(nominations.map((n) => [n.nomineeId, n.status]));
-  const chosen = new Set(peers.map((p) => p.reviewerId));
+  const chosen = new Set(peers.filter((p) => p.role === "peer").map((p) => p.reviewerId));
+  // Their leaders already answer about them as leader: not proposable as a peer.
+  const answersOtherwise = new Set(peers.filter((p) => p.role !== "peer").map((p) => p.reviewerId));
   return {
     review,
     subject,
     open: !review.lockedAt && !review.isFinished,
     colleagues: colleagues
-      .filter((c) => c.membershipId !== subject.membershipId)
+      .filter((c) => c.membershipId !== subject.membershipId && !answersOtherwise.has(c.membershipId))
       .map((c) => ({
         ...c,
         state: (chosen.has(c.membershipId) ? "chosen" : (statusOf.get(c.membershipId) ?? "none")) as NominationState,

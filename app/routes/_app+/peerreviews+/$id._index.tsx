@@ -132,7 +132,7 @@ export default function PeerReviewDetailsPage() {
               {t("peerreviews:details.invite")}
             </Button>
           </Form>
-          {review.state === "open" && view.invited > 0 ? (
+          {review.state === "open" && view.reviewers > 0 ? (
             <Form method="post">
               <Button name="intent" value="resend" variant="secondary">
                 {t("peerreviews:details.resend")}
