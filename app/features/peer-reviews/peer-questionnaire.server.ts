@@ -7,6 +7,7 @@ import { auditReviews } from "~/features/reviews/review-audit.server";
 import { questionnaireReadOnly, reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { PEER_COMMENT_MAX } from "./peer-review.schema";
 
 /**
  * One reviewer's questionnaire about one reviewed person in a peer round (docs/decisions/1021): only the
@@ -66,6 +67,8 @@ export async function getPeerQuestionnaire(ctx: TenantContext, assignmentId: str
     scale: review.scale as ScaleSize,
     readOnly: questionnaireReadOnly(review, assignment, true),
     criteria: criteriaRows,
+    /** The reviewer's own remark (peers only); nobody else's is ever read here. */
+    comment: assignment.role === "peer" ? (assignment.comment ?? "") : null,
     values: Object.fromEntries(criteriaRows.map((c) => [c.criterionId, formValueOf(stored.get(c.criterionId))])),
     missing: criteriaRows.filter((c) => !stored.has(c.criterionId)).map((c) => c.name),
   };
@@ -73,7 +76,11 @@ export async function getPeerQuestionnaire(ctx: TenantContext, assignmentId: str
 
 export type PeerQuestionnaireResult =
   | { ok: true; changed: number }
-  | { ok: false; code: "locked" | "finished" | "unknownCriterion" | "invalidScore"; criterionId?: string };
+  | {
+      ok: false;
+      code: "locked" | "finished" | "unknownCriterion" | "invalidScore" | "commentTooLong";
+      criterionId?: string;
+    };
 
 class Refused extends Error {
   constructor(readonly result: Extract<PeerQuestionnaireResult, { ok: false }>) {
@@ -102,6 +109,8 @@ export async function savePeerQuestionnaire(
   ctx: TenantContext,
   assignmentId: string,
   input: Record<string, string>,
+  /** A peer's remark: undefined leaves it, "" clears it (decision 1203). */
+  comment?: string,
 ): Promise<PeerQuestionnaireResult> {
   const db = getDb();
   const { assignment, review } = await requirePeerAssignment(ctx, assignmentId, db);
@@ -114,6 +123,14 @@ export async function savePeerQuestionnaire(
       if (unknown) throw new Refused({ ok: false, code: "unknownCriterion", criterionId: unknown });
       const diff = diffScores(input, await storedAnswers(tx, assignment.id), [...dimensionOf.keys()], review.scale);
       if (diff.invalid.length) throw new Refused({ ok: false, code: "invalidScore", criterionId: diff.invalid[0] });
+      if (comment !== undefined && assignment.role === "peer") {
+        const text = comment.trim();
+        if (text.length > PEER_COMMENT_MAX) throw new Refused({ ok: false, code: "commentTooLong" });
+        await tx
+          .update(reviewPeerAssignments)
+          .set({ comment: text === "" ? null : text })
+          .where(eq(reviewPeerAssignments.id, assignment.id));
+      }
       for (const change of diff.changes) {
         const key = and(
           eq(reviewPeerAnswers.assignmentId, assignment.id),

@@ -4,6 +4,7 @@ import {
   comparePeerSides,
   effectiveThreshold,
   peerAveragesVisible,
+  peerComments,
   type PeerAnswerRow,
 } from "./peer-results";
 
@@ -69,5 +70,19 @@ describe("comparePeerSides", () => {
   it("never goes below 3 even when the setting says 1", () => {
     const rows = [row("p1", "peer", 5), row("p2", "peer", 1)];
     expect(comparePeerSides(["c1"], rows, 1).peersShown).toBe(false);
+  });
+});
+
+describe("peer comments", () => {
+  it("are withheld below the threshold", () => {
+    expect(peerComments(["Fijn", "Goed"], false)).toEqual([]);
+  });
+
+  it("come without blanks and in alphabetical order, not in the order they were written", () => {
+    expect(peerComments(["Zorgvuldig", "  ", "behulpzaam ", "Attent"], true)).toEqual([
+      "Attent",
+      "behulpzaam",
+      "Zorgvuldig",
+    ]);
   });
 });

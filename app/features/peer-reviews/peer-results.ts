@@ -67,3 +67,16 @@ export function comparePeerSides(
     })),
   };
 }
+
+/**
+ * The peers' remarks as the reviewed person may see them (docs/decisions/1203): none below the anonymity
+ * threshold (`peersShown` false), else the non-empty texts in alphabetical order — never in the order
+ * they were written or finished, and never with who wrote them.
+ */
+export function peerComments(texts: string[], peersShown: boolean): string[] {
+  if (!peersShown) return [];
+  return texts
+    .map((t) => t.trim())
+    .filter((t) => t !== "")
+    .sort((a, b) => a.localeCompare(b, "nl"));
+}

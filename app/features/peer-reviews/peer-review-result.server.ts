@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -7,7 +7,7 @@ import { reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { peerTeamScope } from "./peer-review-admin.server";
-import { comparePeerSides } from "./peer-results";
+import { comparePeerSides, peerComments } from "./peer-results";
 
 /**
  * A reviewed person's result in a peer round (docs/decisions/1022): the person themselves, or someone
@@ -38,7 +38,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
   // A team leader reads the results of their own teams' participants only (decision 1200).
   const led = peerTeamScope(ctx);
   if (!own && led !== null && (row.subject.teamId === null || !led.includes(row.subject.teamId))) notFound();
-  const [criteriaRows, answers, settings] = await Promise.all([
+  const [criteriaRows, answers, settings, remarks] = await Promise.all([
     reviewCriteriaRows(db, row.review.id),
     db
       .select({
@@ -52,6 +52,18 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
       .innerJoin(reviewPeerAssignments, eq(reviewPeerAssignments.id, reviewPeerAnswers.assignmentId))
       .where(eq(reviewPeerAssignments.subjectId, row.subject.id)),
     getReviewSettings(ctx, db),
+    // Finished peers' remarks, text only: no reviewer, assignment or time leaves this query.
+    db
+      .select({ comment: reviewPeerAssignments.comment })
+      .from(reviewPeerAssignments)
+      .where(
+        and(
+          eq(reviewPeerAssignments.subjectId, row.subject.id),
+          eq(reviewPeerAssignments.role, "peer"),
+          isNotNull(reviewPeerAssignments.finishedAt),
+          isNotNull(reviewPeerAssignments.comment),
+        ),
+      ),
   ]);
   const comparison = comparePeerSides(
     criteriaRows.map((c) => c.criterionId),
@@ -66,6 +78,10 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
     peersAnswered: comparison.peersAnswered,
     threshold: comparison.threshold,
     peersShown: comparison.peersShown,
+    comments: peerComments(
+      remarks.map((r) => r.comment ?? ""),
+      comparison.peersShown,
+    ),
     settings,
     criteria: criteriaRows.map((c) => ({
       criterionId: c.criterionId,

@@ -21,6 +21,9 @@ export type PeerQuestionnaireView = {
     characteristics: Partial<Record<LevelName, string>>;
   }[];
   values: Record<string, string>;
+  /** The reviewer's own remark; null when the role has none (self, leader). */
+  comment: string | null;
+  threshold: number;
   answered: number;
   total: number;
 };
@@ -37,17 +40,20 @@ export function PeerQuestionnaireForm(view: PeerQuestionnaireView) {
   const readOnly = view.readOnly !== null;
   const actionData = useActionData() as Reply | undefined;
   const typed = (actionData?.initialValue?.score ?? {}) as Record<string, string>;
+  const typedComment = actionData?.initialValue?.comment as string | undefined;
   const errors = actionData?.error ?? {};
-  const autoSave = useAutoSave(
-    readOnly,
-    Object.fromEntries(Object.entries(view.values).map(([id, v]) => [scoreField(id), v])),
-  );
+  const autoSave = useAutoSave(readOnly, {
+    ...Object.fromEntries(Object.entries(view.values).map(([id, v]) => [scoreField(id), v])),
+    ...(view.comment === null ? {} : { comment: view.comment }),
+  });
   const levels = scaleLevels(review.scale);
   const summaryErrors = criteria.flatMap((c) =>
     errors[scoreField(c.criterionId)]?.length
       ? [{ id: `score-${c.criterionId}`, label: c.name, errors: errors[scoreField(c.criterionId)] }]
       : [],
   );
+  if (errors.comment?.length)
+    summaryErrors.push({ id: "peer-comment", label: t("peerreviews:questionnaire.comment"), errors: errors.comment });
   return (
     <>
       <p>
@@ -108,6 +114,32 @@ export function PeerQuestionnaireForm(view: PeerQuestionnaireView) {
             </section>
           );
         })}
+        {view.comment === null ? null : (
+          <div className="mb-6">
+            <label htmlFor="peer-comment" className="block font-medium">
+              {t("peerreviews:questionnaire.comment")}
+            </label>
+            <p id="peer-comment-hint" className="mb-1 text-sm text-ink-muted">
+              {t("peerreviews:questionnaire.commentHint", { threshold: view.threshold })}
+            </p>
+            <textarea
+              id="peer-comment"
+              name="comment"
+              rows={4}
+              maxLength={2000}
+              defaultValue={typedComment ?? view.comment}
+              disabled={readOnly}
+              aria-describedby={errors.comment?.length ? "peer-comment-hint peer-comment-error" : "peer-comment-hint"}
+              aria-invalid={errors.comment?.length ? true : undefined}
+              className="w-full max-w-2xl rounded border border-ink-muted p-2"
+            />
+            {errors.comment?.length ? (
+              <p id="peer-comment-error" className="text-danger">
+                {errors.comment.map((e) => t(e)).join(" ")}
+              </p>
+            ) : null}
+          </div>
+        )}
         <p role="status" aria-live="polite" className={`mb-3 min-h-6 ${autoSave.error ? "text-danger" : ""}`}>
           {autoSave.status}
         </p>

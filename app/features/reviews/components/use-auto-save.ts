@@ -8,14 +8,14 @@ const AUTOSAVE_SECONDS = 3;
 function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of new FormData(form))
-    if (name.startsWith("score.") || name.startsWith("team.") || name === "developmentGoal")
+    if (name.startsWith("score.") || name.startsWith("team.") || name === "developmentGoal" || name === "comment")
       values[name] = String(value);
   return values;
 }
 
 /**
  * The fields saved: `score.<id>` (the evaluation, and a self review's answers about yourself), `team.<id>`
- * (a self review's answers about the team) and the development goal.
+ * (a self review's answers about the team), the development goal and a peer's comment.
  * With JavaScript: a change starts a countdown; at zero a fetcher sends only the fields that differ
  * from what was last saved. Leaving with unsaved changes asks first (spec §5).
  */

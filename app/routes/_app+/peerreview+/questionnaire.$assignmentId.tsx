@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-settings.server";
 import { PeerQuestionnaireForm } from "~/features/peer-reviews/components/peer-questionnaire-form";
 import { peerQuestionnaireFormSchema } from "~/features/peer-reviews/peer-review.schema";
+import { effectiveThreshold } from "~/features/peer-reviews/peer-results";
 import {
   getPeerQuestionnaire,
   requirePeerAssignment,
@@ -43,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       characteristics: c.characteristics,
     })),
     values: q.values,
+    comment: q.comment,
+    threshold: effectiveThreshold(settings.peerAnonymityThreshold),
     answered: q.criteria.length - q.missing.length,
     total: q.criteria.length,
   };
@@ -61,7 +64,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (autosave) return data({ ok: false as const, message: t("peerreviews:errors.notSaved") }, { status: 422 });
     return data(submission.reply({ formErrors: ["peerreviews:errors.notSaved"] }), { status: 400 });
   }
-  const result = await savePeerQuestionnaire(ctx, assignmentId, submission.value.score ?? {});
+  // conform drops an empty field: a comment sent empty clears it.
+  const comment = formData.has("comment") ? (submission.value.comment ?? "") : undefined;
+  const result = await savePeerQuestionnaire(ctx, assignmentId, submission.value.score ?? {}, comment);
   if (!result.ok) {
     const key = `peerreviews:errors.${result.code}`;
     if (autosave)
@@ -71,7 +76,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
           formErrors: ["peerreviews:errors.notSaved"],
           fieldErrors: { [scoreField(result.criterionId)]: [key] },
         })
-      : submission.reply({ formErrors: ["peerreviews:errors.notSaved", key] });
+      : result.code === "commentTooLong"
+        ? submission.reply({ formErrors: ["peerreviews:errors.notSaved"], fieldErrors: { comment: [key] } })
+        : submission.reply({ formErrors: ["peerreviews:errors.notSaved", key] });
     return data(reply, { status: 422 });
   }
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };

@@ -25,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     peersAnswered: result.peersAnswered,
     threshold: result.threshold,
     peersShown: result.peersShown,
+    comments: result.comments,
     dimensions: dimensionTexts(result.settings, language, t as never).map((d) => ({
       dimension: d.dimension,
       name: d.name,
@@ -95,6 +96,25 @@ export default function PeerReviewResultPage() {
           ),
         )}
       </table>
+      {view.peersShown ? (
+        <section aria-labelledby="peer-comments" className="mb-6">
+          <h2 id="peer-comments" className="mb-2 text-lg">
+            {t("peerreviews:result.comments")}
+          </h2>
+          <p className="mb-2 text-sm text-ink-muted">{t("peerreviews:result.commentsHint")}</p>
+          {view.comments.length === 0 ? (
+            <p>{t("peerreviews:result.noComments")}</p>
+          ) : (
+            <ul className="list-disc space-y-2 pl-6">
+              {view.comments.map((comment, i) => (
+                <li key={i} className="whitespace-pre-line">
+                  {comment}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }
