@@ -7,6 +7,7 @@ import { runPersonnelImport } from "~/features/imports/import-run.server";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/_app+/import+/excel.$id";
 import { action as uploadAction } from "~/routes/_app+/import+/_index";
 import { createClusterFor, createUserWithMembership } from "../factories";
+import { libreOfficeXlsx } from "../support/libreoffice-xlsx";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { contractFor, orgWorld, positionIn, postForm } from "../support/org";
 
@@ -268,5 +269,40 @@ describe("FTE above 1.0", () => {
       (await page(w, id, "missing")).review as unknown as { problems: { errors: { field: string }[] }[] }
     ).problems;
     expect(problems.map((p) => p.errors.map((e) => e.field))).toEqual([["fte"]]);
+  });
+});
+
+describe("a workbook written by LibreOffice", () => {
+  it("is read through the wizard: the second sheet chosen, inline strings, both date forms, empty rows", async () => {
+    const s = w.cluster.id.slice(0, 8);
+    const file = await libreOfficeXlsx([
+      { name: "Uitleg", rows: [["Zie het tweede blad"]] },
+      {
+        name: "Personeel",
+        rows: [
+          ["Personeelsnummer", "Achternaam", "E-mail", "Geboortedatum"],
+          ["LO1", "Serieel", `lo1-${s}@test.nl`, { date: 29221 }],
+          null,
+          ["LO2", "Tekst", `lo2-${s}@test.nl`, "15-03-1980"],
+        ],
+      },
+    ]);
+    const id = await upload(w, "libreoffice.xlsx", file);
+    const chosen = await run(() =>
+      wizardAction(args(postForm(`/import/excel/${id}`, { intent: "sheet", sheet: "1" }, w.cookie), id)),
+    );
+    expect((chosen as Response).status).toBe(302);
+    expect(await runPersonnelImport(id)).toBe("parsed");
+    await compare(w, id);
+    const people = (await page(w, id, "new")).review!.changes;
+    expect(people.map((c) => c.label).sort()).toEqual(["Serieel", "Tekst"]);
+    const births = await getDb()
+      .select({ label: importChanges.label, data: importChanges.data })
+      .from(importChanges)
+      .where(eq(importChanges.importId, id));
+    expect(Object.fromEntries(births.map((b) => [b.label, b.data?.birthday]))).toEqual({
+      Serieel: "29221",
+      Tekst: "15-03-1980",
+    });
   });
 });

@@ -80,8 +80,10 @@ export async function parseCsv(buffer: Uint8Array): Promise<ParsedFile> {
 /**
  * Sums the uncompressed sizes in the zip's central directory without inflating anything, so that a
  * zip bomb is refused at once. Files without a readable directory (or ZIP64) are refused as corrupt.
+ * Returns the entries' names.
  */
-export function checkZipSize(buffer: Buffer): void {
+export function checkZipSize(buffer: Buffer): string[] {
+  const names: string[] = [];
   const min = Math.max(0, buffer.length - 65_557);
   let end = -1;
   for (let i = buffer.length - 22; i >= min; i--) {
@@ -102,9 +104,11 @@ export function checkZipSize(buffer: Buffer): void {
     if (size === 0xffffffff) throw new ImportFileError("import:errors.tooLargeUnzipped");
     total += size;
     if (total > MAX_UNZIPPED_BYTES) throw new ImportFileError("import:errors.tooLargeUnzipped");
-    offset +=
-      46 + buffer.readUInt16LE(offset + 28) + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
+    const nameLength = buffer.readUInt16LE(offset + 28);
+    names.push(buffer.toString("utf8", offset + 46, Math.min(buffer.length, offset + 46 + nameLength)));
+    offset += 46 + nameLength + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
   }
+  return names;
 }
 
 /** A cell's value as text; formulas give their cached result, never the formula. */
@@ -125,7 +129,7 @@ export function cellText(value: unknown): string {
 
 /** One sheet of an .xlsx (streaming, styles ignored: dates arrive as serial numbers) and every sheet's name. */
 export async function parseXlsx(buffer: Buffer, sheet = 0): Promise<ParsedFile> {
-  checkZipSize(buffer);
+  const entries = checkZipSize(buffer);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -133,6 +137,13 @@ export async function parseXlsx(buffer: Buffer, sheet = 0): Promise<ParsedFile> 
     worksheets: "emit",
     entries: "emit",
   });
+  // A workbook with inline strings only (as LibreOffice can write it) has no shared strings part. The
+  // streaming reader then parks every sheet in a temporary file until the zip ends and, racing the
+  // zip's end, could lose the last sheet. With no shared strings to wait for, it reads each sheet as
+  // it streams by (docs/decisions/1242).
+  if (!entries.includes("xl/sharedStrings.xml")) {
+    (reader as unknown as { sharedStrings: string[] }).sharedStrings = [];
+  }
   const sheetNames: string[] = [];
   const rows: ParsedRow[] = [];
   try {
