@@ -25,6 +25,7 @@ import { seedDialogs } from "./demo/dialogs";
 import { seedDigestFrequencies } from "./demo/digests";
 import { seedFlows } from "./demo/flows";
 import { seedGrowth } from "./demo/growth";
+import { seedImportConnectors } from "./demo/import-connectors";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPositions } from "./demo/positions";
@@ -57,6 +58,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedGrowth(ctx, { tenants, positions, people });
   await seedKnowledgeAreas(ctx, { tenants, teams });
   await seedCompetences(ctx, { tenants, people });
+  await seedImportConnectors(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;

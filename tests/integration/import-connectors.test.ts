@@ -348,13 +348,14 @@ describe("rights and tenancy", () => {
       accountId: w.account.id,
       clusterId: w.cluster.id,
     });
-    for (const attempt of [
+    const attempts: (() => Promise<unknown>)[] = [
       () => afasLoader(args(getRequest("/import/afas", cookie))),
       () => afasAction(args(postForm("/import/afas", { intent: "run" }, cookie))),
       () => polarisLoader(args(getRequest("/import/polaris", cookie))),
       () => polarisAction(args(postForm("/import/polaris", { intent: "test" }, cookie))),
       () => polarisRunLoader(args(getRequest(`/import/polaris/${id}`, cookie), id)),
-    ]) {
+    ];
+    for (const attempt of attempts) {
       const res = (await run(attempt)) as Response;
       expect(res.status).toBe(302);
     }

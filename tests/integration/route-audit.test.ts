@@ -419,6 +419,7 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   "_app+/import+/view.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   "_app+/import+/old.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
+  "_app+/import+/polaris.$id.tsx": { may: both, params: (d) => ({ id: d.polarisImport }) },
   // Not tenant data: tokens and names checked by their own tests.
   "$.tsx": { notTenantData: "the splat route: unknown paths" },
   "auth.$provider.callback.tsx": { notTenantData: "SSO callback, anonymous only" },

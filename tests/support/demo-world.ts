@@ -17,6 +17,7 @@ import {
   criteriaSets,
   dialogs,
   flowMeasurements,
+  importConnectorRuns,
   imports,
   knowledgeAreas,
   memberships,
@@ -80,6 +81,8 @@ export type TenantData = {
   note: string;
   /** A personnel import of the cluster (issue 16). */
   personnelImport: string;
+  /** A finished Polaris import of the cluster (issue 16, import/polaris/{id}). */
+  polarisImport: string;
   /** A knowledge area of the cluster, on no card (issue 19). */
   knowledgeArea: string;
   led: TeamData;
@@ -370,6 +373,13 @@ async function personnelImportIn(accountId: string, clusterId: string) {
   return row.id;
 }
 
+/** A finished import through the Polaris connector, for import/polaris/{id}. */
+async function polarisImportIn(accountId: string, clusterId: string) {
+  const importId = await personnelImportIn(accountId, clusterId);
+  await getDb().insert(importConnectorRuns).values({ importId, accountId, clusterId, kind: "polaris", stage: "ready" });
+  return importId;
+}
+
 /** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
 export async function demoWorld(): Promise<DemoWorld> {
   await seedDemo(process.env.DATABASE_URL!);
@@ -415,6 +425,7 @@ export async function demoWorld(): Promise<DemoWorld> {
     task: await taskByTitle(noord, demoTasks.openForMedewerker),
     note: await taskByTitle(noord, demoTasks.medewerkerNote),
     personnelImport: await personnelImportIn(demoAccountId, noord),
+    polarisImport: await polarisImportIn(demoAccountId, noord),
     knowledgeArea: await insertKnowledgeArea(demoAccountId, noord),
     led: await withSelfReview(
       cookies.hr,
@@ -471,6 +482,7 @@ export async function demoWorld(): Promise<DemoWorld> {
       (await membershipOf(demoUsers.andere, andereCluster)).userId,
     )),
     personnelImport: await personnelImportIn(andereAccountId, andereCluster),
+    polarisImport: await polarisImportIn(andereAccountId, andereCluster),
     knowledgeArea: await insertKnowledgeArea(andereAccountId, andereCluster),
     led: andereTeam,
     other: andereTeam,

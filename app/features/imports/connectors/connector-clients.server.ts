@@ -25,6 +25,7 @@ export const connectorErrorKeys = [
   "import:connector.errors.badData",
   "import:connector.errors.tooLarge",
   "import:connector.errors.secretLost",
+  "import:connector.errors.notConfigured",
 ] as const;
 export type ConnectorErrorKey = (typeof connectorErrorKeys)[number];
 

@@ -57,7 +57,7 @@ export async function finishScheduledRun(importId: string): Promise<void> {
       status: imports.status,
     })
     .from(importConnectorRuns)
-    .innerJoin(importConnectors, eq(importConnectors.id, importConnectorRuns.connectorId))
+    .leftJoin(importConnectors, eq(importConnectors.id, importConnectorRuns.connectorId))
     .innerJoin(imports, eq(imports.id, importConnectorRuns.importId))
     .where(eq(importConnectorRuns.importId, importId));
   if (!run || run.finishedAt) return;

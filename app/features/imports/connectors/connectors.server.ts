@@ -263,14 +263,17 @@ export async function fetchStage(importId: string, compareNow: boolean): Promise
     .from(importConnectorRuns)
     .where(eq(importConnectorRuns.importId, importId));
   const tenant: Tenant = { accountId: run.accountId, clusterId: run.clusterId };
-  const [connector] = await db
-    .select()
-    .from(importConnectors)
-    .where(and(eq(importConnectors.id, run.connectorId), inCluster(importConnectors, tenant)));
+  const [connector] = run.connectorId
+    ? await db
+        .select()
+        .from(importConnectors)
+        .where(and(eq(importConnectors.id, run.connectorId), inCluster(importConnectors, tenant)))
+    : [];
   await db.delete(importRows).where(eq(importRows.importId, importId));
   await setStage(importId, "fetch");
   let people;
   try {
+    if (!connector) throw new ConnectorError("import:connector.errors.notConfigured");
     people = await connectors[run.kind].fetchPeople(settingsOf(connector), async (stage, done) => {
       await setStage(importId, stage);
       await db.update(imports).set({ rowsDone: done }).where(eq(imports.id, importId));
