@@ -10,13 +10,18 @@ test.describe("growth, team development and files", () => {
     await expect(page.getByTestId("current-ambition")).toHaveText("Geen ambitie gekozen");
 
     await page.getByRole("button", { name: "Ambitie opslaan" }).click();
-    await expect(page.getByText("Vul een rol, een functie of een toelichting in.").first()).toBeVisible();
+    await expect(page.getByText("Vul een rol, een functie, een competentie of een toelichting in.").first()).toBeVisible();
 
     await page.getByLabel("Rol", { exact: true }).fill("Teamleider");
     await page.getByLabel("Functie").selectOption({ label: "Teamleider" });
+    await page.getByLabel("Competentie", { exact: true }).selectOption({ label: "Communiceren" });
     await page.getByLabel("Toelichting").fill("Over twee jaar een eigen team leiden");
     await page.getByRole("button", { name: "Ambitie opslaan" }).click();
-    await expect(page.getByTestId("current-ambition")).toContainText("Teamleider · functie Teamleider");
+    await expect(page.getByTestId("current-ambition")).toContainText(
+      "Teamleider · functie Teamleider · competentie Communiceren",
+    );
+    // A new employee has no position yet: the position asks no level of it.
+    await expect(page.getByTestId("ambition-gap")).toHaveText("Je functie vraagt geen niveau voor deze competentie.");
     await expect(page.getByTestId("current-ambition")).toContainText("Over twee jaar een eigen team leiden");
     await expect(page.getByLabel("Toelichting")).toHaveValue("Over twee jaar een eigen team leiden");
   });

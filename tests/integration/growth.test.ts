@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { ambitions, clusters, memberships, users } from "#db/schema";
+import {
+  ambitions,
+  clusters,
+  competences,
+  competenceScores,
+  memberships,
+  positionCompetences,
+  users,
+} from "#db/schema";
 import { createTeamGoal } from "~/features/team-goals/team-goals.server";
 import { action as growthAction, loader as growthLoader } from "~/routes/_app+/my+/growth";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard+/index";
@@ -11,7 +19,7 @@ import { demoClusters, demoReviewNames, demoUsers, medewerkerTeam } from "../../
 import { seedDemo } from "../../seed/run";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
-import { orgWorld, positionIn, postForm } from "../support/org";
+import { contractFor, orgWorld, positionIn, postForm } from "../support/org";
 import { sessionCookieFor } from "../support/session";
 import type { ModuleKey } from "~/utils/modules";
 
@@ -136,6 +144,76 @@ describe("my/growth: the ambition", () => {
   });
 });
 
+describe("my/growth: a competence as ambition (decision 1342)", () => {
+  async function competenceIn(world: World | { account: { id: string }; cluster: { id: string } }, name: string) {
+    const [row] = await getDb()
+      .insert(competences)
+      .values({ accountId: world.account.id, clusterId: world.cluster.id, type: "competence", name })
+      .returning();
+    return row;
+  }
+  type Page = {
+    employee: {
+      ambition: { competenceId: string | null; competenceName: string | null } | null;
+      ambitionCompetences: { id: string; name: string }[] | null;
+      ambitionGap?: { status: string; required: number | null; actual: number | null; gap: number };
+    };
+  };
+
+  it("chooses a competence of the book and shows its gap against the position's required level", async () => {
+    const u = await employeeWithCookie(w);
+    const competence = await competenceIn(w, `Coachen ${u.membership.id.slice(0, 8)}`);
+    const position = await positionIn(w);
+    await contractFor(w, u.membership.id, position.id, "1.0");
+    const tenant = { accountId: w.account.id, clusterId: w.cluster.id };
+    await getDb()
+      .insert(positionCompetences)
+      .values({ ...tenant, positionId: position.id, competenceId: competence.id, requiredLevel: 4 });
+    await getDb()
+      .insert(competenceScores)
+      .values({ ...tenant, membershipId: u.membership.id, competenceId: competence.id, level: 2 });
+
+    const before = (await growthPage(u.cookie)) as Page;
+    expect(before.employee.ambitionCompetences).toContainEqual({ id: competence.id, name: competence.name });
+    const saved = (await postGrowth(u.cookie, { intent: "save", competenceId: competence.id })) as Response;
+    expect(saved.headers.get("Location")).toBe("/my/growth");
+    const page = (await growthPage(u.cookie)) as Page;
+    expect(page.employee.ambition).toMatchObject({ competenceId: competence.id, competenceName: competence.name });
+    expect(page.employee.ambitionGap).toEqual({ status: "below", required: 4, actual: 2, gap: 2 });
+
+    // A competence the position does not ask for: said so, no numbers.
+    const other = await competenceIn(w, `Plannen ${u.membership.id.slice(0, 8)}`);
+    await postGrowth(u.cookie, { intent: "save", competenceId: other.id });
+    expect(((await growthPage(u.cookie)) as Page).employee.ambitionGap).toMatchObject({ status: "notRequired" });
+  });
+
+  it("refuses another cluster's or an archived competence, and any competence without the module", async () => {
+    const u = await employeeWithCookie(w);
+    const foreign = await competenceIn(other, `Elders ${u.membership.id.slice(0, 8)}`);
+    const archived = await competenceIn(w, `Oud ${u.membership.id.slice(0, 8)}`);
+    await getDb().update(competences).set({ archivedAt: new Date() }).where(eq(competences.id, archived.id));
+    for (const competenceId of [foreign.id, archived.id]) {
+      const refused = unwrapData(await postGrowth(u.cookie, { intent: "save", role: "Coach", competenceId }));
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({
+        error: { competenceId: ["validation:choose"] },
+        initialValue: { role: "Coach" },
+      });
+    }
+    expect(await getDb().select().from(ambitions).where(eq(ambitions.membershipId, u.membership.id))).toHaveLength(0);
+    expect(((await growthPage(u.cookie)) as Page).employee.ambitionCompetences).not.toContainEqual(
+      expect.objectContaining({ id: archived.id }),
+    );
+
+    const world = await clusterWith(["growth-and-ambition"]);
+    const noBook = await employeeWithCookie(world);
+    const own = await competenceIn(world, "Eigen competentie");
+    expect(((await growthPage(noBook.cookie)) as Page).employee.ambitionCompetences).toBeNull();
+    const off = unwrapData(await postGrowth(noBook.cookie, { intent: "save", competenceId: own.id }));
+    expect(off.status).toBe(400);
+  });
+});
+
 describe("team-development/{step}", () => {
   const stepPage = (cookie: string, step: string, query = "") =>
     run(() =>
@@ -253,8 +331,13 @@ describe("demo data", () => {
         learningGoals: { title: string; objective: string; progress: number; initiatives: number }[];
         linkDialogs: boolean;
         competences: { positions: string[]; lines: { name: string; required: number | null; status: string }[] };
+        ambition: { competenceName: string | null };
+        ambitionGap: { status: string };
       };
     };
+    // Her ambition names Rapporteren, with the same gap as the competences block (decision 1342).
+    expect(page.employee.ambition.competenceName).toBe("Rapporteren");
+    expect(page.employee.ambitionGap.status).toBe("below");
     const titles = page.employee.learningGoals.map((g) => g.title);
     expect(titles).toContain("Coachende vaardigheden ontwikkelen");
     expect(titles).not.toContain("Cursus Excel"); // archived

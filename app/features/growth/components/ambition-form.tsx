@@ -4,16 +4,19 @@ import { useTranslation } from "react-i18next";
 import { Button, InputField, SelectInputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
 import { ambitionSchema } from "../growth.schema";
 
-type AmbitionValue = { role: string; positionId: string | null; text: string };
+type AmbitionValue = { role: string; positionId: string | null; competenceId: string | null; text: string };
 
 /** Record or change my ambition (my/growth): a real POST form, errors next to the field, nothing typed lost. */
 export function AmbitionForm({
   ambition,
   positions,
+  competences,
   lastResult,
 }: {
   ambition: AmbitionValue | null;
   positions: { id: string; name: string }[];
+  /** The cluster's competence book; null without the competences module (no field then). */
+  competences: { id: string; name: string }[] | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const { t } = useTranslation();
@@ -23,6 +26,7 @@ export function AmbitionForm({
     defaultValue: {
       role: ambition?.role ?? "",
       positionId: ambition?.positionId ?? "",
+      competenceId: ambition?.competenceId ?? "",
       text: ambition?.text ?? "",
     },
   });
@@ -37,6 +41,17 @@ export function AmbitionForm({
           ...positions.map((p) => ({ value: p.id, label: p.name })),
         ]}
       />
+      {competences ? (
+        <SelectInputField
+          meta={fields.competenceId}
+          label={t("growth:ambition.competence")}
+          hint={t("growth:ambition.competenceHint")}
+          options={[
+            { value: "", label: t("growth:ambition.noCompetence") },
+            ...competences.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+      ) : null}
       <TextareaInputField
         meta={fields.text}
         label={t("growth:ambition.text")}

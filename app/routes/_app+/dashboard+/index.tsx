@@ -34,7 +34,8 @@ async function growthSummary(ctx: TenantContext, membershipId: string) {
       ambition === undefined
         ? undefined
         : ambition && {
-            summary: [ambition.role, ambition.positionName, ambition.text].filter(Boolean)[0] ?? "",
+            summary:
+              [ambition.role, ambition.positionName, ambition.competenceName, ambition.text].filter(Boolean)[0] ?? "",
           },
     latestRole: latest?.role ? { role: latest.role, name: latest.name } : null,
   };

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/ui/table";
 import { getMyScores } from "~/features/competences/scores.server";
 import { myLearningGoals } from "~/features/dialogs/my-learning-goals.server";
 import { myFlowZones } from "~/features/flow/flows.server";
-import { clearAmbition, getAmbition, saveAmbition } from "~/features/growth/ambitions.server";
+import { clearAmbition, getAmbition, listAmbitionCompetences, saveAmbition } from "~/features/growth/ambitions.server";
 import { AmbitionForm } from "~/features/growth/components/ambition-form";
 import { GrowthCompetenceGaps, GrowthLearningGoals } from "~/features/growth/components/growth-module-blocks";
 import { GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
@@ -40,20 +40,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(ctx.modules.has("team-review") ? (["team"] as const) : []),
     ...(ctx.modules.has("self-review") ? (["self"] as const) : []),
   ];
+  const competencesOn = ctx.modules.has("competences");
   const [ambition, positions, history, flow, learningGoals, scores] = await Promise.all([
     ambitionOn ? getAmbition(owner) : null,
     ambitionOn ? listPositionOptions(ctx) : [],
     myReviewHistory(owner, types),
     ctx.modules.has("flow") ? myFlowZones(ctx, 5) : null,
     ctx.modules.has("dialog") ? myLearningGoals(ctx) : null,
-    ctx.modules.has("competences") ? getMyScores(ctx) : null,
+    competencesOn ? getMyScores(ctx) : null,
   ]);
+  // The book to choose a competence from, and the chosen one's gap against my position (decision 1342).
+  const ambitionCompetences =
+    ambitionOn && competencesOn ? await listAmbitionCompetences(owner, ambition?.competenceId ?? null) : null;
+  const ambitionLine = ambition?.competenceId
+    ? scores?.lines.find((line) => line.competenceId === ambition.competenceId)
+    : undefined;
   return {
     title,
     employee: {
       ambitionOn,
       ambition,
       positions,
+      ambitionCompetences,
+      // undefined: no competence in the ambition or no competences module; else its gap against my position.
+      ambitionGap:
+        ambition?.competenceId && scores
+          ? {
+              required: ambitionLine?.required ?? null,
+              actual: ambitionLine?.actual ?? null,
+              gap: Math.abs(ambitionLine?.gap ?? 0),
+              status: ambitionLine?.status ?? ("notRequired" as const),
+            }
+          : undefined,
       teamReviews: ctx.modules.has("team-review") ? history.filter((r) => r.type === "team") : null,
       selfReviews: ctx.modules.has("self-review") ? history.filter((r) => r.type === "self") : null,
       flow,
@@ -87,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: ambitionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await saveAmbition(owner, submission.value);
+  const result = await saveAmbition(owner, submission.value, { competencesOn: ctx.modules.has("competences") });
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
   return redirect("/my/growth", {
@@ -115,12 +133,24 @@ export default function MyGrowthPage() {
         <p className="mt-4">{t("growth:noEmployee")}</p>
       </div>
     );
-  const { ambitionOn, ambition, positions, teamReviews, selfReviews, flow, learningGoals, linkDialogs, competences } =
-    employee;
+  const {
+    ambitionOn,
+    ambition,
+    positions,
+    ambitionCompetences,
+    ambitionGap,
+    teamReviews,
+    selfReviews,
+    flow,
+    learningGoals,
+    linkDialogs,
+    competences,
+  } = employee;
   const ambitionParts = ambition
     ? [
         ambition.role,
         ambition.positionName ? t("growth:ambition.towards", { position: ambition.positionName }) : "",
+        ambition.competenceName ? t("growth:ambition.inCompetence", { competence: ambition.competenceName }) : "",
       ].filter(Boolean)
     : [];
   return (
@@ -133,13 +163,23 @@ export default function MyGrowthPage() {
             <div className="mt-2" data-testid="current-ambition">
               {ambitionParts.length > 0 ? <p className="font-semibold">{ambitionParts.join(" · ")}</p> : null}
               {ambition.text ? <p className="mt-1 whitespace-pre-line">{ambition.text}</p> : null}
+              {ambitionGap ? (
+                <p className="mt-1" data-testid="ambition-gap">
+                  {t(`growth:ambition.gap.${ambitionGap.status}`, ambitionGap)}
+                </p>
+              ) : null}
             </div>
           ) : (
             <p className="mt-2" data-testid="current-ambition">
               {t("growth:ambition.none")}
             </p>
           )}
-          <AmbitionForm ambition={ambition} positions={positions} lastResult={lastResult} />
+          <AmbitionForm
+            ambition={ambition}
+            positions={positions}
+            competences={ambitionCompetences}
+            lastResult={lastResult}
+          />
         </Block>
       ) : null}
       {teamReviews ? (
