@@ -1,9 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
+import * as z from "zod";
 import { getDb } from "#db/client.server";
 import { reviews } from "#db/schema";
+import { teamReviewCandidates, usableSets } from "~/features/reviews/team-review-create.server";
+import { jsonNotFound } from "~/utils/api.server";
+import { getServerT } from "~/utils/i18n.server";
 import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { getPeerReviewDetails, listPeerReviews } from "./peer-review-admin.server";
+import { createPeerReview } from "./peer-review-create.server";
 
 /**
  * Peer rounds in the reviews JSON API (docs/decisions/0950, 1021): `peerReviews` in GET api/reviews and
@@ -66,4 +71,73 @@ export async function peerReviewForApi(ctx: TenantContext, id: string) {
       leadersFinished: p.leadersDone,
     })),
   };
+}
+
+/** An id, or an object carrying it (as the self review body allows). */
+const idList = z
+  .array(z.union([z.string(), z.object({ id: z.string() }).transform((v) => v.id)]))
+  .max(1000)
+  .default([]);
+
+/**
+ * POST api/reviews with type peer (docs/decisions/1204): the self review's body — name, deadline, teams,
+ * tags, memberships (the reviewed people), criteria (extra ones), set — with its own action name.
+ */
+export const peerReviewApiSchema = z.object({
+  type: z.literal("peer"),
+  action: z.literal("create_peerreview_from_scratch").optional(),
+  name: z.string().trim().min(1).max(120),
+  deadline: z.string(),
+  teams: idList,
+  tags: idList,
+  memberships: idList,
+  criteria: idList,
+  set: z.string().nullish(),
+});
+export type PeerReviewApiBody = z.infer<typeof peerReviewApiSchema>;
+
+const errorKeys = {
+  date: "validation:date",
+  deadlinePast: "teamreviews:errors.deadlinePast",
+  setRequired: "teamreviews:errors.setRequired",
+  participantsRequired: "peerreviews:errors.participantsRequired",
+  flexExceeded: "peerreviews:errors.flexExceeded",
+  failed: "peerreviews:errors.failed",
+  teamsRequired: "teamreviews:errors.teamsRequired",
+} as const;
+
+/**
+ * Creates a peer round through the page's service (one transaction): 201 `{ id }`; a broken rule a 422
+ * `{ error, message, code }` in the caller's language; ids that are not uuids, of another tenant, outside
+ * a leader's teams, or memberships that are not members of the chosen teams a 404, nothing written.
+ */
+export async function createPeerReviewFromApi(request: Request, ctx: TenantContext, body: PeerReviewApiBody) {
+  const t = await getServerT(request);
+  const refuse = (code: keyof typeof errorKeys) =>
+    Response.json(
+      { error: code, message: t(errorKeys[code], { name: t("teamreviews:create.deadline") }), code },
+      { status: code === "failed" ? 500 : 422 },
+    );
+  if (body.teams.length === 0) return refuse("teamsRequired");
+  const ids = [...body.teams, ...body.tags, ...body.memberships, ...body.criteria];
+  if (ids.some((id) => !isUuid(id)) || (body.set && !isUuid(body.set))) return jsonNotFound();
+  const candidates = await teamReviewCandidates(ctx, { teamIds: body.teams, tagIds: body.tags });
+  const members = new Set(candidates.members.map((m) => m.membershipId));
+  if (body.memberships.some((id) => !members.has(id))) return jsonNotFound();
+  let setId = body.set ?? "";
+  if (!setId) {
+    const sets = await usableSets(ctx);
+    if (sets.length === 1) setId = sets[0].id;
+  }
+  const result = await createPeerReview(ctx, {
+    name: body.name,
+    deadline: body.deadline,
+    teamIds: body.teams,
+    tagIds: body.tags,
+    setId,
+    participantIds: body.memberships,
+    criterionIds: body.criteria,
+  });
+  if (!result.ok) return refuse(result.code);
+  return Response.json({ id: result.reviewId }, { status: 201 });
 }

@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { listPeerReviewsForApi } from "~/features/peer-reviews/peer-review-api.server";
+import {
+  createPeerReviewFromApi,
+  listPeerReviewsForApi,
+  peerReviewApiSchema,
+} from "~/features/peer-reviews/peer-review-api.server";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { createTeamReview } from "~/features/reviews/round-create.server";
 import {
@@ -79,17 +83,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const deleteSchema = z.object({ reviews: z.array(z.string()).min(1).max(200) });
 const uuid = z.uuid();
 
-/** A body with `type: "self"` creates a self review; any other (or none) a team review round. */
+/** A body with `type: "self"` creates a self review, `type: "peer"` a peer round; any other (or none) a team review round. */
 const postSchema = z.preprocess(
   (v) =>
-    v && typeof v === "object" && !Array.isArray(v) && (v as { type?: unknown }).type === "self"
+    v &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    ["self", "peer"].includes((v as { type?: unknown }).type as string)
       ? v
       : { ...(v as object), type: "team" },
-  z.discriminatedUnion("type", [selfReviewApiSchema, teamReviewApiSchema.extend({ type: z.literal("team") })]),
+  z.discriminatedUnion("type", [
+    selfReviewApiSchema,
+    peerReviewApiSchema,
+    teamReviewApiSchema.extend({ type: z.literal("team") }),
+  ]),
 );
 
 /**
- * POST api/reviews creates a team review round, or a self review (type self, docs/decisions/0950);
+ * POST api/reviews creates a team review round, a self review (type self, docs/decisions/0950) or a peer
+ * round (type peer, 1204);
  * DELETE /api/reviews soft-deletes rounds.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -98,13 +110,17 @@ export async function action({ request }: ActionFunctionArgs) {
     const body = await readJsonBody(request, deleteSchema);
     return answerJson(async () => Response.json({ deleted: await softDeleteRounds(ctx, body.reviews) }));
   }
-  const { ctx, team, self } = await requireReviewsApi(request);
+  const { ctx, team, self, peer } = await requireReviewsApi(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST", "DELETE"]);
 
   const body = await readJsonBody(request, postSchema);
   if (body.type === "self") {
     if (!self) return forbidden();
     return answerJson(() => createSelfReviewFromApi(request, ctx, body));
+  }
+  if (body.type === "peer") {
+    if (!peer) return forbidden();
+    return answerJson(() => createPeerReviewFromApi(request, ctx, body));
   }
   if (!team) return forbidden();
   return createRound(request, ctx, body);
