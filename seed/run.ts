@@ -25,7 +25,7 @@ import { seedDialogs } from "./demo/dialogs";
 import { seedDigestFrequencies } from "./demo/digests";
 import { seedFlows } from "./demo/flows";
 import { seedGrowth } from "./demo/growth";
-import { seedImportConnectors } from "./demo/import-connectors";
+import { seedImport } from "./demo/import";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPositions } from "./demo/positions";
@@ -46,6 +46,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   const people = await seedUsers(ctx, tenants);
   await seedRoles(ctx, { tenants, teams, people });
   await seedContracts(ctx, { tenants, positions, people });
+  await seedImport(ctx, { tenants });
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
   await seedSelfReviews(ctx, { tenants, set });
@@ -58,7 +59,6 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedGrowth(ctx, { tenants, positions, people });
   await seedKnowledgeAreas(ctx, { tenants, teams });
   await seedCompetences(ctx, { tenants, people });
-  await seedImportConnectors(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;
