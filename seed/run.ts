@@ -26,6 +26,7 @@ import { seedDigestFrequencies } from "./demo/digests";
 import { seedFlows } from "./demo/flows";
 import { seedGrowth } from "./demo/growth";
 import { seedImport } from "./demo/import";
+import { seedImportConnectors } from "./demo/import-connectors";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPositions } from "./demo/positions";
@@ -59,6 +60,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedGrowth(ctx, { tenants, positions, people });
   await seedKnowledgeAreas(ctx, { tenants, teams });
   await seedCompetences(ctx, { tenants, people });
+  await seedImportConnectors(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;
