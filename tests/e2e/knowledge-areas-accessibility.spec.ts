@@ -49,6 +49,7 @@ test("the knowledge areas, renaming and archiving one and the card's print view 
   await signIn(page, demoUsers.hr);
   for (const [path, heading] of [
     ["/knowledge-areas/areas", "Kennisgebieden beheren"],
+    ["/knowledge-areas/areas/new", "Kennisgebied toevoegen"],
     [`/knowledge-areas/areas/${area.id}/edit`, "Wondzorg wijzigen"],
     [`/knowledge-areas/areas/${area.id}/archive`, "Wondzorg archiveren?"],
     [`/knowledge-areas/teams/${team.id}/print`, `Kenniskaart ${demoKnowledgeTeam}`],

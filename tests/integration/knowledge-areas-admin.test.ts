@@ -19,6 +19,7 @@ import {
 import { action as archiveAction, loader as archiveLoader } from "~/routes/_app+/knowledge-areas+/areas.$id.archive";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/knowledge-areas+/areas.$id.edit";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/knowledge-areas+/areas._index";
+import { action as newAction, loader as newLoader } from "~/routes/_app+/knowledge-areas+/areas.new";
 import { loader as cardLoader } from "~/routes/_app+/knowledge-areas+/teams.$id.$tab";
 import { loader as teamsLoader } from "~/routes/_app+/knowledge-areas+/teams._index";
 import { loader as overviewLoader } from "~/routes/_app+/knowledge-areas+/teams.overview";
@@ -132,6 +133,8 @@ describe("rights and tenancy as each demo user", () => {
     for (const key of ["leider", "medewerker", "meerdere", "andere"] as const) {
       for (const result of [
         await load(listLoader, "/knowledge-areas/areas", cookies[key]),
+        await load(newLoader, "/knowledge-areas/areas/new", cookies[key]),
+        await post(newAction, "/knowledge-areas/areas/new", { name: "Overgenomen" }, cookies[key]),
         await load(editLoader, `/knowledge-areas/areas/${id}/edit`, cookies[key], { id }),
         await load(archiveLoader, `/knowledge-areas/areas/${id}/archive`, cookies[key], { id }),
         await edit(id, { name: "Overgenomen" }, cookies[key]),
@@ -159,6 +162,31 @@ describe("rights and tenancy as each demo user", () => {
     const [zuid] = await getDb().select().from(knowledgeAreas).where(eq(knowledgeAreas.id, zuidArea));
     expect(zuid.archivedAt).toBeNull();
     expectStatus(await load(editLoader, "/knowledge-areas/areas/nope/edit", cookies.hr, { id: "nope" }), 404);
+  });
+});
+
+describe("add", () => {
+  const add = (fields: Record<string, string>) => post(newAction, "/knowledge-areas/areas/new", fields, cookies.hr);
+
+  it("adds an area on no card, which the setup then offers; an empty or taken name is refused", async () => {
+    const empty = unwrapData(await add({ name: "", description: "Vallen voorkomen" }));
+    expect(empty.status).toBe(400);
+    const reply = empty.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error.name).toEqual(["knowledge-areas:errors.areaNameRequired"]);
+    expect(reply.initialValue.description).toBe("Vallen voorkomen");
+    const taken = unwrapData(await add({ name: "WONDZORG" }));
+    expect((taken.data as { error: Record<string, string[]> }).error.name).toEqual(["validation:alreadyExists"]);
+
+    expectStatus(await add({ name: "Valpreventie", description: "Vallen voorkomen" }), 302, "/knowledge-areas/areas");
+    const rows = await getDb().select().from(knowledgeAreas).where(eq(knowledgeAreas.name, "Valpreventie"));
+    expect(rows).toHaveLength(1);
+    const [noord] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+    expect(rows[0]).toMatchObject({ clusterId: noord.id, description: "Vallen voorkomen", archivedAt: null });
+    const step2 = (await load(setupLoader, `/knowledge-areas/teams/setup?step=2&team=${lindeId}`, cookies.hr)) as {
+      areas: { name: string }[];
+    };
+    expect(step2.areas.map((a) => a.name)).toContain("Valpreventie");
+    expect((await cardAreas()).map((a) => a.areaName)).not.toContain("Valpreventie");
   });
 });
 

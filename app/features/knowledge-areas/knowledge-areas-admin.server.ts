@@ -10,7 +10,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import type { AreaInput } from "./knowledge-areas.schema";
 
 /**
- * Managing the cluster's knowledge areas (docs/decisions/1320): rename, archive and bring back. An area is
+ * Managing the cluster's knowledge areas (docs/decisions/1320): add, rename, archive and bring back. An area is
  * shared by every team's card of the cluster, so only who manages every card (knowledgeArea.manage with
  * teams.manage: HR, the account admin) manages the areas; a team leader adds areas in the setup only.
  */
@@ -76,6 +76,22 @@ export async function getManagedArea(ctx: Tenant, id: string, db: DbOrTx = getDb
   const area = (await listManagedAreas(ctx, db)).find((a) => a.id === id);
   if (!area) notFound();
   return area;
+}
+
+/** Add an area to the cluster, on no card yet (teams choose it in the setup); the name is unique in use. */
+export async function createArea(ctx: Tenant, input: AreaInput, db: DbOrTx = getDb()): Promise<Result> {
+  try {
+    await db.insert(knowledgeAreas).values({
+      accountId: ctx.accountId,
+      clusterId: ctx.clusterId,
+      name: input.name,
+      description: input.description,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, field: "name", errorKey: "validation:alreadyExists" };
+    throw error;
+  }
+  return { ok: true };
 }
 
 /** Rename an area (and its description); the name is unique among the areas in use. */

@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, FormErrorSummary, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
+import { KnowledgeAreaForm } from "~/features/knowledge-areas/components/knowledge-area-form";
 import {
   getManagedArea,
   requireKnowledgeAreaManager,
@@ -41,27 +40,12 @@ export default function EditKnowledgeAreaPage() {
   const { t } = useTranslation();
   const { area } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(areaSchema, {
-    id: "knowledge-area",
-    lastResult,
-    defaultValue: { name: area.name, description: area.description },
-  });
-  const labels = { name: t("knowledge-areas:areas.name"), description: t("knowledge-areas:areas.description") };
   return (
-    <div className="max-w-3xl">
-      <p className="mb-2">
-        <Link to="/knowledge-areas/areas">{t("knowledge-areas:areas.back")}</Link>
-      </p>
-      <h1 className="mb-4">{t("knowledge-areas:areas.editHeading", { name: area.name })}</h1>
-      <FormErrorSummary form={form} fields={fields} labels={labels} />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <InputField meta={fields.name} label={labels.name} />
-        <TextareaInputField meta={fields.description} label={labels.description} />
-        {area.teams > 0 ? (
-          <p className="mb-4 text-ink-muted">{t("knowledge-areas:areas.renameHint", { count: area.teams })}</p>
-        ) : null}
-        <Button>{t("knowledge-areas:areas.save")}</Button>
-      </Form>
-    </div>
+    <KnowledgeAreaForm
+      heading={t("knowledge-areas:areas.editHeading", { name: area.name })}
+      defaultValue={{ name: area.name, description: area.description }}
+      hint={area.teams > 0 ? t("knowledge-areas:areas.renameHint", { count: area.teams }) : null}
+      lastResult={lastResult}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
- * The cluster's knowledge areas (docs/decisions/1320): rename and archive each area in use, bring an archived
+ * The cluster's knowledge areas (docs/decisions/1320): add one, rename and archive each area in use, bring an archived
  * one back. knowledgeArea.manage with teams.manage (the areas are shared by every team's card).
  */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -48,7 +48,11 @@ export default function KnowledgeAreasPage() {
       <p className="mb-2">
         <Link to="/knowledge-areas/teams">{t("knowledge-areas:teams.backToList")}</Link>
       </p>
-      <PageHeader title={t("knowledge-areas:areas.title")} />
+      <PageHeader title={t("knowledge-areas:areas.title")}>
+        <Link to="/knowledge-areas/areas/new" className="rounded bg-brand-700 px-4 py-2 text-white no-underline">
+          {t("knowledge-areas:areas.addTitle")}
+        </Link>
+      </PageHeader>
       <p className="mb-4 mt-2 max-w-3xl">{t("knowledge-areas:areas.intro")}</p>
       {failed && !failed.id ? (
         <p role="alert" className="mb-4 font-medium text-danger">

@@ -1,0 +1,36 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { KnowledgeAreaForm } from "~/features/knowledge-areas/components/knowledge-area-form";
+import { createArea, requireKnowledgeAreaManager } from "~/features/knowledge-areas/knowledge-areas-admin.server";
+import { areaSchema } from "~/features/knowledge-areas/knowledge-areas.schema";
+import { getServerT } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/page-title";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Add a knowledge area to the cluster, on no card yet; teams choose it in the setup (docs/decisions/1320). */
+export const handle = { i18n: ["knowledge-areas", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireKnowledgeAreaManager(request);
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "knowledge-areas:areas.addTitle") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireKnowledgeAreaManager(request);
+  const submission = parseWithZod(await request.formData(), { schema: areaSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createArea(ctx, submission.value);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.added" });
+}
+
+export default function NewKnowledgeAreaPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  return <KnowledgeAreaForm heading={t("knowledge-areas:areas.addTitle")} lastResult={lastResult} />;
+}
