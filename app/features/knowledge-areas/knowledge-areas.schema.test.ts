@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { chooseAreasSchema, chooseTeamSchema, scoreMembersSchema } from "./knowledge-areas.schema";
+import {
+  areaSchema,
+  chooseAreasSchema,
+  chooseTeamSchema,
+  restoreAreaSchema,
+  scoreMembersSchema,
+} from "./knowledge-areas.schema";
 
 function form(fields: [string, string][]) {
   const data = new FormData();
@@ -77,5 +83,30 @@ describe("the knowledge card setup's forms", () => {
       expect(level(bad).reply().error?.["levels[0].level"], bad).toEqual(["knowledge-areas:errors.levelOutOfScale"]);
     const ok = level("3");
     expect(ok.status === "success" && ok.value.levels).toEqual([{ membershipId: "m", areaId: "a", level: 3 }]);
+  });
+});
+
+describe("the knowledge area forms (docs/decisions/1320)", () => {
+  it("a name is required and trimmed, at most 100 characters; the description may be empty", () => {
+    const blank = parseWithZod(form([["name", "   "]]), { schema: areaSchema });
+    expect(blank.reply().error?.name).toEqual(["knowledge-areas:errors.areaNameRequired"]);
+    const missing = parseWithZod(form([]), { schema: areaSchema });
+    expect(missing.reply().error?.name).toEqual(["knowledge-areas:errors.areaNameRequired"]);
+    const long = parseWithZod(form([["name", "x".repeat(101)]]), { schema: areaSchema });
+    expect(long.reply().error?.name).toEqual(["validation:maxLength"]);
+    const ok = parseWithZod(form([["name", "  Valpreventie "]]), { schema: areaSchema });
+    expect(ok.status === "success" && ok.value).toEqual({ name: "Valpreventie", description: "" });
+  });
+
+  it("bringing an area back needs the restore intent and an id", () => {
+    expect(parseWithZod(form([["id", "a"]]), { schema: restoreAreaSchema }).status).toBe("error");
+    const ok = parseWithZod(
+      form([
+        ["intent", "restore"],
+        ["id", "a"],
+      ]),
+      { schema: restoreAreaSchema },
+    );
+    expect(ok.status === "success" && ok.value.id).toBe("a");
   });
 });
