@@ -48,6 +48,10 @@ export const tasks = pgTable(
     index("tasks_receiver_idx").on(t.receiverId, t.archivedAt, t.done),
     index("tasks_sender_idx").on(t.senderId, t.archivedAt),
     index("tasks_account_cluster_idx").on(t.accountId, t.clusterId),
+    // The task-mail sweep (every minute) reads only unopened open tasks: without this a scan of every task.
+    index("tasks_unseen_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.seenAt} is null and not ${t.done} and ${t.archivedAt} is null`),
     // A note is its author's own: never given to someone else.
     check("tasks_note_private_ck", sql`${t.type} <> 'note' or ${t.senderId} = ${t.receiverId}`),
     check("tasks_about_ck", sql`(${t.aboutType} is null) = (${t.aboutId} is null)`),

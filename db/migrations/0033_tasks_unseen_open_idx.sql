@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_unseen_open_idx" ON "tasks" USING btree ("updated_at") WHERE "tasks"."seen_at" is null and not "tasks"."done" and "tasks"."archived_at" is null;
