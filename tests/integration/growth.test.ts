@@ -6,6 +6,7 @@ import {
   clusters,
   competences,
   competenceScores,
+  dialogs,
   memberships,
   positionCompetences,
   users,
@@ -233,7 +234,12 @@ describe("team-development/{step}", () => {
       links: { key: string; href: string }[];
     };
     expect(before.team.id).toBe(team.id);
-    expect(before.progress).toMatchObject({ goals: false, "team-review": false, "self-reviews": false, dialogs: null });
+    expect(before.progress).toMatchObject({
+      goals: false,
+      "team-review": false,
+      "self-reviews": false,
+      dialogs: false,
+    });
     expect(before.links.map((l) => l.href)).toEqual([`/goals-and-ambitions?team=${team.id}`]);
     await createTeamGoal({ accountId: w.account.id, clusterId: w.cluster.id, userId: null }, team.id, {
       kind: "goal",
@@ -248,6 +254,41 @@ describe("team-development/{step}", () => {
     expect(after.progress.goals).toBe(true);
     const admin = (await stepPage(w.cookie, "team-review", `?team=${team.id}`)) as { links: { key: string }[] };
     expect(admin.links.map((l) => l.key)).toContain("createTeamReview");
+  });
+
+  it("the dialog step counts the team's members with a dialog; done when every member has one (decision 1343)", async () => {
+    type DialogStep = {
+      progress: { dialogs: boolean | null };
+      dialogs: { members: number; withDialog: number; finished: number } | null;
+      links: { key: string; href: string }[];
+    };
+    const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    const a = await employeeWithCookie(w, [{ role: "team_member", teamId: team.id }]);
+    const b = await employeeWithCookie(w, [{ role: "team_member", teamId: team.id }]);
+    const tenant = { accountId: w.account.id, clusterId: w.cluster.id };
+    const dialogOf = (membershipId: string, state: "started" | "finished" | "archived") =>
+      getDb()
+        .insert(dialogs)
+        .values({ ...tenant, membershipId, objective: "Groeien", state });
+    // An archived dialog and a foreign cluster's member do not count.
+    await dialogOf(a.membership.id, "archived");
+    const start = (await stepPage(w.cookie, "dialogs", `?team=${team.id}`)) as DialogStep;
+    expect(start.dialogs).toEqual({ members: 2, withDialog: 0, finished: 0 });
+    expect(start.progress.dialogs).toBe(false);
+    expect(start.links.map((l) => l.href)).toContain(`/dialogs?team=${team.id}`);
+    await dialogOf(a.membership.id, "finished");
+    await dialogOf(b.membership.id, "started");
+    const done = (await stepPage(a.cookie, "dialogs", `?team=${team.id}`)) as DialogStep;
+    expect(done.dialogs).toEqual({ members: 2, withDialog: 2, finished: 1 });
+    expect(done.progress.dialogs).toBe(true);
+
+    // Without the dialog module the step is not measured.
+    const world = await clusterWith(["growth-and-ambition"]);
+    const otherTeam = await createTeam(getDb(), { accountId: world.account.id, clusterId: world.cluster.id });
+    const member = await employeeWithCookie(world, [{ role: "team_member", teamId: otherTeam.id }]);
+    const off = (await stepPage(member.cookie, "dialogs")) as DialogStep;
+    expect(off.dialogs).toBeNull();
+    expect(off.progress.dialogs).toBeNull();
   });
 
   it("answers 404 for an unknown step, another cluster's team and a team I am not part of", async () => {

@@ -26,7 +26,11 @@ const stepLinks: Record<TeamDevelopmentStep, readonly StepLink[]> = {
     { key: "selfReviews", href: "/selfreviews/overview" },
     { key: "myReviews", href: "/my/reviews" },
   ],
-  dialogs: [{ key: "interventions", href: "/guide/intervention" }],
+  dialogs: [
+    { key: "dialogs", href: "/dialogs?team={team}" },
+    { key: "createDialog", href: "/dialogs/create" },
+    { key: "interventions", href: "/guide/intervention" },
+  ],
   "follow-up": [
     { key: "tasks", href: "/tasks/inbox" },
     { key: "flow", href: "/flow" },

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
 import { isTeamDevelopmentStep, teamDevelopmentSteps, visibleStepLinks } from "~/features/team-development/steps";
-import { teamProgress } from "~/features/team-development/team-progress.server";
+import { teamDialogProgress, teamProgress } from "~/features/team-development/team-progress.server";
 import { goalListFilterSchema } from "~/features/team-goals/goal-list-filter";
 import { listGoalTeams } from "~/features/team-goals/team-goals.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -30,19 +30,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const team = teams.find((t) => t.id === requested) ?? teams[0] ?? null;
   const t = await getServerT(request);
   const stepTitle = t(`growth:teamDevelopment.steps.${step}.title`);
+  // The dialog step's numbers, with module dialog (decision 1343).
+  const dialogs = team && ctx.modules.has("dialog") ? await teamDialogProgress(ctx, team.id) : null;
   return {
     title: `${stepTitle} · ${t("growth:teamDevelopment.title")} · ${t("common:appName")}`,
     step,
     teams,
     team,
-    progress: team ? await teamProgress(ctx, team.id) : null,
+    progress: team ? await teamProgress(ctx, team.id, dialogs) : null,
+    dialogs,
     links: visibleStepLinks(rightsSubject(ctx), step, team?.id ?? null),
   };
 }
 
 export default function TeamDevelopmentPage() {
   const { t } = useTranslation();
-  const { step, teams, team, progress, links } = useLoaderData<typeof loader>();
+  const { step, teams, team, progress, links, dialogs } = useLoaderData<typeof loader>();
   const index = teamDevelopmentSteps.indexOf(step);
   const query = team ? `?team=${team.id}` : "";
   const previous = teamDevelopmentSteps[index - 1];
@@ -103,6 +106,17 @@ export default function TeamDevelopmentPage() {
         {team && status(step) ? (
           <p className="mt-3" data-testid="step-progress">
             {t(`growth:teamDevelopment.progress.${progress?.[step] ? "done" : "open"}`, { team: team.name })}
+          </p>
+        ) : null}
+        {step === "dialogs" && dialogs ? (
+          <p className="mt-1" data-testid="dialog-progress">
+            {dialogs.members === 0
+              ? t("growth:teamDevelopment.dialogProgress.noMembers")
+              : t("growth:teamDevelopment.dialogProgress.counts", {
+                  withDialog: dialogs.withDialog,
+                  members: dialogs.members,
+                  finished: dialogs.finished,
+                })}
           </p>
         ) : null}
         {links.length > 0 ? (
