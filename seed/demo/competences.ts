@@ -3,14 +3,21 @@
  * Zorggroep Noord three positions get required levels — Verpleegkundige, Wijkverpleegkundige (which
  * inherits Verpleegkundige's and adds its own) and Verzorgende IG — and leider@demo.nl has scored the
  * members of his teams on what their position requires; medewerker@demo.nl also has an earlier score.
+ * Two competence tags, "Zorg" and "Organisatie", group the book for the matrix's tag filter (decision 1302).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { competences, competenceScores, positions, users } from "#db/schema";
+import { competences, competenceScores, competenceTags, positions, tags, users } from "#db/schema";
 import { setRequiredLevel } from "~/features/competences/matrix.server";
 import { addDays, createRng, type SeedContext } from "../context";
 import { demoUsers, leiderTeams } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoPeople } from "./users";
+
+/** Competence tag → the default-book keys it is on. */
+export const demoCompetenceTags: Record<string, string[]> = {
+  Zorg: ["client-focus", "communication", "reporting"],
+  Organisatie: ["planning", "laws-and-regulations"],
+};
 
 /** Position name → default-book key → required level. */
 export const demoRequirements: Record<string, Record<string, number>> = {
@@ -30,6 +37,15 @@ export async function seedCompetences(
     .from(competences)
     .where(and(eq(competences.clusterId, noord.clusterId)));
   const competenceId = new Map(book.map((c) => [c.key, c.id]));
+  for (const [name, keys] of Object.entries(demoCompetenceTags)) {
+    const [tag] = await tx
+      .insert(tags)
+      .values({ ...noord, kind: "competence", name })
+      .returning({ id: tags.id });
+    await tx
+      .insert(competenceTags)
+      .values(keys.map((key) => ({ ...noord, competenceId: competenceId.get(key)!, tagId: tag.id })));
+  }
   const positionRows = await tx
     .select({ id: positions.id, name: positions.name, parentId: positions.parentId })
     .from(positions)

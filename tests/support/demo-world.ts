@@ -12,6 +12,7 @@ import {
   accountModules,
   clusterModules,
   clusters,
+  competences,
   criteria,
   criteriaSetCriteria,
   criteriaSets,
@@ -72,6 +73,9 @@ export type TenantData = {
   position: string;
   personnelTag: string;
   criteriaTag: string;
+  /** A competence tag (issue 19, made here) and a competence of the cluster's book. */
+  competenceTag: string;
+  competence: string;
   set: string;
   /**
    * A task between two people (Demo BV: leider@demo.nl to medewerker@demo.nl; Andere BV: two employees
@@ -255,14 +259,26 @@ async function flowOf(cluster: string, team: string) {
 }
 
 async function insertTags(accountId: string, cluster: string) {
-  const [personnel, criteriaTag] = await getDb()
+  const [personnel, criteriaTag, competenceTag] = await getDb()
     .insert(tags)
     .values([
       { accountId, clusterId: cluster, kind: "personnel", name: "Audit-tag" },
       { accountId, clusterId: cluster, kind: "criteria", name: "Audit-criteriumtag" },
+      { accountId, clusterId: cluster, kind: "competence", name: "Audit-competentietag" },
     ])
     .returning({ id: tags.id });
-  return { personnelTag: personnel.id, criteriaTag: criteriaTag.id };
+  const [competence] = await getDb()
+    .select({ id: competences.id })
+    .from(competences)
+    .where(eq(competences.clusterId, cluster))
+    .orderBy(asc(competences.name))
+    .limit(1);
+  return {
+    personnelTag: personnel.id,
+    criteriaTag: criteriaTag.id,
+    competenceTag: competenceTag.id,
+    competence: competence.id,
+  };
 }
 
 async function insertKnowledgeArea(accountId: string, cluster: string) {

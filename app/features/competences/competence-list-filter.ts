@@ -2,9 +2,10 @@ import * as z from "zod";
 import { pageNumber, searchText } from "~/utils/list-filter";
 import { competenceTypes } from "#db/schema/enums";
 
-/** The competence book's and the matrix's query (?type, archived, q); a value that does not fit is no filter. */
+/** The competence book's and the matrix's query (?type, tag, archived, q); a value that does not fit is no filter. */
 export const competenceFilterSchema = z.object({
   type: z.enum(competenceTypes).optional().catch(undefined),
+  tag: z.uuid().optional().catch(undefined),
   archived: z.enum(["0", "1"]).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
 });

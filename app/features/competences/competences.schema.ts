@@ -7,11 +7,18 @@ const name = z
   .min(1, { error: "validation:required" })
   .max(120, { error: "validation:maxLength" });
 
-/** A competence of the book (add and edit). */
+/** Checkbox values: none, one or several ids. */
+const ids = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.uuid({ error: "validation:choose" })).max(200, { error: "validation:choose" }),
+);
+
+/** A competence of the book (add and edit), with its competence tags. */
 export const competenceSchema = z.object({
   name,
   description: z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
   type: z.enum(competenceTypes, { error: "validation:choose" }),
+  tagIds: ids,
 });
 export type CompetenceInput = z.infer<typeof competenceSchema>;
 
@@ -34,3 +41,12 @@ export const scoreSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("score"), competenceId: z.uuid(), level: levelField }),
   z.object({ intent: z.literal("remove"), competenceId: z.uuid() }),
 ]);
+
+/** Merging two competences (the merge page, decision 1302): the other one and which remains. */
+export const competenceMergeSchema = z.object({
+  otherCompetenceId: z.uuid({ error: "validation:choose" }),
+  keep: z.enum(["this", "other"], { error: "validation:choose" }),
+});
+
+/** A competence tag's name (the tags page: add and rename). */
+export const competenceTagSchema = z.object({ name });

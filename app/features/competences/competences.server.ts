@@ -1,11 +1,14 @@
 import { and, asc, eq, ilike, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competences } from "#db/schema";
+import type { MergeLine } from "~/features/merge/merge-lines";
+import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import type { Language } from "~/utils/i18n";
 import type { Result } from "~/utils/results.server";
-import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
+import { inCluster, isUuid, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 import type { CompetenceFilter } from "./competence-list-filter";
 import type { CompetenceInput } from "./competences.schema";
+import { setTagsOfCompetence } from "./competence-tags.server";
 import { defaultCompetenceBook, defaultCompetenceTexts } from "./default-book";
 
 /** Seeds the default competence book into a new cluster in its language (docs/decisions/1060). */
@@ -26,13 +29,22 @@ export async function seedDefaultCompetenceBook(
 
 const typeOrder = sql`array_position(array['core','competence','functional','knowledge_area','core_value']::text[], ${competences.type})`;
 
-/** The book, filtered by type, name and archived (the book is small: no paging). */
+/** The outer query's competence id, qualified (drizzle renders a column in a subquery as a bare "id"). */
+const competenceIdRef = sql.raw('"competences"."id"');
+
+/** Competences that carry this tag (the book's and the matrix's tag filter). */
+export function hasTag(tagId: string) {
+  return sql`exists (select 1 from competence_tags ct where ct.competence_id = ${competenceIdRef} and ct.tag_id = ${tagId})`;
+}
+
+/** The book, filtered by type, tag, name and archived (the book is small: no paging); each with its tags' names. */
 export async function listCompetences(ctx: Tenant, filter: CompetenceFilter, db: DbOrTx = getDb()) {
   const conditions = [
     inCluster(competences, ctx),
     filter.archived === "1" ? isNotNull(competences.archivedAt) : isNull(competences.archivedAt),
   ];
   if (filter.type) conditions.push(eq(competences.type, filter.type));
+  if (filter.tag) conditions.push(hasTag(filter.tag));
   if (filter.q) conditions.push(ilike(competences.name, `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`));
   return db
     .select({
@@ -41,6 +53,8 @@ export async function listCompetences(ctx: Tenant, filter: CompetenceFilter, db:
       description: competences.description,
       type: competences.type,
       archived: sql<boolean>`${competences.archivedAt} is not null`,
+      tags: sql<string[]>`array(select t.name from competence_tags ct join tags t on t.id = ct.tag_id
+        where ct.competence_id = ${competenceIdRef} order by lower(t.name))`,
     })
     .from(competences)
     .where(and(...conditions))
@@ -76,10 +90,12 @@ const nameExists = { ok: false, field: "name", errorKey: "validation:alreadyExis
 export async function createCompetence(ctx: Tenant, input: CompetenceInput): Promise<Result<{ id: string }>> {
   return getDb().transaction(async (tx) => {
     if (await nameTaken(tx, ctx, input.name)) return nameExists;
+    const { tagIds, ...fields } = input;
     const [row] = await tx
       .insert(competences)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, ...input })
+      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, ...fields })
       .returning({ id: competences.id });
+    await setTagsOfCompetence(tx, ctx, row.id, tagIds);
     return { ok: true, id: row.id };
   });
 }
@@ -92,10 +108,12 @@ export async function updateCompetence(
   return getDb().transaction(async (tx) => {
     await getCompetence(ctx, id, tx);
     if (await nameTaken(tx, ctx, input.name, id)) return nameExists;
+    const { tagIds, ...fields } = input;
     await tx
       .update(competences)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...fields, updatedAt: new Date() })
       .where(and(inCluster(competences, ctx), eq(competences.id, id)));
+    await setTagsOfCompetence(tx, ctx, id, tagIds);
     return { ok: true, id };
   });
 }
@@ -109,4 +127,63 @@ export async function setCompetenceArchived(ctx: Tenant, id: string, archived: b
     .where(and(inCluster(competences, ctx), eq(competences.id, id)))
     .returning({ id: competences.id });
   if (rows.length === 0) notFound();
+}
+
+/** Every competence of the book, archived ones too (the merge page's choices). */
+export async function listCompetenceOptions(ctx: Tenant) {
+  return getDb()
+    .select({ id: competences.id, name: competences.name })
+    .from(competences)
+    .where(inCluster(competences, ctx))
+    .orderBy(asc(sql`lower(${competences.name})`));
+}
+
+/**
+ * Merges two competences (docs/decisions/1302): the one that goes hands the one that remains its required
+ * levels (where a position requires both, the remaining one's level stays), its tags, its ambitions and its
+ * scores. Scores keep their history: where a person has a current score of both, the other's current score
+ * becomes history (superseded now) and the remaining one's stays current. One transaction; `preview` rolls back.
+ */
+export async function mergeCompetences(
+  ctx: Tenant,
+  input: { id: string; otherId: string; remainingId: string },
+  mode: MergeMode = "apply",
+): Promise<Result<{ lines: MergeLine[] }>> {
+  if (input.id === input.otherId) return { ok: false, field: "otherCompetenceId", errorKey: "competences:merge.same" };
+  if (input.remainingId !== input.id && input.remainingId !== input.otherId) notFound();
+  const keep = input.remainingId;
+  const gone = keep === input.id ? input.otherId : input.id;
+  const lines = await runMerge(mode, async (tx) => {
+    await requireIdsInScope(tx, competences, [keep, gone], ctx);
+    await tx.execute(sql`
+      update competence_scores o set superseded_at = now()
+      where o.competence_id = ${gone} and o.superseded_at is null
+        and o.account_id = ${ctx.accountId} and o.cluster_id = ${ctx.clusterId}
+        and exists (select 1 from competence_scores k where k.competence_id = ${keep}
+          and k.membership_id = o.membership_id and k.superseded_at is null)`);
+    return mergeReferences(tx, {
+      tenant: ctx,
+      fromId: gone,
+      toId: keep,
+      references: [
+        {
+          label: "competences:merge.preview.requiredLevels",
+          table: "position_competences",
+          column: "competence_id",
+          sameWhen: ["position_id"],
+          touch: true,
+        },
+        { label: "competences:merge.preview.scores", table: "competence_scores", column: "competence_id" },
+        {
+          label: "competences:merge.preview.tags",
+          table: "competence_tags",
+          column: "competence_id",
+          sameWhen: ["tag_id"],
+        },
+        { label: "competences:merge.preview.ambitions", table: "ambitions", column: "competence_id", touch: true },
+      ],
+      removed: { table: "competences" },
+    });
+  });
+  return { ok: true, lines };
 }

@@ -4,6 +4,7 @@ import { competences, positionCompetences, positions } from "#db/schema";
 import type { CompetenceType } from "#db/schema/enums";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import { matrixCellSchema } from "./competences.schema";
+import { hasTag } from "./competences.server";
 import { effectiveRequirements } from "./levels";
 
 /** Every position of the cluster with its parent (for inheritance), by name. */
@@ -34,10 +35,10 @@ export async function requirementsOfCluster(ctx: Tenant, db: DbOrTx = getDb()) {
 }
 
 /**
- * The matrix: positions × active competences (of one type, when filtered). Each cell has the required
+ * The matrix: positions × active competences (of one type and with one tag, when filtered). Each cell has the required
  * level and the position it comes from (the position itself, or the ancestor it inherits from).
  */
-export async function getMatrix(ctx: Tenant, filter: { type?: CompetenceType }) {
+export async function getMatrix(ctx: Tenant, filter: { type?: CompetenceType; tagId?: string }) {
   const db = getDb();
   const [{ tree, requirements }, columns] = await Promise.all([
     requirementsOfCluster(ctx, db),
@@ -49,6 +50,7 @@ export async function getMatrix(ctx: Tenant, filter: { type?: CompetenceType }) 
           inCluster(competences, ctx),
           isNull(competences.archivedAt),
           filter.type ? eq(competences.type, filter.type) : undefined,
+          filter.tagId ? hasTag(filter.tagId) : undefined,
         ),
       )
       .orderBy(asc(sql`lower(${competences.name})`)),

@@ -11,6 +11,8 @@ import {
   TextareaInputField,
   useZodForm,
 } from "~/components/ui/forms";
+import { CheckboxGroup } from "~/features/criteria/components/fields";
+import { listCompetenceTags, tagIdsOfCompetence } from "~/features/competences/competence-tags.server";
 import { competenceSchema } from "~/features/competences/competences.schema";
 import { createCompetence, getCompetence, updateCompetence } from "~/features/competences/competences.server";
 import { competenceTypes } from "~/features/competences/levels";
@@ -33,14 +35,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const competence =
     kind === "edit" ? await getCompetence(ctx, new URL(request.url).searchParams.get("id") ?? "") : null;
+  const [tags, tagIds] = await Promise.all([
+    listCompetenceTags(ctx),
+    competence ? tagIdsOfCompetence(ctx, competence.id) : [],
+  ]);
   return {
     title: pageTitle(t, `competences:${kind}.title`),
     kind,
     competence: competence && {
+      id: competence.id,
       name: competence.name,
       description: competence.description,
       type: competence.type,
+      tagIds,
     },
+    tags: tags.map(({ id, name }) => ({ id, name })),
   };
 }
 
@@ -62,13 +71,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompetenceFormPage() {
   const { t } = useTranslation();
-  const { kind, competence } = useLoaderData<typeof loader>();
+  const { kind, competence, tags } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(competenceSchema, {
     id: "competence",
     lastResult,
-    defaultValue: competence ?? { type: "competence" },
+    defaultValue: competence
+      ? { name: competence.name, description: competence.description, type: competence.type }
+      : { type: "competence" },
   });
+  // After a refused post the boxes show what was sent, so nothing typed is lost.
+  const sent = lastResult?.initialValue?.tagIds as string[] | string | undefined;
+  const selectedTags = sent === undefined ? (lastResult ? [] : (competence?.tagIds ?? [])) : [sent].flat();
   const labels = {
     name: t("competences:form.name"),
     type: t("competences:type.label"),
@@ -78,6 +92,12 @@ export default function CompetenceFormPage() {
     <div className="max-w-3xl">
       <p>
         <Link to="/competences/book">{t("competences:book.back")}</Link>
+        {competence ? (
+          <>
+            {" · "}
+            <Link to={`/competences/book/${competence.id}/merge`}>{t("competences:merge.link")}</Link>
+          </>
+        ) : null}
       </p>
       <h1 className="mb-4 mt-2">{t(`competences:${kind}.title`)}</h1>
       <FormErrorSummary form={form} fields={fields} labels={labels} />
@@ -89,6 +109,15 @@ export default function CompetenceFormPage() {
           options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
         />
         <TextareaInputField meta={fields.description} label={labels.description} />
+        {tags.length > 0 ? (
+          <CheckboxGroup
+            legend={t("competences:form.tags")}
+            name="tagIds"
+            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+            selected={selectedTags}
+            errors={fields.tagIds.errors}
+          />
+        ) : null}
         <Button>{t(`competences:${kind}.submit`)}</Button>
       </Form>
     </div>

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
+import { listCompetenceTags } from "~/features/competences/competence-tags.server";
 import { listCompetences, setCompetenceArchived } from "~/features/competences/competences.server";
 import { competenceTypes } from "~/features/competences/levels";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -20,10 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.read");
   const filter = parseRequestFilter(competenceFilterSchema, request);
   const t = await getServerT(request);
+  const [rows, tags] = await Promise.all([listCompetences(ctx, filter), listCompetenceTags(ctx)]);
   return {
     title: pageTitle(t, "competences:book.title"),
     filter,
-    rows: await listCompetences(ctx, filter),
+    rows,
+    tags: tags.map(({ id, name }) => ({ id, name })),
     canManage: can(ctx, "competences.manage"),
   };
 }
@@ -42,18 +45,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CompetenceBookPage() {
   const { t } = useTranslation();
-  const { filter, rows, canManage } = useLoaderData<typeof loader>();
+  const { filter, rows, tags, canManage } = useLoaderData<typeof loader>();
   const archivedView = filter.archived === "1";
   return (
     <>
       <PageHeader title={t("competences:book.title")}>
         {canManage ? (
-          <Link
-            to="/competences/book/add"
-            className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
-          >
-            {t("competences:book.add")}
-          </Link>
+          <div className="flex flex-wrap items-center gap-4">
+            <Link to="/competences/tags">{t("competences:tags.title")}</Link>
+            <Link
+              to="/competences/book/add"
+              className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
+            >
+              {t("competences:book.add")}
+            </Link>
+          </div>
         ) : null}
       </PageHeader>
       <FilterForm submitLabel={t("competences:book.filter")}>
@@ -66,6 +72,16 @@ export default function CompetenceBookPage() {
           allLabel={t("competences:type.all")}
           options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
         />
+        {tags.length > 0 ? (
+          <FilterSelect
+            id="tag"
+            name="tag"
+            label={t("competences:tags.filter")}
+            value={filter.tag}
+            allLabel={t("competences:tags.all")}
+            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+          />
+        ) : null}
         <FilterSelect
           id="archived"
           name="archived"
@@ -86,6 +102,7 @@ export default function CompetenceBookPage() {
           columns={[
             { label: t("competences:book.name") },
             { label: t("competences:type.label") },
+            { label: t("competences:tags.column") },
             { label: t("competences:book.description") },
             canManage && { label: t("competences:book.actions"), hidden: true },
           ]}
@@ -96,6 +113,7 @@ export default function CompetenceBookPage() {
               cells={[
                 canManage ? <Link to={`/competences/book/edit?id=${row.id}`}>{row.name}</Link> : row.name,
                 t(`competences:type.${row.type}`),
+                row.tags.join(", "),
                 <span key="d" className="text-sm text-ink-muted">
                   {row.description}
                 </span>,

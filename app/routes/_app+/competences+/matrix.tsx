@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/ui/table";
 import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
 import { competenceLevels, competenceTypes } from "~/features/competences/levels";
+import { listCompetenceTags } from "~/features/competences/competence-tags.server";
 import { getMatrix, saveMatrixCell } from "~/features/competences/matrix.server";
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -20,10 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.read");
   const filter = parseRequestFilter(competenceFilterSchema, request);
   const t = await getServerT(request);
+  const [matrix, tags] = await Promise.all([
+    getMatrix(ctx, { type: filter.type, tagId: filter.tag }),
+    listCompetenceTags(ctx),
+  ]);
   return {
     title: pageTitle(t, "competences:matrix.title"),
     filter,
-    matrix: await getMatrix(ctx, { type: filter.type }),
+    matrix,
+    tags: tags.map(({ id, name }) => ({ id, name })),
     canManage: can(ctx, "competences.manage"),
     canScore: can(ctx, "competence_reviews.manage"),
   };
@@ -40,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MatrixPage() {
   const { t } = useTranslation();
-  const { filter, matrix, canManage, canScore } = useLoaderData<typeof loader>();
+  const { filter, matrix, tags, canManage, canScore } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const levelLabel = (level: number) => t(`competences:levels.${level}`);
   return (
@@ -58,6 +64,16 @@ export default function MatrixPage() {
           allLabel={t("competences:type.all")}
           options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
         />
+        {tags.length > 0 ? (
+          <FilterSelect
+            id="tag"
+            name="tag"
+            label={t("competences:tags.filter")}
+            value={filter.tag}
+            allLabel={t("competences:tags.all")}
+            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+          />
+        ) : null}
       </FilterForm>
       {matrix.rows.length === 0 || matrix.columns.length === 0 ? (
         <p className="mt-6">{t("competences:matrix.empty")}</p>

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { competenceMergeSchema } from "~/features/competences/competences.schema";
+import { getCompetence, listCompetenceOptions, mergeCompetences } from "~/features/competences/competences.server";
+import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
+import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
+import { requireModule } from "~/utils/tenant.server";
+
+export const handle = { i18n: ["competences", "validation"] };
+export const meta = mergeMeta;
+
+const page: MergePageConfig = {
+  ns: "competences",
+  formId: "competence-merge",
+  schema: competenceMergeSchema,
+  otherField: "otherCompetenceId",
+  backLabel: "competences:merge.back",
+};
+
+/** Merging two competences of the book (docs/decisions/1302), like positions and teams (0760). */
+const route: MergeRoute = {
+  ...page,
+  param: "id",
+  get: getCompetence,
+  list: listCompetenceOptions,
+  merge: (ctx, { id, otherId, remainingId }, mode) => mergeCompetences(ctx, { id, otherId, remainingId }, mode),
+  backHref: (id) => `/competences/book/edit?id=${id}`,
+  doneHref: (id) => `/competences/book/edit?id=${id}`,
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  return mergeLoader(await requireModule(args.request, "competences", "competences.manage"), args, route);
+}
+export async function action(args: ActionFunctionArgs) {
+  return mergeAction(await requireModule(args.request, "competences", "competences.manage"), args, route);
+}
+
+export default function MergeCompetencePage() {
+  return <MergePage {...page} />;
+}

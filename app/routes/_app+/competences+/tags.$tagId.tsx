@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import {
+  deleteCompetenceTag,
+  getCompetenceTag,
+  renameCompetenceTag,
+} from "~/features/competences/competence-tags.server";
+import { competenceTagSchema } from "~/features/competences/competences.schema";
+import { getServerT } from "~/utils/i18n.server";
+import { requireUuid } from "~/utils/not-found";
+import { pageTitle } from "~/utils/page-title";
+import { requireModule } from "~/utils/tenant.server";
+import { createToastHeader } from "~/utils/toast.server";
+
+export const handle = { i18n: ["competences", "validation"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/** One competence tag: rename or delete it (deleting takes it off every competence). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "competences", "competences.manage");
+  const tag = await getCompetenceTag(ctx, requireUuid(params.tagId));
+  const t = await getServerT(request);
+  return { title: pageTitle(t, "competences:tags.editTitle"), tag };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "competences", "competences.manage");
+  const id = requireUuid(params.tagId);
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    await deleteCompetenceTag(ctx, id);
+    return redirect("/competences/tags", {
+      headers: { "Set-Cookie": await createToastHeader({ key: "competences:tags.deleted" }) },
+    });
+  }
+  const submission = parseWithZod(formData, { schema: competenceTagSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await renameCompetenceTag(ctx, id, submission.value.name);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  return redirect("/competences/tags", {
+    headers: { "Set-Cookie": await createToastHeader({ key: "competences:tags.saved" }) },
+  });
+}
+
+export default function CompetenceTagPage() {
+  const { t } = useTranslation();
+  const { tag } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "competence-tag",
+    lastResult,
+    defaultValue: { name: tag.name },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: competenceTagSchema }),
+  });
+  const nameLabel = t("competences:tags.name");
+  return (
+    <div className="max-w-xl">
+      <p>
+        <Link to="/competences/tags">{t("competences:tags.back")}</Link>
+      </p>
+      <h1 className="mb-4 mt-2">{t("competences:tags.editHeading", { name: tag.name })}</h1>
+      <ErrorSummary
+        formErrors={form.errors}
+        fieldErrors={[{ id: fields.name.id, label: nameLabel, errors: fields.name.errors }]}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <Field
+          label={nameLabel}
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+        />
+        <Button>{t("competences:tags.save")}</Button>
+      </Form>
+      <Form method="post" className="mt-6 rounded bg-white p-6 shadow-sm">
+        <p className="mb-4">{t("competences:tags.deleteExplain", { count: tag.competencesCount })}</p>
+        <Button name="intent" value="delete" variant="danger">
+          {t("competences:tags.delete")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
