@@ -415,6 +415,9 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/positions.$id.tsx": { may: reviewers, mayWrite: both, params: (d) => ({ id: d.position }) },
   // Every position of the cluster; a leader sees only the holders in his teams.
   "_app+/competences+/scores.positions.$id.tsx": { may: reviewers, params: (d) => ({ id: d.position }) },
+  // The book's merge and the competence tags (docs/decisions/1302): competences.manage.
+  "_app+/competences+/book.$id.merge.tsx": { may: both, params: (d) => ({ id: d.competence }) },
+  "_app+/competences+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.competenceTag }) },
   // Personnel import (users.import): the wizard and its history.
   "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   "_app+/import+/view.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
