@@ -46,7 +46,7 @@ async function waitForHealth(base: string) {
   throw new Error("the server did not start");
 }
 
-test("the outbox answers this machine only, never another address", async ({ page }, testInfo) => {
+test("the outbox answers this machine only, never another address", { tag: "@js-only" }, async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const serverPort = port(testInfo.project.name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-network-"));

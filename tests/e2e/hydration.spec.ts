@@ -27,7 +27,7 @@ async function noordEmployee(lastName: string) {
   });
 }
 
-test.describe("pages render the same on server and browser", () => {
+test.describe("pages render the same on server and browser", { tag: "@js-only" }, () => {
   test("paged lists (teams, positions, account users) hydrate without an error", async ({ page }) => {
     await signIn(page, demoUsers.admin);
     for (const path of ["/personnel/teams", "/personnel/positions", "/account/users"]) {
@@ -118,7 +118,7 @@ test.describe("pages render the same on server and browser", () => {
   });
 });
 
-test.describe("translation files in the browser", () => {
+test.describe("translation files in the browser", { tag: "@js-only" }, () => {
   test.use({ javaScriptEnabled: true });
 
   test("are loaded from URLs versioned by their content", async ({ page }) => {

@@ -55,7 +55,7 @@ test.describe("knowledge base", () => {
     await expect(page.getByRole("list", { name: "Artikelen" }).getByRole("link")).toHaveCount(dutchTitles.length);
   });
 
-  test("the articles are in the user's language", async ({ page }) => {
+  test("the articles are in the user's language", { tag: "@js-only" }, async ({ page }) => {
     const user = await createEmployee("knowledge-base-de");
     await getDb().update(users).set({ language: "de" }).where(eq(users.id, user.id));
     await signIn(page, user.email);
@@ -79,14 +79,14 @@ test.describe("knowledge base", () => {
     ).toBeVisible();
   });
 
-  test("an unknown article is a 404", async ({ page }) => {
+  test("an unknown article is a 404", { tag: "@js-only" }, async ({ page }) => {
     await signIn(page, demoUsers.medewerker);
     const response = await page.goto("/knowledge-base/bestaat-niet");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
   });
 
-  test("a visitor who is not signed in is sent to the sign-in page", async ({ page }) => {
+  test("a visitor who is not signed in is sent to the sign-in page", { tag: "@js-only" }, async ({ page }) => {
     await page.goto("/knowledge-base/signing-in");
     await expect(page).toHaveURL(/\/login/);
   });

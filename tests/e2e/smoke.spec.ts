@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test("the browser reaches the server's health check", async ({ page }) => {
+test("the browser reaches the server's health check", { tag: "@js-only" }, async ({ page }) => {
   const response = await page.goto("/healthcheck");
   expect(response?.status()).toBe(200);
 });
