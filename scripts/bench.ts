@@ -9,8 +9,14 @@
  *
  * Options (environment): BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds (3),
  * BENCH_CONNECTIONS (16), BENCH_PORT (our server, 3990; the bare server takes the next port).
+ *
+ * Then the personnel import (issue #16): scripts/bench-import.ts in its own process for each size of
+ * BENCH_IMPORT_ROWS ("10000,100000"), against ≥ 0.8 of the bare exceljs reader's rows/s and ≤ 3 s
+ * (10,000 rows), ≤ 15 s (100,000 rows), < 300 MB RSS. BENCH_ONLY=import runs only that part.
  */
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "../seed/large";
 import pg from "pg";
@@ -29,6 +35,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const OUR_PORT = Number(process.env.BENCH_PORT ?? 3990);
 const BARE_PORT = OUR_PORT + 1;
 const SEARCH = "bakker";
+const execFileAsync = promisify(execFile);
 
 const pages = [
   { name: "personnel list, page 1", path: "/personnel/users/active" },
@@ -112,6 +119,50 @@ async function teamReviewPages(url: string, clusterId: string) {
   } finally {
     await pool.end();
   }
+}
+
+/** The personnel import's bench (issue #16): one process per size, its JSON line as a table row. */
+async function importBench(): Promise<void> {
+  const sizes = (process.env.BENCH_IMPORT_ROWS ?? "10000,100000").split(",").map(Number).filter(Boolean);
+  const targets: Record<number, number> = { 10_000: 3, 100_000: 15 };
+  const rows: string[][] = [];
+  for (const size of sizes) {
+    const { stdout } = await execFileAsync(bin("tsx"), ["scripts/bench-import.ts", String(size)], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const line = stdout.trim().split("\n").pop()!;
+    const r = JSON.parse(line) as {
+      rows: number;
+      bareRowsPerSecond: number;
+      oursSeconds: number;
+      oursRowsPerSecond: number;
+      ratio: number;
+      stages: Record<string, number>;
+      peakRssMb: number;
+    };
+    console.log(`import ${size} rows: ${line}`);
+    const target = targets[size];
+    rows.push([
+      String(r.rows),
+      String(r.bareRowsPerSecond),
+      String(r.oursRowsPerSecond),
+      `${r.ratio} (≥ 0.8: ${r.ratio >= 0.8 ? "met" : "missed"})`,
+      `${r.oursSeconds}${target ? ` (≤ ${target}: ${r.oursSeconds <= target ? "met" : "missed"})` : ""}`,
+      Object.entries(r.stages)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
+      `${r.peakRssMb} (< 300: ${r.peakRssMb < 300 ? "met" : "missed"})`,
+    ]);
+  }
+  const header = ["rows", "bare rows/s", "ours rows/s", "ours ÷ bare", "seconds", "stages (s)", "peak RSS MB"];
+  console.log(`\n${[header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n")}\n`);
+}
+
+if (process.env.BENCH_ONLY === "import") {
+  await runMigrations(databaseUrl);
+  await importBench();
+  process.exit(0);
 }
 
 const group = new ProcessGroup(5_000);
@@ -206,6 +257,7 @@ try {
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
+  await importBench();
   await group.stop(0);
 } catch (error) {
   console.error(error);

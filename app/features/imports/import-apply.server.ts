@@ -69,26 +69,25 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     );
     const counts: ImportAppliedCounts = { created: 0, updated: 0, deactivated: 0, teams: 0, contracts: 0, skipped: 0 };
     const newByRow = new Map<number, string>();
-    const outcome = async (change: Change, value: string, membershipId?: string) => {
+    // Outcomes are written together at the end (one statement per 1,000), not one update per change.
+    const outcomes: { id: string; outcome: string; membershipId: string | null }[] = [];
+    const outcome = (change: Change, value: string, membershipId?: string) => {
       if (value !== "applied") counts.skipped += 1;
-      await tx
-        .update(importChanges)
-        .set({ outcome: value, ...(membershipId ? { membershipId } : {}) })
-        .where(eq(importChanges.id, change.id));
+      outcomes.push({ id: change.id, outcome: value, membershipId: membershipId ?? null });
     };
 
     const teamIds = await teamsByName(tx, ctx);
     for (const change of accepted.filter((c) => c.meta === "NEW_TEAM")) {
       const name = change.newValue ?? change.label;
       if (teamIds.has(name.toLowerCase())) {
-        await outcome(change, "applied");
+        outcome(change, "applied");
         continue;
       }
       const created = await createTeam(ctx, { name }, tx);
       if (!created.ok) throw new Error(`team ${name}: ${created.errorKey}`);
       teamIds.set(name.toLowerCase(), created.id);
       counts.teams += 1;
-      await outcome(change, "applied");
+      outcome(change, "applied");
     }
     const placeInTeam = async (membershipId: string, teamName: string | undefined | null) => {
       const teamId = teamName ? teamIds.get(teamName.toLowerCase()) : undefined;
@@ -128,7 +127,7 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         tx,
       );
       if (!added.ok) {
-        await outcome(change, `lookup.${added.outcome}`);
+        outcome(change, `lookup.${added.outcome}`);
         continue;
       }
       if (added.outcome !== "notFound" && data.employeeNumber) {
@@ -140,7 +139,7 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
       await placeInTeam(added.membershipId, data.team);
       if (change.rowNumber !== null) newByRow.set(change.rowNumber, added.membershipId);
       counts.created += 1;
-      await outcome(change, "applied", added.membershipId);
+      outcome(change, "applied", added.membershipId);
     }
 
     for (const change of accepted.filter((c) => c.meta === "CHANGED" && c.field === "teamLeader")) {
@@ -148,13 +147,13 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
       const teamId = teamIds.get((change.newValue ?? "").toLowerCase());
       if (!membershipId || !teamId) {
-        await outcome(change, membershipId ? "noTeam" : "noPerson");
+        outcome(change, membershipId ? "noTeam" : "noPerson");
         continue;
       }
       // Making someone team leader is a role change: the same rule as everywhere (0620).
       const may = await mayChangeRolesOf(ctx, membershipId, ["team_admin"], tx);
       if (!may.ok) {
-        await outcome(change, "notAllowed");
+        outcome(change, "notAllowed");
         continue;
       }
       await tx
@@ -169,7 +168,7 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         })
         .onConflictDoNothing();
       await auditMembership(tx, ctx, "membership.teamLeader", membershipId, { importId, teamId });
-      await outcome(change, "applied", membershipId);
+      outcome(change, "applied", membershipId);
     }
 
     const onPeople = accepted.filter(
@@ -180,18 +179,18 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     for (const change of onPeople) {
       const membershipId = change.membershipId!;
       if (!mayChange.has(membershipId)) {
-        await outcome(change, "outranks");
+        outcome(change, "outranks");
         continue;
       }
       if (change.meta === "NOT_IN_IMPORT" && change.decision === "endContract") {
         const ended = await endContracts(tx, ctx, membershipId, importId);
         if (ended) counts.contractsEnded = (counts.contractsEnded ?? 0) + 1;
-        await outcome(change, ended ? "applied" : "noContract");
+        outcome(change, ended ? "applied" : "noContract");
         continue;
       }
       if (change.meta === "NOT_IN_IMPORT") {
         if (membershipId === ctx.membershipId) {
-          await outcome(change, "yourself");
+          outcome(change, "yourself");
           continue;
         }
         await tx
@@ -200,18 +199,18 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId), isNull(memberships.deletedAt)));
         await auditMembership(tx, ctx, "membership.deactivate", membershipId, { importId });
         counts.deactivated += 1;
-        await outcome(change, "applied");
+        outcome(change, "applied");
         continue;
       }
       await applyFieldChange(tx, ctx, change, membershipId, placeInTeam);
       touched.add(membershipId);
-      await outcome(change, "applied");
+      outcome(change, "applied");
     }
     for (const change of accepted.filter((c) => c.meta === "NEW_CONTRACT")) {
       const membershipId =
         change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
       if (!membershipId) {
-        await outcome(change, "noPerson");
+        outcome(change, "noPerson");
         continue;
       }
       const data = change.data ?? {};
@@ -231,11 +230,23 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         tx,
       );
       counts.contracts = (counts.contracts ?? 0) + 1;
-      await outcome(change, "applied", membershipId);
+      outcome(change, "applied", membershipId);
     }
     for (const membershipId of touched) await auditMembership(tx, ctx, "membership.update", membershipId, { importId });
     counts.updated = touched.size;
 
+    for (let start = 0; start < outcomes.length; start += 1000) {
+      const values = sql.join(
+        outcomes
+          .slice(start, start + 1000)
+          .map((o) => sql`(${o.id}::uuid, ${o.outcome}::text, ${o.membershipId}::uuid)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update import_changes c set outcome = v.outcome, membership_id = coalesce(v.membership_id, c.membership_id)
+        from (values ${values}) as v(id, outcome, membership_id)
+        where c.id = v.id and c.import_id = ${importId} and c.cluster_id = ${ctx.clusterId}`);
+    }
     await tx
       .update(imports)
       .set({ status: "applied", applied: counts, appliedBy: ctx.user.id, finishedAt: new Date() })
