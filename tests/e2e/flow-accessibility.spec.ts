@@ -34,3 +34,13 @@ test("the flow pages have no serious accessibility violations", async ({ page })
   await expect(page.getByRole("img", { name: "Activiteiten naar uitdaging en vaardigheden" })).toBeVisible();
   expect(await seriousViolations(page), "/flow/details").toEqual([]);
 });
+
+test("the flow settings have no serious accessibility violations", async ({ page }) => {
+  await signIn(page, demoUsers.hr);
+  await page.goto("/flow/settings");
+  expect(await seriousViolations(page), "/flow/settings").toEqual([]);
+  await page.getByLabel("Flow-band").fill("x");
+  await page.getByRole("button", { name: "Instellingen opslaan" }).click();
+  await expect(page.getByLabel("Flow-band")).toHaveAccessibleDescription(/Vul een heel getal/);
+  expect(await seriousViolations(page), "/flow/settings with errors").toEqual([]);
+});

@@ -6,7 +6,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { clusters, flowActivities, flowMeasurements, memberships, roleAssignments, teams, users } from "#db/schema";
-import { createFlowMeasurement } from "~/features/flow/flows.server";
+import { createFlowMeasurement, getFlowSettings } from "~/features/flow/flows.server";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_app+/flow+/settings";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/flow+/create";
 import { loader as detailsLoader } from "~/routes/_app+/flow+/details.$id";
 import { loader as listLoader } from "~/routes/_app+/flow+/_index";
@@ -282,5 +283,90 @@ describe("measuring flow", () => {
       }),
     );
     expect((result as Response).headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("the flow settings (flow/settings)", () => {
+  const open = (role: Role) =>
+    run(() => settingsLoader({ request: getRequest("/flow/settings", cookies[role]), params: {}, context: context() }));
+  const save = (role: Role, fields: Record<string, string>) =>
+    run(() =>
+      settingsAction({ request: formRequest("/flow/settings", fields, cookies[role]), params: {}, context: context() }),
+    );
+  const list = async (role: Role) =>
+    (await listLoader({ request: getRequest("/flow", cookies[role]), params: {}, context: context() })) as Awaited<
+      ReturnType<typeof listLoader>
+    >;
+  const tenant = async (name: string) => {
+    const id = await clusterId(name);
+    const [row] = await getDb().select({ accountId: clusters.accountId }).from(clusters).where(eq(clusters.id, id));
+    return { clusterId: id, accountId: row.accountId };
+  };
+
+  it("are for flows.manage with a cluster-wide scope, not for employees or team leaders", async () => {
+    for (const role of ["medewerker", "leider", "meerdere"] as const) {
+      expect(((await open(role)) as Response).headers.get("Location"), role).toBe("/dashboard");
+      const refused = (await save(role, { scaleMax: "5", flowBand: "0", stressBand: "1" })) as Response;
+      expect(refused.headers.get("Location"), role).toBe("/dashboard");
+      expect((await list(role)).maySettings, role).toBe(false);
+    }
+    // Andere BV's cluster has no flow module.
+    expect(((await open("andere")) as Response).headers.get("Location")).toBe("/dashboard");
+    expect(await getFlowSettings(await tenant(demoClusters.noord))).toEqual({
+      scaleMax: 10,
+      flowBand: 1,
+      stressBand: 3,
+    });
+    for (const role of ["hr", "admin"] as const) {
+      expect(((await open(role)) as { settings: unknown }).settings).toEqual({
+        scaleMax: 10,
+        flowBand: 1,
+        stressBand: 3,
+      });
+      expect((await list(role)).maySettings).toBe(true);
+    }
+  });
+
+  it("refuses bands that do not fit the scale next to the field and changes nothing", async () => {
+    for (const fields of [
+      { scaleMax: "10", flowBand: "1", stressBand: "5" },
+      { scaleMax: "10", flowBand: "3", stressBand: "3" },
+      { scaleMax: "12", flowBand: "1", stressBand: "3" },
+      { scaleMax: "3", flowBand: "x", stressBand: "3" },
+    ]) {
+      const { status, data } = unwrapData(await save("hr", fields));
+      expect(status).toBe(400);
+      expect(JSON.stringify((data as { error: unknown }).error)).toMatch(/flow:settings\.errors\./);
+      expect((data as { initialValue: unknown }).initialValue).toMatchObject(fields);
+    }
+    expect(await getFlowSettings(await tenant(demoClusters.noord))).toEqual({
+      scaleMax: 10,
+      flowBand: 1,
+      stressBand: 3,
+    });
+  });
+
+  it("saves the cluster's settings, which the next measurement uses; earlier ones keep theirs", async () => {
+    const result = (await save("hr", { scaleMax: "7", flowBand: "0", stressBand: "2" })) as Response;
+    expect(result.headers.get("Location")).toBe("/flow/settings");
+    expect(await getFlowSettings(await tenant(demoClusters.noord))).toEqual({
+      scaleMax: 7,
+      flowBand: 0,
+      stressBand: 2,
+    });
+    expect(await getFlowSettings(await tenant(demoClusters.andere))).toEqual({
+      scaleMax: 10,
+      flowBand: 1,
+      stressBand: 3,
+    });
+    const page = (await createLoader({
+      request: getRequest("/flow/create", cookies.medewerker),
+      params: {},
+      context: context(),
+    })) as Awaited<ReturnType<typeof createLoader>>;
+    expect(page.scaleMax).toBe(7);
+    const [earlier] = await getDb().select().from(flowMeasurements).where(eq(flowMeasurements.id, ids.medewerkerNow));
+    expect(earlier.scaleMax).toBe(10);
+    await save("hr", { scaleMax: "10", flowBand: "1", stressBand: "3" });
   });
 });

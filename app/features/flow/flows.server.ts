@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { flowActivities, flowMeasurements, memberships, roleAssignments, teams, users } from "#db/schema";
+import {
+  flowActivities,
+  flowMeasurements,
+  memberships,
+  reviewSettings,
+  roleAssignments,
+  teams,
+  users,
+} from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -22,6 +30,27 @@ type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 /** The cluster's flow settings (the review settings' flow section, or the default: docs/decisions/0920). */
 export async function getFlowSettings(ctx: Tenant, db: DbOrTx = getDb()): Promise<FlowSettings> {
   return flowSettingsFrom((await getReviewSettings(ctx, db)).flow);
+}
+
+/**
+ * Whether ctx may change the cluster's flow settings (docs/decisions/1283): flows.manage with a
+ * cluster-wide scope (cluster roles other than employee, account admins), not every employee who
+ * measures their own flow.
+ */
+export function mayManageFlowSettings(ctx: TenantContext) {
+  return flowScope(ctx).all;
+}
+
+/** Save the flow section of the review settings; later measurements use it, earlier ones keep theirs (0920). */
+export async function saveFlowSettings(ctx: TenantContext, settings: FlowSettings, db: DbOrTx = getDb()) {
+  if (!mayManageFlowSettings(ctx)) notFound();
+  await db.transaction(async (tx) => {
+    const row = await getReviewSettings(ctx, tx);
+    await tx
+      .update(reviewSettings)
+      .set({ flow: { ...row.flow, ...settings }, updatedAt: new Date() })
+      .where(and(eq(reviewSettings.clusterId, ctx.clusterId), eq(reviewSettings.accountId, ctx.accountId)));
+  });
 }
 
 /**

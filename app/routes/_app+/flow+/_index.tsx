@@ -6,7 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { ListTable, PageHeader } from "~/components/ui/table";
 import { ZoneShareCells } from "~/features/flow/components/flow-chart";
 import { flowZones } from "~/features/flow/flow-zones";
-import { flowPageSize, listFlowMeasurements, teamFlowZones } from "~/features/flow/flows.server";
+import { flowPageSize, listFlowMeasurements, mayManageFlowSettings, teamFlowZones } from "~/features/flow/flows.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -29,12 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     measurements,
     teams: await teamFlowZones(ctx),
     mayMeasure: Boolean(ctx.membershipId),
+    maySettings: mayManageFlowSettings(ctx),
   };
 }
 
 export default function FlowPage() {
   const { t } = useTranslation();
-  const { page, pageSize, total, measurements, teams, mayMeasure } = useLoaderData<typeof loader>();
+  const { page, pageSize, total, measurements, teams, mayMeasure, maySettings } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const zoneColumns = flowZones.map((z) => ({ label: t(`flow:zones.${z}`) }));
   return (
@@ -47,6 +48,11 @@ export default function FlowPage() {
         ) : null}
       </PageHeader>
       <p className="mb-6 mt-2 max-w-3xl">{t("flow:intro")}</p>
+      {maySettings ? (
+        <p className="-mt-4 mb-6">
+          <AppLink href="/flow/settings">{t("flow:list.settings")}</AppLink>
+        </p>
+      ) : null}
 
       <h2 className="mb-2">{t("flow:list.measurements")}</h2>
       {measurements.length === 0 ? (
