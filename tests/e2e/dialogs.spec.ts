@@ -5,8 +5,8 @@ import { expect, signIn, test } from "./fixtures";
  * A development dialog from objective to finished actions (issue #18), with JavaScript on and off (both
  * projects run this file): an empty objective first, then a learning goal, an initiative, an action, a
  * refused link and a good one, removing a link after its confirmation, completing the action and answering
- * the progress question (a modal dialog with JavaScript, a second step without), the link to a task about
- * the dialog, finishing.
+ * the progress question (a modal dialog with JavaScript, a second step without), archiving and restoring
+ * the learning goal, the link to a task about the dialog, finishing.
  */
 test("a leader holds a development dialog with a team member", async ({ page }, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
@@ -82,6 +82,14 @@ test("a leader holds a development dialog with a team member", async ({ page }, 
   await prompt.getByRole("button", { name: "Voortgang opslaan" }).click();
   await expect(prompt).toHaveCount(0);
   await expect(page.getByText("Voortgang: 100%", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toBeVisible();
+
+  // A learning goal is archived (it moves to the archived ones, without forms) and restored.
+  await page.getByRole("button", { name: `Leerdoel ${goal} archiveren` }).click();
+  await expect(page.getByRole("region", { name: "Gearchiveerde leerdoelen" })).toContainText(goal);
+  await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toHaveCount(0);
+  await page.getByRole("button", { name: `Leerdoel ${goal} terugzetten` }).click();
+  await expect(page.getByRole("region", { name: "Gearchiveerde leerdoelen" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toBeVisible();
 
   await page.getByRole("link", { name: "Taak over deze dialoog" }).click();
