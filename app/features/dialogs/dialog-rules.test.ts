@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isEditable, isHttpUrl, nextStates, shareDone, suggestedProgress } from "./dialog-rules";
-import { linkSchema, progressSchema } from "./dialogs.schema";
+import { createDialogSchema, linkSchema, progressSchema } from "./dialogs.schema";
 
 describe("dialog rules", () => {
   it("accepts only absolute http and https addresses as links", () => {
@@ -29,5 +29,17 @@ describe("dialog rules", () => {
     expect(nextStates("started")).toEqual(["finish", "archive"]);
     expect(nextStates("finished")).toEqual(["archive", "reopen"]);
     expect(nextStates("archived")).toEqual(["reopen"]);
+  });
+});
+
+describe("the new dialog form", () => {
+  const person = "0b70a4e7-e6f0-4bfd-b071-4242349bd389";
+  it("needs an objective unless it starts from a development goal", () => {
+    expect(createDialogSchema.safeParse({ membershipId: person }).success).toBe(false);
+    expect(createDialogSchema.safeParse({ membershipId: person, objective: "Coachen" }).success).toBe(true);
+    expect(createDialogSchema.safeParse({ membershipId: person, reviewSubjectId: person }).success).toBe(true);
+    expect(createDialogSchema.safeParse({ membershipId: person, reviewSubjectId: "x", objective: "a" }).success).toBe(
+      false,
+    );
   });
 });
