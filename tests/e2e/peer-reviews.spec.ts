@@ -48,6 +48,8 @@ test.describe("peer reviews", () => {
     await peerRow.getByRole("link", { name: /Vragenlijst/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Vragenlijst: ${name}` })).toBeVisible();
     await page.locator("fieldset").first().getByLabel("Goed", { exact: true }).check();
+    // A remark, shown to the reviewed person only unattributed and from the threshold on (decision 1203).
+    await page.getByLabel("Opmerking (optioneel)").fill("Fijne samenwerking bij de overdracht");
     if (noJs) {
       await page.getByRole("button", { name: "Antwoorden opslaan" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Je antwoorden zijn opgeslagen" })).toBeVisible();
@@ -58,6 +60,10 @@ test.describe("peer reviews", () => {
     await expect(page.getByRole("heading", { name: "Vragenlijst onvolledig" })).toBeVisible();
     await page.getByRole("button", { name: "Vragenlijst afronden" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Je vragenlijst is afgerond" })).toBeVisible();
+    await peerRow.getByRole("link", { name: /Vragenlijst/ }).click();
+    await expect(page.getByLabel("Opmerking (optioneel)")).toHaveValue("Fijne samenwerking bij de overdracht");
+    await expect(page.getByLabel("Opmerking (optioneel)")).toBeDisabled();
+    await page.goto("/peerreview");
 
     // Her own result in this round: no peer has answered about her, so no peer average.
     await page
