@@ -11,6 +11,8 @@ test("a personnel file goes from upload through the columns and decisions to the
   await expect(page.getByRole("heading", { name: "Ontbrekend" })).toBeVisible({ timeout: 30_000 });
   // The bad row is shown next to its row number; the good row goes on.
   await expect(page.getByRole("row", { name: /geen-adres.*Typ een geldig e-mail adres/ })).toBeVisible();
+  // Keep, deactivate or end the contract (1240), per person or for all.
+  await expect(page.getByRole("button", { name: "Van iedereen het contract beëindigen" })).toBeVisible();
   await page.getByRole("button", { name: "Iedereen behouden" }).click();
   // The page has answered when the decisions show (with JavaScript the click is a fetch).
   await expect(page.getByRole("radio", { name: "Behouden" }).first()).toBeChecked();
@@ -18,6 +20,10 @@ test("a personnel file goes from upload through the columns and decisions to the
 
   await expect(page.getByRole("heading", { name: "Nieuw", exact: true })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`Importteam ${stamp}.*Nieuw team`) })).toBeVisible();
+  // Each new person with the personnel wizard's lookup outcome, and what accepting does (1241).
+  const joiner = page.getByRole("row", { name: new RegExp(`Jörg Import`) });
+  await expect(joiner.getByTestId("lookup-outcome")).toHaveAttribute("data-outcome", "notFound");
+  await expect(joiner.getByRole("radio", { name: "Persoon aanmaken" })).toBeVisible();
   // Moving on with undecided changes asks for a confirmation first.
   await page.getByRole("button", { name: "Opslaan en verder" }).click();
   await expect(page.getByRole("alert")).toContainText("nog niet beslist");
