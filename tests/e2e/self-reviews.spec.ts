@@ -1,9 +1,10 @@
 import { demoReviewNames, demoUsers, medewerkerTeam } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { linkPath, waitForMail } from "./mail";
 import { createLeaderRound } from "./support/reviews";
 
 test.describe("self reviews", () => {
-  test("HR creates one from a team review; a participant fills it in, finishes and sees the result", async ({
+  test("HR creates one from a team review; the participant follows the invitation mail, fills it in, finishes and sees the result", async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -34,12 +35,13 @@ test.describe("self reviews", () => {
     await page.getByRole("button", { name: "Uitnodigingen versturen", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "De uitnodigingen worden verstuurd" })).toBeVisible();
 
+    // The invitation arrives at the real SMTP server, in her language, linking to her questionnaire.
+    const mail = await waitForMail(demoUsers.medewerker, `Je bent uitgenodigd voor de zelfbeoordeling ${name}`);
     await page.context().clearCookies();
     await signIn(page, demoUsers.medewerker);
     await page.goto("/my/reviews");
-    const row = page.getByRole("row").filter({ hasText: name });
-    await expect(row).toContainText("0 van 12");
-    await row.getByRole("link", { name: "Vragenlijst" }).click();
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("0 van 12");
+    await page.goto(linkPath(mail.text, "/selfreview/questionnaire/"));
     await expect(page.getByRole("heading", { level: 1, name: `Vragenlijst: ${name}` })).toBeVisible();
     const teamPart = page.getByRole("region", { name: "Over je team" });
     const ownPart = page.getByRole("region", { name: "Over jezelf" });
