@@ -9,6 +9,18 @@ const createdQueues = new WeakMap<PgBoss, Set<string>>();
  * settings, which the worker writes from jobs/definitions; pass options only to override one job.
  */
 export async function enqueue(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null> {
+  const boss = await senderFor(name);
+  return options ? boss.send(name, data, options) : boss.send(name, data);
+}
+
+/** Sends many jobs of one queue in one statement (the queue's retry and expiry settings apply). */
+export async function enqueueMany(name: string, data: object[]): Promise<void> {
+  if (data.length === 0) return;
+  const boss = await senderFor(name);
+  await boss.insert(data.map((d) => ({ name, data: d })));
+}
+
+async function senderFor(name: string): Promise<PgBoss> {
   const boss = await getSenderBoss();
   let queues = createdQueues.get(boss);
   if (!queues) createdQueues.set(boss, (queues = new Set()));
@@ -16,5 +28,5 @@ export async function enqueue(name: string, data: object, options?: PgBoss.SendO
     await boss.createQueue(name);
     queues.add(name);
   }
-  return options ? boss.send(name, data, options) : boss.send(name, data);
+  return boss;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { digestsSent } from "#db/schema";
-import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
+import { enqueueEmailDeliveries, queueEmail } from "~/features/email/outbox.server";
 import { todayIn } from "~/features/tasks/task-rules";
 import { DEFAULT_TIME_ZONE } from "~/utils/format";
 import type { Language } from "~/utils/i18n";
@@ -31,6 +31,7 @@ type RecipientRow = {
 };
 
 const PAGE = 500;
+const ENQUEUE_BATCH = 50;
 
 function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split("-").map(Number);
@@ -68,21 +69,40 @@ export async function sendDigests(now: Date = new Date(), only: string[] | null 
   const today = todayIn(DEFAULT_TIME_ZONE, now);
   const result: DigestRunResult = { sent: 0, nothingNew: 0 };
   let afterId = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const page = await recipientsAfter(afterId, only);
-    if (page.length === 0) break;
-    afterId = page[page.length - 1].membershipId;
-    for (const r of page) {
-      const outcome = await sendDigestTo(r, today);
-      if (outcome === "sent") result.sent += 1;
-      if (outcome === "nothing-new") result.nothingNew += 1;
+  // Deliveries are enqueued in batches (one statement each), soon enough for the workers to start early.
+  let queued: string[] = [];
+  const flush = async () => {
+    const batch = queued;
+    queued = [];
+    await enqueueEmailDeliveries(batch);
+  };
+  try {
+    for (;;) {
+      const page = await recipientsAfter(afterId, only);
+      if (page.length === 0) break;
+      afterId = page[page.length - 1].membershipId;
+      for (const r of page) {
+        const outcome = await sendDigestTo(r, today);
+        if (outcome === "nothing-new") result.nothingNew += 1;
+        if (typeof outcome === "object") {
+          result.sent += 1;
+          queued.push(outcome.emailId);
+          if (queued.length >= ENQUEUE_BATCH) await flush();
+        }
+      }
+      if (page.length < PAGE) break;
     }
-    if (page.length < PAGE) break;
+  } finally {
+    // Also after a failure: what was committed is delivered (the outbox sweeper would catch it later too).
+    await flush();
   }
   return result;
 }
 
-async function sendDigestTo(r: RecipientRow, today: string): Promise<"sent" | "nothing-new" | "not-due"> {
+/** Marks a claim lost to another run: rolls the digest's transaction back. */
+class AlreadySent extends Error {}
+
+async function sendDigestTo(r: RecipientRow, today: string): Promise<{ emailId: string } | "nothing-new" | "not-due"> {
   const frequency = r.frequency;
   if (!isDigestFrequency(frequency) || !isDigestDue(frequency, today, r.lastPeriodStart)) return "not-due";
   const periodStart = periodStartFor(frequency, today)!;
@@ -91,34 +111,41 @@ async function sendDigestTo(r: RecipientRow, today: string): Promise<"sent" | "n
   const sections = await digestSections(getDb(), r, { since, today, horizon });
   if (sections.length === 0) return "nothing-new";
 
-  const emailId = await getDb().transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(digestsSent)
-      .values({ accountId: r.accountId, clusterId: r.clusterId, membershipId: r.membershipId, periodStart, frequency })
-      .onConflictDoNothing()
-      .returning({ id: digestsSent.id });
-    // Another run already sent this period's digest.
-    if (!claimed) return null;
-    const id = await queueEmail(tx, {
-      accountId: r.accountId,
-      to: r.email,
-      template: "digest",
-      locale: r.language,
-      props: {
-        firstName: r.firstName,
-        organisation: r.organisation,
-        frequency,
-        sections,
-        unsubscribePath: unsubscribePath(r.membershipId),
-      },
+  // The outbox row first, then the claim with its id (one statement fewer than claim, insert, update);
+  // a claim another run already holds rolls both back.
+  try {
+    const emailId = await getDb().transaction(async (tx) => {
+      const id = await queueEmail(tx, {
+        accountId: r.accountId,
+        to: r.email,
+        template: "digest",
+        locale: r.language,
+        props: {
+          firstName: r.firstName,
+          organisation: r.organisation,
+          frequency,
+          sections,
+          unsubscribePath: unsubscribePath(r.membershipId),
+        },
+      });
+      const [claimed] = await tx
+        .insert(digestsSent)
+        .values({
+          accountId: r.accountId,
+          clusterId: r.clusterId,
+          membershipId: r.membershipId,
+          periodStart,
+          frequency,
+          emailId: id,
+        })
+        .onConflictDoNothing()
+        .returning({ id: digestsSent.id });
+      if (!claimed) throw new AlreadySent();
+      return id;
     });
-    await tx
-      .update(digestsSent)
-      .set({ emailId: id })
-      .where(sql`${digestsSent.id} = ${claimed.id}`);
-    return id;
-  });
-  if (!emailId) return "not-due";
-  await enqueueEmailDelivery(emailId);
-  return "sent";
+    return { emailId };
+  } catch (error) {
+    if (error instanceof AlreadySent) return "not-due";
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
 import { renderEmail, type TemplateName, type TemplateProps } from "#emails/index";
 import { bossSchema } from "#jobs/boss.server";
-import { enqueue } from "#jobs/enqueue.server";
+import { enqueue, enqueueMany } from "#jobs/enqueue.server";
 import type { Language } from "~/utils/i18n";
 import { sendMail } from "./transport.server";
 
@@ -48,6 +48,14 @@ export async function queueEmail<Name extends TemplateName>(db: DbOrTx, input: Q
 /** Starts delivery of an outbox row; the job carries only the id. */
 export async function enqueueEmailDelivery(emailId: string): Promise<void> {
   await enqueue(sendEmailQueue, { emailId });
+}
+
+/** Starts delivery of many outbox rows in one statement (a digest run). */
+export async function enqueueEmailDeliveries(emailIds: string[]): Promise<void> {
+  await enqueueMany(
+    sendEmailQueue,
+    emailIds.map((emailId) => ({ emailId })),
+  );
 }
 
 /**
