@@ -21,3 +21,24 @@ test("the import steps have no serious accessibility violations", async ({ page 
   await expect(page.getByRole("heading", { name: "Ontbrekend" })).toBeVisible({ timeout: 30_000 });
   expect(await violations()).toEqual([]);
 });
+
+test("the connector pages have no serious accessibility violations", async ({ page }) => {
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()
+    ).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  await signIn(page, demoUsers.admin);
+  for (const [path, label] of [
+    ["/import/afas", "Omgevings-URL"],
+    ["/import/polaris", "API-adres"],
+  ]) {
+    await page.goto(path);
+    // With a message next to a field, as HR sees it after a mistake.
+    await page.getByLabel(label).fill("geen adres");
+    await page.getByRole("button", { name: "Koppeling opslaan" }).click();
+    await expect(page.getByText("Vul een geldig http- of https-adres in.").first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  }
+});

@@ -51,6 +51,8 @@ export async function getConnectorView(ctx: TenantContext, kind: ConnectorKind) 
     weekday: row?.weekday ?? 1,
     time: row?.time ?? "06:00",
     autoApply: row?.autoApply ?? false,
+    /** Changes on every save: the page's forms start afresh (the token field empty again). */
+    savedAt: row?.updatedAt.toISOString() ?? "",
   };
 }
 

@@ -29,7 +29,7 @@ export function ConnectorPage() {
     <div className="max-w-3xl">
       <h1 className="mb-2">{t(`import:connector.${k}.title`)}</h1>
       <p className="mb-6">{t(`import:connector.${k}.intro`)}</p>
-      <SettingsForm />
+      <SettingsForm key={`settings-${page.connector.savedAt}`} />
       {page.connector.configured ? (
         <section aria-labelledby="connector-actions" className="mb-8 rounded bg-white p-6 shadow-sm">
           <h2 id="connector-actions" className="mb-2">
@@ -60,7 +60,7 @@ export function ConnectorPage() {
           ) : null}
         </section>
       ) : null}
-      {page.connector.configured ? <ScheduleForm /> : null}
+      {page.connector.configured ? <ScheduleForm key={`schedule-${page.connector.savedAt}`} /> : null}
       <section aria-labelledby="connector-runs">
         <h2 id="connector-runs" className="mb-2">
           {t("import:connector.runs")}
