@@ -50,3 +50,23 @@ export const competenceMergeSchema = z.object({
 
 /** A competence tag's name (the tags page: add and rename). */
 export const competenceTagSchema = z.object({ name });
+
+const idList = (max: number) => z.array(z.uuid()).min(1).max(max);
+
+/**
+ * POST api/competences/positions/sync (spec §7, decision 1303): the positions' own requirements become the
+ * competences carrying any of the tags; a new one gets `level`, an existing level is kept.
+ */
+export const positionSyncSchema = z.object({
+  positionIds: idList(500),
+  tagIds: idList(50),
+  level: levelField,
+});
+
+/** POST api/positions/competences (spec §7 "assignment"): set (1–5) or clear (null) own required levels. */
+export const positionAssignmentsSchema = z.object({
+  assignments: z
+    .array(z.object({ positionId: z.uuid(), competenceId: z.uuid(), level: levelField.nullable() }))
+    .min(1)
+    .max(500),
+});

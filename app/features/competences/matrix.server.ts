@@ -112,8 +112,11 @@ export async function setRequiredLevel(
 }
 
 /** Removes a position's own level; an inherited level (from a parent position) then applies again. */
-export async function clearRequiredLevel(ctx: Tenant, input: { positionId: string; competenceId: string }) {
-  const db = getDb();
+export async function clearRequiredLevel(
+  ctx: Tenant,
+  input: { positionId: string; competenceId: string },
+  db: DbOrTx = getDb(),
+) {
   await requireCell(db, ctx, input.positionId, input.competenceId);
   await db
     .delete(positionCompetences)

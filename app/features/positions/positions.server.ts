@@ -213,3 +213,36 @@ export async function mergePositions(
   });
   return { ok: true, remainingPositionId: keep, lines };
 }
+
+/** GET api/positions (spec §7): a page of the cluster's positions with parent and contract count. */
+export async function listPositionsForApi(ctx: Tenant, paging: { page: number; pageSize: number }) {
+  const result = await getDb().execute<{
+    id: string;
+    name: string;
+    code: string | null;
+    parent_id: string | null;
+    levels: number | null;
+    contracts_count: number;
+    total: number;
+  }>(sql`
+    select p.id, p.name, p.code, p.parent_id, p.levels,
+      (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count,
+      count(*) over ()::int as total
+    from positions p
+    where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
+    order by lower(p.name), p.id
+    limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`);
+  return {
+    positions: result.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      parentId: r.parent_id,
+      levels: r.levels,
+      contractsCount: r.contracts_count,
+    })),
+    total: result.rows[0]?.total ?? 0,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+}
