@@ -418,6 +418,9 @@ const idRoutes: Record<string, AuditEntry> = {
   // The book's merge and the competence tags (docs/decisions/1302): competences.manage.
   "_app+/competences+/book.$id.merge.tsx": { may: both, params: (d) => ({ id: d.competence }) },
   "_app+/competences+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.competenceTag }) },
+  // Spec §7 positions API (docs/decisions/1303): positions.read, and competences.read for its competences.
+  "api+/positions.$id.ts": { may: reviewers, params: (d) => ({ id: d.position }) },
+  "api+/positions.$id.competences.ts": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Personnel import (users.import): the wizard and its history.
   "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
   "_app+/import+/view.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },
