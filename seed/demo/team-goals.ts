@@ -3,6 +3,8 @@
  * teams have goals and ambitions, one of them archived; Andere BV's team has one, so a foreign goal exists
  * for the tenancy checks. Periods are this year and next, relative to the seed's `now`.
  */
+import { and, eq, isNull } from "drizzle-orm";
+import { reviews } from "#db/schema";
 import { archiveTeamGoal, createTeamGoal, type GoalInput } from "~/features/team-goals/team-goals.server";
 import type { SeedContext } from "../context";
 import { demoTeams, type DemoClusterKey } from "../demo-data";
@@ -14,6 +16,8 @@ type GoalDef = Omit<GoalInput, "periodStart" | "periodEnd"> & {
   from: number;
   to: number;
   archived?: boolean;
+  /** Linked to the team's review in every demo round (docs/decisions/1340). */
+  linkRounds?: boolean;
 };
 
 const goal = (text: string, rest: Partial<GoalDef> = {}): GoalDef => ({
@@ -31,6 +35,7 @@ const goal = (text: string, rest: Partial<GoalDef> = {}): GoalDef => ({
 export const demoTeamGoals: Partial<Record<string, readonly GoalDef[]>> = {
   [demoTeams.noord[0]]: [
     goal("Elke bewoner heeft een vaste contactpersoon", {
+      linkRounds: true,
       growthStrategy: "Eerst-verantwoordelijken per gang, met een wekelijks kort overleg.",
       measuredBy: "Cliënttevredenheid (CQ-index) minstens 8,0",
       additionalText: "Afgesproken in het teamoverleg van januari.",
@@ -89,11 +94,21 @@ export async function seedTeamGoals(
     const cluster = clusterOfTeam.get(teamName);
     if (!teamId || !cluster || !goals) throw new Error(`Demo team goals: no team ${teamName}`);
     const writer = { ...input.tenants.clusters[cluster], userId: null };
-    for (const { from, to, archived, ...fields } of goals) {
+    // The demo rounds are seeded before the goals: the team's review in each, for goals that link them.
+    const teamReviews = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.teamId, teamId), eq(reviews.type, "team"), isNull(reviews.deletedAt)));
+    for (const { from, to, archived, linkRounds, ...fields } of goals) {
       const result = await createTeamGoal(
         writer,
         teamId,
-        { ...fields, periodStart: `01-01-${year + from}`, periodEnd: `31-12-${year + to}` },
+        {
+          ...fields,
+          periodStart: `01-01-${year + from}`,
+          periodEnd: `31-12-${year + to}`,
+          reviewIds: linkRounds ? teamReviews.map((r) => r.id) : [],
+        },
         tx,
       );
       if (!result.ok) throw new Error(`Demo team goal "${fields.text}": ${result.errorKey}`);

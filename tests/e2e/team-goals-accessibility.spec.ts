@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, teamGoals } from "#db/schema";
-import { demoClusters, demoUsers } from "../../seed/demo-data";
+import { clusters, reviews, teamGoals } from "#db/schema";
+import { demoClusters, demoReviewNames, demoUsers } from "../../seed/demo-data";
 import { createTeam } from "../factories";
 import { expect, signIn, test } from "./fixtures";
 
@@ -56,3 +56,24 @@ for (const user of ["hr", "medewerker"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("a round's results with the teams' linked goals have no serious accessibility violations", async ({ page }) => {
+  // The demo finished round: the first goal of medewerker@demo.nl's team is linked to it (seed, decision 1340).
+  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+  const [round] = await getDb()
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.clusterId, cluster.id),
+        eq(reviews.type, "team-summary"),
+        like(reviews.name, `${demoReviewNames.finished}%`),
+      ),
+    );
+  await signIn(page, demoUsers.hr);
+  await page.goto(`/review/result/${round.id}/grid`);
+  await expect(page.getByRole("region", { name: "Gekoppelde teamdoelen" })).toContainText(
+    "Elke bewoner heeft een vaste contactpersoon",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});

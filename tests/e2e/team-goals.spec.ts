@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, teamGoals, teams } from "#db/schema";
+import { clusters, reviews, teamGoals, teams } from "#db/schema";
 import { demoClusters, demoTeams, demoUsers, leiderTeams, medewerkerTeam } from "../../seed/demo-data";
 import { createTeam } from "../factories";
 import { expect, signIn, test } from "./fixtures";
@@ -132,6 +132,45 @@ test.describe("team goals and ambitions", () => {
     await expect(page).toHaveURL(new RegExp(`team=${await teamIdOf(leiderTeams[1])}`));
     await expect(page.getByRole("region", { name: leiderTeams[1] })).toBeVisible();
     await expect(page.getByText(mine)).toHaveCount(0);
+  });
+
+  test("HR links a goal to a team review round, and the round's results show it beside the team's", async ({
+    page,
+  }) => {
+    const team = await freshTeam();
+    const roundName = `Ronde ${stamp()}`;
+    const tenant = { accountId: team.accountId, clusterId: team.clusterId };
+    const [round] = await getDb()
+      .insert(reviews)
+      .values({ ...tenant, type: "team-summary", name: roundName, scale: 5, deadline: "2027-03-31" })
+      .returning();
+    await getDb()
+      .insert(reviews)
+      .values({
+        ...tenant,
+        type: "team",
+        name: roundName,
+        scale: 5,
+        parentId: round.id,
+        teamId: team.id,
+        teamName: team.name,
+      });
+    await signIn(page, demoUsers.hr);
+    await page.goto(`/personnel/teams/${team.id}/goalsAndAmbitions?edit=new`);
+    const form = page.getByRole("region", { name: "Nieuw doel of nieuwe ambitie" });
+    await form.getByLabel("Doel of ambitie").fill("Iedereen kent de teamdoelen");
+    await form
+      .getByRole("group", { name: "Gekoppelde teamevaluatierondes" })
+      .getByLabel(`${roundName} (deadline 31-03-2027)`)
+      .check();
+    await form.getByRole("button", { name: "Doel toevoegen" }).click();
+    await expect(page.getByRole("status")).toContainText("Het doel is toegevoegd");
+    await expect(page.getByRole("article", { name: "Iedereen kent de teamdoelen" })).toContainText(roundName);
+
+    await page.goto(`/review/result/${round.id}/grid`);
+    const linked = page.getByRole("region", { name: "Gekoppelde teamdoelen" });
+    await expect(linked.getByRole("heading", { level: 3, name: team.name })).toBeVisible();
+    await expect(linked).toContainText("Doel: Iedereen kent de teamdoelen");
   });
 });
 
