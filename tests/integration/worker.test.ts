@@ -134,6 +134,7 @@ describe("cleanup job", () => {
       { name: "cleanup", cron: "30 3 * * *", timezone: "Europe/Amsterdam" },
       { name: "digests", cron: "0 7 * * 1", timezone: "Europe/Amsterdam" },
       { name: "email-sweeper", cron: "*/10 * * * *", timezone: "Europe/Amsterdam" },
+      { name: "import-connector-schedules", cron: "*/5 * * * *", timezone: "Europe/Amsterdam" },
       { name: "invitation-reminder", cron: "15 * * * *", timezone: "Europe/Amsterdam" },
       { name: "peer-review-reminders", cron: "10 8 * * *", timezone: "Europe/Amsterdam" },
       { name: "self-review-reminders", cron: "5 8 * * *", timezone: "Europe/Amsterdam" },
