@@ -26,6 +26,13 @@ import { demoUsers, leiderTeams } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoCriteriaSet } from "./criteria-sets";
 
+/** The remarks of medewerker@demo.nl's finished peers. */
+const demoPeerComments = [
+  "Denkt mee bij het maken van de roosters.",
+  "Neemt de tijd voor nieuwe collega's.",
+  "Blijft rustig als het druk is op de afdeling.",
+];
+
 export async function seedPeerReviews(
   { tx, now }: SeedContext,
   input: { tenants: DemoTenants; set: DemoCriteriaSet },
@@ -116,6 +123,8 @@ export async function seedPeerReviews(
         reviewerId,
         role: "peer" as const,
         finished: participant === medewerker ? i < 3 : i === 0,
+        // Her finished peers left a remark (shown unattributed, decision 1203).
+        comment: participant === medewerker && i < 3 ? demoPeerComments[i] : null,
       })),
     ];
     for (const p of plan) {
@@ -128,6 +137,7 @@ export async function seedPeerReviews(
           subjectId: subject.id,
           reviewerId: p.reviewerId,
           role: p.role,
+          comment: "comment" in p ? p.comment : null,
           finishedAt: p.finished ? addDays(now, -2) : null,
           createdAt,
         })

@@ -33,5 +33,6 @@ describe("demo peer round", () => {
     expect(result.peersShown).toBe(true);
     expect(result.peersAnswered).toBeGreaterThanOrEqual(3);
     expect(result.criteria.every((c) => c.self !== null && c.peers !== null && c.leader !== null)).toBe(true);
+    expect(result.comments).toHaveLength(3);
   });
 });
