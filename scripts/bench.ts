@@ -13,6 +13,10 @@
  * Then the personnel import (issue #16): scripts/bench-import.ts in its own process for each size of
  * BENCH_IMPORT_ROWS ("10000,100000"), against ≥ 0.8 of the bare exceljs reader's rows/s and ≤ 3 s
  * (10,000 rows), ≤ 15 s (100,000 rows), < 300 MB RSS. BENCH_ONLY=import runs only that part.
+ *
+ * Then the digest run (issue #17): scripts/bench-digests.ts, one run of the digest schedule for Groot BV by
+ * the job worker into a local SMTP sink against the pooled transport alone (≤ 1.1 ×), with the worker's
+ * memory. BENCH_ONLY=digests runs only that part.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,6 +26,7 @@ import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "../seed/large";
 import pg from "pg";
 import { runMigrations } from "#db/migrate";
 import { LARGE_ROUND_NAME } from "../seed/large-team-reviews";
+import { benchDigests, printDigestBench } from "./bench-digests";
 import { bin, buildIfStale, ProcessGroup } from "./processes";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -159,6 +164,13 @@ async function importBench(): Promise<void> {
   console.log(`\n${[header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n")}\n`);
 }
 
+if (process.env.BENCH_ONLY === "digests") {
+  await runMigrations(databaseUrl);
+  await seedLarge(databaseUrl);
+  printDigestBench(await benchDigests(databaseUrl));
+  process.exit(0);
+}
+
 if (process.env.BENCH_ONLY === "import") {
   await runMigrations(databaseUrl);
   await importBench();
@@ -258,6 +270,7 @@ try {
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
   await importBench();
+  printDigestBench(await benchDigests(databaseUrl));
   await group.stop(0);
 } catch (error) {
   console.error(error);
