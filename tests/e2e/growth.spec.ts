@@ -10,7 +10,9 @@ test.describe("growth, team development and files", () => {
     await expect(page.getByTestId("current-ambition")).toHaveText("Geen ambitie gekozen");
 
     await page.getByRole("button", { name: "Ambitie opslaan" }).click();
-    await expect(page.getByText("Vul een rol, een functie, een competentie of een toelichting in.").first()).toBeVisible();
+    await expect(
+      page.getByText("Vul een rol, een functie, een competentie of een toelichting in.").first(),
+    ).toBeVisible();
 
     await page.getByLabel("Rol", { exact: true }).fill("Teamleider");
     await page.getByLabel("Functie").selectOption({ label: "Teamleider" });
@@ -39,6 +41,11 @@ test.describe("growth, team development and files", () => {
     for (const [index, title] of steps.slice(1).entries()) {
       await page.getByRole("link", { name: "Volgende" }).click();
       await expect(page.getByRole("heading", { level: 2, name: `Stap ${index + 2}: ${title}` })).toBeVisible();
+      // The dialog step counts the team's members with a dialog (decision 1343).
+      if (title === "Gesprekken")
+        await expect(page.getByTestId("dialog-progress")).toHaveText(
+          /^\d+ van de \d+ teamleden hebben een dialoog; \d+ afgerond\.$/,
+        );
     }
     await expect(page.getByRole("link", { name: "Volgende" })).toHaveCount(0);
     await expect(
