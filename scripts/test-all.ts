@@ -17,7 +17,7 @@ process.chdir(projectRoot);
 const resultsDir = path.join(projectRoot, ".test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
-let current: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 let embedded: EmbeddedPostgres | undefined;
 let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -25,7 +25,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${signal}: stopping.`);
-    current?.kill("SIGTERM");
+    for (const child of running) child.kill("SIGTERM");
     void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   });
 }
@@ -42,9 +42,15 @@ if (!process.env.DATABASE_URL) {
 // docs/decisions/0671), not minutes before, and an E2E_PORT set by the caller is passed on as it is.
 
 try {
-  results.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
-  results.push(await checkStep("lint", bin("eslint"), ["--max-warnings=0", "."]));
-  results.push(await checkStep("format", bin("prettier"), ["--check", "--log-level=warn", "."]));
+  // Three single-threaded checks side by side on the machine's cores (docs/decisions/1401); each one's output
+  // is printed whole when it ends.
+  results.push(
+    ...(await Promise.all([
+      checkStep("typecheck", bin("tsc"), ["--noEmit"], undefined, { buffered: true }),
+      checkStep("lint", bin("eslint"), ["--max-warnings=0", "."], undefined, { buffered: true }),
+      checkStep("format", bin("prettier"), ["--check", "--log-level=warn", "."], undefined, { buffered: true }),
+    ])),
+  );
   results.push(await vitestStep("unit"));
   results.push(await vitestStep("integration"));
   const build = await checkStep("build", bin("remix"), ["build"], { NODE_ENV: "production" });
@@ -83,17 +89,33 @@ function banner(name: string) {
   console.log(`\n── ${name} ──`);
 }
 
-function runStep(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+/** Runs a command to its end; with `output`, its stdout and stderr are collected there instead of shown. */
+function runStep(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  output?: string[],
+): Promise<number> {
   return new Promise((resolve) => {
     if (interrupted) return resolve(1);
-    const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
-    current = child;
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      stdio: output ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    running.add(child);
+    if (output) {
+      child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+      child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    }
     child.once("error", (error) => {
-      console.error(`${command} could not start: ${error.message}`);
+      (output ?? []).push(`${command} could not start: ${error.message}\n`);
+      if (!output) console.error(`${command} could not start: ${error.message}`);
+      running.delete(child);
       resolve(1);
     });
-    child.once("exit", (code) => {
-      current = undefined;
+    child.once("close", (code) => {
+      running.delete(child);
       resolve(code ?? 1);
     });
   });
@@ -105,9 +127,16 @@ async function checkStep(
   command: string,
   args: string[],
   env?: Record<string, string>,
+  { buffered = false } = {},
 ): Promise<StepResult> {
-  banner(name);
-  const code = await runStep(command, args, env);
+  const output: string[] | undefined = buffered ? [] : undefined;
+  if (!buffered) banner(name);
+  const started = Date.now();
+  const code = await runStep(command, args, env, output);
+  if (output) {
+    banner(`${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+    process.stdout.write(output.join(""));
+  }
   const counts = { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   return { name, counts, isCheck: true, note: code ? `exit code ${code}` : undefined };
 }
