@@ -133,9 +133,9 @@ export async function benchDigests(databaseUrl: string): Promise<DigestBenchResu
     await pool.query(`analyze tasks`);
     const { rows: due } = await pool.query<{ n: number }>(
       `select count(*)::int as n from memberships m join users u on u.id = m.user_id and u.deleted_at is null
-        where m.cluster_id = $1 and m.deleted_at is null and m.status = 'active' and m.access
+        where m.cluster_id = $1 and m.id <> $2 and m.deleted_at is null and m.status = 'active' and m.access
           and m.updates_frequency <> 'none'`,
-      [clusterId],
+      [clusterId, hr],
     );
     const recipients = due[0].n;
 
