@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, memberships, positions, users } from "#db/schema";
+import { clusters, competences, memberships, positions, users } from "#db/schema";
 import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
@@ -26,7 +26,11 @@ async function demoIds() {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.clusterId, cluster.id), eq(sql`lower(${users.email})`, demoUsers.medewerker)));
-  return { position: position.id, medewerker: medewerker.id };
+  const [reporting] = await db
+    .select({ id: competences.id })
+    .from(competences)
+    .where(and(eq(competences.clusterId, cluster.id), eq(competences.sourceKey, "reporting")));
+  return { position: position.id, medewerker: medewerker.id, reporting: reporting.id };
 }
 
 // axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
@@ -42,6 +46,11 @@ test("the competence book, matrix, position and score pages have no serious acce
     [`/competences/scores/users/${ids.medewerker}`, "Lotte Jansen"],
     [`/competences/scores/positions/${ids.position}`, "Verzorgende IG"],
     [`/positions/${ids.position}`, "Verzorgende IG"],
+    ["/competences/tags", "Competentietags"],
+    [
+      `/competences/book/${ids.reporting}/merge?otherCompetenceId=${ids.reporting}&keep=this`,
+      "Rapporteren samenvoegen",
+    ],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
