@@ -5,6 +5,7 @@ import { getDb } from "#db/client.server";
 import { reviewPeerAssignments, reviewPeerNominations, reviewReviewers } from "#db/schema";
 import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/peerreviews+/$id._index";
+import { loader as myReviewsLoader } from "~/routes/_app+/my+/reviews";
 import { loader as myLoader } from "~/routes/_app+/peerreview+/_index";
 import { action as nominateAction, loader as nominateLoader } from "~/routes/_app+/peerreview+/nominate.$reviewId";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
@@ -115,6 +116,10 @@ describe("a participant proposes peers", () => {
       rounds: { reviewId: string }[];
     };
     expect(mine.rounds.map((r) => r.reviewId)).toContain(reviewId);
+    const myReviews = unwrapData(await load(myReviewsLoader, "/my/reviews", aalders.cookie)).data as {
+      nominationRounds: { reviewId: string }[];
+    };
+    expect(myReviews.nominationRounds.map((r) => r.reviewId)).toContain(reviewId);
     const view = unwrapData(await load(nominateLoader, "/x", aalders.cookie, { reviewId })).data as {
       colleagues: { membershipId: string; state: string }[];
       open: boolean;

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, PageHeader } from "~/components/ui/table";
+import { MyNominationLinks } from "~/features/peer-reviews/components/my-nomination-links";
 import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
+import { myNominationRounds } from "~/features/peer-reviews/peer-nominations.server";
 import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
 import { listMyReviews } from "~/features/reviews/my-reviews.server";
 import { formatDate } from "~/utils/dates";
@@ -15,10 +17,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.active");
-  const [rows, peerRows, t] = await Promise.all([
+  const peer = ctx.modules.has("peer-review");
+  const [rows, peerRows, nominationRounds, t] = await Promise.all([
     listMyReviews(ctx),
     // The questionnaires in peer rounds, where the cluster has the module (decision 1021).
-    ctx.modules.has("peer-review") ? listMyPeerQuestionnaires(ctx) : null,
+    peer ? listMyPeerQuestionnaires(ctx) : null,
+    // Rounds reviewing her in which she may propose peers (decision 1202).
+    peer ? myNominationRounds(ctx) : [],
     getServerT(request),
   ]);
   return {
@@ -45,12 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         questions: r.questions,
         state: r.state,
       })) ?? null,
+    nominationRounds,
   };
 }
 
 export default function MyReviewsPage() {
   const { t } = useTranslation();
-  const { reviews, peerQuestionnaires } = useLoaderData<typeof loader>();
+  const { reviews, peerQuestionnaires, nominationRounds } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-4xl">
       <PageHeader title={t("selfreviews:my.title")} />
@@ -100,6 +106,7 @@ export default function MyReviewsPage() {
           <MyPeerQuestionnaires rows={peerQuestionnaires} />
         </section>
       ) : null}
+      <MyNominationLinks rounds={nominationRounds} />
     </div>
   );
 }

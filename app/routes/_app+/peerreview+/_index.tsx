@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/table";
+import { MyNominationLinks } from "~/features/peer-reviews/components/my-nomination-links";
 import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
 import { myNominationRounds } from "~/features/peer-reviews/peer-nominations.server";
 import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
@@ -49,20 +50,7 @@ export default function MyPeerQuestionnairesPage() {
       <div className="mt-4">
         <MyPeerQuestionnaires rows={rows} />
       </div>
-      {rounds.length > 0 ? (
-        <section className="mt-8">
-          <h2 className="mb-2 text-xl">{t("peerreviews:nominate.heading")}</h2>
-          <ul className="list-disc pl-6">
-            {rounds.map((r) => (
-              <li key={r.reviewId}>
-                <Link to={`/peerreview/nominate/${r.reviewId}`}>
-                  {t("peerreviews:nominate.link", { name: r.name })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <MyNominationLinks rounds={rounds} />
     </div>
   );
 }
