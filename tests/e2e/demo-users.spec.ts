@@ -1,5 +1,5 @@
 import { demoClusters, demoUserNames, demoUsers, type DemoUserKey } from "../../seed/demo-data";
-import { createEmployee, expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
 import { getDb } from "#db/client.server";
 import { roleAssignments, memberships } from "#db/schema";
 import { eq } from "drizzle-orm";
@@ -19,7 +19,7 @@ test.describe("demo users", () => {
       `${demoUsers[key]} can sign in and sees their name and organisation`,
       { tag: "@js-only" },
       async ({ page }) => {
-        await signIn(page, demoUsers[key]);
+        await signInThroughForm(page, demoUsers[key]);
         await page.goto("/dashboard");
         const { firstName, lastName } = demoUserNames[key];
         await expect(page.getByTestId("user-name")).toHaveText(`${firstName} ${lastName}`);
@@ -29,7 +29,7 @@ test.describe("demo users", () => {
   }
 
   test("the team leader sees the teams they lead on the dashboard", async ({ page }) => {
-    await signIn(page, demoUsers.leider);
+    await signInThroughForm(page, demoUsers.leider);
     await page.goto("/dashboard");
     const table = page.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(3); // header + two teams
@@ -42,7 +42,7 @@ test.describe("no organisation", () => {
     const user = await createEmployee("nocluster");
     const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, user.id));
     await getDb().delete(roleAssignments).where(eq(roleAssignments.membershipId, membership.id));
-    await signIn(page, user.email, undefined, /\/nocluster$/);
+    await signInThroughForm(page, user.email, undefined, /\/nocluster$/);
     await expect(page.getByRole("heading", { level: 1, name: "Nog geen organisatie" })).toBeVisible();
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -1,12 +1,12 @@
 import { demoUsers } from "../../seed/demo-data";
-import { createEmployee, expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 test.describe("changing someone's e-mail address (docs/decisions/0620)", () => {
   test("the page shows the new address as pending until its owner confirms it", async ({ page, browser }) => {
     const employee = await createEmployee(`wijzig-${test.info().project.name}`);
     const newEmail = `nieuw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.demo.nl`;
-    await signIn(page, demoUsers.hr);
+    await signInThroughForm(page, demoUsers.hr);
     await page.goto(`/personnel/users/active?q=${encodeURIComponent(employee.email)}`);
     await page.getByRole("link", { name: "Femke Test" }).click();
     await expect(page).toHaveURL(/\/personnel\/user\/[0-9a-f-]+\/details$/);

@@ -5,7 +5,7 @@ import { getDb } from "#db/client.server";
 import { clusters, invitations } from "#db/schema";
 import { demoClusters } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 /** A new colleague without a password, invited through the same service the personnel screens use. */
@@ -53,7 +53,7 @@ test.describe("invitations", () => {
 
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, user.email, "Nieuwe-Collega-1");
+    await signInThroughForm(page, user.email, "Nieuwe-Collega-1");
   });
 
   test("an expired invitation says so", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 import { createEmployee, waitForHydrationOnGoto } from "./fixtures";
 
 test.describe("languages", () => {
@@ -17,7 +17,7 @@ test.describe("languages", () => {
 
   test("a signed-in user's choice is kept in their profile", async ({ page, browser, baseURL, javaScriptEnabled }) => {
     const user = await createEmployee("language");
-    await signIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto("/dashboard");
     await page.getByLabel("Taal").selectOption("de");
     await page.getByRole("button", { name: "Taal wijzigen" }).click();
@@ -30,7 +30,7 @@ test.describe("languages", () => {
     const fresh = await browser.newContext({ locale: "nl-NL" });
     const other = await fresh.newPage();
     if (javaScriptEnabled !== false) waitForHydrationOnGoto(other, baseURL);
-    await signIn(other, user.email);
+    await signInThroughForm(other, user.email);
     await expect(other.locator("html")).toHaveAttribute("lang", "de");
     await fresh.close();
   });

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { users } from "#db/schema";
 import { createLoginAsToken } from "~/features/auth/login-as.server";
-import { createEmployee, expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
 
 test.describe("login-as", () => {
   test("a system admin signs in as a user with a one-time link, sees the banner and goes back", async ({ page }) => {
     const admin = await createEmployee("systeembeheer");
     await getDb().update(users).set({ isSystemAdmin: true, firstName: "Sam" }).where(eq(users.id, admin.id));
     const target = await createEmployee("doelgebruiker");
-    await signIn(page, admin.email);
+    await signInThroughForm(page, admin.email);
 
     const link = await createLoginAsToken({ user: { id: admin.id, isSystemAdmin: true } }, target.id);
     await page.goto(link!.path);
@@ -34,7 +34,7 @@ test.describe("login-as", () => {
     const admin = await createEmployee("systeembeheer-kiest");
     await getDb().update(users).set({ isSystemAdmin: true, firstName: "Sam" }).where(eq(users.id, admin.id));
     const target = await createEmployee("gekozen-gebruiker");
-    await signIn(page, admin.email);
+    await signInThroughForm(page, admin.email);
 
     await page.goto("/system/login-as");
     await expect(page.getByRole("heading", { level: 1, name: "Inloggen als gebruiker" })).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("login-as", () => {
 
   test("anyone but a system admin is sent to the dashboard", async ({ page }) => {
     const employee = await createEmployee("geen-systeembeheer");
-    await signIn(page, employee.email);
+    await signInThroughForm(page, employee.email);
     await page.goto("/system/login-as");
     await expect(page).toHaveURL(/\/dashboard$/);
   });

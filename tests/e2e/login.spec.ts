@@ -1,21 +1,21 @@
 import { DEMO_PASSWORD, demoUsers } from "../../seed/demo-data";
-import { createEmployee, expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
 
 test.describe("sign-in", () => {
   test("a first sign-in lands on the introduction, a later one on the dashboard", async ({ page }) => {
     const user = await createEmployee("first-login");
-    await signIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await expect(page).toHaveURL(/\/dashboard\/introduction$/);
     await expect(page.getByRole("heading", { level: 1, name: "Introductie" })).toBeVisible();
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welkom, Femke" })).toBeVisible();
   });
 
   test("logout ends the session: the dashboard asks for a sign-in again", async ({ page }) => {
-    await signIn(page, demoUsers.medewerker);
+    await signInThroughForm(page, demoUsers.medewerker);
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/dashboard");
@@ -60,7 +60,7 @@ test.describe("sign-in", () => {
   test("a signed-in visitor of /login goes to the dashboard, and / leads to /login", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, demoUsers.hr);
+    await signInThroughForm(page, demoUsers.hr);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
   });

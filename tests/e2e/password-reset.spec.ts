@@ -1,4 +1,4 @@
-import { createEmployee, expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 test.describe("password reset", () => {
@@ -28,7 +28,7 @@ test.describe("password reset", () => {
     await expect(page.getByRole("link", { name: "Nu inloggen" })).toBeVisible();
     // With or without JavaScript the page moves on to /login by itself.
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-    await signIn(page, user.email, "Lente-Regen-2027");
+    await signInThroughForm(page, user.email, "Lente-Regen-2027");
 
     // The link worked once.
     await page.getByRole("button", { name: "Uitloggen" }).click();

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 function uniqueEmail(prefix: string) {
@@ -45,7 +45,7 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("status")).toContainText("Je e-mailadres is bevestigd");
 
-    await signIn(page, email, "Zonnige-Dag-42", /\/dashboard\/introduction$/);
+    await signInThroughForm(page, email, "Zonnige-Dag-42", /\/dashboard\/introduction$/);
     await expect(page.getByTestId("current-cluster")).toHaveText("Bakkerij de Korenaar");
     await expect(page.getByTestId("licence-banner")).toContainText("Je proefperiode loopt nog 7 dagen.");
 

@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server";
 import { userSsoIdentities, users } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { e2eSso } from "../support/e2e-sso";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -49,7 +49,7 @@ test.describe("single sign-on", () => {
     page,
   }) => {
     const admin = await freshAdmin();
-    await signIn(page, admin.email);
+    await signInThroughForm(page, admin.email);
     await page.goto("/account/settings");
     await page.getByRole("link", { name: "Single sign-on" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Single sign-on");
@@ -88,7 +88,7 @@ test.describe("single sign-on", () => {
     const where = await freshAccount();
     const admin = await freshAdmin(where);
     const user = await ssoUser(where, "sso", "Merel");
-    await signIn(page, admin.email);
+    await signInThroughForm(page, admin.email);
     await page.goto("/account/settings/sso");
     const azure = page.locator("#sso-azure");
     await azure.getByLabel("Tenant-ID").fill(e2eSso.tenantId);

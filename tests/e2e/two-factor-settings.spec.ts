@@ -4,7 +4,7 @@ import { getDb } from "#db/client.server";
 import { accountModules } from "#db/schema";
 import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 
 /** A person in a fresh account (module 2fa active unless told otherwise), so the demo users stay as they are. */
 async function freshPerson(options: { admin?: boolean; withModule?: boolean } = {}) {
@@ -28,7 +28,7 @@ async function freshPerson(options: { admin?: boolean; withModule?: boolean } = 
 test.describe("two-step verification settings", () => {
   test("a user turns 2FA on from the profile and off again with the password", async ({ page }) => {
     const user = await freshPerson();
-    await signIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto("/my/profile/two-factor");
     await expect(page.getByTestId("two-factor-state")).toHaveText("Tweestapsverificatie staat uit.");
     await page.getByRole("button", { name: "Tweestapsverificatie aanzetten" }).click();
@@ -55,7 +55,7 @@ test.describe("two-step verification settings", () => {
 
   test("an account admin requires 2FA for admins; without the module the page says so", async ({ page }) => {
     const admin = await freshPerson({ admin: true, withModule: false });
-    await signIn(page, admin.email);
+    await signInThroughForm(page, admin.email);
     await page.goto("/account/settings");
     await expect(page.getByTestId("two-factor-module-off")).toBeVisible();
     const box = page.getByLabel("Tweestapsverificatie verplicht voor rollen met beheerrechten");

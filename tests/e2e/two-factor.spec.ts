@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { getDb } from "#db/client.server";
 import { accountSecuritySettings } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 
 /** An account admin of a fresh account with module 2fa, where admins must use two-factor sign-in. */
 async function adminWithRequiredTwoFactor() {
@@ -22,7 +22,7 @@ async function adminWithRequiredTwoFactor() {
 test.describe("two-factor authentication", () => {
   test("set-up with the QR code's secret, recovery codes, then verify; a used code is refused", async ({ page }) => {
     const user = await adminWithRequiredTwoFactor();
-    await signIn(page, user.email, undefined, /\/2fa\/setup$/);
+    await signInThroughForm(page, user.email, undefined, /\/2fa\/setup$/);
     await expect(page.getByRole("heading", { level: 1, name: "Tweestapsverificatie instellen" })).toBeVisible();
     await expect(page.getByRole("img", { name: "QR-code voor je authenticator-app" })).toBeVisible();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
@@ -44,7 +44,7 @@ test.describe("two-factor authentication", () => {
 
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, user.email, undefined, /\/2fa\/verify$/);
+    await signInThroughForm(page, user.email, undefined, /\/2fa\/verify$/);
     await page.getByLabel("Code", { exact: true }).fill(code);
     await page.getByRole("button", { name: "Controleren" }).click();
     await expect(page.locator("#two-factor-verify-code-error")).toHaveText(
