@@ -17,6 +17,10 @@
  * Then the digest run (issue #17): scripts/bench-digests.ts, one run of the digest schedule for Groot BV by
  * the job worker into a local SMTP sink against the pooled transport alone (≤ 1.1 ×), with the worker's
  * memory. BENCH_ONLY=digests runs only that part.
+ *
+ * Competences (issue #19): the matrix (40 positions × 12 competences) and one position's scores (its
+ * ~250 holders) with seed/large-competences.ts, ours only against p95 < 200 ms. BENCH_ONLY=competences
+ * runs only those two pages.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -126,6 +130,23 @@ async function teamReviewPages(url: string, clusterId: string) {
   }
 }
 
+/** The competence pages of Groot BV (issue #19): the matrix and the scores of its first position. */
+async function competencePages(url: string, clusterId: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ id: string }>(
+      `select id from positions where cluster_id = $1 order by name limit 1`,
+      [clusterId],
+    );
+    return [
+      { name: "competence matrix (40 × 12)", path: "/competences/matrix" },
+      { name: "a position's competence scores", path: `/competences/scores/positions/${rows[0].id}` },
+    ];
+  } finally {
+    await pool.end();
+  }
+}
+
 /** The personnel import's bench (issue #16): one process per size, its JSON line as a table row. */
 async function importBench(): Promise<void> {
   const sizes = (process.env.BENCH_IMPORT_ROWS ?? "10000,100000").split(",").map(Number).filter(Boolean);
@@ -177,6 +198,7 @@ if (process.env.BENCH_ONLY === "import") {
   process.exit(0);
 }
 
+const onlyCompetences = process.env.BENCH_ONLY === "competences";
 const group = new ProcessGroup(5_000);
 try {
   await runMigrations(databaseUrl);
@@ -203,7 +225,7 @@ try {
   const cookie = await signIn(ours);
 
   // Both servers must answer 200 with the same first row before anything is measured.
-  for (const page of pages) {
+  for (const page of onlyCompetences ? [] : pages) {
     const [a, b] = await Promise.all([
       fetch(ours + page.path, { headers: { cookie }, redirect: "manual" }),
       fetch(bare + page.path, { headers: { cookie } }),
@@ -220,7 +242,7 @@ try {
   );
   const rows: string[][] = [];
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-  for (const page of pages) {
+  for (const page of onlyCompetences ? [] : pages) {
     const results: Record<"ours" | "bare", Measurement> = {} as never;
     for (const [label, base] of [
       ["ours", ours],
@@ -248,8 +270,12 @@ try {
     );
   }
   // Team review pages (issue #6): ours only, against the target of p95 < 200 ms.
-  const reviewPages = await teamReviewPages(databaseUrl, seeded.clusterId);
-  for (const page of reviewPages) {
+  // …and the competence pages (issue #19), also against p95 < 200 ms.
+  const ourPages = [
+    ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
+    ...(await competencePages(databaseUrl, seeded.clusterId)),
+  ];
+  for (const page of ourPages) {
     const check = await fetch(ours + page.path, { headers: { cookie }, redirect: "manual" });
     if (check.status !== 200) throw new Error(`${page.path}: ours ${check.status}`);
     await measure(ours + page.path, cookie, WARMUP);
@@ -269,8 +295,10 @@ try {
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
-  await importBench();
-  printDigestBench(await benchDigests(databaseUrl));
+  if (!onlyCompetences) {
+    await importBench();
+    printDigestBench(await benchDigests(databaseUrl));
+  }
   await group.stop(0);
 } catch (error) {
   console.error(error);

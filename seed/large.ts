@@ -21,6 +21,7 @@ import { runMigrations } from "#db/migrate";
 import * as schema from "#db/schema";
 import { accountModules, accounts } from "#db/schema";
 import { DEMO_PASSWORD } from "./demo-data";
+import { seedLargeCompetences } from "./large-competences";
 import { seedLargeTeamReviews } from "./large-team-reviews";
 
 export const LARGE_ACCOUNT_NAME = "Groot BV";
@@ -62,6 +63,9 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
       select a.id as account_id, c.id as cluster_id from accounts a join clusters c on c.account_id = a.id
       where a.name = ${LARGE_ACCOUNT_NAME} order by c.created_at limit 1`);
     if (existing.rows[0]) {
+      // Competence data came later (#19): an existing Groot BV gets it once.
+      const ids = { accountId: existing.rows[0].account_id, clusterId: existing.rows[0].cluster_id };
+      if (await seedLargeCompetences(db, ids)) await pool.query("analyze");
       return {
         created: false,
         accountId: existing.rows[0].account_id,
@@ -169,6 +173,7 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
       return { accountId: a, clusterId: c };
     });
     await seedLargeTeamReviews(db, { accountId, clusterId });
+    await seedLargeCompetences(db, { accountId, clusterId });
     await pool.query("analyze");
     return { created: true, accountId, clusterId, seconds: (Date.now() - started) / 1000 };
   } finally {
