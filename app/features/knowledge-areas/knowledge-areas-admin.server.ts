@@ -5,7 +5,7 @@ import { knowledgeAreas } from "#db/schema";
 import { hasRight } from "~/utils/rights";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
-import { requireModule, type TenantContext } from "~/utils/tenant.server";
+import type { TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AreaInput } from "./knowledge-areas.schema";
 
@@ -25,9 +25,11 @@ export function managesKnowledgeAreas(ctx: TenantContext): boolean {
   return hasRight(subject, "knowledgeArea.manage") && hasRight(subject, "teams.manage");
 }
 
-/** The guard of the area pages: the module and knowledgeArea.manage, then teams.manage; else the dashboard. */
-export async function requireKnowledgeAreaManager(request: Request): Promise<TenantContext> {
-  const ctx = await requireModule(request, "knowledge-areas", "knowledgeArea.manage");
+/**
+ * After the route's guard (module knowledge-areas, knowledgeArea.manage): the area pages also need teams.manage,
+ * because an area is shared by every team's card; anyone else goes to the dashboard.
+ */
+export async function assertManagesKnowledgeAreas(ctx: TenantContext): Promise<TenantContext> {
   if (!managesKnowledgeAreas(ctx)) {
     throw redirect("/dashboard", {
       headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "common:guard.noAccess" }) },

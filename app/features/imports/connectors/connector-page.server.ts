@@ -4,7 +4,7 @@ import type { ConnectorKind } from "#db/schema/import-connectors";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireRight } from "~/utils/tenant.server";
+import type { TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { connectorScheduleSchema, connectorSettingsSchema } from "./connector-settings";
 import {
@@ -16,10 +16,9 @@ import {
   testConnector,
 } from "./connectors.server";
 
-/** Loader and action of the connector pages (import/afas, import/polaris): guard → parse → service → respond. */
+/** Loader and action of the connector pages (import/afas, import/polaris), after the route's guard (users.import). */
 
-export async function connectorLoader(kind: ConnectorKind, { request }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "users.import");
+export async function connectorLoader(ctx: TenantContext, kind: ConnectorKind, { request }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const runs = await listConnectorRuns(ctx, kind);
   return {
@@ -41,8 +40,7 @@ export async function connectorLoader(kind: ConnectorKind, { request }: LoaderFu
   };
 }
 
-export async function connectorAction(kind: ConnectorKind, { request }: ActionFunctionArgs) {
-  const ctx = await requireRight(request, "users.import");
+export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, { request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const here = `/import/${kind}`;

@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ConnectorPage } from "~/features/imports/connectors/components/connector-page";
 import { connectorAction, connectorLoader } from "~/features/imports/connectors/connector-page.server";
+import { requireRight } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["import", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** The AFAS Profit connector (spec §2 import/afas): settings, test, import now, schedule. */
-export const loader = (args: LoaderFunctionArgs) => connectorLoader("afas", args);
-export const action = (args: ActionFunctionArgs) => connectorAction("afas", args);
+export async function loader(args: LoaderFunctionArgs) {
+  return connectorLoader(await requireRight(args.request, "users.import"), "afas", args);
+}
+export async function action(args: ActionFunctionArgs) {
+  return connectorAction(await requireRight(args.request, "users.import"), "afas", args);
+}
 
 export default ConnectorPage;

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { requireModule } from "~/utils/tenant.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import {
   archiveArea,
   getManagedArea,
-  requireKnowledgeAreaManager,
+  assertManagesKnowledgeAreas,
 } from "~/features/knowledge-areas/knowledge-areas-admin.server";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
@@ -20,7 +21,9 @@ export const handle = { i18n: ["knowledge-areas"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const area = await getManagedArea(ctx, requireUuid(params.id));
   if (area.archived) throw await redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.archived" });
   const t = await getServerT(request);
@@ -28,7 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   await archiveArea(ctx, requireUuid(params.id));
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.archived" });
 }

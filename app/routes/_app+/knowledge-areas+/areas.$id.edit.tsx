@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { requireModule } from "~/utils/tenant.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { KnowledgeAreaForm } from "~/features/knowledge-areas/components/knowledge-area-form";
 import {
   getManagedArea,
-  requireKnowledgeAreaManager,
+  assertManagesKnowledgeAreas,
   updateArea,
 } from "~/features/knowledge-areas/knowledge-areas-admin.server";
 import { areaSchema } from "~/features/knowledge-areas/knowledge-areas.schema";
@@ -19,14 +20,18 @@ export const handle = { i18n: ["knowledge-areas", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const area = await getManagedArea(ctx, requireUuid(params.id));
   const t = await getServerT(request);
   return { title: detailPageTitle(t, area.name, "knowledge-areas:areas.editTitle"), area };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const id = requireUuid(params.id);
   const submission = parseWithZod(await request.formData(), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { requireModule } from "~/utils/tenant.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +7,7 @@ import { Button } from "~/components/ui/forms";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
 import {
   listManagedAreas,
-  requireKnowledgeAreaManager,
+  assertManagesKnowledgeAreas,
   restoreArea,
 } from "~/features/knowledge-areas/knowledge-areas-admin.server";
 import { restoreAreaSchema } from "~/features/knowledge-areas/knowledge-areas.schema";
@@ -22,13 +23,17 @@ export const handle = { i18n: ["knowledge-areas", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const t = await getServerT(request);
   return { title: pageTitle(t, "knowledge-areas:areas.title"), areas: await listManagedAreas(ctx) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const submission = parseWithZod(await request.formData(), { schema: restoreAreaSchema });
   if (submission.status !== "success")
     return data({ id: null, error: "knowledge-areas:areas.noArea" }, { status: 400 });

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { requireModule } from "~/utils/tenant.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { KnowledgeAreaForm } from "~/features/knowledge-areas/components/knowledge-area-form";
-import { createArea, requireKnowledgeAreaManager } from "~/features/knowledge-areas/knowledge-areas-admin.server";
+import { createArea, assertManagesKnowledgeAreas } from "~/features/knowledge-areas/knowledge-areas-admin.server";
 import { areaSchema } from "~/features/knowledge-areas/knowledge-areas.schema";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -14,13 +15,15 @@ export const handle = { i18n: ["knowledge-areas", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireKnowledgeAreaManager(request);
+  await assertManagesKnowledgeAreas(await requireModule(request, "knowledge-areas", "knowledgeArea.manage"));
   const t = await getServerT(request);
   return { title: pageTitle(t, "knowledge-areas:areas.addTitle") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireKnowledgeAreaManager(request);
+  const ctx = await assertManagesKnowledgeAreas(
+    await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
+  );
   const submission = parseWithZod(await request.formData(), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createArea(ctx, submission.value);
