@@ -306,3 +306,31 @@ describe("a workbook written by LibreOffice", () => {
     });
   });
 });
+
+describe("applying writes its audit trail in batches", () => {
+  it("one deactivate event per person not in the file and one update event per changed person, with the import", async () => {
+    const world = await orgWorld();
+    const db = getDb();
+    const base = { accountId: world.account.id, clusterId: world.cluster.id };
+    const leaver = await createUserWithMembership(db, { ...base, employeeNumber: "A1", lastName: "Weg" });
+    const mover = await createUserWithMembership(db, { ...base, employeeNumber: "A2", lastName: "Oud" });
+    const id = await upload(world, "audit.csv", ["Personeelsnummer;Achternaam", "A2;Nieuw"].join("\n"));
+    await compare(world, id);
+    for (const step of ["missing", "changes"]) await post(world, id, step, { intent: "all-accepted" });
+    expect((await post(world, id, "contracts", { intent: "apply", confirm: "on" })).status).toBe(302);
+    const events = await db.execute<{ action: string; subject_id: string; import_id: string }>(sql`
+      select action, subject_id, data->>'importId' as import_id from audit_events
+      where cluster_id = ${world.cluster.id} and action in ('membership.deactivate', 'membership.update')
+      order by action`);
+    expect(events.rows).toEqual([
+      { action: "membership.deactivate", subject_id: leaver.membership.id, import_id: id },
+      { action: "membership.update", subject_id: mover.membership.id, import_id: id },
+    ]);
+    const statuses = await db.execute<{ id: string; status: string }>(sql`
+      select id, status from memberships where id in (${leaver.membership.id}, ${mover.membership.id})`);
+    expect(Object.fromEntries(statuses.rows.map((r) => [r.id, r.status]))).toEqual({
+      [leaver.membership.id]: "inactive",
+      [mover.membership.id]: "active",
+    });
+  });
+});
