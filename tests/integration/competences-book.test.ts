@@ -25,6 +25,7 @@ import {
   loader as competenceMergeLoader,
 } from "~/routes/_app+/competences+/book.$id.merge";
 import { loader as matrixLoader } from "~/routes/_app+/competences+/matrix";
+import { loader as positionScoresLoader } from "~/routes/_app+/competences+/scores.positions.$id";
 import { action as tagAction, loader as tagLoader } from "~/routes/_app+/competences+/tags.$tagId";
 import { action as tagsAction, loader as tagsLoader } from "~/routes/_app+/competences+/tags._index";
 import {
@@ -34,7 +35,7 @@ import {
 import { createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { sessionCookieFor } from "../support/session";
-import { employeeIn, orgWorld, positionIn, postForm } from "../support/org";
+import { contractFor, employeeIn, orgWorld, positionIn, postForm } from "../support/org";
 
 const backfill = readFileSync(path.resolve("db/migrations/0027_backfill_competence_books.sql"), "utf8");
 
@@ -417,5 +418,41 @@ describe("merging competences (decision 1302)", () => {
     expect(await getDb().select().from(competenceTags).where(eq(competenceTags.competenceId, keep))).toHaveLength(1);
     const [ambition] = await getDb().select().from(ambitions).where(eq(ambitions.membershipId, both.membership.id));
     expect(ambition.competenceId).toBe(keep);
+  });
+});
+
+describe("a position's scores page is paged (docs/performance.md)", () => {
+  it("shows 50 holders a page with the total; page 2 has the rest", async () => {
+    const w = await orgWorld();
+    const comp = await bookIds(w);
+    const position = await positionIn(w);
+    await getDb()
+      .insert(positionCompetences)
+      .values({
+        accountId: w.account.id,
+        clusterId: w.cluster.id,
+        positionId: position.id,
+        competenceId: comp("planning"),
+        requiredLevel: 3,
+      });
+    for (let i = 0; i < 52; i++) {
+      const employee = await employeeIn(w, `Houder ${String(i).padStart(2, "0")}`);
+      await contractFor(w, employee.membership.id, position.id, "1.00");
+    }
+    const load = async (query: string) =>
+      (await run(() =>
+        positionScoresLoader({
+          request: getRequest(`/competences/scores/positions/${position.id}${query}`, w.cookie),
+          context: context(),
+          params: { id: position.id },
+        }),
+      )) as { rows: { name: string }[]; total: number; page: number };
+    const first = await load("");
+    expect(first.total).toBe(52);
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows[0].name).toContain("Houder 00");
+    const second = await load("?page=2");
+    expect(second.page).toBe(2);
+    expect(second.rows.map((r) => r.name.replace(/^.* /, ""))).toEqual(["50", "51"]);
   });
 });

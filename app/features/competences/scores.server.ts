@@ -252,7 +252,11 @@ export async function removeScore(
 }
 
 /** A position's view: every holder ctx may score against what the position requires (own and inherited). */
-export async function getPositionScores(ctx: TenantContext, positionId: string) {
+export async function getPositionScores(
+  ctx: TenantContext,
+  positionId: string,
+  paging?: { page: number; pageSize: number },
+) {
   if (!isUuid(positionId)) notFound();
   const db = getDb();
   const { tree, requirements } = await requirementsOfCluster(ctx, db);
@@ -263,12 +267,14 @@ export async function getPositionScores(ctx: TenantContext, positionId: string) 
     .filter(([id]) => book.get(id) && !book.get(id)!.archived)
     .map(([id, req]) => ({ id, name: book.get(id)!.name, required: req.level }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const holders = await db.execute<{ id: string; name: string }>(sql`
-    select m.id, trim(u.first_name || ' ' || u.last_name) as name
+  // The page paginates the holders (a position may have hundreds: docs/performance.md); the API takes all.
+  const holders = await db.execute<{ id: string; name: string; total: number }>(sql`
+    select m.id, trim(u.first_name || ' ' || u.last_name) as name, count(*) over ()::int as total
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
       and c.position_id = ${position.id} and c.is_active)
-    order by lower(u.last_name), lower(u.first_name), m.id`);
+    order by lower(u.last_name), lower(u.first_name), m.id
+    ${paging ? sql`limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}` : sql``}`);
   const scores = await currentScores(
     ctx,
     holders.rows.map((h) => h.id),
@@ -277,6 +283,7 @@ export async function getPositionScores(ctx: TenantContext, positionId: string) 
   return {
     position: { id: position.id, name: position.name },
     columns,
+    total: holders.rows[0]?.total ?? 0,
     rows: holders.rows.map((h) => ({
       id: h.id,
       name: h.name,

@@ -1,25 +1,35 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
 import { GapText } from "~/features/competences/components/score-form";
 import { getPositionScores } from "~/features/competences/scores.server";
 import { getServerT } from "~/utils/i18n.server";
+import { pageParam } from "~/utils/not-found";
 import { requireModule } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["competences"] };
+/** Holders per page: a position may have hundreds (docs/performance.md, issue #19). */
+const HOLDERS_PAGE_SIZE = 50;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competence_reviews.manage");
-  const page = await getPositionScores(ctx, params.id ?? "");
+  const paging = { page: pageParam(new URL(request.url)), pageSize: HOLDERS_PAGE_SIZE };
+  const page = await getPositionScores(ctx, params.id ?? "", paging);
   const t = await getServerT(request);
-  return { title: `${page.position.name} · ${t("competences:scores.title")} · ${t("common:appName")}`, ...page };
+  return {
+    title: `${page.position.name} · ${t("competences:scores.title")} · ${t("common:appName")}`,
+    ...page,
+    ...paging,
+  };
 }
 
 export default function PositionScoresPage() {
   const { t } = useTranslation();
-  const { position, columns, rows } = useLoaderData<typeof loader>();
+  const { position, columns, rows, total, page, pageSize } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <>
       <p>
@@ -68,6 +78,7 @@ export default function PositionScoresPage() {
           </table>
         </div>
       )}
+      <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>
   );
 }
