@@ -391,13 +391,13 @@ const idRoutes: Record<string, AuditEntry> = {
     may: [],
     params: (_, t) => ({ assignmentId: t.peerAssignment }),
   },
+  // Proposing peers (docs/decisions/1202): the reviewed person only (here a participant who is no demo user).
+  "_app+/peerreview+/nominate.$reviewId.tsx": { may: [], params: (_, t) => ({ reviewId: t.peerReview }) },
   // The reviewed person's result: averages only; readable by those who manage the round.
   "_app+/peerreview+/result.$reviewId.$membershipId.tsx": {
     may: reviewers,
     team: true,
     params: (_, t) => ({ reviewId: t.peerReview, membershipId: t.selfParticipant }),
-  // Proposing peers (docs/decisions/1202): the reviewed person only (here a participant who is no demo user).
-  "_app+/peerreview+/nominate.$reviewId.tsx": { may: [], params: (_, t) => ({ reviewId: t.peerReview }) },
   },
   // Competences (#19): HR and the account admin score everyone, leider@demo.nl the members of his teams.
   "_app+/competences+/book.$action.tsx": { notTenantData: "$action is add/edit; the competence is ?id=" },
