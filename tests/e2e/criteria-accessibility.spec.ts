@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { hrInFreshCluster } from "./criteria-helpers";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
 test.describe("criteria pages accessibility", () => {
@@ -17,13 +17,7 @@ test.describe("criteria pages accessibility", () => {
       const { user } = await hrInFreshCluster("criteria-axe");
       await signIn(page, user.email);
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious).toEqual([]);
+      expect([path, await seriousViolations(page)]).toEqual([path, []]);
     });
   }
 });

@@ -1,15 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations } from "./support/axe";
 
 // axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
 test("my growth and team development have no serious accessibility violations", async ({ page }) => {

@@ -1,34 +1,22 @@
-import AxeBuilder from "@axe-core/playwright";
 import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 import { uploadAndMapColumns } from "./import-helpers";
 
 // axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
 test("the import steps have no serious accessibility violations", async ({ page }) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const violations = async () =>
-    (
-      await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()
-    ).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   await signIn(page, demoUsers.admin);
   await page.goto("/import");
-  expect(await violations()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await uploadAndMapColumns(page, stamp);
-  expect(await violations()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Vergelijken" }).click();
   await expect(page.getByRole("heading", { name: "Ontbrekend" })).toBeVisible({ timeout: 30_000 });
-  expect(await violations()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the connector pages have no serious accessibility violations", async ({ page }) => {
-  const violations = async () =>
-    (
-      await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()
-    ).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   await signIn(page, demoUsers.admin);
   for (const [path, label] of [
     ["/import/afas", "Omgevings-URL"],
@@ -39,6 +27,6 @@ test("the connector pages have no serious accessibility violations", async ({ pa
     await page.getByLabel(label).fill("geen adres");
     await page.getByRole("button", { name: "Koppeling opslaan" }).click();
     await expect(page.getByText("Vul een geldig http- of https-adres in.").first()).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }
 });

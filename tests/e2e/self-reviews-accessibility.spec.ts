@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { demoSelfReviewNames, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
 test("the questionnaire, finish, result and my reviews pages have no serious accessibility violations", async ({
@@ -16,12 +16,6 @@ test("the questionnaire, finish, result and my reviews pages have no serious acc
   for (const path of ["/my/reviews", questionnaire, `${questionnaire}/finish`, result]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect([path, await seriousViolations(page)]).toEqual([path, []]);
   }
 });

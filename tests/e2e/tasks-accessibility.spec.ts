@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { memberships, tasks } from "#db/schema";
@@ -6,15 +5,7 @@ import { demoTasks } from "../../seed/demo/tasks";
 import { demoUsers } from "../../seed/demo-data";
 import { unsubscribePath } from "~/features/digests/unsubscribe.server";
 import { createEmployee, expect, signIn, test } from "./fixtures";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations } from "./support/axe";
 
 // axe runs inside the page: the no-js project skips files named *accessibility.spec.ts (playwright.config.ts).
 const pages = [

@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq, like } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters, reviews, teamGoals } from "#db/schema";
 import { demoClusters, demoReviewNames, demoUsers } from "../../seed/demo-data";
 import { createTeam } from "../factories";
 import { expect, signIn, test } from "./fixtures";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations } from "./support/axe";
 
 /** A team with an active and an archived goal, so every part of the tab is on the page. */
 async function teamWithGoals() {

@@ -1,17 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { demoUsers, leiderTeams } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 import { createWizardSet } from "./team-review-create-helpers";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
 test.describe("team review pages accessibility", () => {

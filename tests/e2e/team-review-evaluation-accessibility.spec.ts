@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 import { createLeaderRound } from "./support/reviews";
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
@@ -11,12 +11,6 @@ test("the evaluation pages have no serious accessibility violations", async ({ p
   for (const path of ["", "/finish", "/criteria"]) {
     await page.goto(`/review/evaluation/${teamReviews[0].id}${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${path || "/"} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect([path || "/", await seriousViolations(page)]).toEqual([path || "/", []]);
   }
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { reviewSubjects } from "#db/schema";
 import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 import { createLeaderRound } from "./support/reviews";
 
 // Runs in the js project only (axe runs inside the page; see playwright.config.ts).
@@ -26,12 +26,6 @@ test("team review results pages have no serious accessibility violations", async
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, path).toEqual([]);
+    expect([path, await seriousViolations(page)]).toEqual([path, []]);
   }
 });
