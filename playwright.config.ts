@@ -73,6 +73,8 @@ const serverEnv = {
   DATABASE_URL: e2eDatabaseUrl,
   SESSION_SECRET: sessionSecret,
   DATA_DIR: dataDir,
+  // The connector tests' fake HR systems listen on 127.0.0.1, which connectors refuse elsewhere (decision 1225).
+  CONNECTOR_ALLOW_LOOPBACK: "1",
 };
 /*
  * Set on the command line, from the ports the side services announced (the shell fails when one is missing):

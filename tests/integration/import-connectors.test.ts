@@ -76,6 +76,8 @@ let other: World;
 let afas: FakeServer;
 let polaris: FakeServer;
 beforeAll(async () => {
+  // The fake HR systems listen on 127.0.0.1, an address connectors refuse outside tests (decision 1225).
+  process.env.CONNECTOR_ALLOW_LOOPBACK = "1";
   w = await orgWorld();
   other = await orgWorld();
   afas = await startFakeHrSystem({
@@ -135,6 +137,33 @@ describe("connector settings", () => {
     const test = unwrapData(await post("afas", w, { intent: "test" }));
     expect(test.status).toBe(200);
     expect((test.data as { test: { ok: boolean } }).test.ok).toBe(true);
+  });
+
+  it("refuses this server's own and link-local addresses (cloud metadata), by number and by name", async () => {
+    delete process.env.CONNECTOR_ALLOW_LOOPBACK;
+    const requestsBefore = polaris.requests.length;
+    try {
+      for (const url of [
+        polaris.url,
+        "http://localhost:5432/",
+        "http://[::1]:8080/api",
+        "http://[::ffff:127.0.0.1]:8080/api",
+        "http://169.254.169.254/latest/meta-data",
+        "http://0.0.0.0:3000/",
+      ]) {
+        await saveSettings("polaris", other, url, POLARIS_TOKEN);
+        const result = unwrapData(await post("polaris", other, { intent: "test" }));
+        expect([url, result.status]).toEqual([url, 400]);
+        expect([url, (result.data as { test: { errorKey: string } }).test.errorKey]).toEqual([
+          url,
+          "import:connector.errors.forbiddenAddress",
+        ]);
+      }
+      // Refused before any request left the server.
+      expect(polaris.requests.length).toBe(requestsBefore);
+    } finally {
+      process.env.CONNECTOR_ALLOW_LOOPBACK = "1";
+    }
   });
 
   it("test connection names each failure in the user's language, never a 500", async () => {

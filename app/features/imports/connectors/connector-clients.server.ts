@@ -1,3 +1,5 @@
+import dns from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
 import type { ConnectorKind } from "#db/schema/import-connectors";
 
 /**
@@ -26,6 +28,7 @@ export const connectorErrorKeys = [
   "import:connector.errors.tooLarge",
   "import:connector.errors.secretLost",
   "import:connector.errors.notConfigured",
+  "import:connector.errors.forbiddenAddress",
 ] as const;
 export type ConnectorErrorKey = (typeof connectorErrorKeys)[number];
 
@@ -73,8 +76,54 @@ async function readCapped(response: Response): Promise<string> {
   return Buffer.concat(parts).toString("utf8");
 }
 
+/*
+ * Addresses a connector never calls (docs/decisions/1225): this server itself (loopback, "this network") and
+ * link-local ones (cloud metadata services at 169.254.169.254), multicast and broadcast. Private networks stay
+ * allowed: on-premises HR systems live there. The test servers run on 127.0.0.1, so the tests (and only they)
+ * set CONNECTOR_ALLOW_LOOPBACK=1.
+ */
+const forbidden = new BlockList();
+forbidden.addSubnet("0.0.0.0", 8);
+forbidden.addSubnet("169.254.0.0", 16);
+forbidden.addSubnet("224.0.0.0", 4);
+forbidden.addSubnet("240.0.0.0", 4);
+forbidden.addAddress("::", "ipv6");
+forbidden.addSubnet("fe80::", 10, "ipv6");
+forbidden.addSubnet("ff00::", 8, "ipv6");
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8);
+loopback.addAddress("::1", "ipv6");
+
+function isForbiddenAddress(address: string): boolean {
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const plain = mapped ?? address;
+  const family = isIP(plain) === 6 ? "ipv6" : "ipv4";
+  if (forbidden.check(plain, family)) return true;
+  return loopback.check(plain, family) && process.env.CONNECTOR_ALLOW_LOOPBACK !== "1";
+}
+
+/**
+ * Refuses a URL whose host is, or resolves to, an address a connector never calls. Checked before each
+ * request; a name that resolves differently a moment later (DNS rebinding) is the remaining gap, see 1225.
+ */
+export async function assertAllowedHost(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch (error) {
+      throw new ConnectorError("import:connector.errors.unreachable", String(error));
+    }
+  }
+  if (addresses.some(isForbiddenAddress)) throw new ConnectorError("import:connector.errors.forbiddenAddress");
+}
+
 /** GET a JSON document; every way it can fail becomes a ConnectorError. */
 export async function getJson(url: URL, headers: Record<string, string>): Promise<unknown> {
+  await assertAllowedHost(url);
   let response: Response;
   try {
     response = await fetch(url, {
