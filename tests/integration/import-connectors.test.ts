@@ -13,6 +13,8 @@ import {
 import { AFAS_PAGE_SIZE } from "~/features/imports/connectors/connector-clients.server";
 import {
   finishScheduledRun,
+  LOST_RUN_GIVE_UP_MS,
+  recoverLostRuns,
   runConnectorImport,
   startScheduledImports,
 } from "~/features/imports/connectors/connector-schedule.server";
@@ -209,6 +211,13 @@ describe("AFAS import", () => {
     afas.requests.length = 0;
     const id = await importNow("afas", w);
     expect((await importOf(id)).source).toBe("afas");
+    // While it fetches, the wizard's page says where from (not "Reading the file").
+    const fetching = (await wizardLoader(args(getRequest(`/import/excel/${id}`, w.cookie), id))) as unknown as {
+      status: string;
+      connector: boolean;
+      fileName: string;
+    };
+    expect(fetching).toMatchObject({ status: "parsing", connector: true, fileName: "AFAS Profit" });
     expect(await runConnectorImport(id)).toBe("columns");
     expect(afas.requests).toEqual([
       `/connectors/Profit_Employees?skip=0&take=${AFAS_PAGE_SIZE}`,
@@ -495,5 +504,96 @@ describe("scheduled imports", () => {
       .where(and(eq(emailOutbox.template, "import-scheduled"), eq(emailOutbox.toAddress, world.admin.user.email)));
     expect(mails).toHaveLength(1);
     expect(mails[0].props).toMatchObject({ outcome: "review", path: `/import/excel/${id}` });
+  });
+});
+
+describe("lost jobs", () => {
+  const jobStates = async (id: string) =>
+    (
+      await getDb().execute<{ state: string }>(
+        sql`select state from pgboss.job where name = 'personnel-import-connector' and data->>'importId' = ${id}`,
+      )
+    ).rows.map((r) => r.state);
+  const setJobState = (id: string, state: string) =>
+    getDb().execute(
+      sql`update pgboss.job set state = ${state}::pgboss.job_state
+          where name = 'personnel-import-connector' and data->>'importId' = ${id}`,
+    );
+
+  it("a run whose job was lost is queued again once, then failed with a clear message and one e-mail", async () => {
+    const world = await orgWorld();
+    polaris.rows = [{ employeeNumber: "L1", email: `l1-${world.cluster.id}@polaris.test` }];
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    await post("polaris", world, { intent: "schedule", schedule: "daily", weekday: "1", time: "06:00" });
+    await getDb()
+      .update(importConnectors)
+      .set({ scheduledSince: new Date("2026-11-26T12:00:00Z") })
+      .where(eq(importConnectors.clusterId, world.cluster.id));
+    const [scheduled] = await startScheduledImports(new Date("2026-11-27T06:00:00Z"), [world.cluster.id]);
+    const manual = await importNow("polaris", world);
+    const clusters = [world.cluster.id];
+    const later = new Date(Date.now() + 20 * 60_000);
+
+    // Young runs, and runs whose job pg-boss still holds (waiting, or active on a worker it will expire), are left.
+    expect(await recoverLostRuns(new Date(), clusters)).toEqual({ requeued: [], failed: [] });
+    expect(await recoverLostRuns(later, clusters)).toEqual({ requeued: [], failed: [] });
+    await setJobState(manual, "active");
+    expect(await recoverLostRuns(later, clusters)).toEqual({ requeued: [], failed: [] });
+
+    // The worker died and the job is gone: the same import is queued again, once with two ticks at a time.
+    await getDb().execute(
+      sql`delete from pgboss.job where name = 'personnel-import-connector' and data->>'importId' = ${scheduled}`,
+    );
+    const [a, b] = await Promise.all([recoverLostRuns(later, clusters), recoverLostRuns(later, clusters)]);
+    expect([...a.requeued, ...b.requeued]).toEqual([scheduled]);
+    expect([...a.failed, ...b.failed]).toEqual([]);
+    expect(await jobStates(scheduled)).toEqual(["created"]);
+    expect(await recoverLostRuns(later, clusters)).toEqual({ requeued: [], failed: [] });
+
+    // Its retries are used up (and the manual run's too): the runs fail, nothing kept, HR told once.
+    await setJobState(scheduled, "failed");
+    await setJobState(manual, "failed");
+    const [c, d] = await Promise.all([recoverLostRuns(later, clusters), recoverLostRuns(later, clusters)]);
+    expect([...c.failed, ...d.failed].sort()).toEqual([scheduled, manual].sort());
+    expect([...c.requeued, ...d.requeued]).toEqual([]);
+    for (const id of [scheduled, manual]) {
+      expect(await importOf(id)).toMatchObject({ status: "failed", errorKey: "import:connector.errors.interrupted" });
+      expect(await rowCount(id)).toBe(0);
+      const page = (await polarisRunLoader(args(getRequest(`/import/polaris/${id}`, world.cookie), id))) as {
+        status: string;
+        stage: string;
+        errorKey: string;
+      };
+      expect(page).toMatchObject({ status: "failed", stage: "failed", errorKey: "import:connector.errors.interrupted" });
+    }
+    expect(await recoverLostRuns(later, clusters)).toEqual({ requeued: [], failed: [] });
+    // A job that turns up late changes nothing and mails nothing more.
+    await runConnectorImport(scheduled);
+    expect((await importOf(scheduled)).status).toBe("failed");
+    const mails = await getDb()
+      .select({ props: emailOutbox.props })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, "import-scheduled"), eq(emailOutbox.toAddress, world.admin.user.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].props).toMatchObject({ outcome: "failed", path: `/import/excel/${scheduled}` });
+    // Still one run for the slot.
+    const runs = await getDb()
+      .select()
+      .from(importConnectorRuns)
+      .where(and(eq(importConnectorRuns.clusterId, world.cluster.id), eq(importConnectorRuns.slot, "2026-11-27 06:00")));
+    expect(runs).toHaveLength(1);
+  });
+
+  it("a run never queued for hours is failed instead of queued again", async () => {
+    const world = await orgWorld();
+    await saveSettings("polaris", world, polaris.url, POLARIS_TOKEN);
+    const id = await importNow("polaris", world);
+    await getDb().execute(
+      sql`delete from pgboss.job where name = 'personnel-import-connector' and data->>'importId' = ${id}`,
+    );
+    const muchLater = new Date(Date.now() + LOST_RUN_GIVE_UP_MS + 60_000);
+    expect(await recoverLostRuns(muchLater, [world.cluster.id])).toEqual({ requeued: [], failed: [id] });
+    expect(await jobStates(id)).toEqual([]);
+    expect((await importOf(id)).errorKey).toBe("import:connector.errors.interrupted");
   });
 });

@@ -69,6 +69,7 @@ export async function getImport(ctx: TenantContext, importId: string, db: DbOrTx
   const [row] = await db
     .select({
       id: imports.id,
+      source: imports.source,
       fileName: imports.fileName,
       fileType: imports.fileType,
       status: imports.status,

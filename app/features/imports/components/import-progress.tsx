@@ -5,10 +5,23 @@ import { useTranslation } from "react-i18next";
 /**
  * A job at work: a progress bar with rows done of total. Without JavaScript the page refreshes itself
  * (the meta refresh inside noscript is read only then); with JavaScript the loader is revalidated.
+ * A connector import's fetch (`source` "AFAS Profit"/"Polaris") says where it fetches from and how many
+ * people came so far (the total is unknown until the last page).
  */
-export function ImportProgress({ status, done, total }: { status: string; done: number; total: number }) {
+export function ImportProgress({
+  status,
+  done,
+  total,
+  source,
+}: {
+  status: string;
+  done: number;
+  total: number;
+  source?: string;
+}) {
   const { t } = useTranslation();
   const { revalidate, state } = useRevalidator();
+  const fetching = source !== undefined && status === "parsing";
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (state === "idle") revalidate();
@@ -20,9 +33,15 @@ export function ImportProgress({ status, done, total }: { status: string; done: 
       <noscript>
         <meta httpEquiv="refresh" content="2" />
       </noscript>
-      <h2 className="mb-2">{t(`import:status.${status}`)}</h2>
+      <h2 className="mb-2">
+        {fetching ? t("import:connector.fetching", { source }) : t(`import:status.${status}`)}
+      </h2>
       <label htmlFor="import-progress" className="block">
-        {total > 0 ? t("import:progress.rows", { done, total }) : t("import:progress.waiting")}
+        {total > 0
+          ? t("import:progress.rows", { done, total })
+          : fetching && done > 0
+            ? t("import:connector.fetched", { count: done })
+            : t("import:progress.waiting")}
       </label>
       <progress id="import-progress" className="w-full max-w-md" value={done} max={total || undefined} />
     </section>

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { importChanges, importConnectorRuns, importConnectors, imports, users } from "#db/schema";
+import { importChanges, importConnectorRuns, importConnectors, importRows, imports, users } from "#db/schema";
+import { enqueue } from "#jobs/enqueue.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { applyImport } from "../import-apply.server";
 import { runPersonnelImport } from "../import-run.server";
 import { connectorLabel } from "./connector-settings";
 import { dueSlot } from "./connector-slots";
-import { createConnectorImport, fetchStage, markCompared } from "./connectors.server";
+import { connectorImportQueue, createConnectorImport, fetchStage, markCompared } from "./connectors.server";
 import { scheduledActorContext } from "./scheduled-actor.server";
 
 /**
@@ -157,4 +158,82 @@ export async function startScheduledImports(now: Date = new Date(), onlyClusters
     if (id) started.push(id);
   }
   return started;
+}
+
+/** A run younger than this is left alone: its job may still be on its way (decision 1226). */
+export const LOST_RUN_GRACE_MS = 15 * 60_000;
+/** A run still without a live job this long after it began is failed, not queued again (decision 1226). */
+export const LOST_RUN_GIVE_UP_MS = 6 * 60 * 60_000;
+
+/** The connector job's own stages: a run in one of these is waiting for its job, nobody else's. */
+const jobStages = ["fetch", "teams", "team_leaders", "users", "compare"] as const;
+
+/**
+ * Runs whose job was lost (decision 1226), checked by the schedule's tick: a run still fetching or
+ * comparing in one of the job's own stages, older than the grace period, for which pg-boss holds no live
+ * job (created, retry or active; a job whose worker died is still pg-boss's to expire and retry). Never
+ * queued → queued again (the same import: one run per slot stays true); its jobs all ended (retries used
+ * up) or no job for hours → failed with "interrupted", nothing applied, and a scheduled run's HR user
+ * gets the "failed" e-mail. Each run under an advisory lock, so two ticks act once.
+ */
+export async function recoverLostRuns(
+  now: Date = new Date(),
+  onlyClusters?: string[],
+): Promise<{ requeued: string[]; failed: string[] }> {
+  const db = getDb();
+  const candidates = await db
+    .select({ importId: importConnectorRuns.importId, slot: importConnectorRuns.slot, createdAt: imports.createdAt })
+    .from(importConnectorRuns)
+    .innerJoin(imports, eq(imports.id, importConnectorRuns.importId))
+    .where(
+      and(
+        inArray(imports.status, ["parsing", "comparing"]),
+        inArray(importConnectorRuns.stage, [...jobStages]),
+        lt(imports.createdAt, new Date(now.getTime() - LOST_RUN_GRACE_MS)),
+        onlyClusters ? inArray(importConnectorRuns.clusterId, onlyClusters) : undefined,
+      ),
+    );
+  const requeued: string[] = [];
+  const failed: string[] = [];
+  for (const run of candidates) {
+    const outcome = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`connector-run:${run.importId}`}))`);
+      const [current] = await tx
+        .select({ status: imports.status, stage: importConnectorRuns.stage })
+        .from(importConnectorRuns)
+        .innerJoin(imports, eq(imports.id, importConnectorRuns.importId))
+        .where(eq(importConnectorRuns.importId, run.importId));
+      if (!current || !["parsing", "comparing"].includes(current.status)) return "done";
+      if (!(jobStages as readonly string[]).includes(current.stage)) return "done";
+      const jobs = await tx.execute<{ state: string }>(sql`
+        select state from pgboss.job where name = ${connectorImportQueue} and data->>'importId' = ${run.importId}
+        union all
+        select state from pgboss.archive where name = ${connectorImportQueue} and data->>'importId' = ${run.importId}
+      `);
+      const states = jobs.rows.map((j) => j.state);
+      if (states.some((state) => ["created", "retry", "active"].includes(state))) return "alive";
+      const givenUp = now.getTime() - run.createdAt.getTime() > LOST_RUN_GIVE_UP_MS;
+      if (states.length === 0 && !givenUp) {
+        // Sent on pg-boss's own connection, before this lock is released: the next tick sees the job.
+        await enqueue(connectorImportQueue, { importId: run.importId });
+        return "requeued";
+      }
+      await tx.delete(importRows).where(eq(importRows.importId, run.importId));
+      await tx
+        .update(imports)
+        .set({ status: "failed", errorKey: "import:connector.errors.interrupted", finishedAt: now })
+        .where(and(eq(imports.id, run.importId), inArray(imports.status, ["parsing", "comparing"])));
+      await tx
+        .update(importConnectorRuns)
+        .set({ stage: "failed" })
+        .where(eq(importConnectorRuns.importId, run.importId));
+      return "failed";
+    });
+    if (outcome === "requeued") requeued.push(run.importId);
+    if (outcome === "failed") {
+      failed.push(run.importId);
+      if (run.slot !== null) await finishScheduledRun(run.importId);
+    }
+  }
+  return { requeued, failed };
 }

@@ -44,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: pageTitle(t, "import:wizard.title"),
     id: item.id,
     fileName: item.fileName,
+    /** A connector import (AFAS, Polaris) fetches instead of reading a file. */
+    connector: item.source === "afas" || item.source === "polaris",
     status: item.status,
     errorKey: item.errorKey,
     rowsDone: item.rowsDone,
@@ -192,7 +194,14 @@ export default function ImportWizardPage() {
       <h1 className="mb-1">{t("import:wizard.title")}</h1>
       <p className="mb-4 text-ink-muted">{page.fileName}</p>
       <WizardStepList status={page.status} step={page.step} />
-      {working ? <ImportProgress status={page.status} done={page.rowsDone} total={page.rowsTotal} /> : null}
+      {working ? (
+        <ImportProgress
+          status={page.status}
+          done={page.rowsDone}
+          total={page.rowsTotal}
+          source={page.connector ? page.fileName : undefined}
+        />
+      ) : null}
       {page.status === "failed" ? (
         <div role="alert" className="rounded border-l-4 border-danger bg-white p-4">
           <p>{t(page.errorKey ?? "import:errors.corrupt")}</p>
