@@ -31,17 +31,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   });
   const [pair] = setCookie.split(";");
   const separator = pair.indexOf("=");
-  await page
-    .context()
-    .addCookies([
-      {
-        name: pair.slice(0, separator),
-        value: pair.slice(separator + 1),
-        url: origin,
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: pair.slice(0, separator),
+      value: pair.slice(separator + 1),
+      url: origin,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(landsOn);
 }

@@ -67,8 +67,10 @@ test.describe("my profile", () => {
     const mail = await waitForMail(user.email, /^Je weekoverzicht van /);
     expect(mail.text).toContain("Verlopen taak voor het overzicht");
 
-    // Signed out, the link asks first; the button unsubscribes.
+    // Signed out, the link asks first; the button unsubscribes. (Wait for the sign-out to land: a navigation
+    // during it would drop the answer that clears the cookie, and the next page would say "session expired".)
     await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect(page).toHaveURL(/\/login$/);
     await page.goto(linkPath(mail.text, "/unsubscribe/"));
     await page.getByRole("button", { name: "Afmelden" }).click();
     await expect(page.getByText("Je bent afgemeld")).toBeVisible();

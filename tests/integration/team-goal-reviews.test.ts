@@ -160,7 +160,13 @@ describe("a team goal linked to team review rounds", () => {
       {
         reviewId: teamReviews[team.id],
         teamName: "Team",
-        goals: [expect.objectContaining({ text: "Wij zijn het lerende team", kind: "ambition", measuredBy: fields.measuredBy })],
+        goals: [
+          expect.objectContaining({
+            text: "Wij zijn het lerende team",
+            kind: "ambition",
+            measuredBy: fields.measuredBy,
+          }),
+        ],
       },
     ]);
     // Filtered on the other team: its results come without the first team's goals.
