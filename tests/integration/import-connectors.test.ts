@@ -1,5 +1,6 @@
+import dns from "node:dns";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
 import {
   emailOutbox,
@@ -10,7 +11,12 @@ import {
   imports,
   users,
 } from "#db/schema";
-import { AFAS_PAGE_SIZE } from "~/features/imports/connectors/connector-clients.server";
+import {
+  AFAS_PAGE_SIZE,
+  ConnectorError,
+  connectorFetch,
+  getJson,
+} from "~/features/imports/connectors/connector-clients.server";
 import {
   finishScheduledRun,
   LOST_RUN_GIVE_UP_MS,
@@ -564,7 +570,11 @@ describe("lost jobs", () => {
         stage: string;
         errorKey: string;
       };
-      expect(page).toMatchObject({ status: "failed", stage: "failed", errorKey: "import:connector.errors.interrupted" });
+      expect(page).toMatchObject({
+        status: "failed",
+        stage: "failed",
+        errorKey: "import:connector.errors.interrupted",
+      });
     }
     expect(await recoverLostRuns(later, clusters)).toEqual({ requeued: [], failed: [] });
     // A job that turns up late changes nothing and mails nothing more.
@@ -580,7 +590,9 @@ describe("lost jobs", () => {
     const runs = await getDb()
       .select()
       .from(importConnectorRuns)
-      .where(and(eq(importConnectorRuns.clusterId, world.cluster.id), eq(importConnectorRuns.slot, "2026-11-27 06:00")));
+      .where(
+        and(eq(importConnectorRuns.clusterId, world.cluster.id), eq(importConnectorRuns.slot, "2026-11-27 06:00")),
+      );
     expect(runs).toHaveLength(1);
   });
 
@@ -595,5 +607,61 @@ describe("lost jobs", () => {
     expect(await recoverLostRuns(muchLater, [world.cluster.id])).toEqual({ requeued: [], failed: [id] });
     expect(await jobStates(id)).toEqual([]);
     expect((await importOf(id)).errorKey).toBe("import:connector.errors.interrupted");
+  });
+});
+
+describe("addresses checked where the connection is made (DNS rebinding, decision 1227)", () => {
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return error instanceof ConnectorError ? error.key : String(error);
+  };
+
+  it("the connectors' dispatcher refuses a loopback literal and a name resolving to loopback; tests may allow it", async () => {
+    const fresh = await startFakeHrSystem({ kind: "polaris", token: POLARIS_TOKEN, teams: [], rows: [] });
+    const port = new URL(fresh.url).port;
+    const init = { headers: { Authorization: `Bearer ${POLARIS_TOKEN}` } };
+    delete process.env.CONNECTOR_ALLOW_LOOPBACK;
+    try {
+      // Straight through the dispatcher, without the check before the request.
+      for (const url of [
+        `${fresh.url}/teams`,
+        `http://[::ffff:127.0.0.1]:${port}/teams`,
+        `http://localhost:${port}/teams`,
+      ])
+        expect([url, await refusal(connectorFetch(new URL(url), init))]).toEqual([
+          url,
+          "import:connector.errors.forbiddenAddress",
+        ]);
+      // A name that resolves to a public address when checked and to this server when connecting.
+      const checked = vi
+        .spyOn(dns.promises, "lookup")
+        .mockResolvedValue([{ address: "203.0.113.10", family: 4 }] as never);
+      const connected = vi
+        .spyOn(dns, "lookup")
+        .mockImplementation(((_host: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) =>
+          callback(null, [{ address: "127.0.0.1", family: 4 }])) as never);
+      try {
+        expect(await refusal(getJson(new URL(`http://hr.rebind.test:${port}/teams`), init.headers))).toBe(
+          "import:connector.errors.forbiddenAddress",
+        );
+        expect(checked).toHaveBeenCalled();
+        expect(connected).toHaveBeenCalled();
+      } finally {
+        vi.restoreAllMocks();
+      }
+      expect(fresh.requests).toEqual([]);
+      // With loopback allowed (the tests' fake systems), the same dispatcher reaches the server.
+      process.env.CONNECTOR_ALLOW_LOOPBACK = "1";
+      const response = await connectorFetch(new URL(`http://localhost:${port}/teams`), init);
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      expect(fresh.requests).toEqual(["/teams"]);
+    } finally {
+      process.env.CONNECTOR_ALLOW_LOOPBACK = "1";
+      await fresh.close();
+    }
   });
 });

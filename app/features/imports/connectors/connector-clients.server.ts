@@ -1,5 +1,6 @@
-import dns from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import dns from "node:dns";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { Agent, buildConnector } from "undici";
 import type { ConnectorKind } from "#db/schema/import-connectors";
 
 /**
@@ -105,7 +106,7 @@ function isForbiddenAddress(address: string): boolean {
 
 /**
  * Refuses a URL whose host is, or resolves to, an address a connector never calls. Checked before each
- * request; a name that resolves differently a moment later (DNS rebinding) is the remaining gap, see 1225.
+ * request (a clear message, no request at all); the connection itself checks again (`connectorDispatcher`).
  */
 export async function assertAllowedHost(url: URL): Promise<void> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -113,7 +114,7 @@ export async function assertAllowedHost(url: URL): Promise<void> {
   if (isIP(host)) addresses = [host];
   else {
     try {
-      addresses = (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      addresses = (await dns.promises.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
     } catch (error) {
       throw new ConnectorError("import:connector.errors.unreachable", String(error));
     }
@@ -121,17 +122,73 @@ export async function assertAllowedHost(url: URL): Promise<void> {
   if (addresses.some(isForbiddenAddress)) throw new ConnectorError("import:connector.errors.forbiddenAddress");
 }
 
+/** Raised inside the connection (lookup or connect) for a refused address; fetch wraps it as its cause. */
+class ForbiddenAddressError extends Error {
+  readonly code = "ERR_CONNECTOR_FORBIDDEN_ADDRESS";
+}
+
+/**
+ * DNS rebinding (decision 1227): the addresses are checked again where the connection is made, on the
+ * addresses it connects to. A name resolving to any refused address is refused (as in `assertAllowedHost`).
+ * Node's net calls the lookup with `all` (happy eyeballs) or without; both shapes are answered.
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    if (addresses.length === 0 || addresses.some((a) => isForbiddenAddress(a.address)))
+      return callback(new ForbiddenAddressError(hostname), "", 0);
+    if (options.all) return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    return callback(null, addresses[0].address, addresses[0].family);
+  });
+};
+
+const baseConnector = buildConnector({ lookup: guardedLookup });
+
+/**
+ * The connectors' own connection pool: an address literal is judged before connecting (net does not
+ * look literals up), a name through `guardedLookup`. undici is a direct dependency for this (decision 1227).
+ */
+export const connectorDispatcher = new Agent({
+  connect(options, callback) {
+    const host = options.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(host) && isForbiddenAddress(host)) {
+      callback(new ForbiddenAddressError(host), null);
+      return;
+    }
+    baseConnector(options, callback);
+  },
+});
+
+function isForbiddenCause(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (e instanceof ForbiddenAddressError) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Node's fetch through the connectors' dispatcher; a refused address at connect time is a ConnectorError. */
+export async function connectorFetch(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, dispatcher: connectorDispatcher } as RequestInit);
+  } catch (error) {
+    if (isForbiddenCause(error)) throw new ConnectorError("import:connector.errors.forbiddenAddress");
+    throw error;
+  }
+}
+
 /** GET a JSON document; every way it can fail becomes a ConnectorError. */
 export async function getJson(url: URL, headers: Record<string, string>): Promise<unknown> {
   await assertAllowedHost(url);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await connectorFetch(url, {
       headers: { Accept: "application/json", ...headers },
       redirect: "error",
       signal: AbortSignal.timeout(timeoutMs()),
     });
   } catch (error) {
+    if (error instanceof ConnectorError) throw error;
     const name = (error as { name?: string }).name;
     if (name === "TimeoutError" || name === "AbortError") throw new ConnectorError("import:connector.errors.timeout");
     throw new ConnectorError("import:connector.errors.unreachable", String(error));
