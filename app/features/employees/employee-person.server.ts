@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { memberships, roleAssignments, users } from "#db/schema";
+import { auditEvents, memberships, roleAssignments, users } from "#db/schema";
 import { formatDate, parseDate, toIsoDate } from "~/utils/dates";
 import { inAccount, inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -171,14 +171,28 @@ export async function addPerson(
   input: PersonInput,
   db: DbOrTx = getDb(),
 ): Promise<AddPersonResult> {
-  const lookup = await lookupEmail(ctx, input.email, db);
+  return addLookedUp(ctx, input, await lookupEmail(ctx, input.email, db), db);
+}
+
+function mayAdd(lookup: LookupResult): boolean {
   const { outcome } = lookup;
-  const allowed =
+  return (
     outcome === "notFound" ||
     outcome === "foundNotMember" ||
     outcome === "foundMemberInactive" ||
-    (outcome === "foundActiveElsewhere" && lookup.canConnect);
-  if (!allowed) return { ok: false, outcome, membershipId: lookup.membershipId };
+    (outcome === "foundActiveElsewhere" && lookup.canConnect === true)
+  );
+}
+
+/** Creates, connects or activates one person as the lookup's outcome allows, in one (nested) transaction. */
+async function addLookedUp(
+  ctx: TenantContext,
+  input: PersonInput,
+  lookup: LookupResult,
+  db: DbOrTx,
+): Promise<AddPersonResult> {
+  const { outcome } = lookup;
+  if (!mayAdd(lookup)) return { ok: false, outcome, membershipId: lookup.membershipId };
 
   const membershipId = await db.transaction(async (tx) => {
     if (outcome === "foundMemberInactive") {
@@ -225,6 +239,90 @@ export async function addPerson(
     return membership.id;
   });
   return { ok: true, membershipId, outcome };
+}
+
+const ADD_CHUNK = 1000;
+
+/**
+ * `addPerson` for many people at once (the personnel import, issue #16, decision 1243): one lookup per
+ * 5,000 addresses (`lookupEmails`), and the people nobody knows yet — nearly all of them — created with
+ * one multi-row insert each for users, memberships, roles and audit events per 1,000. The other outcomes
+ * (connect, activate) go through `addPerson`'s own path one by one, and a second input with an address
+ * already handled is looked up again after the others, as `addPerson` called in turn would. Results in
+ * the order of the inputs. Must run inside the caller's transaction (all or nothing).
+ */
+export async function addPeople(
+  ctx: TenantContext,
+  inputs: readonly PersonInput[],
+  db: DbOrTx,
+): Promise<AddPersonResult[]> {
+  const lookups = await lookupEmails(
+    ctx,
+    inputs.map((i) => i.email),
+    db,
+  );
+  const results: AddPersonResult[] = new Array(inputs.length);
+  const seen = new Set<string>();
+  const create: number[] = [];
+  const oneByOne: number[] = [];
+  const later: number[] = [];
+  inputs.forEach((input, i) => {
+    const email = input.email.toLowerCase();
+    if (seen.has(email)) return later.push(i);
+    seen.add(email);
+    const lookup = lookups.get(email) ?? { outcome: "notFound" as const };
+    if (lookup.outcome === "notFound") create.push(i);
+    else oneByOne.push(i);
+  });
+  for (let start = 0; start < create.length; start += ADD_CHUNK) {
+    const chunk = create.slice(start, start + ADD_CHUNK);
+    const made = await db
+      .insert(users)
+      .values(chunk.map((i) => ({ accountId: ctx.accountId, email: inputs[i].email, ...userValues(inputs[i]) })))
+      .returning({ id: users.id, email: users.email });
+    const userOf = new Map(made.map((u) => [u.email.toLowerCase(), u.id]));
+    const joined = await db
+      .insert(memberships)
+      .values(
+        chunk.map((i) => ({
+          accountId: ctx.accountId,
+          clusterId: ctx.clusterId,
+          userId: userOf.get(inputs[i].email.toLowerCase())!,
+          employeeNumber: inputs[i].employeeNumber || null,
+          status: "active" as const,
+          access: false,
+        })),
+      )
+      .returning({ id: memberships.id, userId: memberships.userId });
+    const membershipOf = new Map(joined.map((m) => [m.userId, m.id]));
+    const ids = chunk.map((i) => membershipOf.get(userOf.get(inputs[i].email.toLowerCase())!)!);
+    await db.insert(roleAssignments).values(
+      ids.map((membershipId) => ({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        membershipId,
+        roleKey: "employee" as const,
+        level: "cluster" as const,
+      })),
+    );
+    await db.insert(auditEvents).values(
+      ids.map((subjectId) => ({
+        accountId: ctx.accountId,
+        clusterId: ctx.clusterId,
+        actorUserId: ctx.user.id,
+        subjectType: "membership",
+        subjectId,
+        action: "membership.create",
+        data: null,
+      })),
+    );
+    chunk.forEach((i, k) => (results[i] = { ok: true, membershipId: ids[k], outcome: "notFound" }));
+  }
+  for (const i of oneByOne) {
+    results[i] = await addLookedUp(ctx, inputs[i], lookups.get(inputs[i].email.toLowerCase())!, db);
+  }
+  for (const i of later) results[i] = await addPerson(ctx, inputs[i], db);
+  return results;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,12 +10,11 @@ import {
   positions,
   roleAssignments,
   teams,
-  users,
 } from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
 import { addContract } from "~/features/employees/employee-contracts.server";
-import { addPerson } from "~/features/employees/employee-person.server";
+import { addPeople } from "~/features/employees/employee-person.server";
 import { mayChangeRolesOf, membershipsActorMayChange } from "~/features/people/actor-may.server";
 import { todayIn } from "~/features/tasks/task-rules";
 import { createTeam } from "~/features/teams/teams.server";
@@ -28,7 +27,6 @@ import { parseGender, parseImportDate } from "./import-values";
 export type ApplyResult = { ok: true; alreadyApplied: boolean } | { ok: false; errorKey: string };
 
 type Change = typeof importChanges.$inferSelect;
-const userFields = ["firstName", "lastName", "birthday", "gender", "phone", "address", "zip", "city"] as const;
 
 /** A date as the person form takes it (dd-MM-yyyy), from whatever the file had. */
 function formDate(value: string | undefined): string {
@@ -90,27 +88,38 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
       counts.teams += 1;
       outcome(change, "applied");
     }
-    const placeInTeam = async (membershipId: string, teamName: string | undefined | null) => {
+    // Team places are collected and inserted together (one statement per 1,000), before anything reads them.
+    const places: { membershipId: string; teamId: string }[] = [];
+    const placeInTeam = (membershipId: string, teamName: string | undefined | null) => {
       const teamId = teamName ? teamIds.get(teamName.toLowerCase()) : undefined;
-      if (!teamId) return;
-      await tx
-        .insert(roleAssignments)
-        .values({
-          accountId: ctx.accountId,
-          clusterId: ctx.clusterId,
-          membershipId,
-          roleKey: "team_member",
-          level: "team",
-          teamId,
-        })
-        .onConflictDoNothing();
+      if (teamId) places.push({ membershipId, teamId });
+    };
+    const flushTeamPlaces = async () => {
+      const batch = places.splice(0);
+      for (let start = 0; start < batch.length; start += 1000) {
+        await tx
+          .insert(roleAssignments)
+          .values(
+            batch.slice(start, start + 1000).map((p) => ({
+              accountId: ctx.accountId,
+              clusterId: ctx.clusterId,
+              membershipId: p.membershipId,
+              roleKey: "team_member" as const,
+              level: "team" as const,
+              teamId: p.teamId,
+            })),
+          )
+          .onConflictDoNothing();
+      }
     };
 
-    for (const change of accepted.filter((c) => c.meta === "NEW_PERSON")) {
-      const data = change.data ?? {};
-      const added = await addPerson(
-        ctx,
-        {
+    // New people all at once (1243): one lookup, multi-row inserts; the same outcomes as addPerson.
+    const newPeople = accepted.filter((c) => c.meta === "NEW_PERSON");
+    const added = await addPeople(
+      ctx,
+      newPeople.map((change) => {
+        const data = change.data ?? {};
+        return {
           email: (data.email ?? "").toLowerCase(),
           firstName: data.firstName ?? "",
           lastName: data.lastName ?? "",
@@ -123,25 +132,29 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           city: data.city ?? "",
           country: "",
           language: "nl",
-          loginType: "email",
-        },
-        tx,
-      );
-      if (!added.ok) {
-        outcome(change, `lookup.${added.outcome}`);
-        continue;
+          loginType: "email" as const,
+        };
+      }),
+      tx,
+    );
+    const renumber: { membershipId: string; value: string }[] = [];
+    newPeople.forEach((change, k) => {
+      const result = added[k];
+      const data = change.data ?? {};
+      if (!result.ok) {
+        outcome(change, `lookup.${result.outcome}`);
+        return;
       }
-      if (added.outcome !== "notFound" && data.employeeNumber) {
-        await tx
-          .update(memberships)
-          .set({ employeeNumber: data.employeeNumber })
-          .where(and(inCluster(memberships, ctx), eq(memberships.id, added.membershipId)));
+      if (result.outcome !== "notFound" && data.employeeNumber) {
+        renumber.push({ membershipId: result.membershipId, value: data.employeeNumber });
       }
-      await placeInTeam(added.membershipId, data.team);
-      if (change.rowNumber !== null) newByRow.set(change.rowNumber, added.membershipId);
+      placeInTeam(result.membershipId, data.team);
+      if (change.rowNumber !== null) newByRow.set(change.rowNumber, result.membershipId);
       counts.created += 1;
-      outcome(change, "applied", added.membershipId);
-    }
+      outcome(change, "applied", result.membershipId);
+    });
+    await setMembershipColumn(tx, ctx, "employee_number", renumber);
+    await flushTeamPlaces();
 
     for (const change of accepted.filter((c) => c.meta === "CHANGED" && c.field === "teamLeader")) {
       const membershipId =
@@ -178,6 +191,7 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     const mayChange = await membershipsActorMayChange(ctx, [...new Set(onPeople.map((c) => c.membershipId!))], tx);
     const touched = new Set<string>();
     const deactivate = new Set<string>();
+    const fieldChanges: { change: Change; membershipId: string }[] = [];
     for (const change of onPeople) {
       const membershipId = change.membershipId!;
       if (!mayChange.has(membershipId)) {
@@ -200,10 +214,12 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
         outcome(change, "applied");
         continue;
       }
-      await applyFieldChange(tx, ctx, change, membershipId, placeInTeam);
+      fieldChanges.push({ change, membershipId });
       touched.add(membershipId);
       outcome(change, "applied");
     }
+    await applyFieldChanges(tx, ctx, fieldChanges, placeInTeam);
+    await flushTeamPlaces();
     for (const change of accepted.filter((c) => c.meta === "NEW_CONTRACT")) {
       const membershipId =
         change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
@@ -330,29 +346,79 @@ async function teamsByName(tx: Tx, ctx: TenantContext) {
   return new Map(rows.map((t) => [t.name.toLowerCase(), t.id]));
 }
 
-async function applyFieldChange(
+const userColumns = {
+  firstName: "first_name",
+  lastName: "last_name",
+  birthday: "birthday",
+  gender: "gender",
+  phone: "phone",
+  address: "address",
+  zip: "zip",
+  city: "city",
+} as const;
+
+/** One column of many memberships of the cluster, one statement per 5,000 (unnest of two arrays). */
+async function setMembershipColumn(
   tx: Tx,
   ctx: TenantContext,
-  change: Change,
-  membershipId: string,
-  placeInTeam: (membershipId: string, team: string | null) => Promise<void>,
+  column: "employee_number" | "status",
+  rows: { membershipId: string; value: string | null }[],
 ) {
-  const value = change.newValue;
-  const field = change.field ?? "";
-  const mine = and(inCluster(memberships, ctx), eq(memberships.id, membershipId));
-  if (field === "employeeNumber") {
-    await tx.update(memberships).set({ employeeNumber: value, updatedAt: new Date() }).where(mine);
-  } else if (field === "status") {
-    await tx.update(memberships).set({ status: "active", updatedAt: new Date() }).where(mine);
-  } else if (field === "team") {
-    await placeInTeam(membershipId, value);
-  } else if ((userFields as readonly string[]).includes(field)) {
-    const key = field as (typeof userFields)[number];
-    const next = key === "gender" ? parseGender(value ?? "") || null : (value ?? null);
-    const owner = tx.select({ userId: memberships.userId }).from(memberships).where(mine);
-    await tx
-      .update(users)
-      .set({ [key]: next, updatedAt: new Date() })
-      .where(and(eq(users.accountId, ctx.accountId), inArray(users.id, owner)));
+  for (let start = 0; start < rows.length; start += 5000) {
+    const chunk = rows.slice(start, start + 5000);
+    await tx.execute(sql`
+      update memberships m set ${sql.identifier(column)} = v.value,
+             updated_at = now()
+      from unnest(${pgArray(chunk.map((r) => r.membershipId))}::uuid[], ${pgArray(chunk.map((r) => r.value))}::text[])
+        as v(id, value)
+      where m.id = v.id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}`);
+  }
+}
+
+/** A PostgreSQL array literal, so that thousands of values travel as one parameter. */
+function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
+}
+
+/**
+ * The accepted field changes, set-based (1243): per field one update of all the people it changes
+ * (users through their membership in this cluster, account-scoped), team places collected. The rights
+ * were checked before (membershipsActorMayChange), per person, as before.
+ */
+async function applyFieldChanges(
+  tx: Tx,
+  ctx: TenantContext,
+  changes: { change: Change; membershipId: string }[],
+  placeInTeam: (membershipId: string, team: string | null) => void,
+) {
+  const byField = new Map<string, { membershipId: string; value: string | null }[]>();
+  for (const { change, membershipId } of changes) {
+    const field = change.field ?? "";
+    const value = change.newValue;
+    if (field === "team") {
+      placeInTeam(membershipId, value);
+      continue;
+    }
+    const next =
+      field === "gender" ? parseGender(value ?? "") || null : field === "status" ? "active" : (value ?? null);
+    byField.set(field, [...(byField.get(field) ?? []), { membershipId, value: next }]);
+  }
+  for (const [field, rows] of byField) {
+    if (field === "employeeNumber" || field === "status") {
+      await setMembershipColumn(tx, ctx, field === "status" ? "status" : "employee_number", rows);
+      continue;
+    }
+    if (!(field in userColumns)) continue;
+    const column = userColumns[field as keyof typeof userColumns];
+    for (let start = 0; start < rows.length; start += 5000) {
+      const chunk = rows.slice(start, start + 5000);
+      await tx.execute(sql`
+        update users u set ${sql.identifier(column)} = v.value${column === "birthday" ? sql`::date` : sql``},
+               updated_at = now()
+        from unnest(${pgArray(chunk.map((r) => r.membershipId))}::uuid[], ${pgArray(chunk.map((r) => r.value))}::text[])
+          as v(membership_id, value)
+        join memberships m on m.id = v.membership_id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}
+        where u.id = m.user_id and u.account_id = ${ctx.accountId}`);
+    }
   }
 }
