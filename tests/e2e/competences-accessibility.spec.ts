@@ -33,6 +33,7 @@ test("the competence book, matrix, position and score pages have no serious acce
   for (const [path, heading] of [
     ["/competences/book", "Competentieboek"],
     ["/competences/matrix", "Competentiematrix"],
+    [`/competences/matrix?edit=${ids.position}`, "Competentiematrix"],
     ["/competences/scores", "Competentiescores"],
     [`/competences/scores/users/${ids.medewerker}`, "Lotte Jansen"],
     [`/competences/scores/positions/${ids.position}`, "Verzorgende IG"],

@@ -48,11 +48,17 @@ test("HR sets a required level in the matrix; the leader scores his team member 
   const { position, name } = await positionWithHolder();
   await signIn(page, demoUsers.hr);
   await page.goto("/competences/matrix?type=functional");
+  // The matrix is plain text; one position's row opens for editing (decision 1304).
   const cell = `Vereist niveau van Rapporteren voor ${position.name}`;
+  await expect(page.getByLabel(cell, { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: `Bewerken ${position.name}`, exact: true }).click();
+  await expect(page).toHaveURL(/type=functional&edit=/);
   await page.getByLabel(cell, { exact: true }).selectOption("4");
   await page.getByRole("button", { name: `Opslaan: ${cell}` }).click();
   await expect(page.getByRole("status")).toContainText("Het vereiste niveau is opgeslagen");
   await expect(page.getByLabel(cell, { exact: true })).toHaveValue("4");
+  await page.getByRole("link", { name: `Klaar ${position.name}`, exact: true }).click();
+  await expect(page.getByRole("row", { name: new RegExp(position.name) })).toContainText("4 Gevorderd");
 
   await page.context().clearCookies();
   await signIn(page, demoUsers.leider);

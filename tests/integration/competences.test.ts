@@ -266,20 +266,26 @@ describe("the book and the matrix", () => {
   });
 
   it("the matrix shows inherited levels: Wijkverpleegkundige requires Verpleegkundige's levels and its own", async () => {
-    const matrix = (await load(matrixLoader, "/competences/matrix", "leider")) as {
+    type Matrix = {
       matrix: {
         columns: { id: string; name: string }[];
-        rows: {
-          name: string;
-          cells: { competenceId: string; level: number | null; own: number | null; inheritedFrom: string | null }[];
-        }[];
+        rows: { id: string; name: string; cells: { level: number | null; inheritedFrom: string | null }[] }[];
       };
+      editId: string | null;
     };
+    const matrix = (await load(matrixLoader, "/competences/matrix", "leider")) as Matrix;
     const col = (name: string) => matrix.matrix.columns.findIndex((c) => c.name === name);
     const wvk = matrix.matrix.rows.find((r) => r.name === "Wijkverpleegkundige")!;
-    expect(wvk.cells[col("Klantgerichtheid")]).toMatchObject({ level: 4, own: null, inheritedFrom: "Verpleegkundige" });
-    expect(wvk.cells[col("Plannen en organiseren")]).toMatchObject({ level: 4, own: 4, inheritedFrom: null });
-    expect(wvk.cells[col("Wet- en regelgeving")]).toMatchObject({ level: 4, own: 4 });
+    expect(wvk.cells[col("Klantgerichtheid")]).toEqual({ level: 4, inheritedFrom: "Verpleegkundige" });
+    expect(wvk.cells[col("Plannen en organiseren")]).toEqual({ level: 4, inheritedFrom: null });
+    expect(wvk.cells[col("Wet- en regelgeving")]).toMatchObject({ level: 4 });
+    // One row is opened for editing (decision 1304): only with competences.manage and only a position of the matrix.
+    const edit = `/competences/matrix?type=competence&edit=${wvk.id}`;
+    expect(((await load(matrixLoader, edit, "hr")) as Matrix).editId).toBe(wvk.id);
+    expect(((await load(matrixLoader, edit, "leider")) as Matrix).editId).toBeNull();
+    const foreign = `/competences/matrix?edit=${await positionIn(andereCluster, "Planner")}`;
+    expect(((await load(matrixLoader, foreign, "hr")) as Matrix).editId).toBeNull();
+    expect(((await load(matrixLoader, "/competences/matrix?edit=nonsense", "hr")) as Matrix).editId).toBeNull();
   });
 
   it("edits a cell; a level outside the scale is refused for that cell; foreign ids 404; a leader may not", async () => {

@@ -251,6 +251,23 @@ export async function removeScore(
   });
 }
 
+/** The active contract holders of a position whom ctx may score, by name, with their number. */
+async function positionHolders(
+  ctx: TenantContext,
+  positionId: string,
+  paging: { page: number; pageSize: number } | undefined,
+  db: DbOrTx,
+) {
+  // The page paginates the holders (a position may have hundreds: docs/performance.md); the API takes all.
+  return db.execute<{ id: string; name: string; total: number }>(sql`
+    select m.id, trim(u.first_name || ' ' || u.last_name) as name, count(*) over ()::int as total
+    from memberships m join users u on u.id = m.user_id
+    where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
+      and c.position_id = ${positionId} and c.is_active)
+    order by lower(u.last_name), lower(u.first_name), m.id
+    ${paging ? sql`limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}` : sql``}`);
+}
+
 /** A position's view: every holder ctx may score against what the position requires (own and inherited). */
 export async function getPositionScores(
   ctx: TenantContext,
@@ -259,22 +276,18 @@ export async function getPositionScores(
 ) {
   if (!isUuid(positionId)) notFound();
   const db = getDb();
-  const { tree, requirements } = await requirementsOfCluster(ctx, db);
+  // The holders are read alongside: they are only shown once the position is found in ctx's cluster.
+  const [{ tree, requirements }, book, holders] = await Promise.all([
+    requirementsOfCluster(ctx, db),
+    competencesById(ctx, db),
+    positionHolders(ctx, positionId, paging, db),
+  ]);
   const position = tree.find((p) => p.id === positionId);
   if (!position) notFound();
-  const book = await competencesById(ctx, db);
   const columns = [...(requirements.get(position.id) ?? new Map<string, Requirement>()).entries()]
     .filter(([id]) => book.get(id) && !book.get(id)!.archived)
     .map(([id, req]) => ({ id, name: book.get(id)!.name, required: req.level }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  // The page paginates the holders (a position may have hundreds: docs/performance.md); the API takes all.
-  const holders = await db.execute<{ id: string; name: string; total: number }>(sql`
-    select m.id, trim(u.first_name || ' ' || u.last_name) as name, count(*) over ()::int as total
-    from memberships m join users u on u.id = m.user_id
-    where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
-      and c.position_id = ${position.id} and c.is_active)
-    order by lower(u.last_name), lower(u.first_name), m.id
-    ${paging ? sql`limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}` : sql``}`);
   const scores = await currentScores(
     ctx,
     holders.rows.map((h) => h.id),

@@ -70,9 +70,10 @@ export function GapText({ gap, status }: { gap: number | null; status: GapStatus
   const { t } = useTranslation();
   const style = status === "below" ? "font-medium text-danger" : undefined;
   if (gap === null) return <span>{t(`competences:gap.${status}`)}</span>;
+  // One text node: the position's holders page shows hundreds of these (docs/performance.md).
   return (
-    <span className={style}>
-      {gap > 0 ? `+${gap}` : gap === 0 ? "0" : `−${-gap}`} ({t(`competences:gap.${status}`)})
-    </span>
+    <span
+      className={style}
+    >{`${gap > 0 ? `+${gap}` : gap === 0 ? "0" : `−${-gap}`} (${t(`competences:gap.${status}`)})`}</span>
   );
 }

@@ -25,12 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMatrix(ctx, { type: filter.type, tagId: filter.tag }),
     listCompetenceTags(ctx),
   ]);
+  const canManage = can(ctx, "competences.manage");
+  // One row at a time is edited in place (?edit=<position id>); the others are plain text (decision 1304).
+  const edit = new URL(request.url).searchParams.get("edit");
   return {
     title: pageTitle(t, "competences:matrix.title"),
     filter,
-    matrix,
+    matrix: {
+      columns: matrix.columns,
+      rows: matrix.rows.map((row) => ({
+        ...row,
+        cells: row.cells.map(({ level, inheritedFrom }) => ({ level, inheritedFrom })),
+      })),
+    },
+    editId: canManage && matrix.rows.some((row) => row.id === edit) ? edit : null,
     tags: tags.map(({ id, name }) => ({ id, name })),
-    canManage: can(ctx, "competences.manage"),
+    canManage,
     canScore: can(ctx, "competence_reviews.manage"),
   };
 }
@@ -46,9 +56,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MatrixPage() {
   const { t } = useTranslation();
-  const { filter, matrix, tags, canManage, canScore } = useLoaderData<typeof loader>();
+  const { filter, matrix, editId, tags, canManage, canScore } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const levelLabel = (level: number) => t(`competences:levels.${level}`);
+  // A refused cell keeps its row open, with the level typed and the message next to it.
+  const editing = failed?.cell.positionId ?? editId;
+  const query = (edit?: string) => {
+    const params = new URLSearchParams();
+    if (filter.type) params.set("type", filter.type);
+    if (filter.tag) params.set("tag", filter.tag);
+    if (edit) params.set("edit", edit);
+    return params.size > 0 ? `/competences/matrix?${params}` : "/competences/matrix";
+  };
   return (
     <>
       <PageHeader title={t("competences:matrix.title")}>
@@ -79,7 +98,7 @@ export default function MatrixPage() {
         <p className="mt-6">{t("competences:matrix.empty")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="bg-white text-left shadow-sm">
+          <table className="bg-white text-left shadow-sm [&_td]:p-2 [&_td]:align-top">
             <caption className="sr-only">{t("competences:matrix.title")}</caption>
             <thead>
               <tr className="border-b">
@@ -96,7 +115,7 @@ export default function MatrixPage() {
             </thead>
             <tbody>
               {matrix.rows.map((row) => (
-                <tr key={row.id} className="border-b">
+                <tr key={row.id} className="border-b" id={row.id === editing ? "matrix-edit" : undefined}>
                   <th scope="row" className="p-2 align-top">
                     {canScore ? <Link to={`/positions/${row.id}`}>{row.name}</Link> : row.name}
                     {row.parentName ? (
@@ -104,23 +123,45 @@ export default function MatrixPage() {
                         {t("competences:matrix.parent", { name: row.parentName })}
                       </span>
                     ) : null}
+                    {canManage ? (
+                      <Link
+                        to={row.id === editing ? query() : `${query(row.id)}#matrix-edit`}
+                        preventScrollReset
+                        className="mt-1 block w-fit py-1 text-sm font-normal"
+                      >
+                        {t(row.id === editing ? "competences:matrix.done" : "competences:matrix.edit")}
+                        <span className="sr-only"> {row.name}</span>
+                      </Link>
+                    ) : null}
                   </th>
-                  {row.cells.map((cell, i) => (
-                    <td
-                      key={cell.competenceId}
-                      className="p-2 align-top"
-                      data-testid={`cell-${row.id}-${cell.competenceId}`}
-                    >
-                      <RequiredLevelCell
-                        positionId={row.id}
-                        positionName={row.name}
-                        competenceName={matrix.columns[i].name}
-                        cell={cell}
-                        canManage={canManage}
-                        failed={failed}
-                      />
-                    </td>
-                  ))}
+                  {row.cells.map((cell, i) =>
+                    row.id === editing ? (
+                      <td key={matrix.columns[i].id}>
+                        <RequiredLevelCell
+                          positionId={row.id}
+                          positionName={row.name}
+                          competenceName={matrix.columns[i].name}
+                          cell={{
+                            competenceId: matrix.columns[i].id,
+                            level: cell.level,
+                            own: cell.inheritedFrom ? null : cell.level,
+                            inheritedFrom: cell.inheritedFrom,
+                          }}
+                          canManage
+                          failed={failed}
+                        />
+                      </td>
+                    ) : (
+                      <td key={matrix.columns[i].id}>
+                        {cell.level ? `${cell.level} ${levelLabel(cell.level)}` : "–"}
+                        {cell.inheritedFrom ? (
+                          <span className="block text-xs text-ink-muted">
+                            {t("competences:matrix.inherited", { level: cell.level, name: cell.inheritedFrom })}
+                          </span>
+                        ) : null}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

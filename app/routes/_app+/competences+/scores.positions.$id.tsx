@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
 import { GapText } from "~/features/competences/components/score-form";
+import { competenceGap } from "~/features/competences/levels";
 import { getPositionScores } from "~/features/competences/scores.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
@@ -21,7 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   return {
     title: `${page.position.name} · ${t("competences:scores.title")} · ${t("common:appName")}`,
-    ...page,
+    position: page.position,
+    columns: page.columns,
+    total: page.total,
+    // Only each holder's actual levels, in column order: the page works out the gap (docs/performance.md).
+    rows: page.rows.map((row) => ({ id: row.id, name: row.name, actual: row.cells.map((cell) => cell.actual) })),
     ...paging,
   };
 }
@@ -43,7 +48,7 @@ export default function PositionScoresPage() {
         <p className="mt-6">{t("competences:scores.noHolders")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="bg-white text-left shadow-sm">
+          <table className="bg-white text-left shadow-sm [&_td]:p-2">
             <caption className="sr-only">{t("competences:scores.holdersOf", { name: position.name })}</caption>
             <thead>
               <tr className="border-b">
@@ -66,10 +71,10 @@ export default function PositionScoresPage() {
                   <th scope="row" className="p-2">
                     <Link to={`/competences/scores/users/${row.id}`}>{row.name}</Link>
                   </th>
-                  {row.cells.map((cell) => (
-                    <td key={cell.competenceId} className="p-2">
-                      <span className="block">{cell.actual ?? "–"}</span>
-                      <GapText gap={cell.gap} status={cell.status} />
+                  {row.actual.map((actual, i) => (
+                    <td key={columns[i].id}>
+                      <span className="block">{actual ?? "–"}</span>
+                      <GapText {...competenceGap(actual, columns[i].required)} />
                     </td>
                   ))}
                 </tr>
