@@ -88,6 +88,23 @@ async function currentScores(ctx: TenantContext, membershipIds: string[], db: Db
   return out;
 }
 
+/**
+ * Only the current levels of these people, by "membershipId:competenceId": a position's holders page needs
+ * no giver, and joining users for one made every request read the whole users table (docs/performance.md).
+ */
+async function currentLevels(ctx: TenantContext, membershipIds: string[], db: DbOrTx = getDb()) {
+  if (membershipIds.length === 0) return new Map<string, number>();
+  const result = await db.execute<{ membershipId: string; competenceId: string; level: number }>(sql`
+    select s.membership_id as "membershipId", s.competence_id as "competenceId", s.level
+    from competence_scores s
+    where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.superseded_at is null
+      and s.membership_id in (${sql.join(
+        membershipIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  return new Map(result.rows.map((r) => [`${r.membershipId}:${r.competenceId}`, r.level]));
+}
+
 async function competencesById(ctx: TenantContext, db: DbOrTx = getDb()) {
   const rows = await db
     .select({
@@ -288,7 +305,7 @@ export async function getPositionScores(
     .filter(([id]) => book.get(id) && !book.get(id)!.archived)
     .map(([id, req]) => ({ id, name: book.get(id)!.name, required: req.level }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const scores = await currentScores(
+  const levels = await currentLevels(
     ctx,
     holders.rows.map((h) => h.id),
     db,
@@ -301,7 +318,7 @@ export async function getPositionScores(
       id: h.id,
       name: h.name,
       cells: columns.map((c) => {
-        const actual = scores.get(h.id)?.get(c.id)?.level ?? null;
+        const actual = levels.get(`${h.id}:${c.id}`) ?? null;
         return { competenceId: c.id, actual, ...competenceGap(actual, c.required) };
       }),
     })),
