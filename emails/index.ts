@@ -9,7 +9,8 @@ import nl from "../public/locales/nl/emails.json";
 import { defaultLanguage, supportedLanguages, type Language } from "~/utils/i18n";
 import type { EmailContext, EmailTranslate } from "./components/layout";
 import { accountLinkEmail, accountLinkPropsSchema } from "./account-link";
-import DigestEmail, { digestHeaders, digestPropsSchema } from "./digest";
+import DigestEmail, { digestHeaders, digestPropsSchema, type DigestProps } from "./digest";
+import { appUrl } from "./password-changed";
 import EmailChangedEmail, { emailChangedPropsSchema } from "./email-changed";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
@@ -166,6 +167,12 @@ export function emailTranslator(locale: Language): EmailTranslate {
 
 /** Renders a template in the recipient's language as subject, HTML and plain text. */
 export async function renderEmail(template: string, props: unknown, locale: Language): Promise<RenderedEmail> {
+  if (template === "digest") return renderDigest(digestPropsSchema.parse(props), locale);
+  return renderEmailUncached(template, props, locale);
+}
+
+/** renderEmail without the digest's skeleton cache: one React render per call (the reference in tests). */
+export async function renderEmailUncached(template: string, props: unknown, locale: Language): Promise<RenderedEmail> {
   if (!isTemplateName(template)) throw new Error(`Unknown e-mail template: ${template}`);
   const definition = templates[template] as unknown as TemplateDefinition<z.ZodType<Record<string, unknown>>>;
   const parsed = definition.schema.parse(props);
@@ -177,4 +184,68 @@ export async function renderEmail(template: string, props: unknown, locale: Lang
   const text = toPlainText(html.replace(/^<!DOCTYPE[^>]*>/, ""));
   const headers = definition.headers?.(parsed);
   return { subject: definition.subject(t, parsed), html, text, ...(headers ? { headers } : {}) };
+}
+
+/**
+ * Digest renders by shape (docs/decisions/1263): a digest run renders thousands of digests that differ only
+ * in their values (name, item titles, links, dates, the unsubscribe link), not in their structure. The
+ * digest is rendered once per shape (language, organisation, frequency, sections with their number of
+ * items, which optional parts are empty) with a slot token in place of each value; a message is that
+ * skeleton with each slot replaced by its value, escaped as React escapes text and attribute values,
+ * and the text part is the text skeleton with the values as they are (or, when html-to-text would change
+ * a value, the HTML's plain text as before), so both parts are byte for byte those of a full render
+ * (tests/unit/digest-render-cache.test.ts compares them).
+ */
+const SLOT = /zqxslot(\d+)xqz/g;
+const slotToken = (n: number) => `zqxslot${n}xqz`;
+const MAX_SKELETONS = 200;
+const skeletons = new Map<string, { html: string; text: string }>();
+
+const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEscapes[c]);
+
+async function renderDigest(props: DigestProps, locale: Language): Promise<RenderedEmail> {
+  const values: string[] = [];
+  const slot = (value: string) => {
+    values.push(value);
+    return slotToken(values.length - 1);
+  };
+  const name = props.firstName.trim();
+  const shape: DigestProps = {
+    firstName: name ? slot(name) : "",
+    organisation: props.organisation,
+    frequency: props.frequency,
+    sections: props.sections.map((section) => ({
+      key: section.key,
+      items: section.items.map((item) => ({
+        title: slot(item.title),
+        path: `/${slot(item.path.slice(1))}`,
+        due: item.due ? slot(item.due) : "",
+        detail: item.detail ? slot(item.detail) : "",
+      })),
+    })),
+    unsubscribePath: `/${slot(props.unsubscribePath.slice(1))}`,
+  };
+  // A value that contains a slot token itself cannot go through the skeleton (never in practice).
+  if (values.some((value) => value.includes("zqxslot"))) return renderEmailUncached("digest", props, locale);
+  const key = `${locale}\u0000${JSON.stringify(shape)}`;
+  let skeleton = skeletons.get(key);
+  if (skeleton === undefined) {
+    const html = (await renderEmailUncached("digest", shape, locale)).html;
+    skeleton = { html, text: toPlainText(html.replace(/^<!DOCTYPE[^>]*>/, "")) };
+    if (skeletons.size >= MAX_SKELETONS) skeletons.delete(skeletons.keys().next().value!);
+    skeletons.set(key, skeleton);
+  }
+  const html = skeleton.html.replace(SLOT, (_, n: string) => escapeHtml(values[Number(n)]));
+  // The text skeleton takes the values as they are when html-to-text would leave them so: no whitespace
+  // to collapse, and no item title that is its own link (whose address the text would then leave out).
+  const base = appUrl();
+  const textAsIs =
+    values.every((value) => /^\S+(?: \S+)*$/.test(value) && !value.includes("\u200b")) &&
+    props.sections.every((section) => section.items.every((item) => item.title !== `${base}${item.path}`));
+  const text = textAsIs
+    ? skeleton.text.replace(SLOT, (_, n: string) => values[Number(n)])
+    : toPlainText(html.replace(/^<!DOCTYPE[^>]*>/, ""));
+  const t = emailTranslator(locale);
+  return { subject: templates.digest.subject(t, props), html, text, headers: digestHeaders(props) };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#db/client.server";
 import type { DigestSectionKey } from "#emails/digest";
 import { todayIn } from "~/features/tasks/task-rules";
@@ -9,6 +9,9 @@ import type { Right } from "~/utils/rights";
 /**
  * What a digest tells a member: one source per section, each asking "what changed for this membership
  * since the last digest", with its section key in emails/digest.tsx (docs/decisions/1100, 1150).
+ * Each source answers for a whole page of recipients in one statement (docs/decisions/1263): the page is
+ * a jsonb record set `r` (membership, account, cluster, since, since_day, horizon) and each recipient's
+ * items come from a lateral subquery with the same conditions, order and limit as for one recipient.
  */
 export type DigestRecipient = { membershipId: string; accountId: string; clusterId: string };
 
@@ -23,79 +26,79 @@ export type DigestWindow = {
 
 export type DigestItem = { title: string; path: string; due: string; detail: string };
 export type DigestSection = { key: DigestSectionKey; items: DigestItem[] };
-export type DigestSource = (db: DbOrTx, r: DigestRecipient, w: DigestWindow) => Promise<DigestSection | null>;
+
+/** One recipient of a page with their own window (`today` is the same for the whole run). */
+export type DigestPageEntry = DigestRecipient & Omit<DigestWindow, "today">;
+
+type Row = { membershipId: string; id: string; title: string; due: string | null; detail: string | null; path: string };
+
+/** A source: the rows (ordered per membership) for every recipient of the page, and its section key. */
+type DigestSource = { key: DigestSectionKey; rows: (page: SQL, today: string) => SQL };
 
 /** Items per section; the digest links to the full lists. */
 const MAX_ITEMS = 20;
-
-type Row = { id: string; title: string; due: string | null; detail: string | null; path?: string };
-
-function section(key: DigestSectionKey, rows: Row[], path: (row: Row) => string): DigestSection | null {
-  if (rows.length === 0) return null;
-  return {
-    key,
-    items: rows.map((row) => ({
-      title: row.title,
-      path: path(row),
-      due: row.due ? formatDate(row.due) : "",
-      detail: row.detail ?? "",
-    })),
-  };
-}
 
 const senderName = sql`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
   from memberships sm join users u on u.id = sm.user_id where sm.id = t.sender_id)`;
 
 /** Tasks others gave me since the last digest that are still open. */
-const newTasks: DigestSource = async (db, r, w) => {
-  const { rows } = await db.execute<Row>(sql`
-    select t.id, t.title, t.due_date::text as due, ${senderName} as detail
-      from tasks t
-     where t.account_id = ${r.accountId} and t.cluster_id = ${r.clusterId}
-       and t.type = 'task' and t.receiver_id = ${r.membershipId} and t.sender_id <> t.receiver_id
-       and not t.done and t.archived_at is null and t.created_at > ${w.since.toISOString()}::timestamptz
-     order by t.created_at limit ${MAX_ITEMS}`);
-  return section("newTasks", rows, (row) => `/tasks/inbox/${row.id}`);
+const newTasks: DigestSource = {
+  key: "newTasks",
+  rows: (page) => sql`
+    select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, '/tasks/inbox/' || x.id as path
+      from ${page} cross join lateral (
+        select t.id, t.title, t.due_date::text as due, ${senderName} as detail, t.created_at
+          from tasks t
+         where t.account_id = r.account_id and t.cluster_id = r.cluster_id
+           and t.type = 'task' and t.receiver_id = r.membership_id and t.sender_id <> t.receiver_id
+           and not t.done and t.archived_at is null and t.created_at > r.since
+         order by t.created_at limit ${MAX_ITEMS}) x
+     order by r.membership_id, x.created_at`,
 };
 
 /** My open tasks whose due date passed since the last digest. */
-const overdueTasks: DigestSource = async (db, r, w) => {
-  const sinceDay = todayIn(DEFAULT_TIME_ZONE, w.since);
-  const { rows } = await db.execute<Row>(sql`
-    select t.id, t.title, t.due_date::text as due, ${senderName} as detail
-      from tasks t
-     where t.account_id = ${r.accountId} and t.cluster_id = ${r.clusterId}
-       and t.type = 'task' and t.receiver_id = ${r.membershipId}
-       and not t.done and t.archived_at is null
-       and t.due_date >= ${sinceDay}::date and t.due_date < ${w.today}::date
-     order by t.due_date limit ${MAX_ITEMS}`);
-  return section("overdueTasks", rows, (row) => `/tasks/inbox/${row.id}`);
+const overdueTasks: DigestSource = {
+  key: "overdueTasks",
+  rows: (page, today) => sql`
+    select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, '/tasks/inbox/' || x.id as path
+      from ${page} cross join lateral (
+        select t.id, t.title, t.due_date::text as due, ${senderName} as detail, t.due_date
+          from tasks t
+         where t.account_id = r.account_id and t.cluster_id = r.cluster_id
+           and t.type = 'task' and t.receiver_id = r.membership_id
+           and not t.done and t.archived_at is null
+           and t.due_date >= r.since_day and t.due_date < ${today}::date
+         order by t.due_date limit ${MAX_ITEMS}) x
+     order by r.membership_id, x.due_date`,
 };
 
 /**
  * Self review questionnaires and team reviews waiting for me (invited, open): new since the last digest,
  * or with a deadline before the next one.
  */
-const reviewsWaiting: DigestSource = async (db, r, w) => {
-  const { rows } = await db.execute<Row & { path: string }>(sql`
-    select rv.id, coalesce(round.name, rv.name) as title,
-           coalesce(round.deadline, rv.deadline)::text as due, null as detail,
-           case when rv.type = 'self' then '/selfreview/questionnaire/' || rv.id || '/' || rr.membership_id
-                else '/review/evaluation/' || rv.id end as path
-      from review_reviewers rr
-      join reviews rv on rv.id = rr.review_id
-      left join reviews round on round.id = rv.parent_id
-      left join review_subjects s on s.review_id = rv.id and s.membership_id = rr.membership_id
-     where rr.account_id = ${r.accountId} and rr.cluster_id = ${r.clusterId} and rr.membership_id = ${r.membershipId}
-       and rr.invited_at is not null
-       and rv.type in ('self', 'team') and rv.deleted_at is null and rv.locked_at is null and not rv.is_finished
-       and (round.id is null or (round.deleted_at is null and round.locked_at is null))
-       and (rv.type <> 'self' or (s.membership_id is not null and s.finished_at is null))
-       and coalesce(coalesce(round.deadline, rv.deadline) >= ${w.today}::date, true)
-       and (rr.invited_at > ${w.since.toISOString()}::timestamptz
-            or coalesce(round.deadline, rv.deadline) <= ${w.horizon}::date)
-     order by coalesce(round.deadline, rv.deadline) nulls last limit ${MAX_ITEMS}`);
-  return section("reviews", rows, (row) => row.path!);
+const reviewsWaiting: DigestSource = {
+  key: "reviews",
+  rows: (page, today) => sql`
+    select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, x.path
+      from ${page} cross join lateral (
+        select rv.id, coalesce(round.name, rv.name) as title,
+               coalesce(round.deadline, rv.deadline)::text as due, null as detail,
+               case when rv.type = 'self' then '/selfreview/questionnaire/' || rv.id || '/' || rr.membership_id
+                    else '/review/evaluation/' || rv.id end as path,
+               coalesce(round.deadline, rv.deadline) as deadline
+          from review_reviewers rr
+          join reviews rv on rv.id = rr.review_id
+          left join reviews round on round.id = rv.parent_id
+          left join review_subjects s on s.review_id = rv.id and s.membership_id = rr.membership_id
+         where rr.account_id = r.account_id and rr.cluster_id = r.cluster_id and rr.membership_id = r.membership_id
+           and rr.invited_at is not null
+           and rv.type in ('self', 'team') and rv.deleted_at is null and rv.locked_at is null and not rv.is_finished
+           and (round.id is null or (round.deleted_at is null and round.locked_at is null))
+           and (rv.type <> 'self' or (s.membership_id is not null and s.finished_at is null))
+           and coalesce(coalesce(round.deadline, rv.deadline) >= ${today}::date, true)
+           and (rr.invited_at > r.since or coalesce(round.deadline, rv.deadline) <= r.horizon)
+         order by coalesce(round.deadline, rv.deadline) nulls last limit ${MAX_ITEMS}) x
+     order by r.membership_id, x.deadline nulls last`,
 };
 
 /**
@@ -103,7 +106,7 @@ const reviewsWaiting: DigestSource = async (db, r, w) => {
  * account and system admins hold every right; others the rights of their roles there, plus the employee
  * role's when they have any role.
  */
-function holdsRight(membershipId: string, right: Right) {
+function holdsRight(membershipId: SQL, right: Right) {
   return sql`exists (
     select 1 from memberships hm join users hu on hu.id = hm.user_id
      where hm.id = ${membershipId}
@@ -116,7 +119,7 @@ function holdsRight(membershipId: string, right: Right) {
 }
 
 /** Whether a module is on for the cluster (and for its account), as requireModule sees it. */
-function moduleOn(clusterId: string, moduleKey: ModuleKey) {
+function moduleOn(clusterId: SQL, moduleKey: ModuleKey) {
   return sql`exists (
     select 1 from cluster_modules cm
       join account_modules am on am.account_id = cm.account_id and am.module_key = cm.module_key and am.active
@@ -129,41 +132,46 @@ function moduleOn(clusterId: string, moduleKey: ModuleKey) {
  * dialogs I take part in (as the person or the leader) that changed since the last digest. Only when I
  * may open the dialog page (module dialog, dialogs.edit).
  */
-const dialogActionsDue: DigestSource = async (db, r, w) => {
-  const since = w.since.toISOString();
-  const { rows } = await db.execute<Row & { path: string }>(sql`
-    select * from (
-      select distinct on (a.initiative_id) a.id, a.title, null::text as due, d.objective as detail,
-             '/dialogs/' || d.id as path, d.updated_at
-        from dialogs d
-        join dialog_actions a on a.dialog_id = d.id and not a.completed
-        join dialog_initiatives i on i.id = a.initiative_id
-        join dialog_learning_goals g on g.id = i.learning_goal_id and not g.archived
-       where d.account_id = ${r.accountId} and d.cluster_id = ${r.clusterId} and d.state = 'started'
-         and (d.membership_id = ${r.membershipId} or d.leader_membership_id = ${r.membershipId})
-         and (d.updated_at > ${since}::timestamptz
-              or exists (select 1 from dialog_events e where e.dialog_id = d.id and e.created_at > ${since}::timestamptz))
-         and ${moduleOn(r.clusterId, "dialog")} and ${holdsRight(r.membershipId, "dialogs.edit")}
-       order by a.initiative_id, a.position
-    ) due order by due.updated_at desc, due.path, due.title limit ${MAX_ITEMS}`);
-  return section("dialogActions", rows, (row) => row.path!);
+const dialogActionsDue: DigestSource = {
+  key: "dialogActions",
+  rows: (page) => sql`
+    select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, x.path
+      from ${page} cross join lateral (
+        select * from (
+          select distinct on (a.initiative_id) a.id, a.title, null::text as due, d.objective as detail,
+                 '/dialogs/' || d.id as path, d.updated_at
+            from dialogs d
+            join dialog_actions a on a.dialog_id = d.id and not a.completed
+            join dialog_initiatives i on i.id = a.initiative_id
+            join dialog_learning_goals g on g.id = i.learning_goal_id and not g.archived
+           where d.account_id = r.account_id and d.cluster_id = r.cluster_id and d.state = 'started'
+             and (d.membership_id = r.membership_id or d.leader_membership_id = r.membership_id)
+             and (d.updated_at > r.since
+                  or exists (select 1 from dialog_events e where e.dialog_id = d.id and e.created_at > r.since))
+             and ${moduleOn(sql`r.cluster_id`, "dialog")} and ${holdsRight(sql`r.membership_id`, "dialogs.edit")}
+           order by a.initiative_id, a.position
+        ) due order by due.updated_at desc, due.path, due.title limit ${MAX_ITEMS}) x
+     order by r.membership_id, x.updated_at desc, x.path, x.title`,
 };
 
 /**
  * Personnel imports of my cluster waiting for decisions (status review) that were started since the last
  * digest; only for members who may import (users.import), who are the ones that can decide them.
  */
-const importsWaiting: DigestSource = async (db, r, w) => {
-  const { rows } = await db.execute<Row>(sql`
-    select im.id, im.file_name as title, null::text as due,
-           (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
-              from users u where u.id = im.created_by) as detail
-      from imports im
-     where im.account_id = ${r.accountId} and im.cluster_id = ${r.clusterId} and im.status = 'review'
-       and im.created_at > ${w.since.toISOString()}::timestamptz
-       and ${holdsRight(r.membershipId, "users.import")}
-     order by im.created_at limit ${MAX_ITEMS}`);
-  return section("imports", rows, (row) => `/import/excel/${row.id}`);
+const importsWaiting: DigestSource = {
+  key: "imports",
+  rows: (page) => sql`
+    select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, '/import/excel/' || x.id as path
+      from ${page} cross join lateral (
+        select im.id, im.file_name as title, null::text as due,
+               (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+                  from users u where u.id = im.created_by) as detail, im.created_at
+          from imports im
+         where im.account_id = r.account_id and im.cluster_id = r.cluster_id and im.status = 'review'
+           and im.created_at > r.since
+           and ${holdsRight(sql`r.membership_id`, "users.import")}
+         order by im.created_at limit ${MAX_ITEMS}) x
+     order by r.membership_id, x.created_at`,
 };
 
 /** In the order the e-mail shows them. */
@@ -175,7 +183,49 @@ export const digestSources: readonly DigestSource[] = [
   importsWaiting,
 ];
 
+/**
+ * The sections of every recipient of a page (five statements for the page, not five per recipient);
+ * recipients without news are missing from the map.
+ */
+export async function digestSectionsForPage(
+  db: DbOrTx,
+  entries: DigestPageEntry[],
+  today: string,
+): Promise<Map<string, DigestSection[]>> {
+  const result = new Map<string, DigestSection[]>();
+  if (entries.length === 0) return result;
+  const records = entries.map((e) => ({
+    membership_id: e.membershipId,
+    account_id: e.accountId,
+    cluster_id: e.clusterId,
+    since: e.since.toISOString(),
+    since_day: todayIn(DEFAULT_TIME_ZONE, e.since),
+    horizon: e.horizon,
+  }));
+  const page = sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+    as r(membership_id uuid, account_id uuid, cluster_id uuid, since timestamptz, since_day date, horizon date)`;
+  // One after the other on one connection: the run's pages already overlap with delivery.
+  const perSource: Row[][] = [];
+  for (const source of digestSources) perSource.push((await db.execute<Row>(source.rows(page, today))).rows);
+  digestSources.forEach((source, index) => {
+    for (const row of perSource[index]) {
+      let sections = result.get(row.membershipId);
+      if (!sections) result.set(row.membershipId, (sections = []));
+      let current = sections[sections.length - 1];
+      if (!current || current.key !== source.key) sections.push((current = { key: source.key, items: [] }));
+      current.items.push({
+        title: row.title,
+        path: row.path,
+        due: row.due ? formatDate(row.due) : "",
+        detail: row.detail ?? "",
+      });
+    }
+  });
+  return result;
+}
+
+/** One recipient's sections (the page query for a page of one). */
 export async function digestSections(db: DbOrTx, r: DigestRecipient, w: DigestWindow): Promise<DigestSection[]> {
-  const sections = await Promise.all(digestSources.map((source) => source(db, r, w)));
-  return sections.filter((s): s is DigestSection => s !== null);
+  const sections = await digestSectionsForPage(db, [{ ...r, since: w.since, horizon: w.horizon }], w.today);
+  return sections.get(r.membershipId) ?? [];
 }

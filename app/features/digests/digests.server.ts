@@ -1,20 +1,22 @@
+import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { digestsSent } from "#db/schema";
-import { enqueueEmailDeliveries, queueEmail } from "~/features/email/outbox.server";
+import type { DigestProps } from "#emails/digest";
+import { enqueueEmailDeliveries } from "~/features/email/outbox.server";
 import { todayIn } from "~/features/tasks/task-rules";
 import { DEFAULT_TIME_ZONE } from "~/utils/format";
 import type { Language } from "~/utils/i18n";
 import { digestPeriodDays, digestSince, isDigestDue, isDigestFrequency, periodStartFor } from "./digest-period";
-import { digestSections } from "./digest-sources.server";
+import { digestSectionsForPage, type DigestPageEntry } from "./digest-sources.server";
 import { unsubscribePath } from "./unsubscribe.server";
 
 /**
- * The digest run (docs/decisions/1100): every member who wants digests and has none for the current
+ * The digest run (docs/decisions/1100, 1263): every member who wants digests and has none for the current
  * period gets one, in their language, with what changed since their last one; nothing new, no e-mail.
- * Recipients are read in pages (keyset on the membership id) so memory stays flat for large accounts.
- * The digests_sent row (unique per membership and period) and the outbox row are written in one
- * transaction, so a retried job or a second worker sends nothing twice.
+ * Recipients are read in pages (keyset on the membership id) so memory stays flat for large accounts;
+ * a page's news comes from five set-based statements, and one statement claims the page's digests_sent
+ * rows (unique per membership and period, `on conflict do nothing`) and writes the outbox rows of the
+ * claims it won, so a retried job or a second worker sends nothing twice.
  */
 
 type RecipientRow = {
@@ -31,7 +33,7 @@ type RecipientRow = {
 };
 
 const PAGE = 500;
-const ENQUEUE_BATCH = 50;
+const DELIVERIES_IN_FLIGHT = 2;
 
 function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split("-").map(Number);
@@ -61,91 +63,115 @@ async function recipientsAfter(afterId: string, only: string[] | null): Promise<
 
 export type DigestRunResult = { sent: number; nothingNew: number };
 
+/** What happens to a page's new outbox rows once they are committed (default: a send-email job each). */
+export type DeliverDigests = (emailIds: string[]) => Promise<void>;
+
 /**
  * One run of the digest schedule at `now`; safe to run twice or on two workers at once. `only` limits the
- * run to some memberships (the end-to-end test's own user).
+ * run to some memberships (the end-to-end test's own user). Pages are delivered while the next one is
+ * computed.
  */
-export async function sendDigests(now: Date = new Date(), only: string[] | null = null): Promise<DigestRunResult> {
+export async function sendDigests(
+  now: Date = new Date(),
+  only: string[] | null = null,
+  deliver: DeliverDigests = enqueueEmailDeliveries,
+): Promise<DigestRunResult> {
   const today = todayIn(DEFAULT_TIME_ZONE, now);
   const result: DigestRunResult = { sent: 0, nothingNew: 0 };
   let afterId = "00000000-0000-0000-0000-000000000000";
-  // Deliveries are enqueued in batches (one statement each), soon enough for the workers to start early.
-  let queued: string[] = [];
-  const flush = async () => {
-    const batch = queued;
-    queued = [];
-    await enqueueEmailDeliveries(batch);
-  };
+  // Up to two pages are being delivered while the next is computed, so the SMTP pool never waits for the
+  // last messages of a page; memory holds at most three pages.
+  const delivering: Promise<void>[] = [];
   try {
     for (;;) {
       const page = await recipientsAfter(afterId, only);
       if (page.length === 0) break;
       afterId = page[page.length - 1].membershipId;
-      for (const r of page) {
-        const outcome = await sendDigestTo(r, today);
-        if (outcome === "nothing-new") result.nothingNew += 1;
-        if (typeof outcome === "object") {
-          result.sent += 1;
-          queued.push(outcome.emailId);
-          if (queued.length >= ENQUEUE_BATCH) await flush();
-        }
-      }
+      const { emailIds, nothingNew } = await sendDigestPage(page, today);
+      result.sent += emailIds.length;
+      result.nothingNew += nothingNew;
+      if (delivering.length >= DELIVERIES_IN_FLIGHT) await delivering.shift();
+      if (emailIds.length > 0) delivering.push(deliver(emailIds));
       if (page.length < PAGE) break;
     }
   } finally {
     // Also after a failure: what was committed is delivered (the outbox sweeper would catch it later too).
-    await flush();
+    const outcomes = await Promise.allSettled(delivering);
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed) throw failed.reason;
   }
   return result;
 }
 
-/** Marks a claim lost to another run: rolls the digest's transaction back. */
-class AlreadySent extends Error {}
+type Due = RecipientRow & {
+  frequency: "weekly" | "biweekly" | "fourweekly";
+  periodStart: string;
+  entry: DigestPageEntry;
+};
 
-async function sendDigestTo(r: RecipientRow, today: string): Promise<{ emailId: string } | "nothing-new" | "not-due"> {
-  const frequency = r.frequency;
-  if (!isDigestFrequency(frequency) || !isDigestDue(frequency, today, r.lastPeriodStart)) return "not-due";
-  const periodStart = periodStartFor(frequency, today)!;
-  const since = digestSince(frequency, periodStart, r.lastSentAt ? new Date(r.lastSentAt) : null);
-  const horizon = addDays(today, digestPeriodDays[frequency]);
-  const sections = await digestSections(getDb(), r, { since, today, horizon });
-  if (sections.length === 0) return "nothing-new";
-
-  // The outbox row first, then the claim with its id (one statement fewer than claim, insert, update);
-  // a claim another run already holds rolls both back.
-  try {
-    const emailId = await getDb().transaction(async (tx) => {
-      const id = await queueEmail(tx, {
-        accountId: r.accountId,
-        to: r.email,
-        template: "digest",
-        locale: r.language,
-        props: {
-          firstName: r.firstName,
-          organisation: r.organisation,
-          frequency,
-          sections,
-          unsubscribePath: unsubscribePath(r.membershipId),
-        },
-      });
-      const [claimed] = await tx
-        .insert(digestsSent)
-        .values({
-          accountId: r.accountId,
-          clusterId: r.clusterId,
-          membershipId: r.membershipId,
-          periodStart,
-          frequency,
-          emailId: id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: digestsSent.id });
-      if (!claimed) throw new AlreadySent();
-      return id;
-    });
-    return { emailId };
-  } catch (error) {
-    if (error instanceof AlreadySent) return "not-due";
-    throw error;
+/** A page: who is due, their news (five statements), then one statement that claims and queues. */
+async function sendDigestPage(
+  page: RecipientRow[],
+  today: string,
+): Promise<{ emailIds: string[]; nothingNew: number }> {
+  const due: Due[] = [];
+  for (const r of page) {
+    const frequency = r.frequency;
+    if (!isDigestFrequency(frequency) || !isDigestDue(frequency, today, r.lastPeriodStart)) continue;
+    const periodStart = periodStartFor(frequency, today)!;
+    const since = digestSince(frequency, periodStart, r.lastSentAt ? new Date(r.lastSentAt) : null);
+    const horizon = addDays(today, digestPeriodDays[frequency]);
+    due.push({ ...r, frequency, periodStart, entry: { ...r, since, horizon } });
   }
+  if (due.length === 0) return { emailIds: [], nothingNew: 0 };
+  const sections = await digestSectionsForPage(
+    getDb(),
+    due.map((d) => d.entry),
+    today,
+  );
+  const digests = due.flatMap((r) => {
+    const mine = sections.get(r.membershipId);
+    if (!mine) return [];
+    const props: DigestProps = {
+      firstName: r.firstName,
+      organisation: r.organisation,
+      frequency: r.frequency,
+      sections: mine,
+      unsubscribePath: unsubscribePath(r.membershipId),
+    };
+    return [
+      {
+        email_id: crypto.randomUUID(),
+        account_id: r.accountId,
+        cluster_id: r.clusterId,
+        membership_id: r.membershipId,
+        period_start: r.periodStart,
+        frequency: r.frequency,
+        to_address: r.email,
+        locale: r.language,
+        props,
+      },
+    ];
+  });
+  const nothingNew = due.length - digests.length;
+  if (digests.length === 0) return { emailIds: [], nothingNew };
+  // One statement, so atomic: the claims this run wins (a claim another run holds is skipped, waiting for
+  // that run's commit) and the outbox rows of exactly those claims. The foreign key from the claim to its
+  // outbox row is checked at the end of the statement, when both exist.
+  const { rows } = await getDb().execute<{ id: string }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(digests)}::jsonb)
+        as x(email_id uuid, account_id uuid, cluster_id uuid, membership_id uuid, period_start date,
+             frequency text, to_address text, locale text, props jsonb)
+    ), claimed as (
+      insert into digests_sent (account_id, cluster_id, membership_id, period_start, frequency, email_id)
+      select account_id, cluster_id, membership_id, period_start, frequency, email_id from input
+      on conflict do nothing
+      returning email_id
+    )
+    insert into email_outbox (id, account_id, to_address, template, locale, props)
+    select i.email_id, i.account_id, i.to_address, 'digest', i.locale, i.props
+      from input i join claimed c on c.email_id = i.email_id
+    returning id`);
+  return { emailIds: rows.map((row) => row.id), nothingNew };
 }

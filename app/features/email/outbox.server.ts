@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
 import { renderEmail, type TemplateName, type TemplateProps } from "#emails/index";
@@ -101,6 +101,66 @@ export async function deliverEmail(emailId: string): Promise<DeliveryResult> {
   });
   if (outcome.result === "error") throw outcome.error;
   return outcome.result;
+}
+
+/** Messages of one batch in flight at once; the SMTP pool (5 connections) queues the rest. */
+const BATCH_IN_FLIGHT = 25;
+
+/**
+ * Renders and sends many outbox rows from the caller's process, without a send-email job per row (the
+ * digest run's pages, docs/decisions/1263): the rows are locked as deliverEmail locks one (rows another
+ * worker holds, or already sent, are skipped), sent through the pool, and marked in one statement. A row
+ * whose sending failed keeps its attempt and error and gets a send-email job, which retries it with
+ * backoff as any other e-mail; rows left pending by a crash are found by the email-sweeper.
+ */
+export async function deliverEmails(emailIds: string[]): Promise<{ sent: number; failed: number }> {
+  if (emailIds.length === 0) return { sent: 0, failed: 0 };
+  const failedIds: string[] = [];
+  const sent = await getDb().transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.id, emailIds), eq(emailOutbox.status, "pending")))
+      .for("update", { skipLocked: true });
+    const done: { id: string; messageId: string }[] = [];
+    const failures: { id: string; error: string }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH_IN_FLIGHT, rows.length) }, async () => {
+        while (next < rows.length) {
+          const row = rows[next++];
+          try {
+            const rendered = await renderEmail(row.template, row.props, row.locale);
+            const { messageId } = await sendMail({ to: row.toAddress, ...rendered, id: row.id });
+            done.push({ id: row.id, messageId });
+          } catch (error) {
+            failures.push({ id: row.id, error: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }),
+    );
+    if (done.length > 0) {
+      await tx.execute(sql`
+        update email_outbox o
+           set status = 'sent', attempts = o.attempts + 1, message_id = x.message_id, sent_at = now(), last_error = null
+          from jsonb_to_recordset(${JSON.stringify(done.map((d) => ({ id: d.id, message_id: d.messageId })))}::jsonb)
+            as x(id uuid, message_id text)
+         where o.id = x.id`);
+    }
+    if (failures.length > 0) {
+      await tx.execute(sql`
+        update email_outbox o
+           set attempts = o.attempts + 1, last_error = x.error,
+               status = case when o.attempts + 1 >= ${maxDeliveryAttempts} then 'failed' else 'pending' end
+          from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, error text)
+         where o.id = x.id`);
+      failedIds.push(...failures.map((f) => f.id));
+    }
+    return done.length;
+  });
+  // After the commit: the failed rows go the ordinary way (send-email job, retried with backoff).
+  if (failedIds.length > 0) await enqueueEmailDeliveries(failedIds);
+  return { sent, failed: failedIds.length };
 }
 
 /**
