@@ -65,15 +65,19 @@ export function ScoreForm({
   );
 }
 
+/** The gap as text (never colour alone): "−2 (below)", "0 (meets)", "+1 (above)"; statusLabel is the status translated. */
+export function gapText(gap: number | null, statusLabel: string) {
+  if (gap === null) return statusLabel;
+  return `${gap > 0 ? `+${gap}` : gap === 0 ? "0" : `−${-gap}`} (${statusLabel})`;
+}
+
+/** A gap below the required level stands out (besides the text). */
+export const gapClass = (status: GapStatus) => (status === "below" ? "font-medium text-danger" : undefined);
+
 /** The gap as text (never colour alone): "−2 (below)", "0 (meets)", "+1 (above)". */
 export function GapText({ gap, status }: { gap: number | null; status: GapStatus }) {
   const { t } = useTranslation();
-  const style = status === "below" ? "font-medium text-danger" : undefined;
-  if (gap === null) return <span>{t(`competences:gap.${status}`)}</span>;
-  // One text node: the position's holders page shows hundreds of these (docs/performance.md).
   return (
-    <span
-      className={style}
-    >{`${gap > 0 ? `+${gap}` : gap === 0 ? "0" : `−${-gap}`} (${t(`competences:gap.${status}`)})`}</span>
+    <span className={gap === null ? undefined : gapClass(status)}>{gapText(gap, t(`competences:gap.${status}`))}</span>
   );
 }

@@ -3,8 +3,8 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
-import { GapText } from "~/features/competences/components/score-form";
-import { competenceGap } from "~/features/competences/levels";
+import { gapClass, gapText } from "~/features/competences/components/score-form";
+import { competenceGap, type GapStatus } from "~/features/competences/levels";
 import { getPositionScores } from "~/features/competences/scores.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageParam } from "~/utils/not-found";
@@ -35,6 +35,11 @@ export default function PositionScoresPage() {
   const { t } = useTranslation();
   const { position, columns, rows, total, page, pageSize } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const gapStatuses: GapStatus[] = ["notRequired", "notScored", "below", "meets", "above"];
+  const gapLabels = Object.fromEntries(gapStatuses.map((s) => [s, t(`competences:gap.${s}`)])) as Record<
+    GapStatus,
+    string
+  >;
   return (
     <>
       <p>
@@ -71,12 +76,18 @@ export default function PositionScoresPage() {
                   <th scope="row" className="p-2">
                     <Link to={`/competences/scores/users/${row.id}`}>{row.name}</Link>
                   </th>
-                  {row.actual.map((actual, i) => (
-                    <td key={columns[i].id}>
-                      <span className="block">{actual ?? "–"}</span>
-                      <GapText {...competenceGap(actual, columns[i].required)} />
-                    </td>
-                  ))}
+                  {row.actual.map((actual, i) => {
+                    // Plain markup, the labels translated once: a page has 400 of these cells (docs/performance.md).
+                    const { gap, status } = competenceGap(actual, columns[i].required);
+                    return (
+                      <td key={columns[i].id}>
+                        <span className="block">{actual ?? "–"}</span>
+                        <span className={gap === null ? undefined : gapClass(status)}>
+                          {gapText(gap, gapLabels[status])}
+                        </span>
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
