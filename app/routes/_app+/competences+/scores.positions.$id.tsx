@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
-import { gapClass, gapText } from "~/features/competences/components/score-form";
+import { gapText } from "~/features/competences/components/score-form";
 import { competenceGap, type GapStatus } from "~/features/competences/levels";
 import { getPositionScores } from "~/features/competences/scores.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -81,8 +81,10 @@ export default function PositionScoresPage() {
                     const { gap, status } = competenceGap(actual, columns[i].required);
                     return (
                       <td key={columns[i].id}>
-                        <span className="block">{actual ?? "–"}</span>
-                        <span className={gap === null ? undefined : gapClass(status)}>
+                        {actual ?? "–"}
+                        <span
+                          className={gap !== null && status === "below" ? "block font-medium text-danger" : "block"}
+                        >
                           {gapText(gap, gapLabels[status])}
                         </span>
                       </td>
