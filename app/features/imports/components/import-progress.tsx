@@ -33,9 +33,7 @@ export function ImportProgress({
       <noscript>
         <meta httpEquiv="refresh" content="2" />
       </noscript>
-      <h2 className="mb-2">
-        {fetching ? t("import:connector.fetching", { source }) : t(`import:status.${status}`)}
-      </h2>
+      <h2 className="mb-2">{fetching ? t("import:connector.fetching", { source }) : t(`import:status.${status}`)}</h2>
       <label htmlFor="import-progress" className="block">
         {total > 0
           ? t("import:progress.rows", { done, total })
