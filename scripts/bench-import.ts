@@ -9,7 +9,7 @@
  * streaming reader alone over the same file (rows/s). The organisation is removed afterwards.
  *
  * Prints one JSON line: { rows, bareSeconds, bareRowsPerSecond, oursSeconds, oursRowsPerSecond, ratio,
- * stages: { upload, parse, columns, compare, decide, apply }, peakRssMb }.
+ * stages: { upload, parse, columns, compare, decide, apply }, peakRssMb, stageRssMb (the peak of each stage) }.
  */
 import { PassThrough, Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
@@ -129,11 +129,18 @@ async function main() {
 
     peakRss = process.memoryUsage().rss;
     const stages: Record<string, number> = {};
+    // The peak RSS of each stage (MB), to tell which stage holds the memory.
+    const stageRssMb: Record<string, number> = {};
+    let overall = peakRss;
     let mark = performance.now();
     const stage = (name: string) => {
       const now = performance.now();
       stages[name] = Number(((now - mark) / 1000).toFixed(2));
       mark = now;
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      stageRssMb[name] = Math.round(peakRss / 1024 / 1024);
+      overall = Math.max(overall, peakRss);
+      peakRss = process.memoryUsage().rss;
     };
     const begin = mark;
     const uploaded = await createImport(ctx, { name: "personeel.xlsx", data: file });
@@ -166,7 +173,8 @@ async function main() {
         oursRowsPerSecond: Math.round(ROWS / oursSeconds),
         ratio: Number((bareSeconds / oursSeconds).toFixed(3)),
         stages,
-        peakRssMb: Math.round(peakRss / 1024 / 1024),
+        peakRssMb: Math.round(Math.max(overall, peakRss) / 1024 / 1024),
+        stageRssMb,
         counts: done.counts,
         applied: done.applied,
       }),
