@@ -9,6 +9,7 @@ import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { getPeerReviewDetails, listPeerReviews } from "./peer-review-admin.server";
 import { createPeerReview } from "./peer-review-create.server";
+import { reviewRoundApiFields } from "~/features/reviews/review-round-api-body";
 
 /**
  * Peer rounds in the reviews JSON API (docs/decisions/0950, 1021): `peerReviews` in GET api/reviews and
@@ -73,12 +74,6 @@ export async function peerReviewForApi(ctx: TenantContext, id: string) {
   };
 }
 
-/** An id, or an object carrying it (as the self review body allows). */
-const idList = z
-  .array(z.union([z.string(), z.object({ id: z.string() }).transform((v) => v.id)]))
-  .max(1000)
-  .default([]);
-
 /**
  * POST api/reviews with type peer (docs/decisions/1204): the self review's body — name, deadline, teams,
  * tags, memberships (the reviewed people), criteria (extra ones), set — with its own action name.
@@ -86,13 +81,7 @@ const idList = z
 export const peerReviewApiSchema = z.object({
   type: z.literal("peer"),
   action: z.literal("create_peerreview_from_scratch").optional(),
-  name: z.string().trim().min(1).max(120),
-  deadline: z.string(),
-  teams: idList,
-  tags: idList,
-  memberships: idList,
-  criteria: idList,
-  set: z.string().nullish(),
+  ...reviewRoundApiFields,
 });
 export type PeerReviewApiBody = z.infer<typeof peerReviewApiSchema>;
 

@@ -9,26 +9,15 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { createSelfReview } from "./self-review-create.server";
 import { getSelfReviewDetails, listSelfReviews } from "./self-review-admin.server";
 import { teamReviewCandidates, usableSets } from "./team-review-create.server";
+import { reviewRoundApiFields } from "./review-round-api-body";
 
 /** Self reviews in the reviews JSON API (spec §7, docs/decisions/0950). */
-
-/** An id, or an object carrying it (`{ id, dimension }` as the evaluate save sends criteria). */
-const idList = z
-  .array(z.union([z.string(), z.object({ id: z.string() }).transform((v) => v.id)]))
-  .max(1000)
-  .default([]);
 
 /** POST api/reviews with type self: criteria, memberships, name, type, action, deadline, teams, tags (and set). */
 export const selfReviewApiSchema = z.object({
   type: z.literal("self"),
   action: z.literal("create_selfreview_from_scratch").optional(),
-  name: z.string().trim().min(1).max(120),
-  deadline: z.string(),
-  teams: idList,
-  tags: idList,
-  memberships: idList,
-  criteria: idList,
-  set: z.string().nullish(),
+  ...reviewRoundApiFields,
 });
 export type SelfReviewApiBody = z.infer<typeof selfReviewApiSchema>;
 
