@@ -2,13 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
 import { reviews } from "#db/schema";
-import { teamReviewCandidates, usableSets } from "~/features/reviews/team-review-create.server";
-import { jsonNotFound } from "~/utils/api.server";
-import { getServerT } from "~/utils/i18n.server";
 import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { getPeerReviewDetails, listPeerReviews } from "./peer-review-admin.server";
 import { createPeerReview } from "./peer-review-create.server";
+import { createRoundFromApi } from "~/features/reviews/review-round-api.server";
 import { reviewRoundApiFields } from "~/features/reviews/review-round-api-body";
 
 /**
@@ -100,33 +98,6 @@ const errorKeys = {
  * `{ error, message, code }` in the caller's language; ids that are not uuids, of another tenant, outside
  * a leader's teams, or memberships that are not members of the chosen teams a 404, nothing written.
  */
-export async function createPeerReviewFromApi(request: Request, ctx: TenantContext, body: PeerReviewApiBody) {
-  const t = await getServerT(request);
-  const refuse = (code: keyof typeof errorKeys) =>
-    Response.json(
-      { error: code, message: t(errorKeys[code], { name: t("teamreviews:create.deadline") }), code },
-      { status: code === "failed" ? 500 : 422 },
-    );
-  if (body.teams.length === 0) return refuse("teamsRequired");
-  const ids = [...body.teams, ...body.tags, ...body.memberships, ...body.criteria];
-  if (ids.some((id) => !isUuid(id)) || (body.set && !isUuid(body.set))) return jsonNotFound();
-  const candidates = await teamReviewCandidates(ctx, { teamIds: body.teams, tagIds: body.tags });
-  const members = new Set(candidates.members.map((m) => m.membershipId));
-  if (body.memberships.some((id) => !members.has(id))) return jsonNotFound();
-  let setId = body.set ?? "";
-  if (!setId) {
-    const sets = await usableSets(ctx);
-    if (sets.length === 1) setId = sets[0].id;
-  }
-  const result = await createPeerReview(ctx, {
-    name: body.name,
-    deadline: body.deadline,
-    teamIds: body.teams,
-    tagIds: body.tags,
-    setId,
-    participantIds: body.memberships,
-    criterionIds: body.criteria,
-  });
-  if (!result.ok) return refuse(result.code);
-  return Response.json({ id: result.reviewId }, { status: 201 });
+export function createPeerReviewFromApi(request: Request, ctx: TenantContext, body: PeerReviewApiBody) {
+  return createRoundFromApi(request, ctx, body, { errorKeys, create: createPeerReview });
 }

@@ -2,13 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
 import { reviews } from "#db/schema";
-import { jsonNotFound } from "~/utils/api.server";
-import { getServerT } from "~/utils/i18n.server";
 import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { createSelfReview } from "./self-review-create.server";
 import { getSelfReviewDetails, listSelfReviews } from "./self-review-admin.server";
-import { teamReviewCandidates, usableSets } from "./team-review-create.server";
+import { createRoundFromApi } from "./review-round-api.server";
 import { reviewRoundApiFields } from "./review-round-api-body";
 
 /** Self reviews in the reviews JSON API (spec §7, docs/decisions/0950). */
@@ -36,38 +34,8 @@ const errorKeys = {
  * Creates a self review from scratch through the wizard's service: 201 `{ id }`; a broken rule is a 422
  * with the message in the caller's language; ids of another tenant a 404 (thrown by the service).
  */
-export async function createSelfReviewFromApi(request: Request, ctx: TenantContext, body: SelfReviewApiBody) {
-  const t = await getServerT(request);
-  const refuse = (code: keyof typeof errorKeys) =>
-    Response.json(
-      { error: code, message: t(errorKeys[code], { name: t("teamreviews:create.deadline") }), code },
-      { status: code === "failed" ? 500 : 422 },
-    );
-  if (body.teams.length === 0) return refuse("teamsRequired");
-  const ids = [...body.teams, ...body.tags, ...body.memberships, ...body.criteria];
-  if (ids.some((id) => !isUuid(id))) return jsonNotFound();
-  // A membership that is not a member of the chosen teams (another team, cluster or account) is a 404,
-  // as a foreign team or tag is (thrown by teamReviewCandidates); the wizard only drops such ids.
-  const candidates = await teamReviewCandidates(ctx, { teamIds: body.teams, tagIds: body.tags });
-  const members = new Set(candidates.members.map((m) => m.membershipId));
-  if (body.memberships.some((id) => !members.has(id))) return jsonNotFound();
-  // The spec's body names no set: without one, the cluster's only active set is used.
-  let setId = body.set ?? "";
-  if (!setId) {
-    const sets = await usableSets(ctx);
-    if (sets.length === 1) setId = sets[0].id;
-  }
-  const result = await createSelfReview(ctx, {
-    name: body.name,
-    deadline: body.deadline,
-    teamIds: body.teams,
-    tagIds: body.tags,
-    setId,
-    participantIds: body.memberships,
-    criterionIds: body.criteria,
-  });
-  if (!result.ok) return refuse(result.code);
-  return Response.json({ id: result.reviewId }, { status: 201 });
+export function createSelfReviewFromApi(request: Request, ctx: TenantContext, body: SelfReviewApiBody) {
+  return createRoundFromApi(request, ctx, body, { errorKeys, create: createSelfReview });
 }
 
 type SelfReviewRow = Awaited<ReturnType<typeof listSelfReviews>>[number];
