@@ -1,5 +1,5 @@
 import { demoUsers } from "../../seed/demo-data";
-import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
+import { createEmployee, expect, signInThroughForm, test, waitForHydrationOnGoto } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 test.describe("changing someone's e-mail address (docs/decisions/0620)", () => {
@@ -24,6 +24,7 @@ test.describe("changing someone's e-mail address (docs/decisions/0620)", () => {
     const { baseURL, javaScriptEnabled } = test.info().project.use;
     const owner = await browser.newContext({ baseURL, javaScriptEnabled, locale: "nl-NL" });
     const ownerPage = await owner.newPage();
+    if (javaScriptEnabled !== false) waitForHydrationOnGoto(ownerPage, baseURL);
     await ownerPage.goto(linkPath(mail.text, "/confirm-email/"));
     await ownerPage.getByRole("button", { name: "E-mailadres bevestigen" }).click();
     await expect(ownerPage).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { demoUserNames, demoUsers } from "../../seed/demo-data";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, waitForHydrationOnGoto } from "./fixtures";
 import { createLeaderRound } from "./support/reviews";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -30,6 +30,7 @@ test.describe("tasks and notes", () => {
     const { baseURL, javaScriptEnabled } = test.info().project.use;
     const other = await browser.newContext({ baseURL, javaScriptEnabled, locale: "nl-NL" });
     const her = await other.newPage();
+    if (javaScriptEnabled !== false) waitForHydrationOnGoto(her, baseURL);
     await signIn(her, demoUsers.medewerker);
     // The dashboard counts her unread tasks; the navigation leads to them.
     await her.goto("/dashboard"); // a first sign-in may land on the introduction
