@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { users } from "./users";
@@ -52,5 +53,11 @@ export const auditEvents = pgTable(
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_events_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("audit_events_account_idx").on(t.accountId, t.createdAt),
+    // Deleting a user sets their events' actor to null: without this a scan of every event per user (1403).
+    index("audit_events_actor_idx")
+      .on(t.actorUserId)
+      .where(sql`${t.actorUserId} is not null`),
+  ],
 );

@@ -88,6 +88,11 @@ export const competenceScores = pgTable(
   (t) => [
     index("competence_scores_cluster_idx").on(t.accountId, t.clusterId),
     index("competence_scores_membership_idx").on(t.membershipId, t.competenceId, t.givenAt),
+    // Foreign keys that deleting a competence or a person checks row by row (1403).
+    index("competence_scores_competence_idx").on(t.competenceId),
+    index("competence_scores_given_by_idx")
+      .on(t.givenBy)
+      .where(sql`${t.givenBy} is not null`),
     uniqueIndex("competence_scores_current_uq")
       .on(t.membershipId, t.competenceId)
       .where(sql`${t.supersededAt} is null`),

@@ -59,6 +59,7 @@ export const dialogs = pgTable(
   (t) => [
     index("dialogs_person_idx").on(t.accountId, t.clusterId, t.membershipId),
     index("dialogs_leader_idx").on(t.accountId, t.clusterId, t.leaderMembershipId),
+    index("dialogs_membership_idx").on(t.membershipId),
     check("dialogs_state_ck", sql`${t.state} in ('started', 'finished', 'archived')`),
   ],
 );

@@ -53,5 +53,8 @@ export const taskMails = pgTable(
     emailId: uuid("email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("task_mails_task_receiver_uq").on(t.taskId, t.receiverId)],
+  (t) => [
+    uniqueIndex("task_mails_task_receiver_uq").on(t.taskId, t.receiverId),
+    index("task_mails_receiver_idx").on(t.receiverId),
+  ],
 );

@@ -31,6 +31,7 @@ export const flowMeasurements = pgTable(
   },
   (t) => [
     index("flow_measurements_person_idx").on(t.accountId, t.clusterId, t.membershipId, t.createdAt),
+    index("flow_measurements_membership_idx").on(t.membershipId),
     check("flow_measurements_scale_ck", sql`${t.scaleMax} between 4 and 10`),
     check("flow_measurements_bands_ck", sql`0 <= ${t.flowBand} and ${t.flowBand} < ${t.stressBand}`),
   ],

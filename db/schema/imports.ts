@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { memberships, users } from "./users";
@@ -139,7 +140,13 @@ export const importChanges = pgTable(
     /** Set when applying: what happened (applied, or why it was skipped). */
     outcome: text("outcome"),
   },
-  (t) => [index("import_changes_import_idx").on(t.importId, t.meta)],
+  (t) => [
+    index("import_changes_import_idx").on(t.importId, t.meta),
+    // Deleting a person sets their changes' membership to null: without this a scan per person (1403).
+    index("import_changes_membership_idx")
+      .on(t.membershipId)
+      .where(sql`${t.membershipId} is not null`),
+  ],
 );
 
 /** The column mapping remembered per cluster: a header (normalised) → field key. */

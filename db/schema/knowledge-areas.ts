@@ -85,6 +85,9 @@ export const memberKnowledgeLevels = pgTable(
   (t) => [
     uniqueIndex("member_knowledge_levels_uq").on(t.membershipId, t.knowledgeAreaId),
     index("member_knowledge_levels_area_idx").on(t.knowledgeAreaId),
+    index("member_knowledge_levels_given_by_idx")
+      .on(t.givenBy)
+      .where(sql`${t.givenBy} is not null`),
     index("member_knowledge_levels_account_cluster_idx").on(t.accountId, t.clusterId),
     check("member_knowledge_levels_level_ck", sql`${t.level} between 0 and 3`),
   ],

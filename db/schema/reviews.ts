@@ -64,6 +64,11 @@ export const reviews = pgTable(
   (t) => [
     index("reviews_account_cluster_idx").on(t.accountId, t.clusterId, t.type),
     index("reviews_parent_idx").on(t.parentId),
+    // Foreign keys that deleting a person or team checks row by row (1403).
+    index("reviews_team_idx").on(t.teamId),
+    index("reviews_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
     check("reviews_scale_ck", sql`${t.scale} between 3 and 5`),
   ],
 );
@@ -168,6 +173,7 @@ export const reviewSubjects = pgTable(
     uniqueIndex("review_subjects_review_membership_uq").on(t.reviewId, t.membershipId),
     index("review_subjects_membership_idx").on(t.membershipId),
     index("review_subjects_round_idx").on(t.roundId),
+    index("review_subjects_team_idx").on(t.teamId),
   ],
 );
 
@@ -194,6 +200,9 @@ export const reviewScores = pgTable(
     primaryKey({ columns: [t.subjectId, t.criterionId] }),
     index("review_scores_review_idx").on(t.reviewId),
     index("review_scores_criterion_idx").on(t.criterionId),
+    index("review_scores_scored_by_idx")
+      .on(t.scoredBy)
+      .where(sql`${t.scoredBy} is not null`),
     check("review_scores_score_ck", sql`${t.score} between 0 and 5`),
   ],
 );
