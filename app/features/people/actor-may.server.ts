@@ -24,17 +24,18 @@ type GrantRow = {
 
 /** Roles and rights per membership of the account matching `where`. */
 async function grantRows(db: DbOrTx, accountId: string, where: SQL): Promise<GrantRow[]> {
+  // Laterals, not correlated subqueries: the rights of someone's roles are one index range of role_rights
+  // per person (the earlier "role_key in (their roles)" probed every right of the cluster: 3 s for 10,000).
   const result = await db.execute<GrantRow>(sql`
     select m.id as membership_id, m.user_id, m.cluster_id, (m.status = 'active' and m.access) as live,
-           coalesce((select array_agg(distinct ra.role_key) from role_assignments ra where ra.membership_id = m.id),
-                    '{}') as roles,
-           coalesce((select array_agg(distinct rr.right_key) from role_rights rr
-                     where rr.cluster_id = m.cluster_id
-                       and rr.role_key in (select ra.role_key from role_assignments ra where ra.membership_id = m.id)),
-                    '{}') as rights,
-           coalesce((select array_agg(rr.right_key) from role_rights rr
-                     where rr.cluster_id = m.cluster_id and rr.role_key = 'employee'), '{}') as base_rights
+           coalesce(r.roles, '{}') as roles, coalesce(g.rights, '{}') as rights, coalesce(b.rights, '{}') as base_rights
     from memberships m
+    left join lateral (select array_agg(distinct ra.role_key) as roles from role_assignments ra
+                       where ra.membership_id = m.id) r on true
+    left join lateral (select array_agg(distinct rr.right_key) as rights from role_rights rr
+                       where rr.cluster_id = m.cluster_id and rr.role_key = any(r.roles)) g on true
+    left join lateral (select array_agg(rr.right_key) as rights from role_rights rr
+                       where rr.cluster_id = m.cluster_id and rr.role_key = 'employee') b on true
     where m.account_id = ${accountId} and ${where}`);
   return result.rows;
 }
@@ -47,10 +48,7 @@ async function userFlags(db: DbOrTx, accountId: string, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, never>();
   const result = await db.execute<{ id: string; is_account_admin: boolean; is_system_admin: boolean }>(sql`
     select id, is_account_admin, is_system_admin from users
-    where account_id = ${accountId} and id in ${sql`(${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`}`);
+    where account_id = ${accountId} and id = any(${`{${userIds.join(",")}}`}::uuid[])`);
   return new Map(result.rows.map((r) => [r.id, r]));
 }
 
@@ -119,10 +117,7 @@ export async function membershipsActorMayChange(
   const rows = await grantRows(
     db,
     ctx.accountId,
-    sql`m.cluster_id = ${ctx.clusterId} and m.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`m.cluster_id = ${ctx.clusterId} and m.id = any(${`{${ids.join(",")}}`}::uuid[])`,
   );
   const flags = await userFlags(
     db,
