@@ -23,6 +23,11 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * A delivery's claim on a pending row, held while it renders and sends without a transaction open
+     * (docs/decisions/1264); another delivery skips the row until it is cleared or has passed.
+     */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
   },
   (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
 );
