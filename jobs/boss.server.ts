@@ -29,6 +29,22 @@ export function createBoss(role: BossRole, url?: string): PgBoss {
   return boss;
 }
 
+/**
+ * pg-boss 10 only polls. A sender notifies this channel with the queue's name after a job is inserted,
+ * and the worker wakes that queue's poller at once (docs/decisions/1265); polling stays as the fallback.
+ */
+export const jobWakeChannel = "teamontwikkeling_jobs";
+
+/** Tells listening workers that `queue` has a new job. Best effort: the job is committed, polling finds it anyway. */
+export async function wakeWorkers(boss: PgBoss, queue: string): Promise<void> {
+  await boss
+    .getDb()
+    .executeSql("select pg_notify($1, $2)", [jobWakeChannel, queue])
+    .catch((error: unknown) =>
+      console.error("[pg-boss] wake notify failed:", error instanceof Error ? error.message : error),
+    );
+}
+
 type Held = { url: string; boss: Promise<PgBoss> };
 // One sender per process and database, kept across Remix dev rebuilds.
 const holder = globalThis as unknown as { __senderBoss?: Held };

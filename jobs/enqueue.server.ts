@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { getSenderBoss } from "./boss.server";
+import { getSenderBoss, wakeWorkers } from "./boss.server";
 
 // Queues this process has already created; createQueue is idempotent but costs a round trip.
 const createdQueues = new WeakMap<PgBoss, Set<string>>();
@@ -10,7 +10,9 @@ const createdQueues = new WeakMap<PgBoss, Set<string>>();
  */
 export async function enqueue(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null> {
   const boss = await senderFor(name);
-  return options ? boss.send(name, data, options) : boss.send(name, data);
+  const id = options ? await boss.send(name, data, options) : await boss.send(name, data);
+  await wakeWorkers(boss, name);
+  return id;
 }
 
 /** Sends many jobs of one queue in one statement (the queue's retry and expiry settings apply). */
@@ -18,6 +20,7 @@ export async function enqueueMany(name: string, data: object[]): Promise<void> {
   if (data.length === 0) return;
   const boss = await senderFor(name);
   await boss.insert(data.map((d) => ({ name, data: d })));
+  await wakeWorkers(boss, name);
 }
 
 async function senderFor(name: string): Promise<PgBoss> {

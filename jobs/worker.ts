@@ -1,9 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import type PgBoss from "pg-boss";
 import { closeDb } from "#db/client.server";
 import { closeTransport } from "~/features/email/transport.server";
-import { bossSchema, createBoss } from "./boss.server";
+import { bossSchema, createBoss, jobWakeChannel, wakeWorkers } from "./boss.server";
 import { jobDefinitions, type JobContext, type JobDefinition } from "./definitions/index";
 
 export const scheduleTimeZone = "Europe/Amsterdam";
@@ -104,13 +105,69 @@ function logSupervisionError(error: unknown) {
 }
 
 /**
+ * Listens on jobWakeChannel and wakes the poller of the queue a sender named, so a job starts within
+ * milliseconds instead of at the queue's next poll (docs/decisions/1265). While the connection is down
+ * (database restart) jobs wait for the next poll as before; it is opened again every 5 s.
+ */
+class WakeListener {
+  private client: pg.Client | null = null;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onWake: (queue: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: "teamontwikkeling-worker-wake" });
+    let gone = false;
+    const lost = (error?: Error) => {
+      if (gone || this.stopped) return;
+      gone = true;
+      if (error) logSupervisionError(error);
+      if (this.client === client) this.client = null;
+      client.end().catch(() => {});
+      this.retry ??= setTimeout(() => {
+        this.retry = undefined;
+        void this.start();
+      }, 5_000);
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
+    client.on("notification", (message) => {
+      if (message.payload) this.onWake(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${jobWakeChannel}`);
+      this.client = client;
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+}
+
+/**
  * Runs one batch. pg-boss fails or completes a whole batch by the handler's outcome, so each job is
  * settled on its own: a failing e-mail must not make pg-boss retry the others that were sent.
  */
 async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Job<unknown>[]): Promise<void> {
   const context = (jobId: string): JobContext => ({
     jobId,
-    enqueue: (name, data) => boss.send(name, data),
+    enqueue: async (name, data) => {
+      const id = await boss.send(name, data);
+      await wakeWorkers(boss, name);
+      return id;
+    },
   });
   const outcomes = await Promise.allSettled(
     jobs.map(async (job) => {
@@ -151,12 +208,14 @@ export async function startWorker(
   const boss = createBoss("worker", databaseUrl);
   await boss.start();
   const leases = new Leases(boss, timing.leaseSeconds);
+  // Queue → its poller in this process, for the wake listener.
+  const pollers = new Map<string, string>();
 
   for (const definition of jobDefinitions) {
     await boss.createQueue(definition.name, { name: definition.name, ...definition.options });
     // createQueue ignores an existing queue (perhaps made by a sender), so apply the settings again.
     await boss.updateQueue(definition.name, { name: definition.name, ...definition.options });
-    await boss.work(
+    const pollerId = await boss.work(
       definition.name,
       {
         batchSize: definition.work?.batchSize ?? 1,
@@ -171,12 +230,19 @@ export async function startWorker(
         }
       },
     );
+    pollers.set(definition.name, pollerId);
     if (definition.cron) {
       await boss.schedule(definition.name, definition.cron, {}, { tz: scheduleTimeZone });
     } else {
       await boss.unschedule(definition.name);
     }
   }
+
+  const wake = new WakeListener(databaseUrl, (queue) => {
+    const pollerId = pollers.get(queue);
+    if (pollerId) boss.notifyWorker(pollerId);
+  });
+  await wake.start();
 
   const queues = jobDefinitions.map((definition) => definition.name);
   const supervise = async () => {
@@ -197,6 +263,7 @@ export async function startWorker(
       stopping ??= (async () => {
         // Graceful: running handlers get up to 20 s to finish before their jobs are failed for retry;
         // their leases are renewed meanwhile.
+        await wake.stop();
         await boss.stop({ graceful: true, timeout: 20_000, wait: true });
         clearInterval(supervision);
         closeTransport();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#db/client.server";
@@ -58,6 +59,25 @@ describe("worker", () => {
     const delivered = smtp.messages.filter((m) => m.envelopeTo.includes("worker@example.test"));
     expect(delivered).toHaveLength(1);
     expect(delivered[0].raw).toMatch(/^Subject: Je wachtwoord is gewijzigd/m);
+  });
+
+  test("starts a job at once when it is enqueued, not at the queue's next poll (decision 1265)", async () => {
+    const startedAfterMs = async () => {
+      // The digests queue polls every 5 s; a run limited to an unknown membership does nothing.
+      const id = await enqueue("digests", { only: [crypto.randomUUID()] });
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+        const { rows } = await getDb().execute<{ state: string; ms: number }>(
+          sql`select state, (extract(epoch from started_on - created_on) * 1000)::float8 as ms
+                from pgboss.job where name = 'digests' and id = ${id}`,
+        );
+        if (rows[0]?.state === "completed") return rows[0].ms;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`digests job ${id} did not complete`);
+    };
+    await startedAfterMs();
+    // Right after a run its poller sleeps its whole 5 s interval: only the wake-up starts the next job sooner.
+    expect(await startedAfterMs()).toBeLessThan(2_500);
   });
 
   test("the e-mail sweeper re-enqueues stalled rows but not rows a job is waiting on", async () => {
