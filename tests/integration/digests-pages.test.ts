@@ -2,7 +2,8 @@
  * The digest run's pages (docs/decisions/1263): a page of recipients gets its news from set-based
  * statements, each recipient only their own; one statement claims and queues (never twice, also when the
  * claim is retried); the digest job delivers its pages itself, and a delivery that fails keeps the row
- * pending with a send-email job that retries it.
+ * pending with a send-email job that retries it. Rows are claimed, then sent with no transaction open, then
+ * marked (decision 1264).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { getDb } from "#db/client.server";
 import { digestsSent, emailOutbox, memberships, tasks, users } from "#db/schema";
 import { digestsJob } from "#jobs/definitions/digests";
 import { sendDigests } from "~/features/digests/digests.server";
-import { deliverEmails, queueEmail } from "~/features/email/outbox.server";
+import { deliverEmail, deliverEmails, listStalledEmailIds, queueEmail } from "~/features/email/outbox.server";
 import { closeTransport } from "~/features/email/transport.server";
 import { demoUsers } from "../../seed/demo-data";
 import { demoWorld } from "../support/demo-world";
@@ -145,5 +146,68 @@ describe("digest pages", () => {
       sql`select count(*)::int as n from pgboss.job where name = 'send-email' and data->>'emailId' = ${id}`,
     );
     expect(jobs[0].n).toBe(1);
+  });
+
+  it("sends with no transaction open; rows being sent are skipped by every other delivery", async () => {
+    const slow = await startSmtpCapture({ delayMs: 1_500 });
+    const ids = await Promise.all(
+      [1, 2, 3].map((n) =>
+        queueEmail(getDb(), {
+          to: `traag${n}@example.test`,
+          template: "password-changed",
+          locale: "nl",
+          props: { firstName: "Traag", changedAt: new Date().toISOString() },
+        }),
+      ),
+    );
+    closeTransport();
+    process.env.SMTP_URL = slow.url;
+    try {
+      const first = deliverEmails(ids);
+      // Wait until the rows are claimed and the messages are on their way to the slow server.
+      for (let tries = 0; slow.messages.length === 0 && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(slow.messages.length).toBeGreaterThan(0);
+      const { rows: open } = await getDb().execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+      );
+      expect(open[0].n).toBe(0);
+      expect(await deliverEmails(ids)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverEmail(ids[0])).toBe("in-progress");
+      expect(await listStalledEmailIds(getDb(), 0)).not.toContain(ids[0]);
+      expect(await first).toEqual({ sent: 3, failed: 0 });
+    } finally {
+      closeTransport();
+      process.env.SMTP_URL = smtp.url;
+      await slow.close();
+    }
+    expect(slow.messages).toHaveLength(3);
+    const rows = await getDb().select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1, claimedUntil: null });
+  });
+
+  it("delivers a row again once the claim of a delivery that died has lapsed", async () => {
+    const id = await queueEmail(getDb(), {
+      to: "verloren@example.test",
+      template: "password-changed",
+      locale: "nl",
+      props: { firstName: "Verloren", changedAt: new Date().toISOString() },
+    });
+    // Claimed by a worker that died before sending: skipped while the claim holds…
+    await getDb()
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(emailOutbox.id, id));
+    expect(await deliverEmails([id])).toEqual({ sent: 0, failed: 0 });
+    // …and delivered (by the sweeper's send-email job, or a later run) once it has lapsed.
+    await getDb()
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, id));
+    expect(await listStalledEmailIds(getDb(), 0)).toContain(id);
+    expect(await deliverEmail(id)).toBe("sent");
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes("verloren@example.test"))).toHaveLength(1);
   });
 });

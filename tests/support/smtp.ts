@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = { envelopeTo: string[]; raw: string };
 
-export async function startSmtpCapture(options: { rejectRecipient?: string } = {}) {
+export async function startSmtpCapture(options: { rejectRecipient?: string; delayMs?: number } = {}) {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -24,7 +24,9 @@ export async function startSmtpCapture(options: { rejectRecipient?: string } = {
           envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        // A slow server: the message is accepted only after the delay.
+        if (options.delayMs) setTimeout(callback, options.delayMs);
+        else callback();
       });
     },
   });

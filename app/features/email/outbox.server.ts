@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
 import { renderEmail, type TemplateName, type TemplateProps } from "#emails/index";
@@ -59,48 +59,89 @@ export async function enqueueEmailDeliveries(emailIds: string[]): Promise<void> 
 }
 
 /**
+ * How long a delivery's claim keeps others off a row. Longer than any send can take (nodemailer gives
+ * up on a silent server well within it), so a claim only lapses when its worker died between claiming
+ * and marking; the row is then delivered again (at least once, as when a transaction was rolled back).
+ */
+const CLAIM_MINUTES = 15;
+
+type ClaimedEmail = Pick<typeof emailOutbox.$inferSelect, "id" | "template" | "locale" | "props" | "toAddress">;
+
+/**
+ * Claims the pending rows among `emailIds` that no other delivery holds, in one statement that commits
+ * at once (docs/decisions/1264): rows are then rendered and sent with no transaction open. Two deliveries
+ * claiming the same row at once: the second waits for the first's commit and finds the row claimed.
+ */
+async function claimEmails(emailIds: string[]): Promise<ClaimedEmail[]> {
+  return getDb()
+    .update(emailOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
+    .where(
+      and(
+        inArray(emailOutbox.id, emailIds),
+        eq(emailOutbox.status, "pending"),
+        or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({
+      id: emailOutbox.id,
+      template: emailOutbox.template,
+      locale: emailOutbox.locale,
+      props: emailOutbox.props,
+      toAddress: emailOutbox.toAddress,
+    });
+}
+
+/** Marks sent rows in one statement and releases their claims. */
+async function markSent(done: { id: string; messageId: string }[]): Promise<void> {
+  if (done.length === 0) return;
+  await getDb().execute(sql`
+    update email_outbox o
+       set status = 'sent', attempts = o.attempts + 1, message_id = x.message_id, sent_at = now(),
+           last_error = null, claimed_until = null
+      from jsonb_to_recordset(${JSON.stringify(done.map((d) => ({ id: d.id, message_id: d.messageId })))}::jsonb)
+        as x(id uuid, message_id text)
+     where o.id = x.id`);
+}
+
+/** Records a failed attempt per row (failed after the last one, else pending again) and releases the claims. */
+async function markFailed(failures: { id: string; error: string }[]): Promise<void> {
+  if (failures.length === 0) return;
+  await getDb().execute(sql`
+    update email_outbox o
+       set attempts = o.attempts + 1, last_error = x.error, claimed_until = null,
+           status = case when o.attempts + 1 >= ${maxDeliveryAttempts} then 'failed' else 'pending' end
+      from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, error text)
+     where o.id = x.id`);
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
  * Renders and sends one outbox row, at most once: a row already sent (or given up on) is skipped, and
- * the row lock keeps two workers from sending the same row at the same time. A failure is recorded
- * on the row and rethrown so that pg-boss retries the job with backoff.
+ * the claim keeps two workers from sending the same row at the same time. A failure is recorded on the
+ * row and rethrown so that pg-boss retries the job with backoff.
  */
 export async function deliverEmail(emailId: string): Promise<DeliveryResult> {
-  const outcome = await getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .select()
+  const [row] = await claimEmails([emailId]);
+  if (!row) {
+    const [found] = await getDb()
+      .select({ status: emailOutbox.status })
       .from(emailOutbox)
-      .where(eq(emailOutbox.id, emailId))
-      .for("update", { skipLocked: true });
-    if (!row) {
-      const [exists] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, emailId));
-      return { result: exists ? ("in-progress" as const) : ("not-found" as const) };
-    }
-    if (row.status === "sent") return { result: "already-sent" as const };
-    if (row.status === "failed") return { result: "failed-before" as const };
-
-    const attempts = row.attempts + 1;
-    try {
-      const rendered = await renderEmail(row.template, row.props, row.locale);
-      const { messageId } = await sendMail({ to: row.toAddress, ...rendered, id: row.id });
-      await tx
-        .update(emailOutbox)
-        .set({ status: "sent", attempts, messageId, sentAt: new Date(), lastError: null })
-        .where(eq(emailOutbox.id, row.id));
-      return { result: "sent" as const };
-    } catch (error) {
-      await tx
-        .update(emailOutbox)
-        .set({
-          attempts,
-          status: attempts >= maxDeliveryAttempts ? "failed" : "pending",
-          lastError: error instanceof Error ? error.message : String(error),
-        })
-        .where(eq(emailOutbox.id, row.id));
-      // Returned, not thrown, so the transaction commits the attempt count before we rethrow.
-      return { result: "error" as const, error };
-    }
-  });
-  if (outcome.result === "error") throw outcome.error;
-  return outcome.result;
+      .where(eq(emailOutbox.id, emailId));
+    if (!found) return "not-found";
+    return found.status === "sent" ? "already-sent" : found.status === "failed" ? "failed-before" : "in-progress";
+  }
+  let messageId: string;
+  try {
+    const rendered = await renderEmail(row.template, row.props, row.locale);
+    ({ messageId } = await sendMail({ to: row.toAddress, ...rendered, id: row.id }));
+  } catch (error) {
+    await markFailed([{ id: row.id, error: errorText(error) }]);
+    throw error;
+  }
+  await markSent([{ id: row.id, messageId }]);
+  return "sent";
 }
 
 /** Messages of one batch in flight at once; the SMTP pool (5 connections) queues the rest. */
@@ -108,65 +149,44 @@ const BATCH_IN_FLIGHT = 25;
 
 /**
  * Renders and sends many outbox rows from the caller's process, without a send-email job per row (the
- * digest run's pages, docs/decisions/1263): the rows are locked as deliverEmail locks one (rows another
- * worker holds, or already sent, are skipped), sent through the pool, and marked in one statement. A row
- * whose sending failed keeps its attempt and error and gets a send-email job, which retries it with
- * backoff as any other e-mail; rows left pending by a crash are found by the email-sweeper.
+ * digest run's pages, docs/decisions/1263): the rows are claimed in one statement (rows another delivery
+ * holds, or already sent, are skipped), sent through the pool with no transaction open, and marked in one
+ * statement (docs/decisions/1264). A row whose sending failed keeps its attempt and error and gets a
+ * send-email job, which retries it with backoff as any other e-mail; rows whose claim lapsed because the
+ * process died are found by the email-sweeper.
  */
 export async function deliverEmails(emailIds: string[]): Promise<{ sent: number; failed: number }> {
   if (emailIds.length === 0) return { sent: 0, failed: 0 };
-  const failedIds: string[] = [];
-  const sent = await getDb().transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(emailOutbox)
-      .where(and(inArray(emailOutbox.id, emailIds), eq(emailOutbox.status, "pending")))
-      .for("update", { skipLocked: true });
-    const done: { id: string; messageId: string }[] = [];
-    const failures: { id: string; error: string }[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH_IN_FLIGHT, rows.length) }, async () => {
-        while (next < rows.length) {
-          const row = rows[next++];
-          try {
-            const rendered = await renderEmail(row.template, row.props, row.locale);
-            const { messageId } = await sendMail({ to: row.toAddress, ...rendered, id: row.id });
-            done.push({ id: row.id, messageId });
-          } catch (error) {
-            failures.push({ id: row.id, error: error instanceof Error ? error.message : String(error) });
-          }
+  const rows = await claimEmails(emailIds);
+  const done: { id: string; messageId: string }[] = [];
+  const failures: { id: string; error: string }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(BATCH_IN_FLIGHT, rows.length) }, async () => {
+      while (next < rows.length) {
+        const row = rows[next++];
+        try {
+          const rendered = await renderEmail(row.template, row.props, row.locale);
+          const { messageId } = await sendMail({ to: row.toAddress, ...rendered, id: row.id });
+          done.push({ id: row.id, messageId });
+        } catch (error) {
+          failures.push({ id: row.id, error: errorText(error) });
         }
-      }),
-    );
-    if (done.length > 0) {
-      await tx.execute(sql`
-        update email_outbox o
-           set status = 'sent', attempts = o.attempts + 1, message_id = x.message_id, sent_at = now(), last_error = null
-          from jsonb_to_recordset(${JSON.stringify(done.map((d) => ({ id: d.id, message_id: d.messageId })))}::jsonb)
-            as x(id uuid, message_id text)
-         where o.id = x.id`);
-    }
-    if (failures.length > 0) {
-      await tx.execute(sql`
-        update email_outbox o
-           set attempts = o.attempts + 1, last_error = x.error,
-               status = case when o.attempts + 1 >= ${maxDeliveryAttempts} then 'failed' else 'pending' end
-          from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, error text)
-         where o.id = x.id`);
-      failedIds.push(...failures.map((f) => f.id));
-    }
-    return done.length;
-  });
-  // After the commit: the failed rows go the ordinary way (send-email job, retried with backoff).
-  if (failedIds.length > 0) await enqueueEmailDeliveries(failedIds);
-  return { sent, failed: failedIds.length };
+      }
+    }),
+  );
+  await markSent(done);
+  await markFailed(failures);
+  // The failed rows go the ordinary way (send-email job, retried with backoff).
+  if (failures.length > 0) await enqueueEmailDeliveries(failures.map((f) => f.id));
+  return { sent: done.length, failed: failures.length };
 }
 
 /**
  * Pending rows older than the given age that no live send-email job is working on: their enqueue
- * was lost (crash between commit and enqueue). Rows still in pg-boss's retry backoff have a live job
- * and are left alone, so the sweeper never doubles a delivery that is merely waiting.
+ * was lost (crash between commit and enqueue), or the delivery that claimed them died. Rows still in
+ * pg-boss's retry backoff have a live job, and claimed rows are being sent; both are left alone, so the
+ * sweeper never doubles a delivery that is merely waiting.
  */
 export async function listStalledEmailIds(db: DbOrTx, olderThanMinutes: number, limit = 500): Promise<string[]> {
   const job = sql.raw(`"${bossSchema}".job`);
@@ -177,6 +197,7 @@ export async function listStalledEmailIds(db: DbOrTx, olderThanMinutes: number, 
       and(
         eq(emailOutbox.status, "pending"),
         lt(emailOutbox.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
+        or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
         sql`not exists (
           select 1 from ${job} j
           where j.name = ${sendEmailQueue}
