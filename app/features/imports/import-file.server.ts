@@ -50,31 +50,91 @@ export function detectDelimiter(text: string): ";" | "," {
 
 const isBlank = (values: readonly string[]) => values.every((v) => v.trim() === "");
 
-function splitHeader(rows: ParsedRow[], sheetNames: string[]): ParsedFile {
-  const [header, ...data] = rows;
-  if (!header) throw new ImportFileError("import:errors.empty");
-  if (data.length > MAX_ROWS) throw new ImportFileError("import:errors.tooManyRows", { max: String(MAX_ROWS) });
-  return { sheetNames, headers: header.values.map((h) => h.trim()), rows: data };
+/** Data rows handed on per batch while the file is read; the reader waits for the batch before this one. */
+export type RowBatchHandler = (rows: ParsedRow[]) => Promise<void>;
+export type ReadSummary = { sheetNames: string[]; headers: string[]; rowCount: number };
+const ROW_BATCH = 5000;
+
+/**
+ * Collects the rows being read into batches of 5,000 and hands each on as soon as it is full, so that
+ * storing one batch overlaps reading the next and memory holds two batches, not the file's rows. The
+ * first non-blank row is the header. An error of the handler is kept apart from the file's own errors.
+ */
+function rowBatcher(onRows: RowBatchHandler) {
+  let headers: string[] | null = null;
+  let batch: ParsedRow[] = [];
+  let count = 0;
+  let pending: Promise<void> = Promise.resolve();
+  let handlerError: unknown = undefined;
+  const hand = (rows: ParsedRow[]) => {
+    pending = onRows(rows).catch((error: unknown) => {
+      handlerError = error;
+      throw error;
+    });
+    // Awaited before the next batch or at the end; until then a rejection is not "unhandled".
+    pending.catch(() => undefined);
+  };
+  return {
+    isHandlerError: (error: unknown) => handlerError !== undefined && error === handlerError,
+    async add(row: ParsedRow) {
+      if (isBlank(row.values)) return;
+      if (!headers) {
+        headers = row.values.map((h) => h.trim());
+        return;
+      }
+      count += 1;
+      if (count > MAX_ROWS) throw new ImportFileError("import:errors.tooManyRows", { max: String(MAX_ROWS) });
+      batch.push(row);
+      if (batch.length < ROW_BATCH) return;
+      await pending;
+      hand(batch);
+      batch = [];
+    },
+    async end(sheetNames: string[]): Promise<ReadSummary> {
+      await pending;
+      if (!headers) throw new ImportFileError("import:errors.empty");
+      if (batch.length > 0) {
+        hand(batch);
+        batch = [];
+        await pending;
+      }
+      return { sheetNames, headers, rowCount: count };
+    },
+  };
 }
 
-export async function parseCsv(buffer: Uint8Array): Promise<ParsedFile> {
-  const text = decodeText(buffer);
+/** Reads every data row of a file, handing them on per batch (see rowBatcher); the whole file's rows for tests. */
+async function collect(read: (onRows: RowBatchHandler) => Promise<ReadSummary>): Promise<ParsedFile> {
   const rows: ParsedRow[] = [];
+  const { sheetNames, headers } = await read(async (batch) => {
+    for (const row of batch) rows.push(row);
+  });
+  return { sheetNames, headers, rows };
+}
+
+export async function readCsv(buffer: Uint8Array, onRows: RowBatchHandler): Promise<ReadSummary> {
+  const text = decodeText(buffer);
+  const batcher = rowBatcher(onRows);
   let line = 0;
-  await new Promise<void>((resolve, reject) => {
-    parseString<string[], string[]>(text, {
+  try {
+    const parser = parseString<string[], string[]>(text, {
       delimiter: detectDelimiter(text),
       ignoreEmpty: false,
       discardUnmappedColumns: false,
-    })
-      .on("data", (values: string[]) => {
-        line += 1;
-        if (!isBlank(values)) rows.push({ rowNumber: line, values });
-      })
-      .on("error", () => reject(new ImportFileError("import:errors.corrupt")))
-      .on("end", () => resolve());
-  });
-  return splitHeader(rows, []);
+    });
+    for await (const values of parser as AsyncIterable<string[]>) {
+      line += 1;
+      await batcher.add({ rowNumber: line, values });
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError || batcher.isHandlerError(error)) throw error;
+    throw new ImportFileError("import:errors.corrupt");
+  }
+  return batcher.end([]);
+}
+
+export function parseCsv(buffer: Uint8Array): Promise<ParsedFile> {
+  return collect((onRows) => readCsv(buffer, onRows));
 }
 
 /**
@@ -128,7 +188,7 @@ export function cellText(value: unknown): string {
 }
 
 /** One sheet of an .xlsx (streaming, styles ignored: dates arrive as serial numbers) and every sheet's name. */
-export async function parseXlsx(buffer: Buffer, sheet = 0): Promise<ParsedFile> {
+export async function readXlsx(buffer: Buffer, sheet: number, onRows: RowBatchHandler): Promise<ReadSummary> {
   const entries = checkZipSize(buffer);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     sharedStrings: "cache",
@@ -145,27 +205,34 @@ export async function parseXlsx(buffer: Buffer, sheet = 0): Promise<ParsedFile> 
     (reader as unknown as { sharedStrings: string[] }).sharedStrings = [];
   }
   const sheetNames: string[] = [];
-  const rows: ParsedRow[] = [];
+  const batcher = rowBatcher(onRows);
   try {
     for await (const worksheet of reader) {
       const index = sheetNames.length;
       sheetNames.push((worksheet as unknown as { name: string }).name);
       if (index !== sheet) continue;
       for await (const row of worksheet) {
-        const values = Array.from((row.values as unknown[]).slice(1), cellText);
-        if (!isBlank(values)) rows.push({ rowNumber: row.number, values });
-        if (rows.length > MAX_ROWS + 1)
-          throw new ImportFileError("import:errors.tooManyRows", { max: String(MAX_ROWS) });
+        await batcher.add({ rowNumber: row.number, values: Array.from((row.values as unknown[]).slice(1), cellText) });
       }
     }
   } catch (error) {
-    if (error instanceof ImportFileError) throw error;
+    if (error instanceof ImportFileError || batcher.isHandlerError(error)) throw error;
     throw new ImportFileError("import:errors.corrupt");
   }
   if (sheetNames.length === 0) throw new ImportFileError("import:errors.corrupt");
-  return splitHeader(rows, sheetNames);
+  return batcher.end(sheetNames);
 }
 
-export function parseImportFile(buffer: Buffer, type: ImportFileType, sheet = 0): Promise<ParsedFile> {
-  return type === "csv" ? parseCsv(buffer) : parseXlsx(buffer, sheet);
+export function parseXlsx(buffer: Buffer, sheet = 0): Promise<ParsedFile> {
+  return collect((onRows) => readXlsx(buffer, sheet, onRows));
+}
+
+/** Reads the file's rows into `onRows` per batch of 5,000 while reading (the worker stores them as they come). */
+export function readImportFile(
+  buffer: Buffer,
+  type: ImportFileType,
+  sheet: number,
+  onRows: RowBatchHandler,
+): Promise<ReadSummary> {
+  return type === "csv" ? readCsv(buffer, onRows) : readXlsx(buffer, sheet, onRows);
 }

@@ -18,7 +18,7 @@ import { inCluster, type Tenant } from "~/utils/scope.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { computeChanges, computeContractChanges, computeLeaderChanges, type ExistingPerson } from "./import-compare";
 import { mapsContracts, proposeMapping } from "./import-fields";
-import { ImportFileError, parseImportFile } from "./import-file.server";
+import { ImportFileError, readImportFile, type ParsedRow } from "./import-file.server";
 import { findRowProblems, recordOf } from "./import-values";
 
 export const personnelImportQueue = "personnel-import";
@@ -56,35 +56,41 @@ async function parseStage(tenant: Tenant, importId: string) {
     .innerJoin(imports, eq(imports.id, importFiles.importId))
     .where(and(eq(importFiles.importId, importId), inCluster(imports, tenant)));
   if (!source) return;
+  await db.delete(importRows).where(eq(importRows.importId, importId));
+  await db.update(imports).set({ rowsTotal: 0, rowsDone: 0 }).where(eq(imports.id, importId));
+  // The rows are stored per 5,000 while the file is read (one statement each, the rows as one JSON
+  // parameter, 1243), so the worker holds a batch or two, never the whole file's rows; then the progress.
+  let done = 0;
+  const store = async (batch: ParsedRow[]) => {
+    await db.execute(sql`
+      insert into import_rows (import_id, account_id, cluster_id, row_number, values)
+      select ${importId}, ${tenant.accountId}, ${tenant.clusterId}, x.row_number, x.values
+      from jsonb_to_recordset(${JSON.stringify(batch.map((r) => ({ row_number: r.rowNumber, values: r.values })))}::jsonb)
+        as x(row_number int, values jsonb)`);
+    done += batch.length;
+    await db.update(imports).set({ rowsDone: done }).where(eq(imports.id, importId));
+  };
   let parsed;
   try {
-    parsed = await parseImportFile(source.data, source.fileType, source.sheet);
+    parsed = await readImportFile(source.data, source.fileType, source.sheet, store);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
+    await db.delete(importRows).where(eq(importRows.importId, importId));
     await db
       .update(imports)
       .set({ status: "failed", errorKey: error.key, finishedAt: new Date() })
       .where(and(eq(imports.id, importId), inCluster(imports, tenant)));
     return;
   }
-  await db.delete(importRows).where(eq(importRows.importId, importId));
   await db
     .update(imports)
-    .set({ rowsTotal: parsed.rows.length, rowsDone: 0, sheetNames: parsed.sheetNames, headers: parsed.headers })
+    .set({
+      rowsTotal: parsed.rowCount,
+      rowsDone: parsed.rowCount,
+      sheetNames: parsed.sheetNames,
+      headers: parsed.headers,
+    })
     .where(eq(imports.id, importId));
-  // One statement per 5,000 rows, the rows as one JSON parameter (1243), then the progress.
-  for (let start = 0; start < parsed.rows.length; start += CHUNK) {
-    const chunk = parsed.rows.slice(start, start + CHUNK);
-    await db.execute(sql`
-      insert into import_rows (import_id, account_id, cluster_id, row_number, values)
-      select ${importId}, ${tenant.accountId}, ${tenant.clusterId}, x.row_number, x.values
-      from jsonb_to_recordset(${JSON.stringify(chunk.map((r) => ({ row_number: r.rowNumber, values: r.values })))}::jsonb)
-        as x(row_number int, values jsonb)`);
-    await db
-      .update(imports)
-      .set({ rowsDone: start + chunk.length })
-      .where(eq(imports.id, importId));
-  }
   const remembered = await db
     .select({ header: importColumnMappings.header, field: importColumnMappings.field })
     .from(importColumnMappings)
