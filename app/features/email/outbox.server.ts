@@ -144,8 +144,14 @@ export async function deliverEmail(emailId: string): Promise<DeliveryResult> {
   return "sent";
 }
 
-/** Messages of one batch in flight at once; the SMTP pool (5 connections) queues the rest. */
-const BATCH_IN_FLIGHT = 25;
+/**
+ * Messages of one batch in flight at once; the SMTP pool (5 connections) queues the rest. Enough to keep
+ * the pool busy (the digest run has two batches going: 20 in flight, as the transport-alone bench), and no
+ * more: a message waiting in the pool's queue outlives a few young-generation collections and is promoted,
+ * and with 25 per batch that promoted garbage grew the worker's heap by about 20 KB per digest until V8's
+ * next full collection (RSS +150 MB over 7,500 digests; docs/performance.md, issue 17, decision 1266).
+ */
+const BATCH_IN_FLIGHT = 10;
 
 /**
  * Renders and sends many outbox rows from the caller's process, without a send-email job per row (the
