@@ -3,12 +3,13 @@
  * the app's loaders for the personnel list, a personnel search and the dashboard, for the HR user of
  * Groot BV, and returns the same rows as plain HTML. Its only other work is ours' one guard query (the session,
  * user, cluster, roles and rights, app/utils/tenant-query.server.ts) for the session in the request's cookie,
- * whose account and cluster the page then reads. No framework, no React, no rights checks.
+ * whose account and cluster the page then reads, and the signed-in layout's one query (the tasks badge).
+ * No framework, no React, no rights checks.
  *
  *   PORT=4000 DATABASE_URL=… tsx scripts/bench-bare.ts [hr e-mail]
  *
  * Keep the SQL in step with app/features/employees/employee-list.server.ts (listEmployees,
- * listFilterOptions) and app/features/dashboard/dashboard.server.ts (listMyTeams).
+ * listFilterOptions), the signed-in layout's task badge (countUnseenTasks) and the dashboard's blocks (dashboardBlocks).
  */
 import http from "node:http";
 import pg from "pg";
@@ -143,14 +144,80 @@ async function personnelPage(me: Me, q: string, page: number) {
     .join("")}</table></body></html>`;
 }
 
-async function dashboardPage(me: Me) {
+/**
+ * The dashboard's blocks for the HR user of Groot BV, the statements ours runs (app/routes/_app+/dashboard+/index.tsx):
+ * my teams and their open team reviews, my started dialogs, my latest flow measurement, my ambition and my
+ * review history. Keep in step with listMyTeams, openTeamReviews, dialogProgressFor, myFlowZones, getAmbition
+ * and myReviewHistory (the follow-up queries for dialog actions and flow activities run only when there are rows).
+ */
+async function dashboardBlocks(me: Me) {
   const teams = await listMyTeams(me);
-  return `<!doctype html><html><body><h1>Dashboard</h1><table>${teams
-    .map((t) => `<tr><td>${esc(t.name)}</td><td>${t.is_leader}</td><td>${t.member_count}</td></tr>`)
-    .join("")}</table></body></html>`;
+  const tenant = [me.account_id, me.cluster_id];
+  const [reviews, dialogs, flows, ambition, history] = await Promise.all([
+    teams.length
+      ? query(
+          `select distinct on (r.team_id) r.team_id, r.id, coalesce(round.name, r.name) as name,
+             coalesce(r.deadline, round.deadline)::text as deadline,
+             exists (select 1 from review_reviewers rr where rr.review_id = r.id and rr.membership_id = $1) as may_evaluate
+           from reviews r left join reviews round on round.id = r.parent_id
+           where r.type = 'team' and not r.is_finished and r.deleted_at is null
+             and r.account_id = $2 and r.cluster_id = $3 and r.team_id = any($4::uuid[])
+           order by r.team_id, r.created_at desc`,
+          [me.membership_id, ...tenant, teams.map((t) => t.id)],
+        )
+      : { rows: [] },
+    query(
+      `select "dialogs"."id", "dialogs"."objective" from "dialogs" inner join "memberships" on "memberships"."id" = "dialogs"."membership_id"
+       where (("dialogs"."account_id" = $1 and "dialogs"."cluster_id" = $2) and "memberships"."user_id" = $3 and "dialogs"."state" = $4)
+       order by "dialogs"."created_at" desc limit $5`,
+      [...tenant, me.user_id, "started", 20],
+    ),
+    query(
+      `select "id", "account_id", "cluster_id", "membership_id", "created_by", "created_at", "scale_max", "flow_band", "stress_band"
+       from "flow_measurements" where (("flow_measurements"."account_id" = $1 and "flow_measurements"."cluster_id" = $2)
+         and "flow_measurements"."membership_id" = $3)
+       order by "flow_measurements"."created_at" desc, "flow_measurements"."id" asc limit $4`,
+      [...tenant, me.membership_id, 1],
+    ),
+    query(
+      `select "ambitions"."role", "ambitions"."position_id", "positions"."name", "ambitions"."competence_id", "competences"."name",
+         "ambitions"."text", "ambitions"."updated_at" from "ambitions"
+       left join "positions" on "positions"."id" = "ambitions"."position_id"
+       left join "competences" on "competences"."id" = "ambitions"."competence_id"
+       where (("ambitions"."account_id" = $1 and "ambitions"."cluster_id" = $2) and "ambitions"."membership_id" = $3)`,
+      [...tenant, me.membership_id],
+    ),
+    query(
+      `select r.id as review_id, r.type, coalesce(round.name, r.name) as name,
+         coalesce(r.team_name, (select rt.team_name from review_teams rt where rt.review_id = r.id and rt.team_id = s.team_id)) as team_name,
+         case when r.type = 'team' then r.finished_at else s.finished_at end as finished_at,
+         r.scale, s.performance, s.potential, s.employability, s.development_role
+       from review_subjects s join reviews r on r.id = s.review_id left join reviews round on round.id = r.parent_id
+       where s.membership_id = $1 and r.account_id = $2 and r.cluster_id = $3 and r.deleted_at is null
+         and r.type in ($4, $5)
+         and ((r.type = 'team' and r.is_finished) or (r.type = 'self' and s.finished_at is not null))
+       order by 5 desc nulls last, r.created_at desc limit 50`,
+      [me.membership_id, ...tenant, "team", "self"],
+    ),
+  ]);
+  return {
+    teams,
+    reviews: reviews.rows,
+    dialogs: dialogs.rows,
+    flows: flows.rows,
+    ambition: ambition.rows,
+    history: history.rows,
+  };
 }
 
-type Me = { account_id: string; cluster_id: string; membership_id: string };
+async function dashboardPage(me: Me) {
+  const { teams, dialogs, history } = await dashboardBlocks(me);
+  return `<!doctype html><html><body><h1>Dashboard</h1><table>${teams
+    .map((t) => `<tr><td>${esc(t.name)}</td><td>${t.is_leader}</td><td>${t.member_count}</td></tr>`)
+    .join("")}</table><p>${dialogs.length} ${history.length}</p></body></html>`;
+}
+
+type Me = { account_id: string; cluster_id: string; membership_id: string; user_id: string };
 
 /** The session id in Remix's signed session cookie (the signature is not checked here). */
 function sessionIdOf(cookieHeader: string | undefined): string | null {
@@ -171,14 +238,23 @@ async function tenantOf(cookieHeader: string | undefined): Promise<Me | null> {
   const { rows } = await pool.query<TenantRow>({ name: "tenant_request", text: tenantQuery, values: [sessionId] });
   const row = rows[0];
   return row?.cluster_id && row.membership_id
-    ? { account_id: row.account_id, cluster_id: row.cluster_id, membership_id: row.membership_id }
+    ? { account_id: row.account_id, cluster_id: row.cluster_id, membership_id: row.membership_id, user_id: row.user_id }
     : null;
 }
 
 async function respond(cookieHeader: string | undefined, render: (me: Me) => Promise<string>) {
   const tenant = await tenantOf(cookieHeader);
   if (!tenant) return null;
-  return render(tenant);
+  // Every page of ours has the signed-in layout, whose loader counts my unopened tasks (the navigation's badge).
+  const [badge, html] = await Promise.all([
+    query(
+      `select count(*)::int from "tasks" where (("tasks"."account_id" = $1 and "tasks"."cluster_id" = $2) and "tasks"."type" = $3
+         and "tasks"."receiver_id" = $4 and "tasks"."done" = $5 and "tasks"."seen_at" is null and "tasks"."archived_at" is null)`,
+      [tenant.account_id, tenant.cluster_id, "task", tenant.membership_id, false],
+    ),
+    render(tenant),
+  ]);
+  return html.replace("<body>", `<body><nav>${badge.rows[0].count}</nav>`);
 }
 
 const server = http.createServer((req, res) => {

@@ -21,6 +21,8 @@
  * Competences (issue #19): the matrix (40 positions × 12 competences) and one position's scores (its
  * ~250 holders) with seed/large-competences.ts, ours only against p95 < 200 ms. BENCH_ONLY=competences
  * runs only those two pages.
+ *
+ * BENCH_ONLY=pages measures only the three pages against the bare server (list, search, dashboard).
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -199,6 +201,8 @@ if (process.env.BENCH_ONLY === "import") {
 }
 
 const onlyCompetences = process.env.BENCH_ONLY === "competences";
+// The three pages measured against the bare server, nothing else (a quick check of the ratios).
+const onlyPages = process.env.BENCH_ONLY === "pages";
 const group = new ProcessGroup(5_000);
 try {
   await runMigrations(databaseUrl);
@@ -271,10 +275,12 @@ try {
   }
   // Team review pages (issue #6): ours only, against the target of p95 < 200 ms.
   // …and the competence pages (issue #19), also against p95 < 200 ms.
-  const ourPages = [
-    ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
-    ...(await competencePages(databaseUrl, seeded.clusterId)),
-  ];
+  const ourPages = onlyPages
+    ? []
+    : [
+        ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
+        ...(await competencePages(databaseUrl, seeded.clusterId)),
+      ];
   for (const page of ourPages) {
     const check = await fetch(ours + page.path, { headers: { cookie }, redirect: "manual" });
     if (check.status !== 200) throw new Error(`${page.path}: ours ${check.status}`);
@@ -295,7 +301,7 @@ try {
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
-  if (!onlyCompetences) {
+  if (!onlyCompetences && !onlyPages) {
     await importBench();
     printDigestBench(await benchDigests(databaseUrl));
   }

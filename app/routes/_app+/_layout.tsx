@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
@@ -11,6 +12,15 @@ import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["common", "nav", "signup"] };
+
+/**
+ * The tasks badge is this loader's: read it again when a navigation reaches the dashboard (whose tasks block
+ * shows the same count) or a tasks page (where opening a task marks it seen), not on every navigation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate ||
+  (currentUrl.pathname !== nextUrl.pathname &&
+    (nextUrl.pathname === "/dashboard" || nextUrl.pathname.startsWith("/tasks/")));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   EmployeeSearchBlock,
@@ -13,10 +13,10 @@ import { dialogProgressFor } from "~/features/dialogs/dialogs.server";
 import { myFlowZones } from "~/features/flow/flows.server";
 import { getAmbition } from "~/features/growth/ambitions.server";
 import { myReviewHistory } from "~/features/growth/growth-history.server";
-import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireUser, type TenantContext } from "~/utils/tenant.server";
+import type { loader as layoutLoader } from "../_layout";
 
 export const handle = { i18n: ["dashboard", "tasks", "flow", "growth", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -49,10 +49,17 @@ async function growthSummary(ctx: TenantContext, membershipId: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   const t = await getServerT(request);
-  const teams = await listMyTeams(ctx);
   const membershipId = ctx.membershipId;
   const showFlow = Boolean(membershipId) && ctx.modules.has("flow") && can(ctx, "flows.manage");
   const showDialogs = Boolean(membershipId) && ctx.modules.has("dialog") && can(ctx, "dialogs.edit");
+  // The blocks are independent: read side by side (the open reviews need the teams first).
+  const [teams, dialogs, flow, growth] = await Promise.all([
+    listMyTeams(ctx),
+    // My started dialogs with the share of actions done; empty when the block is off or there are none.
+    showDialogs ? dialogProgressFor(ctx, ctx.user.id) : [],
+    showFlow ? myFlowZones(ctx, 1).then((zones) => ({ latest: zones[0] ?? null })) : null,
+    membershipId && can(ctx, "growth.active") ? growthSummary(ctx, membershipId) : null,
+  ]);
   return {
     title: pageTitle(t, "dashboard:title"),
     firstName: ctx.user.firstName || ctx.user.displayName,
@@ -64,20 +71,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
           teams.map((team) => team.id),
         )
       : null,
-    // Open tasks given to me that I have not opened yet; null without an employee record here.
-    unseenTasks: membershipId ? await countUnseenTasks(ctx) : null,
-    // My started dialogs with the share of actions done; empty when the block is off or there are none.
-    dialogs: showDialogs ? await dialogProgressFor(ctx, ctx.user.id) : [],
-    flow: showFlow ? { latest: (await myFlowZones(ctx, 1))[0] ?? null } : null,
-    growth: membershipId && can(ctx, "growth.active") ? await growthSummary(ctx, membershipId) : null,
+    // The tasks block needs an employee record here; its count is the layout's badge (read once a request).
+    showTasks: Boolean(membershipId),
+    dialogs,
+    flow,
+    growth,
     canSearch: can(ctx, "users.manage"),
   };
 }
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { firstName, clusterName, teams, openReviews, unseenTasks, dialogs, flow, growth, canSearch } =
+  const { firstName, clusterName, teams, openReviews, showTasks, dialogs, flow, growth, canSearch } =
     useLoaderData<typeof loader>();
+  const unseenTasks = useRouteLoaderData<typeof layoutLoader>("routes/_app+/_layout")?.badges.tasks ?? 0;
   return (
     <>
       <h1>{t("dashboard:welcome", { name: firstName })}</h1>
@@ -87,7 +94,7 @@ export default function DashboardPage() {
 
       <MyTeamsBlock teams={teams} openReviews={openReviews} />
 
-      {unseenTasks !== null ? (
+      {showTasks ? (
         <section aria-labelledby="my-tasks" className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
           <h2 id="my-tasks">{t("tasks:dashboard.title")}</h2>
           <p className="mt-2">
