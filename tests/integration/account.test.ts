@@ -442,6 +442,18 @@ describe("who may change a role's rights", () => {
         .sort();
     const advisorBefore = await rightsOf("advisor");
     const reviewerBefore = await rightsOf("reviewer");
+    // The page shows what the save would refuse: roles with rights the advisor lacks read-only, and only the
+    // rights the advisor holds as ones to give.
+    const page = (await rightsLoader({
+      request: getRequest("/settings/rights", cookie),
+      context: context(),
+      params: {},
+    })) as { roles: { role: string; mayChange: boolean }[]; held: string[] };
+    const mayChange = Object.fromEntries(page.roles.map((r) => [r.role, r.mayChange]));
+    expect(mayChange).toMatchObject({ advisor: true, reviewer: false, cluster_admin: false });
+    expect(page.held).toEqual(expect.arrayContaining(["tags.manage", "team_roles.manage", "cluster_roles.manage"]));
+    expect(page.held).not.toContain("users.manage");
+    expect(page.held).not.toContain("reviews.manage");
     const post = (role: string, rights: string[]) =>
       rightsAction({ request: postForm("/settings/rights", { role, rights }, cookie), context: context(), params: {} });
 

@@ -11,15 +11,28 @@ import { rightsSubject, type TenantContext } from "~/utils/tenant.server";
 /** Roles whose rights are set per cluster; account admins pass every check through their own flag. */
 export const editableRoles: readonly RoleKey[] = roleKeys.filter((r) => r !== "account_admin");
 
+/**
+ * Each editable role's rights in the current cluster, and what the actor may do with them (the same rule as
+ * setRoleRights): `mayChange` only when the actor holds every right the role has; `held` the rights the
+ * actor may give. The page shows the rest read-only instead of refusing them after a save.
+ */
 export async function listRoleRights(ctx: TenantContext) {
   const rows = await getDb()
     .select({ role: roleRights.roleKey, right: roleRights.rightKey })
     .from(roleRights)
     .where(and(eq(roleRights.accountId, ctx.accountId), eq(roleRights.clusterId, ctx.clusterId)));
-  return editableRoles.map((role) => {
+  const subject = rightsSubject(ctx);
+  const held = assignableRights.filter((right) => hasRight(subject, right));
+  const roles = editableRoles.map((role) => {
     const rights = rows.filter((r) => r.role === role).map((r) => r.right);
-    return { role, rights, locked: rights.filter((r) => adminRights.has(r as Right)) };
+    return {
+      role,
+      rights,
+      locked: rights.filter((r) => adminRights.has(r as Right)),
+      mayChange: rights.every((right) => hasRight(subject, right)),
+    };
   });
+  return { roles, held };
 }
 
 /**

@@ -18,10 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "roles.manage");
   const t = await getServerT(request);
+  const { roles, held } = await listRoleRights(ctx);
   return {
     title: pageTitle(t, "settings:rights.title"),
     clusterName: ctx.cluster.name,
-    roles: await listRoleRights(ctx),
+    roles,
+    held,
     rights: assignableRights,
   };
 }
@@ -39,47 +41,65 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RightsPage() {
   const { t } = useTranslation();
-  const { roles, rights, clusterName } = useLoaderData<typeof loader>();
+  const { roles, rights, held, clusterName } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  const mayGive = new Set<string>(held);
   return (
     <div className="max-w-4xl space-y-6">
       <h1>{t("settings:rights.title")}</h1>
       <p>{t("settings:rights.intro", { name: clusterName })}</p>
-      {roles.map(({ role, rights: granted, locked }) => {
+      {roles.map(({ role, rights: granted, locked, mayChange }) => {
         const on = new Set(granted);
         const fixed = new Set(locked);
+        const noteId = `role-${role}-read-only`;
         return (
           <Form key={role} method="post" className="rounded bg-white p-6 shadow-sm">
             <input type="hidden" name="role" value={role} />
-            <fieldset>
+            {/* A role with rights the actor lacks is shown, not offered: saving it would be refused. */}
+            <fieldset disabled={!mayChange} aria-describedby={mayChange ? undefined : noteId}>
               <legend className="mb-2 text-lg font-semibold">{t(`account:roles.${role}`)}</legend>
+              {mayChange ? null : (
+                <p id={noteId} className="mb-2 text-sm text-ink-muted">
+                  {t("settings:rights.roleReadOnly")}
+                </p>
+              )}
               <div className="grid gap-1 sm:grid-cols-2">
-                {rights.map((right) => (
-                  <label key={right} className="flex items-center gap-2">
-                    {fixed.has(right) ? <input type="hidden" name="rights" value={right} /> : null}
-                    <input
-                      type="checkbox"
-                      name={fixed.has(right) ? undefined : "rights"}
-                      value={right}
-                      defaultChecked={on.has(right)}
-                      disabled={fixed.has(right)}
-                      aria-describedby={fixed.has(right) ? "admin-locked" : undefined}
-                    />
-                    {t(`rights:${right}`)}
-                  </label>
-                ))}
+                {rights.map((right) => {
+                  const notGivable = mayChange && !fixed.has(right) && !mayGive.has(right);
+                  return (
+                    <label key={right} className="flex items-center gap-2">
+                      {fixed.has(right) ? <input type="hidden" name="rights" value={right} /> : null}
+                      <input
+                        type="checkbox"
+                        name={fixed.has(right) ? undefined : "rights"}
+                        value={right}
+                        defaultChecked={on.has(right)}
+                        disabled={fixed.has(right) || notGivable}
+                        aria-describedby={fixed.has(right) ? "admin-locked" : notGivable ? "not-held" : undefined}
+                      />
+                      {t(`rights:${right}`)}
+                    </label>
+                  );
+                })}
               </div>
               {failed && failed.role === role ? (
                 <p className="mt-2 font-medium text-danger">{t(failed.error)}</p>
               ) : null}
             </fieldset>
-            <Button className="mt-4">{t("settings:rights.save", { role: t(`account:roles.${role}`) })}</Button>
+            {mayChange ? (
+              <Button className="mt-4">{t("settings:rights.save", { role: t(`account:roles.${role}`) })}</Button>
+            ) : null}
           </Form>
         );
       })}
       <p id="admin-locked" className="text-sm text-ink-muted">
         {t("settings:rights.adminLocked")}
       </p>
+      {held.length < rights.length ? (
+        <p id="not-held" className="text-sm text-ink-muted">
+          {t("settings:rights.notHeldHint")}
+        </p>
+      ) : null}
     </div>
   );
 }
