@@ -28,6 +28,11 @@ export const emailOutbox = pgTable(
      * (docs/decisions/1264); another delivery skips the row until it is cleared or has passed.
      */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /**
+     * Who holds the claim: a send-email job's id, so that the same job retried after its worker died takes
+     * its own claim over at once instead of waiting for it to lapse (docs/decisions/1267).
+     */
+    claimedBy: uuid("claimed_by"),
   },
   (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
 );

@@ -17,5 +17,6 @@ export const sendEmailJob = {
   // the interval after each batch, so the batch size caps a worker's rate: 5 held a digest run to 10
   // messages/s (scripts/bench-digests.ts); 25 in parallel share the SMTP pool and the database pool.
   work: { batchSize: 25, pollingIntervalSeconds: 0.5 },
-  handler: async ({ emailId }) => deliverEmail(emailId),
+  // The job's id holds the row's claim: a retry of this job after its worker died takes it over (1267).
+  handler: async ({ emailId }, { jobId }) => deliverEmail(emailId, jobId),
 } satisfies JobDefinition<typeof schema>;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
@@ -72,15 +73,20 @@ type ClaimedEmail = Pick<typeof emailOutbox.$inferSelect, "id" | "template" | "l
  * at once (docs/decisions/1264): rows are then rendered and sent with no transaction open. Two deliveries
  * claiming the same row at once: the second waits for the first's commit and finds the row claimed.
  */
-async function claimEmails(emailIds: string[]): Promise<ClaimedEmail[]> {
+async function claimEmails(emailIds: string[], holder: string): Promise<ClaimedEmail[]> {
   return getDb()
     .update(emailOutbox)
-    .set({ claimedUntil: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
+    .set({ claimedUntil: sql`now() + make_interval(mins => ${CLAIM_MINUTES})`, claimedBy: holder })
     .where(
       and(
         inArray(emailOutbox.id, emailIds),
         eq(emailOutbox.status, "pending"),
-        or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+        // A holder takes its own claim over: a send-email job retried after its worker died (decision 1267).
+        or(
+          isNull(emailOutbox.claimedUntil),
+          lt(emailOutbox.claimedUntil, sql`now()`),
+          eq(emailOutbox.claimedBy, holder),
+        ),
       ),
     )
     .returning({
@@ -98,7 +104,7 @@ async function markSent(done: { id: string; messageId: string }[]): Promise<void
   await getDb().execute(sql`
     update email_outbox o
        set status = 'sent', attempts = o.attempts + 1, message_id = x.message_id, sent_at = now(),
-           last_error = null, claimed_until = null
+           last_error = null, claimed_until = null, claimed_by = null
       from jsonb_to_recordset(${JSON.stringify(done.map((d) => ({ id: d.id, message_id: d.messageId })))}::jsonb)
         as x(id uuid, message_id text)
      where o.id = x.id`);
@@ -109,7 +115,7 @@ async function markFailed(failures: { id: string; error: string }[]): Promise<vo
   if (failures.length === 0) return;
   await getDb().execute(sql`
     update email_outbox o
-       set attempts = o.attempts + 1, last_error = x.error, claimed_until = null,
+       set attempts = o.attempts + 1, last_error = x.error, claimed_until = null, claimed_by = null,
            status = case when o.attempts + 1 >= ${maxDeliveryAttempts} then 'failed' else 'pending' end
       from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, error text)
      where o.id = x.id`);
@@ -120,10 +126,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Renders and sends one outbox row, at most once: a row already sent (or given up on) is skipped, and
  * the claim keeps two workers from sending the same row at the same time. A failure is recorded on the
- * row and rethrown so that pg-boss retries the job with backoff.
+ * row and rethrown so that pg-boss retries the job with backoff. `holder` is the send-email job's id: when
+ * its worker dies mid-send, pg-boss's retry of that job (same id) takes the row's claim over at once.
  */
-export async function deliverEmail(emailId: string): Promise<DeliveryResult> {
-  const [row] = await claimEmails([emailId]);
+export async function deliverEmail(emailId: string, holder: string = randomUUID()): Promise<DeliveryResult> {
+  const [row] = await claimEmails([emailId], holder);
   if (!row) {
     const [found] = await getDb()
       .select({ status: emailOutbox.status })
@@ -163,7 +170,7 @@ const BATCH_IN_FLIGHT = 10;
  */
 export async function deliverEmails(emailIds: string[]): Promise<{ sent: number; failed: number }> {
   if (emailIds.length === 0) return { sent: 0, failed: 0 };
-  const rows = await claimEmails(emailIds);
+  const rows = await claimEmails(emailIds, randomUUID());
   const done: { id: string; messageId: string }[] = [];
   const failures: { id: string; error: string }[] = [];
   let next = 0;
