@@ -28,6 +28,8 @@ async function demoIds() {
 test("the competence book, matrix, position and score pages have no serious accessibility violations", async ({
   page,
 }) => {
+  // Nine pages, axe on each (seconds apiece on a busy machine): more than the default test time.
+  test.setTimeout(150_000);
   const ids = await demoIds();
   await signIn(page, demoUsers.hr);
   for (const [path, heading] of [

@@ -6,7 +6,7 @@ import { seriousViolations } from "./support/axe";
 test("the peer questionnaire, finish, result and nomination pages have no serious accessibility violations", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, demoUsers.medewerker);
   await page.goto("/peerreview");
   const peerRow = page.getByRole("row").filter({ hasText: "Peer feedback" }).filter({ hasText: "Peer" }).last();

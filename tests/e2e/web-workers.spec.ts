@@ -83,7 +83,8 @@ function processServing(clientPort: number, candidates: number[]): number | unde
 }
 
 async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
+  // Two worker processes boot here (tsx compiles on start): up to a minute on a busy machine.
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${base}/healthcheck`)).ok) return;
     } catch {
