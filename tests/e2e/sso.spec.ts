@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { userSsoIdentities, users } from "#db/schema";
@@ -5,6 +6,12 @@ import { createAccount, createClusterFor, createUserWithMembership } from "../fa
 import { e2eSso } from "../support/e2e-sso";
 import { expect, signInThroughForm, test } from "./fixtures";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
+
+/**
+ * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: wait for React's
+ * hydration before clicking, or the click navigates while React hydrates (React #345).
+ */
+const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -98,12 +105,14 @@ test.describe("single sign-on", () => {
     await expect(page.getByRole("status")).toContainText("De instellingen voor single sign-on zijn opgeslagen");
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await hydrated(page);
 
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByRole("button", { name: "Inloggen met Microsoft" }).click();
     await expect(page).toHaveURL(new RegExp(`^${idpUrls.azureAuthority}/`));
     await signInAtProvider(page, user.email);
     await expect(page).toHaveURL(/\/dashboard\/introduction$/);
+    await hydrated(page);
     await expect(page.getByTestId("user-name")).toHaveText(`Merel ${user.lastName}`);
 
     const [identity] = await getDb().select().from(userSsoIdentities).where(eq(userSsoIdentities.userId, user.id));
@@ -115,6 +124,8 @@ test.describe("single sign-on", () => {
 
     // An SSO-only user who tries a password is sent to their organisation's sign-in.
     await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await hydrated(page);
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByLabel("Wachtwoord").fill("Welkom!2026");
     await page.getByRole("button", { name: "Inloggen", exact: true }).click();
