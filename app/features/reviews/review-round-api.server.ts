@@ -2,6 +2,7 @@ import { jsonNotFound } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import type { CreateSelfReviewInput } from "./self-review-create.server";
 import { teamReviewCandidates, usableSets } from "./team-review-create.server";
 
 type RoundBody = {
@@ -13,15 +14,8 @@ type RoundBody = {
   criteria: string[];
   set?: string | null;
 };
-type RoundInput = {
-  name: string;
-  deadline: string;
-  teamIds: string[];
-  tagIds: string[];
-  setId: string;
-  participantIds: string[];
-  criterionIds: string[];
-};
+/** What a self or peer round's create service takes: the self round's input, which the peer round shares. */
+type RoundInput = CreateSelfReviewInput;
 
 /**
  * POST api/reviews for a self or peer round (decisions 0950, 1204), through the page's own create service
