@@ -8,10 +8,13 @@ import { expect, signInThroughForm, test } from "./fixtures";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
 
 /**
- * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: wait for React's
- * hydration before clicking, or the click navigates while React hydrates (React #345).
+ * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: with JavaScript, wait
+ * for React's hydration before clicking, or the click navigates while React hydrates (React #345). Without
+ * JavaScript nothing hydrates, so there is nothing to wait for.
  */
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+const hydrated = async (page: Page, javaScriptEnabled: boolean | undefined) => {
+  if (javaScriptEnabled !== false) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+};
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -91,6 +94,7 @@ test.describe("single sign-on", () => {
 
   test("Microsoft Entra ID: configured on the settings page, a user signs in at the provider and lands on the dashboard", async ({
     page,
+    javaScriptEnabled,
   }) => {
     const where = await freshAccount();
     const admin = await freshAdmin(where);
@@ -105,14 +109,14 @@ test.describe("single sign-on", () => {
     await expect(page.getByRole("status")).toContainText("De instellingen voor single sign-on zijn opgeslagen");
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await hydrated(page);
+    await hydrated(page, javaScriptEnabled);
 
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByRole("button", { name: "Inloggen met Microsoft" }).click();
     await expect(page).toHaveURL(new RegExp(`^${idpUrls.azureAuthority}/`));
     await signInAtProvider(page, user.email);
     await expect(page).toHaveURL(/\/dashboard\/introduction$/);
-    await hydrated(page);
+    await hydrated(page, javaScriptEnabled);
     await expect(page.getByTestId("user-name")).toHaveText(`Merel ${user.lastName}`);
 
     const [identity] = await getDb().select().from(userSsoIdentities).where(eq(userSsoIdentities.userId, user.id));
@@ -125,7 +129,7 @@ test.describe("single sign-on", () => {
     // An SSO-only user who tries a password is sent to their organisation's sign-in.
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await hydrated(page);
+    await hydrated(page, javaScriptEnabled);
     await page.getByLabel("E-mailadres").fill(user.email);
     await page.getByLabel("Wachtwoord").fill("Welkom!2026");
     await page.getByRole("button", { name: "Inloggen", exact: true }).click();
