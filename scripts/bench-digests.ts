@@ -79,9 +79,14 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Runs a TypeScript file in a node process of its own (its pid is the process that does the work). */
+/**
+ * Runs a TypeScript file in a node process of its own (its pid is the process that does the work).
+ * BENCH_NODE_ARGS adds node options to these processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
+ * where the worker and the transport spend their time.
+ */
 function runTs(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", file, ...args], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", file, ...args], {
     cwd: projectRoot,
     env,
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { parseDate, toIsoDate } from "~/utils/dates";
+import { isoDayIn } from "~/utils/format";
 
 /** Messages are i18n keys; `{{name}}` becomes the field's label (see components/ui/forms.tsx). */
 
@@ -10,12 +11,7 @@ const ids = z.preprocess(
 
 /** Today as yyyy-MM-dd in the Netherlands, where the deadline is meant. */
 export function todayInAmsterdam(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Amsterdam",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return isoDayIn(now, "Europe/Amsterdam");
 }
 
 const deadline = z

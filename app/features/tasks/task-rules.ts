@@ -1,3 +1,5 @@
+import { isoDayIn } from "~/utils/format";
+
 /**
  * Who may do what to a task or note (client-safe, so the pages show only the buttons that work and the
  * services refuse the rest with the same rule). A note is its author's alone; a task's sender edits and
@@ -29,10 +31,5 @@ export function isOverdue(task: { done: boolean; dueDate: string | null }, today
 
 /** Today as yyyy-MM-dd in a time zone (the day a due date is compared with). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return isoDayIn(now, timeZone);
 }
