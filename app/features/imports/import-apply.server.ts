@@ -395,15 +395,23 @@ async function applyFieldChanges(
     }
     if (!(field in userColumns)) continue;
     const column = userColumns[field as keyof typeof userColumns];
+    // The people's users are found first (a materialized CTE) and updated by primary key. Written as one
+    // join, the planner carried the account constant over to users and, for an account its statistics did
+    // not know yet (100,000 people just added), probed all the account's users for every changed person
+    // (47 s for 4,750 phone numbers, decision 1406). The account is still checked, against the membership's.
     for (let start = 0; start < rows.length; start += 5000) {
       const chunk = rows.slice(start, start + 5000);
       await tx.execute(sql`
-        update users u set ${sql.identifier(column)} = v.value${column === "birthday" ? sql`::date` : sql``},
+        with target as materialized (
+          select m.user_id, m.account_id, v.value
+            from unnest(${pgArray(chunk.map((r) => r.membershipId))}::uuid[], ${pgArray(chunk.map((r) => r.value))}::text[])
+              as v(membership_id, value)
+            join memberships m on m.id = v.membership_id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}
+        )
+        update users u set ${sql.identifier(column)} = t.value${column === "birthday" ? sql`::date` : sql``},
                updated_at = now()
-        from unnest(${pgArray(chunk.map((r) => r.membershipId))}::uuid[], ${pgArray(chunk.map((r) => r.value))}::text[])
-          as v(membership_id, value)
-        join memberships m on m.id = v.membership_id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}
-        where u.id = m.user_id and u.account_id = ${ctx.accountId}`);
+          from target t
+         where u.id = t.user_id and u.account_id = t.account_id`);
     }
   }
 }
