@@ -35,7 +35,6 @@ import { createImport, getImport, saveColumns, saveDecisions } from "~/features/
 import { requireRight } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createUserWithMembership } from "../tests/factories";
 import { sessionCookieFor } from "../tests/support/session";
-import { bin } from "./processes";
 
 const STAGES = process.argv[2] === "--stages";
 const ROWS = STAGES ? 0 : Number(process.argv[2] ?? 10_000);
@@ -201,7 +200,10 @@ async function main() {
       bareSeconds = Math.min(bareSeconds, (performance.now() - start) / 1000);
     }
 
-    const { stdout } = await promisify(execFile)(bin("tsx"), [fileURLToPath(import.meta.url), "--stages", filePath], {
+    // BENCH_NODE_ARGS adds node options to the import's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const args = [...nodeArgs, "--import", "tsx", fileURLToPath(import.meta.url), "--stages", filePath];
+    const { stdout } = await promisify(execFile)(process.execPath, args, {
       env: { ...process.env, BENCH_IMPORT_COOKIE: cookie },
       maxBuffer: 16 * 1024 * 1024,
     });
