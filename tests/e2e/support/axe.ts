@@ -11,8 +11,10 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * accessible name contains its visible text), which axe counts as experimental and leaves out unless asked.
  */
 export async function seriousViolations(page: Page, { labelInName = false } = {}): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (labelInName) builder = builder.options({ rules: { "label-content-name-mismatch": { enabled: true } } });
+  // `options` replaces everything set before it, `withTags`'s rule set included, so it comes first.
+  const builder = new AxeBuilder({ page })
+    .options(labelInName ? { rules: { "label-content-name-mismatch": { enabled: true } } } : {})
+    .withTags(WCAG_TAGS);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
