@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { LARGE_ACCOUNT_NAME, LARGE_HR_EMAIL, seedLarge } from "../seed/large";
-import { projectRoot } from "./processes";
+import { benchNodeArgs, projectRoot } from "./processes";
 
 const BENCH_TASK = "Digest-bench: overzicht lezen";
 
@@ -79,14 +79,9 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/**
- * Runs a TypeScript file in a node process of its own (its pid is the process that does the work).
- * BENCH_NODE_ARGS adds node options to these processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
- * where the worker and the transport spend their time.
- */
+/** Runs a TypeScript file in a node process of its own (its pid is the process that does the work). */
 function runTs(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", file, ...args], {
+  return spawn(process.execPath, [...benchNodeArgs(), "--import", "tsx", file, ...args], {
     cwd: projectRoot,
     env,
     stdio: ["ignore", "pipe", "inherit"],

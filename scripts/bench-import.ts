@@ -35,6 +35,7 @@ import { createImport, getImport, saveColumns, saveDecisions } from "~/features/
 import { requireRight } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createUserWithMembership } from "../tests/factories";
 import { sessionCookieFor } from "../tests/support/session";
+import { benchNodeArgs } from "./processes";
 
 const STAGES = process.argv[2] === "--stages";
 const ROWS = STAGES ? 0 : Number(process.argv[2] ?? 10_000);
@@ -200,9 +201,7 @@ async function main() {
       bareSeconds = Math.min(bareSeconds, (performance.now() - start) / 1000);
     }
 
-    // BENCH_NODE_ARGS adds node options to the import's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    const args = [...nodeArgs, "--import", "tsx", fileURLToPath(import.meta.url), "--stages", filePath];
+    const args = [...benchNodeArgs(), "--import", "tsx", fileURLToPath(import.meta.url), "--stages", filePath];
     const { stdout } = await promisify(execFile)(process.execPath, args, {
       env: { ...process.env, BENCH_IMPORT_COOKIE: cookie },
       maxBuffer: 16 * 1024 * 1024,

@@ -12,6 +12,14 @@ export function bin(name: string): string {
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code (signals count as 1). */
+/**
+ * Node options for the processes a bench starts, from BENCH_NODE_ARGS (space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where they spend their time; node refuses these in NODE_OPTIONS.
+ */
+export function benchNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+}
+
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", ...options });
