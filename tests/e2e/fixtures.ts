@@ -202,4 +202,12 @@ export function waitForHydrationOnGoto(page: Page, baseURL: string | undefined):
   };
   return page;
 }
+/**
+ * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: with JavaScript, wait
+ * for React's hydration before clicking, or the click navigates while React hydrates (React #345). Without
+ * JavaScript nothing hydrates, so there is nothing to wait for.
+ */
+export async function hydrated(page: Page, javaScriptEnabled: boolean | undefined): Promise<void> {
+  if (javaScriptEnabled !== false) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
 export { expect };

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { invitations, users } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
 
@@ -45,6 +45,7 @@ async function invitedSsoColleague() {
 test.describe("accepting an invitation with SSO", () => {
   test("another address at the provider is refused; the invited address accepts and lands on the introduction", async ({
     page,
+    javaScriptEnabled,
   }) => {
     const { user, membership, invitationPath } = await invitedSsoColleague();
     await page.goto(invitationPath);
@@ -56,6 +57,8 @@ test.describe("accepting an invitation with SSO", () => {
     await expect(page).toHaveURL(new RegExp(`^${idpUrls.surfIssuer}/`));
     await signInAtProvider(page, user.email, `iemand-anders-${stamp()}@e2e.demo.nl`);
     await expect(page).toHaveURL(/\/invitation\/[^/?]+\?sso=emailMismatch$/);
+    // Back from the provider by redirect, not page.goto: the button is clicked once React has hydrated.
+    await hydrated(page, javaScriptEnabled);
     await expect(page.getByRole("alert")).toContainText(
       `Je bent bij je organisatie ingelogd met een ander e-mailadres dan ${user.email}.`,
     );

@@ -1,20 +1,10 @@
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { userSsoIdentities, users } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { e2eSso } from "../support/e2e-sso";
-import { expect, signInThroughForm, test } from "./fixtures";
+import { expect, hydrated, signInThroughForm, test } from "./fixtures";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
-
-/**
- * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: with JavaScript, wait
- * for React's hydration before clicking, or the click navigates while React hydrates (React #345). Without
- * JavaScript nothing hydrates, so there is nothing to wait for.
- */
-const hydrated = async (page: Page, javaScriptEnabled: boolean | undefined) => {
-  if (javaScriptEnabled !== false) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-};
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
