@@ -81,9 +81,5 @@ export const memberships = pgTable(
       .on(t.accountId, t.clusterId, t.status)
       .where(sql`${t.deletedAt} is null`),
     index("memberships_employee_number_trgm_idx").using("gin", sql`${t.employeeNumber} gin_trgm_ops`),
-    // An import finds the people its rows name by employee number, a part of the file at a time (1407).
-    index("memberships_cluster_employee_number_idx")
-      .on(t.clusterId, t.employeeNumber)
-      .where(sql`${t.deletedAt} is null`),
   ],
 );

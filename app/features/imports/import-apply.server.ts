@@ -13,7 +13,6 @@ import { formatDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { parseGender, parseImportDate } from "./import-values";
-import { pgArray } from "./pg-array.server";
 
 export type ApplyResult = { ok: true; alreadyApplied: boolean } | { ok: false; errorKey: string };
 
@@ -357,6 +356,11 @@ async function setMembershipColumn(
         as v(id, value)
       where m.id = v.id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}`);
   }
+}
+
+/** A PostgreSQL array literal, so that thousands of values travel as one parameter. */
+function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
 }
 
 /**

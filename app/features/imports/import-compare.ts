@@ -67,45 +67,13 @@ export function computeChanges(
   people: readonly ExistingPerson[],
   existingTeams: readonly string[],
 ): ComputedChange[] {
-  const progress = newComparison(existingTeams);
-  const changes = compareRows(rows, people, progress);
-  changes.push(...newTeamChanges(progress));
-  for (const person of people) {
-    if (person.status === "active" && !progress.seen.has(person.membershipId)) {
-      changes.push({ meta: "NOT_IN_IMPORT", membershipId: person.membershipId, label: personLabel(person) });
-    }
-  }
-  return changes;
-}
-
-/** What the comparison keeps between parts of the file: whom it found, which teams it met. */
-export type Comparison = {
-  /** Memberships a row of the file names (also a row with problems: they are not missing). */
-  seen: Set<string>;
-  /** The cluster's teams, lower case. */
-  teams: Set<string>;
-  /** Teams of the file the cluster lacks, by lower case, as first written. */
-  newTeams: Map<string, string>;
-};
-
-export function newComparison(existingTeams: readonly string[]): Comparison {
-  return { seen: new Set(), teams: new Set(existingTeams.map((t) => t.toLowerCase())), newTeams: new Map() };
-}
-
-/**
- * The rows' own changes (NEW_PERSON, CHANGED, NO_CHANGE), noting in `progress` whom they name and which
- * new teams they bring. `people` must hold at least everyone these rows name, so the file can be
- * compared part by part (import-compare-stage.server.ts) and the end result is the same.
- */
-export function compareRows(
-  rows: readonly ComparedRow[],
-  people: readonly ExistingPerson[],
-  progress: Comparison,
-): ComputedChange[] {
   const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
   const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
-  const { seen, teams, newTeams } = progress;
+  const seen = new Set<string>();
   const changes: ComputedChange[] = [];
+  const teams = new Set(existingTeams.map((t) => t.toLowerCase()));
+  const newTeams = new Map<string, string>();
+
   for (const { rowNumber, record, hasProblems } of rows) {
     const person =
       (record.employeeNumber ? byNumber.get(record.employeeNumber) : undefined) ??
@@ -139,12 +107,13 @@ export function compareRows(
     }
     if (changes.length === before) changes.push({ ...base, meta: "NO_CHANGE" });
   }
+  for (const team of newTeams.values()) changes.push({ meta: "NEW_TEAM", label: team, newValue: team });
+  for (const person of people) {
+    if (person.status === "active" && !seen.has(person.membershipId)) {
+      changes.push({ meta: "NOT_IN_IMPORT", membershipId: person.membershipId, label: personLabel(person) });
+    }
+  }
   return changes;
-}
-
-/** NEW_TEAM for each team the file brings that the cluster lacks. */
-export function newTeamChanges(progress: Comparison): ComputedChange[] {
-  return [...progress.newTeams.values()].map((team) => ({ meta: "NEW_TEAM", label: team, newValue: team }));
 }
 
 /** A contract the cluster already has: who, from when, which position (lower case). */

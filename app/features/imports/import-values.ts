@@ -73,17 +73,19 @@ export function parseGender(text: string | undefined): "f" | "m" | "" {
 
 const dateFields = ["birthday", "contractStart", "contractEnd"] as const;
 
-/** The first row of the file with each e-mail address (lower case) and employee number. */
-export type FirstRows = { email: Map<string, number>; employeeNumber: Map<string, number> };
-
 /**
- * The first rows of each key, from all rows of the file (in file order), so that a part of the file can
- * be checked for duplicates against the whole of it. Only e-mail and employee number are read.
+ * The problems of each row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
+ * file, impossible date, FTE outside 0–1.5, a name over its maximum length, an unknown team leader. A
+ * team leader is known when `isKnownLeader` says so or another row of the file has that number or e-mail.
  */
-export function firstRowsOf(
-  rows: Iterable<{ rowNumber: number; record: Pick<ImportRecord, "email" | "employeeNumber"> }>,
-): FirstRows {
-  const firstRowOf: FirstRows = { email: new Map(), employeeNumber: new Map() };
+export function findRowProblems(
+  rows: readonly { rowNumber: number; record: ImportRecord }[],
+  isKnownLeader: (value: string) => boolean = () => false,
+): Map<number, RowProblem[]> {
+  const problems = new Map<number, RowProblem[]>();
+  const add = (rowNumber: number, problem: RowProblem) =>
+    problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), problem]);
+  const firstRowOf = { email: new Map<string, number>(), employeeNumber: new Map<string, number>() };
   for (const { rowNumber, record } of rows) {
     for (const key of ["email", "employeeNumber"] as const) {
       const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
@@ -91,23 +93,6 @@ export function firstRowsOf(
       if (!firstRowOf[key].has(value)) firstRowOf[key].set(value, rowNumber);
     }
   }
-  return firstRowOf;
-}
-
-/**
- * The problems of each row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
- * file, impossible date, FTE outside 0–1.5, a name over its maximum length, an unknown team leader. A
- * team leader is known when `isKnownLeader` says so or another row of the file has that number or e-mail.
- * `firstRowOf` comes from the whole file when only a part of it is checked.
- */
-export function findRowProblems(
-  rows: readonly { rowNumber: number; record: ImportRecord }[],
-  isKnownLeader: (value: string) => boolean = () => false,
-  firstRowOf: FirstRows = firstRowsOf(rows),
-): Map<number, RowProblem[]> {
-  const problems = new Map<number, RowProblem[]>();
-  const add = (rowNumber: number, problem: RowProblem) =>
-    problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), problem]);
   for (const { rowNumber, record } of rows) {
     if (record.email && !emailPattern.test(record.email))
       add(rowNumber, { field: "email", key: "import:problems.email" });

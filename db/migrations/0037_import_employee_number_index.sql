@@ -1,1 +1,0 @@
-CREATE INDEX "memberships_cluster_employee_number_idx" ON "memberships" USING btree ("cluster_id","employee_number") WHERE "memberships"."deleted_at" is null;
