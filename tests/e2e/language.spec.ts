@@ -1,13 +1,15 @@
 import { expect, signInThroughForm, test } from "./fixtures";
-import { createEmployee, waitForHydrationOnGoto } from "./fixtures";
+import { createEmployee, hydrated, waitForHydrationOnGoto } from "./fixtures";
 
 test.describe("languages", () => {
-  test("the login page switches to English and German", async ({ page }) => {
+  test("the login page switches to English and German", async ({ page, javaScriptEnabled }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "nl");
     await page.getByLabel("Taal").selectOption("en");
     await page.getByRole("button", { name: "Taal wijzigen" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // The switch reloads the document (not a page.goto): click again once the new one has hydrated.
+    await hydrated(page, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await page.getByLabel("Language").selectOption("de");
     await page.getByRole("button", { name: "Change language" }).click();

@@ -1,4 +1,4 @@
-import { expect, signInThroughForm, test } from "./fixtures";
+import { expect, hydrated, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 function uniqueEmail(prefix: string) {
@@ -110,11 +110,14 @@ test.describe("registration", () => {
     await expect(page.getByTestId("template-notice")).toContainText("Vorlage");
   });
 
-  test("registering in English sends the verification e-mail in English", async ({ page }) => {
+  test("registering in English sends the verification e-mail in English", async ({ page, javaScriptEnabled }) => {
     const email = uniqueEmail("register-en");
     await page.goto("/register");
     await page.getByLabel("Taal").selectOption("en");
     await page.getByRole("button", { name: "Taal wijzigen" }).click();
+    // The switch reloads the document (not a page.goto): fill the form once the new one has hydrated.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await hydrated(page, javaScriptEnabled);
     await page.getByLabel("Company name").fill("Harbour Ltd");
     await page.getByLabel("First name").fill("Sam");
     await page.getByLabel("Last name").fill("Baker");
