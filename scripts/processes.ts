@@ -11,7 +11,6 @@ export function bin(name: string): string {
   return path.join(projectRoot, "node_modules", ".bin", name);
 }
 
-/** Runs a command to completion with inherited output; resolves with its exit code (signals count as 1). */
 /**
  * Node options for the processes a bench starts, from BENCH_NODE_ARGS (space-separated), e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where they spend their time; node refuses these in NODE_OPTIONS.
@@ -20,6 +19,7 @@ export function benchNodeArgs(): string[] {
   return (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 }
 
+/** Runs a command to completion with inherited output; resolves with its exit code (signals count as 1). */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", ...options });

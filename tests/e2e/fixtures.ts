@@ -197,17 +197,23 @@ export function waitForHydrationOnGoto(page: Page, baseURL: string | undefined):
     const response = await goto(url, options);
     const ours = baseURL !== undefined && new URL(page.url()).origin === new URL(baseURL).origin;
     const html = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
-    if (ours && html) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    if (ours && html) await waitForHydration(page);
     return response;
   };
   return page;
 }
+
+/** root.tsx marks <html> once React has hydrated the document. */
+const waitForHydration = (page: Page) =>
+  page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+
 /**
  * A page reached by a redirect (the provider's, the sign-out's) is not a `page.goto`: with JavaScript, wait
  * for React's hydration before clicking, or the click navigates while React hydrates (React #345). Without
  * JavaScript nothing hydrates, so there is nothing to wait for.
  */
 export async function hydrated(page: Page, javaScriptEnabled: boolean | undefined): Promise<void> {
-  if (javaScriptEnabled !== false) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  if (javaScriptEnabled !== false) await waitForHydration(page);
 }
+
 export { expect };
