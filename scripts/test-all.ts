@@ -11,7 +11,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgre
 import { bin, projectRoot } from "./processes";
 
 type Counts = { passed: number; failed: number; skipped: number };
-type StepResult = { name: string; counts: Counts; note?: string; isCheck?: boolean };
+/** `failures` names the failed tests, so the summary (often all a CI log's tail shows) says which ones failed. */
+type StepResult = { name: string; counts: Counts; note?: string; isCheck?: boolean; failures?: string[] };
 
 process.chdir(projectRoot);
 const resultsDir = path.join(projectRoot, ".test-results");
@@ -74,9 +75,11 @@ const total = results.reduce(
 );
 
 console.log(`\n── Summary (${Math.round((Date.now() - started) / 1000)} s) ──`);
-for (const { name, counts, note, isCheck } of results) {
+for (const { name, counts, note, isCheck, failures = [] } of results) {
   const status = isCheck ? (counts.failed ? "FAILED" : "ok") : formatCounts(counts);
   console.log(`  ${name.padEnd(12)} ${status}${note ? ` (${note})` : ""}`);
+  for (const failure of failures.slice(0, 20)) console.log(`    ✘ ${failure}`);
+  if (failures.length > 20) console.log(`    … and ${failures.length - 20} more`);
 }
 console.log(formatCounts(total));
 process.exitCode = total.failed > 0 ? 1 : 0;
@@ -146,7 +149,12 @@ type VitestReport = {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { status: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 };
 
 async function vitestStep(project: "unit" | "integration"): Promise<StepResult> {
@@ -174,17 +182,56 @@ async function vitestStep(project: "unit" | "integration"): Promise<StepResult> 
     skipped: report.numPendingTests + report.numTodoTests,
   };
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // e.g. unhandled errors between tests
+  const failures = report.testResults.flatMap((file) => {
+    const where = path.relative(projectRoot, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    if (file.status === "failed" && failed.length === 0) return [`${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
   return {
     name: project,
     counts,
+    failures,
     note: code !== 0 && !report.numFailedTests && !brokenFiles ? `exit code ${code}` : undefined,
   };
 }
 
+function firstLine(message = ""): string {
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
+  return (plain.split("\n").find((line) => line.trim()) ?? "").trim().slice(0, 200);
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { projectName: string; results: { error?: { message?: string } }[] }[];
+  }[];
+};
 type PlaywrightReport = {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: unknown[];
+  suites?: PlaywrightSuite[];
 };
+
+/** The failed or flaky specs of a report, as `[project] file:line › title: first line of the error`. */
+function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.results.some((result) => result.error))
+        .map((test) => {
+          const error = test.results.find((result) => result.error)?.error;
+          const title = [...titles, spec.title].join(" › ");
+          return `[${test.projectName}] ${suite.file}:${spec.line} › ${title}: ${firstLine(error?.message)}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites, suite.file === suite.title ? titles : [...titles, suite.title]),
+  ]);
+}
 
 async function playwrightStep(): Promise<StepResult> {
   banner("end-to-end tests");
@@ -199,7 +246,12 @@ async function playwrightStep(): Promise<StepResult> {
   const globalErrors = report.errors?.length ?? 0;
   if (globalErrors && counts.failed === 0) counts.failed = globalErrors;
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  return { name: "e2e", counts, note: globalErrors ? `${globalErrors} error(s) outside tests` : undefined };
+  return {
+    name: "e2e",
+    counts,
+    failures: playwrightFailures(report.suites),
+    note: globalErrors ? `${globalErrors} error(s) outside tests` : undefined,
+  };
 }
 
 function readJson<T>(file: string): T | undefined {
