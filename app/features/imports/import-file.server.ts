@@ -76,6 +76,13 @@ function rowBatcher(onRows: RowBatchHandler) {
   };
   return {
     isHandlerError: (error: unknown) => handlerError !== undefined && error === handlerError,
+    /**
+     * Waits for the batch being stored when reading stops on an error: the caller cleans up what was
+     * stored, so no batch may still land after that (its own failure is the reading error's to report).
+     */
+    async settle() {
+      await pending.catch(() => undefined);
+    },
     async add(row: ParsedRow) {
       if (isBlank(row.values)) return;
       if (!headers) {
@@ -127,6 +134,7 @@ export async function readCsv(buffer: Uint8Array, onRows: RowBatchHandler): Prom
       await batcher.add({ rowNumber: line, values });
     }
   } catch (error) {
+    await batcher.settle();
     if (error instanceof ImportFileError || batcher.isHandlerError(error)) throw error;
     throw new ImportFileError("import:errors.corrupt");
   }
@@ -216,6 +224,7 @@ export async function readXlsx(buffer: Buffer, sheet: number, onRows: RowBatchHa
       }
     }
   } catch (error) {
+    await batcher.settle();
     if (error instanceof ImportFileError || batcher.isHandlerError(error)) throw error;
     throw new ImportFileError("import:errors.corrupt");
   }

@@ -37,6 +37,17 @@ describe("reading a file in batches (stored while read)", () => {
     ).rejects.toBe(failure);
   });
 
+  it("stops only once the batch being stored has landed, so the caller's clean-up comes after it", async () => {
+    let stored = 0;
+    const failure = readCsv(csv(MAX_ROWS + 1), async (rows) => {
+      // Slower than reading the rest of the file: the last full batch is still being stored when it ends.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stored += rows.length;
+    });
+    await expect(failure).rejects.toMatchObject({ key: "import:errors.tooManyRows" });
+    expect(stored).toBe(MAX_ROWS);
+  });
+
   it("refuses more than MAX_ROWS data rows", async () => {
     await expect(readCsv(csv(MAX_ROWS + 1), async () => undefined)).rejects.toMatchObject({
       key: "import:errors.tooManyRows",
