@@ -116,6 +116,20 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Uitloggen" })).toBeVisible();
   });
+
+  test("a route that only redirects answers an unknown id with the same page, navigation included", async ({
+    page,
+  }) => {
+    await signIn(page, demoUsers.hr);
+    for (const path of [`/personnel/teams/${crypto.randomUUID()}`, `/personnel/user/${crypto.randomUUID()}`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Dashboard" }),
+      ).toBeVisible();
+    }
+  });
 });
 
 test.describe("translation files in the browser", { tag: "@js-only" }, () => {

@@ -6,3 +6,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireModule(request, "competences", "competences.read");
   return redirect("/competences/matrix");
 }
+
+export { default } from "~/components/redirect-route";

@@ -6,3 +6,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireModule(request, "knowledge-areas", "knowledgeArea.manage");
   return redirect("/knowledge-areas/teams");
 }
+
+export { default } from "~/components/redirect-route";

@@ -12,3 +12,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const open = knowledgeCardTabs.find((t) => t === tab) ?? "card";
   return redirect(`/knowledge-areas/teams/${team.id}/${open}`);
 }
+
+export { default } from "~/components/redirect-route";

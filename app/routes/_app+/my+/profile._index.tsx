@@ -8,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
   return redirect(`/my/profile/${profileTabs.includes(tab as never) ? tab : "details"}`);
 }
+
+export { default } from "~/components/redirect-route";

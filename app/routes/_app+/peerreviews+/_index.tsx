@@ -5,3 +5,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireModule(request, "peer-review", "reviews.manage");
   return redirect("/peerreviews/overview");
 }
+
+export { default } from "~/components/redirect-route";

@@ -9,3 +9,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const team = await getTeam(ctx, requireUuid(params.id));
   return redirect(`/personnel/teams/${team.id}/goalsAndAmbitions`);
 }
+
+export { default } from "~/components/redirect-route";

@@ -10,3 +10,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
   return redirect(`/personnel/user/${employee.id}/${employeeDetailTabs.includes(tab as never) ? tab : "details"}`);
 }
+
+export { default } from "~/components/redirect-route";

@@ -8,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
   return redirect(`/personnel/users/${employeeTabs.includes(tab as never) ? tab : "active"}`);
 }
+
+export { default } from "~/components/redirect-route";

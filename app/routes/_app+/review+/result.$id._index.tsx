@@ -13,3 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = search.toString();
   return redirect(`/review/result/${round.id}/${tab}${query ? `?${query}` : ""}`);
 }
+
+export { default } from "~/components/redirect-route";

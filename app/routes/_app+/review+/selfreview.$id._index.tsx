@@ -11,3 +11,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab") ?? "";
   return redirect(`/review/selfreview/${review.id}/${tabs.includes(tab) ? tab : "details"}`);
 }
+
+export { default } from "~/components/redirect-route";

@@ -9,3 +9,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab") === "levels" ? "levels" : "grid";
   return redirect(`/review/summary/${round.id}/${tab}`);
 }
+
+export { default } from "~/components/redirect-route";

@@ -8,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
   return redirect(`/tasks/${isTaskTab(tab) ? tab : "inbox"}`);
 }
+
+export { default } from "~/components/redirect-route";

@@ -6,3 +6,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return redirect(`/team-development/goals${new URL(request.url).search}`);
 }
+
+export { default } from "~/components/redirect-route";
