@@ -208,7 +208,7 @@ type PlaywrightSuite = {
   specs?: {
     title: string;
     line: number;
-    tests: { projectName: string; results: { error?: { message?: string } }[] }[];
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
   }[];
 };
 type PlaywrightReport = {
@@ -222,7 +222,8 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
-        .filter((test) => test.results.some((result) => result.error))
+        // "expected" covers the tests declared to fail (test.fail()): their errors are what they assert.
+        .filter((test) => test.status === "unexpected" || test.status === "flaky")
         .map((test) => {
           const error = test.results.find((result) => result.error)?.error;
           const title = [...titles, spec.title].join(" › ");
