@@ -78,7 +78,7 @@ function rowBatcher(onRows: RowBatchHandler) {
     isHandlerError: (error: unknown) => handlerError !== undefined && error === handlerError,
     /**
      * Waits for the batch being stored when reading stops on an error: the caller cleans up what was
-     * stored, so no batch may still land after that (its own failure is the reading error's to report).
+     * stored, so no batch may land after that. A failure of that batch gives way to the reading error.
      */
     async settle() {
       await pending.catch(() => undefined);
