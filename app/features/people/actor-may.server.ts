@@ -73,11 +73,13 @@ export async function mayChangeAccountWideFields(
   db: DbOrTx = getDb(),
 ): Promise<MayResult> {
   if (targetUserId === ctx.user.id) return { ok: true };
-  const [flags, rows] = await Promise.all([
-    userFlags(db, ctx.accountId, [targetUserId]),
-    // Removed memberships give no rights and are left out.
-    grantRows(db, ctx.accountId, sql`m.user_id in (${targetUserId}, ${ctx.user.id}) and m.deleted_at is null`),
-  ]);
+  const flags = await userFlags(db, ctx.accountId, [targetUserId]);
+  // Removed memberships give no rights and are left out.
+  const rows = await grantRows(
+    db,
+    ctx.accountId,
+    sql`m.user_id in (${targetUserId}, ${ctx.user.id}) and m.deleted_at is null`,
+  );
   const target = flags.get(targetUserId);
   if (!target) return { ok: false, errorKey: "employees:details.notAllowed" };
   const base = new Map<string, ReadonlySet<string>>();
@@ -169,12 +171,11 @@ export async function mayChangeRolesOf(
   const changed = [...new Set(changedRoles)];
   if (changed.length === 0) return { ok: true };
   if (!isUuid(membershipId)) notFound();
-  const [refused, allowed, exists] = await Promise.all([
-    rolesActorMayNotChange(ctx, changed, db),
-    membershipsActorMayChange(ctx, [membershipId], db),
-    db.execute(sql`select 1 from memberships where id = ${membershipId} and account_id = ${ctx.accountId}
-      and cluster_id = ${ctx.clusterId}`),
-  ]);
+  // One after the other: `db` is often the caller's transaction, whose statements share one connection.
+  const refused = await rolesActorMayNotChange(ctx, changed, db);
+  const allowed = await membershipsActorMayChange(ctx, [membershipId], db);
+  const exists = await db.execute(sql`select 1 from memberships where id = ${membershipId}
+    and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}`);
   // Another tenant's id finds nothing, as everywhere else.
   if (exists.rows.length === 0) throw new Response("Not found", { status: 404 });
   if (refused.length > 0 || !allowed.has(membershipId)) return { ok: false, errorKey: "employees:roles.notAllowed" };

@@ -160,7 +160,9 @@ export async function saveReviewFromApi(
   const review = await requireTeamReview(ctx, reviewId, db);
   if (review.lockedAt) return { ok: false, code: "locked" };
   if (review.isFinished) return { ok: false, code: "finished" };
-  const [set, entries] = await Promise.all([loadRuleSet(db, ctx, review.setId), loadEntries(db, review.id)]);
+  // One after the other: `db` may be the caller's transaction, whose statements share one connection.
+  const set = await loadRuleSet(db, ctx, review.setId);
+  const entries = await loadEntries(db, review.id);
 
   let criteriaAfter = entries.map((e) => e.id);
   let added: ReviewCriterionEntry[] = [];

@@ -193,7 +193,8 @@ export async function addReviewCriterion(
     if (!state.ok) return state;
     const criterion = await bookCriterion(tx, ctx, criterionId);
     if (!criterion) return { ok: false, code: "unknownCriterion", criterionId };
-    const [set, entries] = await Promise.all([loadRuleSet(tx, ctx, review.setId), loadEntries(tx, review.id)]);
+    const set = await loadRuleSet(tx, ctx, review.setId);
+    const entries = await loadEntries(tx, review.id);
     const result = addCriterion(set, entries, criterion);
     if (!result.ok) return { ok: false, code: result.code, criterionId };
     await insertCriteria(tx, review.id, [result.entries.at(-1)!]);

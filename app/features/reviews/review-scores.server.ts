@@ -98,13 +98,14 @@ export async function saveScoresInTransaction(
   const state = await lockReviewForChange(tx, review.id);
   if (!state.ok) refuse(state);
 
-  const [criteriaRows, subjectRows] = await Promise.all([
-    tx
-      .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
-      .from(reviewCriteria)
-      .where(eq(reviewCriteria.reviewId, review.id)),
-    tx.select({ id: reviewSubjects.id }).from(reviewSubjects).where(eq(reviewSubjects.reviewId, review.id)),
-  ]);
+  const criteriaRows = await tx
+    .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
+    .from(reviewCriteria)
+    .where(eq(reviewCriteria.reviewId, review.id));
+  const subjectRows = await tx
+    .select({ id: reviewSubjects.id })
+    .from(reviewSubjects)
+    .where(eq(reviewSubjects.reviewId, review.id));
   const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
   const subjectIds = new Set(subjectRows.map((s) => s.id));
   const touched = new Set<string>();

@@ -235,36 +235,38 @@ export async function createSelfReviewFromRound(
         .where(and(eq(reviews.parentId, round.id), eq(reviews.type, "team"), isNull(reviews.deletedAt), visible));
       const reviewIds = teamReviews.map((r) => r.id);
       if (reviewIds.length === 0) notFound();
-      const [criteriaRows, subjectRows, tagRows, teamRows] = await Promise.all([
-        tx
-          .select({
-            id: reviewCriteria.criterionId,
-            dimension: reviewCriteria.dimension,
-            belongsToSet: reviewCriteria.belongsToSet,
-            locked: reviewCriteria.locked,
-          })
-          .from(reviewCriteria)
-          .where(inArray(reviewCriteria.reviewId, reviewIds))
-          .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position)),
-        tx
-          .select({ membershipId: reviewSubjects.membershipId, reviewId: reviewSubjects.reviewId })
-          .from(reviewSubjects)
-          .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-          .where(and(inArray(reviewSubjects.reviewId, reviewIds), isNull(memberships.deletedAt))),
-        tx.select({ tagId: reviewTags.tagId }).from(reviewTags).where(eq(reviewTags.reviewId, round.id)),
-        tx
-          .select({ id: teams.id, name: teams.name })
-          .from(teams)
-          .where(
-            and(
-              inCluster(teams, ctx),
-              inArray(
-                teams.id,
-                teamReviews.flatMap((r) => (r.teamId ? [r.teamId] : [])),
-              ),
+      // One after the other: a transaction's statements share one connection.
+      const criteriaRows = await tx
+        .select({
+          id: reviewCriteria.criterionId,
+          dimension: reviewCriteria.dimension,
+          belongsToSet: reviewCriteria.belongsToSet,
+          locked: reviewCriteria.locked,
+        })
+        .from(reviewCriteria)
+        .where(inArray(reviewCriteria.reviewId, reviewIds))
+        .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position));
+      const subjectRows = await tx
+        .select({ membershipId: reviewSubjects.membershipId, reviewId: reviewSubjects.reviewId })
+        .from(reviewSubjects)
+        .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
+        .where(and(inArray(reviewSubjects.reviewId, reviewIds), isNull(memberships.deletedAt)));
+      const tagRows = await tx
+        .select({ tagId: reviewTags.tagId })
+        .from(reviewTags)
+        .where(eq(reviewTags.reviewId, round.id));
+      const teamRows = await tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(
+          and(
+            inCluster(teams, ctx),
+            inArray(
+              teams.id,
+              teamReviews.flatMap((r) => (r.teamId ? [r.teamId] : [])),
             ),
           ),
-      ]);
+        );
       const teamOf = new Map(teamReviews.map((r) => [r.id, r.teamId]));
       const participants = subjectRows.flatMap((s) => {
         const teamId = teamOf.get(s.reviewId);

@@ -58,17 +58,16 @@ export async function reviewCriteriaRows(db: DbOrTx, reviewId: string): Promise<
   return rows as EvaluationCriterion[];
 }
 
+/** Both parts' answers; one statement after the other, as `db` may be a transaction (one connection). */
 async function answers(db: DbOrTx, subjectId: string) {
-  const [own, team] = await Promise.all([
-    db
-      .select({ criterionId: reviewScores.criterionId, score: reviewScores.score })
-      .from(reviewScores)
-      .where(eq(reviewScores.subjectId, subjectId)),
-    db
-      .select({ criterionId: reviewTeamAnswers.criterionId, score: reviewTeamAnswers.score })
-      .from(reviewTeamAnswers)
-      .where(eq(reviewTeamAnswers.subjectId, subjectId)),
-  ]);
+  const own = await db
+    .select({ criterionId: reviewScores.criterionId, score: reviewScores.score })
+    .from(reviewScores)
+    .where(eq(reviewScores.subjectId, subjectId));
+  const team = await db
+    .select({ criterionId: reviewTeamAnswers.criterionId, score: reviewTeamAnswers.score })
+    .from(reviewTeamAnswers)
+    .where(eq(reviewTeamAnswers.subjectId, subjectId));
   return {
     own: new Map(own.map((r) => [r.criterionId, r.score])),
     team: new Map(team.map((r) => [r.criterionId, r.score])),
