@@ -42,6 +42,7 @@ export const namespaces = [
   "knowledge-base",
   "knowledge-areas",
   "growth",
+  "analytics",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");

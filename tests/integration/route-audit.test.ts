@@ -191,6 +191,9 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/criteria+/sets.$setId.tsx": { may: both, params: (d) => ({ setId: d.set }) },
   "_app+/criteria+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.criteriaTag }) },
   "_app+/my+/profile.$tab.tsx": { notTenantData: "the signed-in user's own profile tabs" },
+  // Analytics (1409): tab names, no id; the cluster comes from the session (tests/integration/analytics.test.ts).
+  "_app+/analytics+/users.$tab.tsx": { notTenantData: "HR analytics tabs of the current cluster, no id" },
+  "_app+/analytics+/criteria.$tab.tsx": { notTenantData: "a dimension's tab of the current cluster, no id" },
   "_app+/team-development+/$step.tsx": { notTenantData: "step names; the team is a ?team= filter of own teams" },
   "_app+/personnel+/users.$tab.tsx": { notTenantData: "list tabs, no id" },
   "_app+/personnel+/positions.$positionId._index.tsx": {

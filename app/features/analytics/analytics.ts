@@ -1,0 +1,64 @@
+/**
+ * HR analytics, criteria analytics and team comparison (spec §1, §2 analytics/…; docs/decisions/1409):
+ * what the pages and the services share, safe for the browser.
+ */
+import type { Dimension } from "~/features/criteria/scales";
+import { formatNumber } from "~/utils/format";
+
+/** analytics/users/{tab}: the workforce as it is today, and the development roles of the last reviews. */
+export const hrTabs = ["workforce", "development"] as const;
+export type HrTab = (typeof hrTabs)[number];
+
+/** analytics/criteria/{tab}: one tab per dimension. */
+export const criteriaTabs = ["performance", "potential", "employability"] as const;
+export type CriteriaTab = (typeof criteriaTabs)[number];
+
+export function dimensionOfTab(tab: CriteriaTab): Dimension {
+  return (criteriaTabs.indexOf(tab) + 1) as Dimension;
+}
+
+/** Which finished team reviews count: those finished in the last 12 or 24 months, or all. */
+export const periods = ["12", "24", "all"] as const;
+export type Period = (typeof periods)[number];
+export const defaultPeriod: Period = "12";
+
+export function parsePeriod(value: string | null | undefined): Period {
+  return periods.find((p) => p === value) ?? defaultPeriod;
+}
+
+/** The first day that counts for a period, as yyyy-MM-dd; null for all. */
+export function periodStart(period: Period, today: string): string | null {
+  if (period === "all") return null;
+  const [y, m, d] = today.split("-").map(Number);
+  const start = new Date(Date.UTC(y, m - 1 - Number(period), d));
+  return start.toISOString().slice(0, 10);
+}
+
+/** Age bands of the workforce tab, youngest first; `unknown` for people without a birthday. */
+export const ageBands = ["under25", "25to34", "35to44", "45to54", "55plus", "unknown"] as const;
+export type AgeBand = (typeof ageBands)[number];
+
+export function ageBandOf(age: number | null): AgeBand {
+  if (age === null) return "unknown";
+  if (age < 25) return "under25";
+  if (age < 35) return "25to34";
+  if (age < 45) return "35to44";
+  if (age < 55) return "45to54";
+  return "55plus";
+}
+
+/** Contracts ending within this many days are listed on the workforce tab. */
+export const CONTRACT_HORIZON_DAYS = 90;
+export const ENDING_CONTRACTS_SHOWN = 50;
+
+/** The team comparison compares at least two and at most this many teams at once. */
+export const MAX_COMPARED_TEAMS = 8;
+
+/** A dimension average as a share of the scale: 0 % at the lowest level, 100 % at the highest. */
+export function percentText(value: number | null, language: string): string {
+  if (value === null) return "–";
+  return `${formatNumber(value, language, { maximumFractionDigits: 0 })} %`;
+}
+
+/** Bar colours for groups without a meaning of their own (age bands, gender): dark enough for white counts. */
+export const groupColors = ["#084242", "#1d4e89", "#0f6e6e", "#2f72b8", "#5f6b7a", "#737373"] as const;

@@ -1,0 +1,138 @@
+import { useTranslation } from "react-i18next";
+import { StackedBar, Legend, type DimensionText, type RoleText } from "~/features/reviews/components/results-ui";
+import { dimensionKeys, type Dimension } from "~/features/criteria/scales";
+import { formatDate } from "~/utils/format";
+import { percentText } from "../analytics";
+import type { ComparedTeam } from "../team-comparison.server";
+import { partsText, PercentBar, useFte } from "./analytics-ui";
+import { useRoleParts } from "./development-view";
+
+/** The chosen teams side by side: one column a team, then the averages and the development roles. */
+export function ComparisonView({
+  teams,
+  dimensions,
+  roles,
+}: {
+  teams: ComparedTeam[];
+  dimensions: DimensionText[];
+  roles: RoleText[];
+}) {
+  const { t, i18n } = useTranslation();
+  const fte = useFte();
+  const partsOf = useRoleParts(roles);
+  const averageOf = (team: ComparedTeam, dimension: number) =>
+    team.review?.averages[dimensionKeys[dimension as Dimension]] ?? null;
+  return (
+    <>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full bg-white text-left shadow-sm" data-testid="comparison-table">
+          <caption className="p-2 text-left font-semibold">{t("analytics:comparison.tableCaption")}</caption>
+          <thead>
+            <tr className="border-b">
+              <td className="p-2" />
+              {teams.map((team) => (
+                <th key={team.id} scope="col" className="p-2">
+                  {team.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-b">
+              <th scope="row" className="p-2 font-normal">
+                {t("analytics:comparison.members")}
+              </th>
+              {teams.map((team) => (
+                <td key={team.id} className="p-2">
+                  {team.members}
+                </td>
+              ))}
+            </tr>
+            <tr className="border-b">
+              <th scope="row" className="p-2 font-normal">
+                {t("analytics:comparison.fte")}
+              </th>
+              {teams.map((team) => (
+                <td key={team.id} className="p-2">
+                  {fte(team.fte)}
+                </td>
+              ))}
+            </tr>
+            <tr className="border-b">
+              <th scope="row" className="p-2 font-normal">
+                {t("analytics:comparison.review")}
+              </th>
+              {teams.map((team) => (
+                <td key={team.id} className="p-2">
+                  {team.review ? (
+                    <>
+                      {team.review.name}
+                      {team.review.finishedAt ? (
+                        <span className="block text-sm text-ink-muted">
+                          {t("analytics:comparison.finishedOn", { date: formatDate(team.review.finishedAt) })}
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="text-ink-muted">{t("analytics:comparison.noReview")}</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+            {dimensions.map((d) => (
+              <tr key={d.dimension} className="border-b last:border-0" data-testid={`average-${d.dimension}`}>
+                <th scope="row" className="p-2 font-normal">
+                  {d.name}
+                </th>
+                {teams.map((team) => (
+                  <td key={team.id} className="p-2">
+                    {percentText(averageOf(team, d.dimension), i18n.language)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-2 text-sm text-ink-muted">{t("analytics:scaleNote")}</p>
+
+      {dimensions.map((d) => (
+        <section key={d.dimension} aria-labelledby={`dimension-${d.dimension}`} className="mt-8 max-w-3xl">
+          <h2 id={`dimension-${d.dimension}`} className="mb-2">
+            {d.name}
+          </h2>
+          <ul className="space-y-2">
+            {teams.map((team) => (
+              <li key={team.id} className="flex flex-wrap items-center gap-4">
+                <span className="w-48">{team.name}</span>
+                <PercentBar label={`${team.name}, ${d.name}`} value={averageOf(team, d.dimension)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      <section aria-labelledby="comparison-roles" className="mt-8 max-w-3xl">
+        <h2 id="comparison-roles" className="mb-2">
+          {t("analytics:comparison.rolesTitle")}
+        </h2>
+        <ul className="space-y-3">
+          {teams.map((team) => {
+            const parts = partsOf(team.review?.roleCounts ?? {});
+            return (
+              <li key={team.id}>
+                <p className="text-sm">{team.name}</p>
+                {team.review ? (
+                  <StackedBar parts={parts} description={`${team.name}: ${partsText(parts)}`} />
+                ) : (
+                  <p className="text-sm text-ink-muted">{t("analytics:comparison.noReview")}</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <Legend items={partsOf({})} />
+      </section>
+    </>
+  );
+}

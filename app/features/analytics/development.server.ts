@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import type { TenantContext } from "~/utils/tenant.server";
+
+/**
+ * The development tab of HR analytics (docs/decisions/1409): each active person's development role from
+ * their latest finished team review, in total and per team of that review. Counts only, no names: the
+ * people behind them are on the review results, which need reviews.manage.
+ */
+
+export type RoleCounts = Record<string, number>;
+export type TeamRoleRow = { teamId: string | null; name: string; people: number; roleCounts: RoleCounts };
+
+export async function developmentAnalytics(ctx: TenantContext) {
+  const { rows } = await getDb().execute<{
+    team_id: string | null;
+    team_name: string | null;
+    development_role: number | null;
+    count: number;
+  }>(sql`
+    with latest as (
+      select distinct on (s.membership_id) s.membership_id, s.development_role, r.team_id,
+             coalesce(t.name, r.team_name) as team_name
+      from review_subjects s
+      join reviews r on r.id = s.review_id and r.type = 'team' and r.is_finished and r.deleted_at is null
+      join memberships m on m.id = s.membership_id and m.deleted_at is null and m.status = 'active'
+      left join teams t on t.id = r.team_id and t.deleted_at is null
+      where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
+        and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+      order by s.membership_id, r.finished_at desc nulls last, r.created_at desc, r.id
+    )
+    select team_id, team_name, development_role, count(*)::int as count
+    from latest group by team_id, team_name, development_role`);
+  const {
+    rows: [{ active }],
+  } = await getDb().execute<{ active: number }>(sql`
+    select count(*)::int as active from memberships m
+    where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+      and m.status = 'active'`);
+
+  const total: RoleCounts = {};
+  const teams = new Map<string, TeamRoleRow>();
+  let reviewed = 0;
+  for (const row of rows) {
+    const role = row.development_role === null ? "none" : String(row.development_role);
+    total[role] = (total[role] ?? 0) + row.count;
+    reviewed += row.count;
+    const key = row.team_id ?? `name:${row.team_name ?? ""}`;
+    const team = teams.get(key) ?? { teamId: row.team_id, name: row.team_name ?? "", people: 0, roleCounts: {} };
+    team.people += row.count;
+    team.roleCounts[role] = (team.roleCounts[role] ?? 0) + row.count;
+    teams.set(key, team);
+  }
+  return {
+    active,
+    reviewed,
+    notReviewed: Math.max(active - reviewed, 0),
+    total,
+    teams: [...teams.values()].sort((a, b) => a.name.localeCompare(b.name, "nl")),
+  };
+}
+
+export type DevelopmentAnalytics = Awaited<ReturnType<typeof developmentAnalytics>>;

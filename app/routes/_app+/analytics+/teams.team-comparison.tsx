@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
+import { PageHeader } from "~/components/ui/table";
+import { MAX_COMPARED_TEAMS } from "~/features/analytics/analytics";
+import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
+import { ComparisonView } from "~/features/analytics/components/comparison-view";
+import { chosenTeamIds, compareTeams } from "~/features/analytics/team-comparison.server";
+import { requestResultTexts } from "~/features/reviews/result-texts.server";
+import { listTeamOptions } from "~/features/teams/teams.server";
+import { pageTitle } from "~/utils/page-title";
+import { can, requireRight } from "~/utils/tenant.server";
+
+/**
+ * Team comparison (spec §2 analytics/teams/team-comparison, teams.manage). Comparing needs a right of its
+ * own, analytics.read (spec §6): without it the page says so in the spec's words (docs/decisions/1409).
+ * The teams are chosen in a GET form, so a comparison is a link and works without JavaScript.
+ */
+export const handle = analyticsHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireRight(request, "teams.manage");
+  const { t, texts } = await requestResultTexts(request, ctx);
+  const title = pageTitle(t, "analytics:comparison.title");
+  if (!can(ctx, "analytics.read")) {
+    // A page with the spec's message (not a 403 document: that is an error in every browser console).
+    return { title, allowed: false as const, options: [], chosen: [], asked: 0, teams: [], dimensions: [], roles: [] };
+  }
+  const asked = new URL(request.url).searchParams.getAll("team");
+  const chosen = chosenTeamIds(asked);
+  // Ids of other clusters drop out here: what is left must still be two teams to compare.
+  const found = chosen.length >= 2 ? await compareTeams(ctx, chosen) : [];
+  const teams = found.length >= 2 ? found : [];
+  return {
+    title,
+    allowed: true as const,
+    options: await listTeamOptions(ctx),
+    chosen,
+    asked: new Set(asked).size,
+    teams,
+    dimensions: texts.dimensions,
+    roles: texts.roles,
+  };
+}
+
+export default function TeamComparisonPage() {
+  const { t } = useTranslation();
+  const { allowed, options, chosen, asked, teams, dimensions, roles } = useLoaderData<typeof loader>();
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={t("analytics:comparison.title")} />
+        <p role="alert" className="mt-4 rounded bg-danger-bg p-4 text-danger" data-testid="comparison-no-right">
+          {t("analytics:comparison.noRight")}
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t("analytics:comparison.title")} />
+      <p className="mb-4 mt-2 max-w-3xl">{t("analytics:comparison.intro")}</p>
+      {options.length < 2 ? (
+        <p>{t("analytics:comparison.noTeams")}</p>
+      ) : (
+        <Form method="get" className="max-w-3xl rounded bg-white p-4 shadow-sm">
+          <fieldset>
+            <legend className="font-medium">{t("analytics:comparison.choose")}</legend>
+            <p id="team-hint" className="text-sm text-ink-muted">
+              {t("analytics:comparison.chooseHint", { max: MAX_COMPARED_TEAMS })}
+            </p>
+            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+              {options.map((team) => (
+                <li key={team.id} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    id={`team-${team.id}`}
+                    name="team"
+                    value={team.id}
+                    defaultChecked={chosen.includes(team.id)}
+                    aria-describedby="team-hint"
+                    className="h-4 w-4"
+                  />
+                  <label htmlFor={`team-${team.id}`}>{team.name}</label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="mt-4">
+            <Button>{t("analytics:comparison.submit")}</Button>
+          </div>
+        </Form>
+      )}
+      {asked > MAX_COMPARED_TEAMS ? (
+        <p className="mt-4" role="status">
+          {t("analytics:comparison.tooMany", { max: MAX_COMPARED_TEAMS })}
+        </p>
+      ) : null}
+      {teams.length >= 2 ? (
+        <ComparisonView teams={teams} dimensions={dimensions} roles={roles} />
+      ) : (
+        <p className="mt-4" data-testid="comparison-prompt">
+          {t("analytics:comparison.tooFew")}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,317 @@
+/**
+ * HR analytics, criteria analytics and team comparison (docs/decisions/1409) on the seeded demo: the
+ * numbers are what the database holds, each reads only the signed-in user's cluster, the latest finished
+ * review counts, the period filter works, team ids from elsewhere are ignored and comparing needs
+ * analytics.read.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { clusters, memberships, reviews, reviewSubjects, roleRights, teams, users } from "#db/schema";
+import { loader as criteriaLoader } from "~/routes/_app+/analytics+/criteria.$tab";
+import { loader as comparisonLoader } from "~/routes/_app+/analytics+/teams.team-comparison";
+import { loader as hrLoader } from "~/routes/_app+/analytics+/users.$tab";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
+import { seedDemo } from "../../seed/run";
+import { createUserWithMembership } from "../factories";
+import { context, getRequest, run } from "../support/http";
+import { sessionCookieFor } from "../support/session";
+
+type Who = { cookie: string; accountId: string; clusterId: string; membershipId: string };
+const who = {} as Record<"hr" | "leider" | "medewerker" | "andere", Who>;
+let noord: string;
+
+async function signIn(email: string, clusterName: string): Promise<Who> {
+  const [row] = await getDb()
+    .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id, membershipId: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
+    .where(and(eq(users.email, email), eq(clusters.name, clusterName)));
+  const { cookie } = await sessionCookieFor({ userId: row.userId, accountId: row.accountId, clusterId: row.clusterId });
+  return { cookie, accountId: row.accountId, clusterId: row.clusterId, membershipId: row.membershipId };
+}
+
+type Loader = (args: never) => Promise<unknown>;
+async function load<T>(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}) {
+  const result = await run(() =>
+    (loader as (args: unknown) => Promise<unknown>)({ request: getRequest(path, cookie), context: context(), params }),
+  );
+  return result as T | Response;
+}
+
+function page<T>(result: T | Response): T {
+  if (result instanceof Response)
+    throw new Error(`expected data, got ${result.status} ${result.headers.get("Location")}`);
+  return result;
+}
+
+type Hr = Awaited<ReturnType<typeof hrLoader>>;
+type Criteria = Awaited<ReturnType<typeof criteriaLoader>>;
+type Comparison = Awaited<ReturnType<typeof comparisonLoader>>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  await seedDemo(process.env.DATABASE_URL!);
+  who.hr = await signIn(demoUsers.hr, demoClusters.noord);
+  who.leider = await signIn(demoUsers.leider, demoClusters.noord);
+  who.medewerker = await signIn(demoUsers.medewerker, demoClusters.noord);
+  who.andere = await signIn(demoUsers.andere, demoClusters.andere);
+  noord = who.hr.clusterId;
+}, 120_000);
+
+async function activeCount(clusterId: string) {
+  const { rows } = await getDb().execute<{ n: number }>(sql`
+    select count(*)::int as n from memberships where cluster_id = ${clusterId} and deleted_at is null and status = 'active'`);
+  return rows[0].n;
+}
+
+describe("HR analytics", () => {
+  it("counts the cluster's people, contracts and FTE as the database holds them", async () => {
+    const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
+    const w = data.workforce!;
+    expect(w.active).toBe(await activeCount(noord));
+    // FTE by hand: every active person's current contracts, 0.8 for someone without one.
+    const { rows } = await getDb().execute<{ id: string; fte: string | null }>(sql`
+      select m.id, (select sum(c.fte) from contracts c where c.membership_id = m.id and c.is_active
+        and c.start_date <= current_date and c.end_date >= current_date)::text as fte
+      from memberships m where m.cluster_id = ${noord} and m.deleted_at is null and m.status = 'active'`);
+    const expected = rows.reduce((sum, r) => sum + (r.fte === null ? 0.8 : Number(r.fte)), 0);
+    expect(w.fte).toBeCloseTo(expected, 2);
+    expect(w.contracts.none).toBe(rows.filter((r) => r.fte === null).length);
+    expect(w.contracts.permanent + w.contracts.temporary + w.contracts.none).toBe(w.active);
+    expect(w.genders.f + w.genders.m + w.genders.unknown).toBe(w.active);
+    expect(Object.values(w.ages).reduce((a, b) => a + b, 0)).toBe(w.active);
+    // HR may read contracts: the ones ending within 90 days are listed by name, soonest first.
+    const horizon = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(w.endingContracts).not.toBeNull();
+    for (const c of w.endingContracts!) {
+      expect(c.endDate >= today() && c.endDate <= horizon).toBe(true);
+    }
+    expect(w.endingContracts!.map((c) => c.endDate)).toEqual([...w.endingContracts!.map((c) => c.endDate)].sort());
+  });
+
+  it("shows someone who may not read contracts the number of ending contracts, not the names", async () => {
+    await getDb()
+      .delete(roleRights)
+      .where(
+        and(eq(roleRights.clusterId, noord), eq(roleRights.roleKey, "data_manager"), sql`right_key like 'contracts.%'`),
+      );
+    const dataManager = await createUserWithMembership(getDb(), {
+      accountId: who.hr.accountId,
+      clusterId: noord,
+      roles: [{ role: "employee" }, { role: "data_manager" }],
+    });
+    const { cookie } = await sessionCookieFor({
+      userId: dataManager.user.id,
+      accountId: who.hr.accountId,
+      clusterId: noord,
+    });
+    const hr = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
+    const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", cookie, { tab: "workforce" }));
+    expect(data.workforce!.endingContracts).toBeNull();
+    expect(data.workforce!.endingCount).toBe(hr.workforce!.endingCount);
+  });
+
+  it("reads only the signed-in user's own cluster", async () => {
+    const andere = page(
+      await load<Hr>(hrLoader, "/analytics/users/workforce", who.andere.cookie, { tab: "workforce" }),
+    );
+    expect(andere.workforce!.active).toBe(await activeCount(who.andere.clusterId));
+    expect(await activeCount(who.andere.clusterId)).not.toBe(await activeCount(noord));
+    const names = andere.workforce!.endingContracts!.map((c) => c.membershipId);
+    if (names.length > 0) {
+      const { rows } = await getDb().execute<{ n: number }>(sql`
+        select count(*)::int as n from memberships where id = any(${`{${names.join(",")}}`}::uuid[])
+          and cluster_id <> ${who.andere.clusterId}`);
+      expect(rows[0].n).toBe(0);
+    }
+  });
+
+  it("places each person by their latest finished team review", async () => {
+    const before = page(
+      await load<Hr>(hrLoader, "/analytics/users/development", who.hr.cookie, { tab: "development" }),
+    );
+    const d = before.development!;
+    const { rows } = await getDb().execute<{ n: number }>(sql`
+      select count(distinct s.membership_id)::int as n from review_subjects s
+      join reviews r on r.id = s.review_id and r.type = 'team' and r.is_finished and r.deleted_at is null
+      join memberships m on m.id = s.membership_id and m.deleted_at is null and m.status = 'active'
+      where s.cluster_id = ${noord}`);
+    expect(d.reviewed).toBe(rows[0].n);
+    expect(d.reviewed).toBeGreaterThan(0);
+    expect(Object.values(d.total).reduce((a, b) => a + b, 0)).toBe(d.reviewed);
+    expect(d.teams.reduce((sum, t) => sum + t.people, 0)).toBe(d.reviewed);
+    expect(d.notReviewed).toBe(d.active - d.reviewed);
+
+    // A newer finished review of one person with another role moves them, and only them.
+    const [subject] = await getDb()
+      .select({ membershipId: reviewSubjects.membershipId, role: reviewSubjects.developmentRole, review: reviews })
+      .from(reviewSubjects)
+      .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
+      .where(and(eq(reviews.clusterId, noord), eq(reviews.type, "team"), eq(reviews.isFinished, true)))
+      .limit(1);
+    const newRole = subject.role === 5 ? 1 : 5;
+    const [newer] = await getDb()
+      .insert(reviews)
+      .values({
+        accountId: subject.review.accountId,
+        clusterId: noord,
+        type: "team",
+        name: "Latere beoordeling",
+        scale: subject.review.scale,
+        teamId: subject.review.teamId,
+        teamName: subject.review.teamName,
+        isFinished: true,
+        finishedAt: new Date(),
+      })
+      .returning({ id: reviews.id });
+    await getDb().insert(reviewSubjects).values({
+      accountId: subject.review.accountId,
+      clusterId: noord,
+      reviewId: newer.id,
+      membershipId: subject.membershipId,
+      performance: 4,
+      potential: 4,
+      employability: 4,
+      developmentRole: newRole,
+    });
+    const after = page(
+      await load<Hr>(hrLoader, "/analytics/users/development", who.hr.cookie, { tab: "development" }),
+    ).development!;
+    const key = (role: number | null) => (role === null ? "none" : String(role));
+    expect(after.reviewed).toBe(d.reviewed);
+    expect(after.total[key(newRole)] ?? 0).toBe((d.total[key(newRole)] ?? 0) + 1);
+    expect(after.total[key(subject.role)] ?? 0).toBe((d.total[key(subject.role)] ?? 0) - 1);
+    await getDb().delete(reviewSubjects).where(eq(reviewSubjects.reviewId, newer.id));
+    await getDb().delete(reviews).where(eq(reviews.id, newer.id));
+  });
+
+  it("turns away who may not manage teams, and answers an unknown tab with 404", async () => {
+    for (const user of [who.leider, who.medewerker]) {
+      const result = await load<Hr>(hrLoader, "/analytics/users/workforce", user.cookie, { tab: "workforce" });
+      expect(result).toBeInstanceOf(Response);
+      expect((result as Response).headers.get("Location")).toBe("/dashboard");
+    }
+    const unknown = await load<Hr>(hrLoader, "/analytics/users/salaries", who.hr.cookie, { tab: "salaries" });
+    expect((unknown as Response).status).toBe(404);
+  });
+});
+
+describe("criteria analytics", () => {
+  it("averages each criterion's scores of finished team reviews as a share of their scale, weakest first", async () => {
+    const data = page(
+      await load<Criteria>(criteriaLoader, "/analytics/criteria/performance?period=all", who.hr.cookie, {
+        tab: "performance",
+      }),
+    ).data;
+    expect(data.criteria.length).toBeGreaterThan(0);
+    const { rows } = await getDb().execute<{ criterion_id: string; score: number; scale: number }>(sql`
+      select sc.criterion_id, sc.score, r.scale from review_scores sc join reviews r on r.id = sc.review_id
+      where r.cluster_id = ${noord} and r.type = 'team' and r.is_finished and r.deleted_at is null and sc.dimension = 1`);
+    for (const c of data.criteria) {
+      const mine = rows.filter((r) => r.criterion_id === c.id);
+      const rated = mine.filter((r) => r.score > 0);
+      expect(c.scored).toBe(rated.length);
+      expect(c.notRated).toBe(mine.length - rated.length);
+      const average = rated.reduce((sum, r) => sum + ((r.score - 1) / (r.scale - 1)) * 100, 0) / rated.length;
+      expect(c.averagePercent).toBeCloseTo(average, 6);
+    }
+    const averages = data.criteria.map((c) => c.averagePercent ?? Infinity);
+    expect(averages).toEqual([...averages].sort((a, b) => a - b));
+  });
+
+  it("leaves out reviews finished before the period", async () => {
+    const path = (period: string) => `/analytics/criteria/potential?period=${period}`;
+    const scored = async (period: string) =>
+      page(
+        await load<Criteria>(criteriaLoader, path(period), who.hr.cookie, { tab: "potential" }),
+      ).data.criteria.reduce((sum, c) => sum + c.scored, 0);
+    const all = await scored("all");
+    expect(all).toBeGreaterThan(0);
+    expect(await scored("12")).toBe(all);
+    await getDb()
+      .update(reviews)
+      .set({ finishedAt: sql`now() - interval '20 months'` })
+      .where(and(eq(reviews.clusterId, noord), eq(reviews.type, "team"), eq(reviews.isFinished, true)));
+    expect(await scored("12")).toBe(0);
+    expect(await scored("24")).toBe(all);
+    const empty = page(await load<Criteria>(criteriaLoader, path("12"), who.hr.cookie, { tab: "potential" }));
+    expect(empty.data.criteria).toEqual([]);
+    // An unknown period is the default; another cluster's scores never count.
+    expect(page(await load<Criteria>(criteriaLoader, path("x"), who.hr.cookie, { tab: "potential" })).period).toBe(
+      "12",
+    );
+    const andere = page(await load<Criteria>(criteriaLoader, path("all"), who.andere.cookie, { tab: "potential" }));
+    const ids = andere.data.criteria.map((c) => c.id);
+    const { rows } = await getDb().execute<{ n: number }>(sql`
+      select count(*)::int as n from criteria where id = any(${`{${ids.join(",")}}`}::uuid[])
+        and cluster_id <> ${who.andere.clusterId}`);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe("team comparison", () => {
+  const url = (ids: string[]) => `/analytics/teams/team-comparison?${ids.map((id) => `team=${id}`).join("&")}`;
+
+  it("puts the chosen teams side by side; another account's team ids are left out", async () => {
+    const own = await getDb()
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(eq(teams.clusterId, noord))
+      .orderBy(teams.name);
+    const [foreign] = await getDb()
+      .select({ id: teams.id })
+      .from(teams)
+      .where(eq(teams.clusterId, who.andere.clusterId))
+      .limit(1);
+    const chosen = own.slice(0, 2).map((t) => t.id);
+    const data = page(await load<Comparison>(comparisonLoader, url([...chosen, foreign.id]), who.hr.cookie));
+    expect(data.allowed).toBe(true);
+    expect(data.teams.map((t) => t.id).sort()).toEqual([...chosen].sort());
+    for (const team of data.teams) {
+      const { rows } = await getDb().execute<{ n: number }>(sql`
+        select count(*)::int as n from role_assignments ra join memberships m on m.id = ra.membership_id
+        where ra.team_id = ${team.id} and ra.role_key = 'team_member' and m.deleted_at is null and m.status = 'active'`);
+      expect(team.members).toBe(rows[0].n);
+      // The demo's finished round covers every team: the latest review, its averages and role counts.
+      expect(team.review).not.toBeNull();
+      expect(Object.values(team.review!.roleCounts).reduce((a, b) => a + b, 0)).toBe(team.review!.subjects);
+      const { rows: subjects } = await getDb().execute<{ performance: number | null; scale: number }>(sql`
+        select s.performance, r.scale from review_subjects s join reviews r on r.id = s.review_id
+        where s.review_id = ${team.review!.id} and s.performance > 0`);
+      const average =
+        subjects.reduce((sum, r) => sum + ((r.performance! - 1) / (r.scale - 1)) * 100, 0) / subjects.length;
+      expect(team.review!.averages.performance).toBeCloseTo(average, 4);
+    }
+    // Only the foreign team and one own team: fewer than two to compare.
+    const one = page(await load<Comparison>(comparisonLoader, url([chosen[0], foreign.id]), who.hr.cookie));
+    expect(one.teams).toEqual([]);
+    expect(one.chosen).toEqual([chosen[0], foreign.id]);
+    // Andere BV's admin sees only Andere BV's teams as options, and comparing Demo BV's gives nothing.
+    const andere = page(await load<Comparison>(comparisonLoader, url(chosen), who.andere.cookie));
+    expect(andere.teams).toEqual([]);
+    expect(andere.options.map((o) => o.id)).not.toContain(chosen[0]);
+  });
+
+  it("needs analytics.read besides teams.manage: without it, the spec's message and no data", async () => {
+    const dataManager = await createUserWithMembership(getDb(), {
+      accountId: who.hr.accountId,
+      clusterId: noord,
+      roles: [{ role: "employee" }, { role: "data_manager" }],
+    });
+    const { cookie } = await sessionCookieFor({
+      userId: dataManager.user.id,
+      accountId: who.hr.accountId,
+      clusterId: noord,
+    });
+    const [a, b] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.clusterId, noord)).limit(2);
+    const data = page(await load<Comparison>(comparisonLoader, url([a.id, b.id]), cookie));
+    expect(data.allowed).toBe(false);
+    expect(data.teams).toEqual([]);
+    expect(data.options).toEqual([]);
+    const medewerker = await load<Comparison>(comparisonLoader, url([a.id, b.id]), who.medewerker.cookie);
+    expect((medewerker as Response).headers.get("Location")).toBe("/dashboard");
+  });
+});
