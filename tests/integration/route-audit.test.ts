@@ -423,6 +423,13 @@ const idRoutes: Record<string, AuditEntry> = {
   "_app+/competences+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.competenceTag }) },
   // Spec §7 positions API (docs/decisions/1303): positions.read, and competences.read for its competences.
   "api+/positions.$id.ts": { may: reviewers, params: (d) => ({ id: d.position }) },
+  // Spec §7 tags and teams API (docs/decisions/1410): tags.* and teams.manage, HR and the account admin.
+  "api+/tags.$id.ts": {
+    may: both,
+    params: (d) => ({ id: d.personnelTag }),
+    api: { method: "PUT", body: () => ({ name: "Audit-tag" }) },
+  },
+  "api+/teams.$id.ts": { may: both, params: (_, t) => ({ id: t.team }) },
   "api+/positions.$id.competences.ts": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Personnel import (users.import): the wizard and its history.
   "_app+/import+/excel.$id.tsx": { may: both, params: (d) => ({ id: d.personnelImport }) },

@@ -20,3 +20,8 @@ export const tagSplitSchema = z.object({
 export const tagBulkDeleteSchema = z.object({
   ids: z.array(uuid, { error: "tags:bulkDelete.none" }).min(1, { error: "tags:bulkDelete.none" }),
 });
+
+/** Spec §7 POST api/tags: one tag or an array of at most 100. */
+export const apiTagsCreateSchema = z.union([tagSchema, z.array(tagSchema).min(1).max(100)]);
+/** Spec §7 POST /api/tags/bulk-destroy: the tags' ids. */
+export const apiTagsBulkDestroySchema = z.object({ tags: z.array(uuid).min(1).max(500) });

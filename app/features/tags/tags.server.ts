@@ -4,7 +4,7 @@ import { membershipTags, memberships, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
-import type { Result } from "~/utils/results.server";
+import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
 import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
@@ -60,6 +60,47 @@ export async function createTag(ctx: TenantContext, input: { name: string }): Pr
       return { id: tag.id };
     },
   );
+}
+
+/**
+ * Several tags at once (spec §7 POST api/tags with an array): all or none, in one transaction. A name that
+ * exists (any case) or comes twice is refused with that name.
+ */
+export async function createTags(
+  ctx: TenantContext,
+  names: readonly string[],
+): Promise<Result<{ tags: { id: string; name: string }[] }> | (Failure & { name: string })> {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name.toLowerCase())) return { ...nameExists, name };
+    seen.add(name.toLowerCase());
+  }
+  try {
+    return await getDb().transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ name: tags.name })
+        .from(tags)
+        .where(and(inCluster(tags, ctx), personnel, inArray(sql`lower(${tags.name})`, [...seen])))
+        .limit(1);
+      if (taken) return { ...nameExists, name: taken.name };
+      const rows = await tx
+        .insert(tags)
+        .values(
+          names.map((name) => ({
+            accountId: ctx.accountId,
+            clusterId: ctx.clusterId,
+            kind: "personnel" as const,
+            name,
+          })),
+        )
+        .returning({ id: tags.id, name: tags.name });
+      return { ok: true as const, tags: rows };
+    });
+  } catch (error) {
+    // Another request created one of the names meanwhile: nothing of this one was written.
+    if (isUniqueViolation(error)) return { ...nameExists, name: "" };
+    throw error;
+  }
 }
 
 export async function renameTag(ctx: TenantContext, id: string, input: { name: string }): Promise<Result> {
