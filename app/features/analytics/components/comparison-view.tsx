@@ -1,11 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { StackedBar, Legend, type DimensionText, type RoleText } from "~/features/reviews/components/results-ui";
+import {
+  Legend,
+  roleColors,
+  StackedBar,
+  type DimensionText,
+  type RoleText,
+} from "~/features/reviews/components/results-ui";
+import { inDisplayOrder } from "~/features/reviews/results";
 import { dimensionKeys, type Dimension } from "~/features/criteria/scales";
 import { formatDate } from "~/utils/format";
 import { percentText } from "../analytics";
 import type { ComparedTeam } from "../team-comparison.server";
 import { partsText, PercentBar, useFte } from "./analytics-ui";
-import { useRoleParts } from "./development-view";
+
+/** The roles in the grid's order, and "no role" for people with a dimension not scored. */
+function useRoleParts(roles: readonly RoleText[]) {
+  const { t } = useTranslation();
+  const all = [...inDisplayOrder(roles), { id: 0, key: "none", label: t("results:noRole") }];
+  return (counts: Record<string, number>) =>
+    all.map((r) => ({
+      key: r.key,
+      label: r.label,
+      count: counts[r.id === 0 ? "none" : String(r.id)] ?? 0,
+      color: roleColors[r.key],
+    }));
+}
 
 /** The chosen teams side by side: one column a team, then the averages and the development roles. */
 export function ComparisonView({

@@ -52,8 +52,14 @@ function CountsTable({
   );
 }
 
+/** What the role distribution needs: people per role, per team and in total (a round's summary, analytics). */
+export type RoleSummary = {
+  teams: { reviewId: string; name: string; subjects: number; roleCounts: Counts }[];
+  total: { subjects: number; roleCounts: Counts };
+};
+
 /** How the people of each team and of all teams are spread over the development roles. */
-export function RoleDistribution({ summary, texts }: { summary: SummaryData; texts: Pick<ResultTexts, "roles"> }) {
+export function RoleDistribution({ summary, texts }: { summary: RoleSummary; texts: Pick<ResultTexts, "roles"> }) {
   const { t } = useTranslation();
   const roles = [...inDisplayOrder(texts.roles), { id: 0, key: "none", label: t("results:noRole") }];
   const countOf = (counts: Counts, id: number) => counts[id === 0 ? "none" : String(id)] ?? 0;
@@ -62,7 +68,7 @@ export function RoleDistribution({ summary, texts }: { summary: SummaryData; tex
       key: team.reviewId,
       name: team.name,
       subjects: team.subjects,
-      counts: team.roleCounts as Counts,
+      counts: team.roleCounts,
     })),
     {
       key: "total",
