@@ -179,6 +179,21 @@ describe("api/teams, api/roles, api/review-settings", () => {
     expect((await call("GET", "/api/roles", who.medewerker.cookie)).status).toBe(403);
   });
 
+  it("gives the caller their own session: user, cluster with modules, roles and rights (GET /api/init)", async () => {
+    expect((await call("GET", "/api/init")).status).toBe(401);
+    const leider = await call("GET", "/api/init", who.leider.cookie);
+    expect(leider.status).toBe(200);
+    expect(leider.body.user).toMatchObject({ email: demoUsers.leider, accountAdmin: false, systemAdmin: false });
+    expect(leider.body.cluster).toMatchObject({ id: who.leider.clusterId, name: demoClusters.noord });
+    expect((leider.body.cluster as { modules: { key: string }[] }).modules).toContainEqual({ key: "team-review" });
+    expect(leider.body.rights).toContain("teamReviews.manage");
+    expect(leider.body.rights).not.toContain("users.manage");
+    const andere = await call("GET", "/api/init", who.andere.cookie);
+    expect(andere.body.user).toMatchObject({ email: demoUsers.andere, accountAdmin: true });
+    expect((andere.body.clusters as { id: string }[]).map((c) => c.id)).not.toContain(who.leider.clusterId);
+    expect((await call("POST", "/api/init", who.leider.cookie, {})).status).toBe(405);
+  });
+
   it("gives the review settings in the caller's language to who reviews", async () => {
     const { status, body } = await call("GET", "/api/review-settings", who.leider.cookie);
     expect(status).toBe(200);
