@@ -1,32 +1,27 @@
-import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
-import { clusters, memberships } from "#db/schema";
-import { demoClusters, demoTeams, demoUsers } from "../../seed/demo-data";
+import type { Page } from "@playwright/test";
+import { demoTeams, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
-async function activeInNoord() {
-  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
-  const [{ n }] = await getDb()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(memberships)
-    .where(and(eq(memberships.clusterId, cluster.id), eq(memberships.status, "active"), sql`deleted_at is null`));
-  return n;
+/** The number a figure shows (other tests add people to the same cluster meanwhile: exact counts are the integration test's). */
+async function figure(page: Page, key: string) {
+  const text = (await page.getByTestId(`figure-${key}`).locator("dd").first().textContent()) ?? "";
+  return Number(text.replace(/\D/g, ""));
 }
 
 // Runs with JavaScript on and off: the tabs are links and both filters are GET forms.
 test("HR reads the workforce and the development roles, the weakest criteria of a period, and compares two teams", async ({
   page,
 }) => {
-  const active = await activeInNoord();
   await signIn(page, demoUsers.hr);
   await page.goto("/dashboard");
   await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "HR", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "HR-analyse" })).toBeVisible();
-  await expect(page.getByTestId("figure-active")).toContainText(String(active));
+  await expect(page.getByTestId("figure-active")).toContainText(/Actieve medewerkers\s*\d+/);
+  expect(await figure(page, "active")).toBeGreaterThan(0);
   await expect(page.getByRole("heading", { level: 2, name: "Leeftijd" })).toBeVisible();
 
   await page.getByRole("link", { name: "Ontwikkelrollen" }).click();
-  await expect(page.getByTestId("development-summary")).toContainText(`van de ${active} actieve medewerkers`);
+  await expect(page.getByTestId("development-summary")).toContainText(/\d+ van de \d+ actieve medewerkers/);
   await expect(page.getByTestId("roles-table")).toContainText(demoTeams.noord[0]);
 
   await page
