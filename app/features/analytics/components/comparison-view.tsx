@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Legend,
@@ -24,6 +25,32 @@ function useRoleParts(roles: readonly RoleText[]) {
       count: counts[r.id === 0 ? "none" : String(r.id)] ?? 0,
       color: roleColors[r.key],
     }));
+}
+
+/** One row of the side-by-side table: a heading, then one cell a team. */
+function MetricRow({
+  label,
+  teams,
+  cell,
+  testId,
+}: {
+  label: string;
+  teams: ComparedTeam[];
+  cell: (team: ComparedTeam) => ReactNode;
+  testId?: string;
+}) {
+  return (
+    <tr className="border-b last:border-0" data-testid={testId}>
+      <th scope="row" className="p-2 font-normal">
+        {label}
+      </th>
+      {teams.map((team) => (
+        <td key={team.id} className="p-2">
+          {cell(team)}
+        </td>
+      ))}
+    </tr>
+  );
 }
 
 /** The chosen teams side by side: one column a team, then the averages and the development roles. */
@@ -57,58 +84,34 @@ export function ComparisonView({
             </tr>
           </thead>
           <tbody>
-            <tr className="border-b">
-              <th scope="row" className="p-2 font-normal">
-                {t("analytics:comparison.members")}
-              </th>
-              {teams.map((team) => (
-                <td key={team.id} className="p-2">
-                  {team.members}
-                </td>
-              ))}
-            </tr>
-            <tr className="border-b">
-              <th scope="row" className="p-2 font-normal">
-                {t("analytics:comparison.fte")}
-              </th>
-              {teams.map((team) => (
-                <td key={team.id} className="p-2">
-                  {fte(team.fte)}
-                </td>
-              ))}
-            </tr>
-            <tr className="border-b">
-              <th scope="row" className="p-2 font-normal">
-                {t("analytics:comparison.review")}
-              </th>
-              {teams.map((team) => (
-                <td key={team.id} className="p-2">
-                  {team.review ? (
-                    <>
-                      {team.review.name}
-                      {team.review.finishedAt ? (
-                        <span className="block text-sm text-ink-muted">
-                          {t("analytics:comparison.finishedOn", { date: formatDate(team.review.finishedAt) })}
-                        </span>
-                      ) : null}
-                    </>
-                  ) : (
-                    <span className="text-ink-muted">{t("analytics:comparison.noReview")}</span>
-                  )}
-                </td>
-              ))}
-            </tr>
+            <MetricRow label={t("analytics:comparison.members")} teams={teams} cell={(team) => team.members} />
+            <MetricRow label={t("analytics:comparison.fte")} teams={teams} cell={(team) => fte(team.fte)} />
+            <MetricRow
+              label={t("analytics:comparison.review")}
+              teams={teams}
+              cell={(team) =>
+                team.review ? (
+                  <>
+                    {team.review.name}
+                    {team.review.finishedAt ? (
+                      <span className="block text-sm text-ink-muted">
+                        {t("analytics:comparison.finishedOn", { date: formatDate(team.review.finishedAt) })}
+                      </span>
+                    ) : null}
+                  </>
+                ) : (
+                  <span className="text-ink-muted">{t("analytics:comparison.noReview")}</span>
+                )
+              }
+            />
             {dimensions.map((d) => (
-              <tr key={d.dimension} className="border-b last:border-0" data-testid={`average-${d.dimension}`}>
-                <th scope="row" className="p-2 font-normal">
-                  {d.name}
-                </th>
-                {teams.map((team) => (
-                  <td key={team.id} className="p-2">
-                    {percentText(averageOf(team, d.dimension), i18n.language)}
-                  </td>
-                ))}
-              </tr>
+              <MetricRow
+                key={d.dimension}
+                testId={`average-${d.dimension}`}
+                label={d.name}
+                teams={teams}
+                cell={(team) => percentText(averageOf(team, d.dimension), i18n.language)}
+              />
             ))}
           </tbody>
         </table>
