@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getDb, type DbOrTx } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { sessionSecret } from "./env.server";
 import { isHttps } from "./request.server";
@@ -35,6 +35,33 @@ function sessionCookie(request: Request): Cookie {
   return isHttps(request) ? cookies.secure : cookies.plain;
 }
 
+/**
+ * The session a request speaks for: on /api/ routes an `Authorization: Bearer` token (spec §7, API clients;
+ * docs/decisions/1411) wins over the cookie, elsewhere only the cookie counts, so a token can never open a
+ * page and a page's forms stay protected by the cookie's SameSite and the Origin check.
+ */
+export async function requestSessionId(request: Request): Promise<string | null> {
+  const token = bearerToken(request);
+  if (token !== null && new URL(request.url).pathname.startsWith("/api/")) return token ? apiSessionId(token) : null;
+  return readSessionId(request);
+}
+
+/** The token of an `Authorization: Bearer …` header: null without one, "" when it is malformed. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (header === null) return null;
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return match ? match[1] : "";
+}
+
+/**
+ * A token's session id is its SHA-256 (prefixed, so it never meets a cookie's random id): the sessions table
+ * never holds a usable token, and a cookie's id is no bearer token because nobody can invert the hash.
+ */
+export function apiSessionId(token: string): string {
+  return `api.${crypto.createHash("sha256").update(token).digest("base64url")}`;
+}
+
 export async function readSessionId(request: Request): Promise<string | null> {
   const value = await sessionCookie(request).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
@@ -64,6 +91,53 @@ export async function createSession(
     })
     .returning();
   return { session, setCookie: await sessionCookie(request).serialize(id) };
+}
+
+/** A new API session; the token is handed out once and only its hash is stored (apiSessionId). */
+export async function createApiSession(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    accountId: string;
+    currentClusterId: string | null;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = newExpiry();
+  await db.insert(sessions).values({
+    id: apiSessionId(token),
+    ...input,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * Spec §7 /api/auth/refresh: a new token for the same user and cluster, and the old one ends in the same
+ * transaction, so a stolen token that is refreshed by its owner stops working.
+ */
+export async function rotateApiSession(
+  sessionId: string,
+  request: Request,
+  ip: string | null,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  return getDb().transaction(async (tx) => {
+    const [old] = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+      .returning();
+    if (!old) return null;
+    return createApiSession(tx, {
+      userId: old.userId,
+      accountId: old.accountId,
+      currentClusterId: old.currentClusterId,
+      ip,
+      userAgent: request.headers.get("User-Agent"),
+    });
+  });
 }
 
 export async function getActiveSession(sessionId: string): Promise<SessionRow | null> {

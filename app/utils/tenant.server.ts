@@ -6,7 +6,7 @@ import type { Language } from "./i18n";
 import type { ModuleKey } from "./modules";
 import { memoPerRequest } from "./request-scope.server";
 import { expandRights, hasAnyRole, hasRight, type Right } from "./rights";
-import { clearSessionCookie, readSessionId, setSessionCluster, touchSession } from "./session.server";
+import { clearSessionCookie, readSessionId, requestSessionId, setSessionCluster, touchSession } from "./session.server";
 import { tenantQuery, type TenantRow } from "./tenant-query.server";
 import { createToastHeader } from "./toast.server";
 
@@ -73,7 +73,7 @@ export function requireUser(request: Request, options: { allowNoCluster?: boolea
 // The session row is read once a request, for the guards and for the language (getLanguage).
 function sessionRowFor(request: Request) {
   return memoPerRequest(request, "session-row", async () => {
-    const sessionId = await readSessionId(request);
+    const sessionId = await requestSessionId(request);
     return { sessionId, row: sessionId ? await loadSessionTenant(sessionId) : null };
   });
 }

@@ -85,7 +85,8 @@ function outcome(result: unknown): string {
 }
 
 const appFiles = routeFiles("_app+");
-const apiFiles = routeFiles("api+");
+// Public on purpose: API clients sign in there (tests/integration/api-tokens.test.ts covers it).
+const apiFiles = routeFiles("api+").filter((f) => f !== "api+/auth.login.ts");
 // Public on purpose: the language switch works before sign-in.
 const resourceFiles = routeFiles("resources+").filter((f) => !f.startsWith("resources+/language"));
 
@@ -94,8 +95,14 @@ const plainRedirectLoaders = new Set(["resources+/switch-cluster.tsx"]);
 
 /** Pages any signed-in user (an employee without rights) may open. */
 // goals-and-ambitions: teamGoals.read is everyone's; each sees the goals of their own teams.
-// api/init: the caller's own session (spec §7), nothing of anyone else.
-const openToEveryone = new Set(["_app+/_layout.tsx", "api+/tasks.ts", "_app+/goals-and-ambitions.tsx", "api+/init.ts"]);
+// api/init: the caller's own session (spec §7), nothing of anyone else; api/auth/refresh: the caller's own token.
+const openToEveryone = new Set([
+  "_app+/_layout.tsx",
+  "api+/tasks.ts",
+  "_app+/goals-and-ambitions.tsx",
+  "api+/init.ts",
+  "api+/auth.refresh.ts",
+]);
 // Tasks and notes are everyone's own (their ids are audited as each demo user below).
 // The knowledge base is every signed-in user's (route-access: "/knowledge-base" needs no right).
 // The guide is every signed-in user's too (route-access: "/guide" needs no right; no ids).
