@@ -67,6 +67,21 @@ async function activeCount(clusterId: string) {
   return rows[0].n;
 }
 
+/** A new data manager of Demo BV's Noord (teams.manage without analytics.read), signed in. */
+async function newDataManagerCookie(): Promise<string> {
+  const dataManager = await createUserWithMembership(getDb(), {
+    accountId: who.hr.accountId,
+    clusterId: noord,
+    roles: [{ role: "employee" }, { role: "data_manager" }],
+  });
+  const { cookie } = await sessionCookieFor({
+    userId: dataManager.user.id,
+    accountId: who.hr.accountId,
+    clusterId: noord,
+  });
+  return cookie;
+}
+
 describe("HR analytics", () => {
   it("counts the cluster's people, contracts and FTE as the database holds them", async () => {
     const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
@@ -98,16 +113,7 @@ describe("HR analytics", () => {
       .where(
         and(eq(roleRights.clusterId, noord), eq(roleRights.roleKey, "data_manager"), sql`right_key like 'contracts.%'`),
       );
-    const dataManager = await createUserWithMembership(getDb(), {
-      accountId: who.hr.accountId,
-      clusterId: noord,
-      roles: [{ role: "employee" }, { role: "data_manager" }],
-    });
-    const { cookie } = await sessionCookieFor({
-      userId: dataManager.user.id,
-      accountId: who.hr.accountId,
-      clusterId: noord,
-    });
+    const cookie = await newDataManagerCookie();
     const hr = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
     const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", cookie, { tab: "workforce" }));
     expect(data.workforce!.endingContracts).toBeNull();
@@ -296,16 +302,7 @@ describe("team comparison", () => {
   });
 
   it("needs analytics.read besides teams.manage: without it, the spec's message and no data", async () => {
-    const dataManager = await createUserWithMembership(getDb(), {
-      accountId: who.hr.accountId,
-      clusterId: noord,
-      roles: [{ role: "employee" }, { role: "data_manager" }],
-    });
-    const { cookie } = await sessionCookieFor({
-      userId: dataManager.user.id,
-      accountId: who.hr.accountId,
-      clusterId: noord,
-    });
+    const cookie = await newDataManagerCookie();
     const [a, b] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.clusterId, noord)).limit(2);
     const data = page(await load<Comparison>(comparisonLoader, url([a.id, b.id]), cookie));
     expect(data.allowed).toBe(false);
