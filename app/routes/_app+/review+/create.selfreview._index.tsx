@@ -1,26 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  DetailsStep,
-  FromRound,
-  PeopleStep,
-  type Errors,
-  type SelfReviewWizardState as ActionData,
-  type Values,
-} from "~/features/reviews/components/self-review-wizard";
-import {
-  selfReviewCreateSchema,
-  selfReviewFromRoundSchema,
-  selfReviewStepOneSchema,
-} from "~/features/reviews/self-review-create.schema";
+import { DetailsStep, FromRound, PeopleStep } from "~/features/reviews/components/self-review-wizard";
+import { selfReviewFromRoundSchema } from "~/features/reviews/self-review-create.schema";
 import {
   createSelfReview,
   createSelfReviewFromRound,
   selfReviewOptions,
-  selfReviewStepTwo,
 } from "~/features/reviews/self-review-create.server";
+import {
+  badWizardStep,
+  selfReviewWizardAction,
+  wizardErrorKey,
+  wizardFieldErrors,
+  wizardValues,
+} from "~/features/reviews/self-review-wizard.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -40,98 +35,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const list = (v: FormDataEntryValue[]) => v.filter((x): x is string => typeof x === "string" && x !== "");
-
-function rawValues(formData: FormData): Values {
-  return {
-    name: String(formData.get("name") ?? ""),
-    deadline: String(formData.get("deadline") ?? ""),
-    teamIds: list(formData.getAll("teamIds")),
-    tagIds: list(formData.getAll("tagIds")),
-    setId: String(formData.get("setId") ?? ""),
-    roundId: String(formData.get("roundId") ?? ""),
-  };
-}
-
-function errorKey(code: string) {
-  switch (code) {
-    case "date":
-      return "validation:date";
-    case "deadlinePast":
-      return "teamreviews:errors.deadlinePast";
-    case "setRequired":
-      return "teamreviews:errors.setRequired";
-    default:
-      return `selfreviews:errors.${code}`;
-  }
-}
-
-const fieldErrors = (error: Record<string, string[] | null> | undefined): Errors =>
-  Object.fromEntries(Object.entries(error ?? {}).map(([k, v]) => [k, v ?? undefined]));
-
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.manage");
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  const values = rawValues(formData);
-  const bad = (body: ActionData) => data<ActionData>(body, { status: 400 });
-
-  if (intent === "fromRound") {
-    const submission = parseWithZod(formData, { schema: selfReviewFromRoundSchema });
-    if (submission.status !== "success")
-      return bad({ form: "round", values, errors: fieldErrors(submission.error ?? undefined), formError: null });
-    const result = await createSelfReviewFromRound(ctx, submission.value);
-    if (!result.ok)
-      return bad({
-        form: "round",
-        values,
-        errors: result.field ? { [result.field]: [errorKey(result.code)] } : {},
-        formError: result.field ? null : errorKey(result.code),
-      });
-    return created(result.reviewId);
-  }
-
-  if (intent === "back") return data<ActionData>({ form: "details", values, errors: {}, formError: null });
-
-  const stepOne = parseWithZod(formData, { schema: selfReviewStepOneSchema });
-  if (stepOne.status !== "success")
-    return bad({ form: "details", values, errors: fieldErrors(stepOne.error ?? undefined), formError: null });
-  const stepTwo = await selfReviewStepTwo(ctx, stepOne.value);
-  if (intent === "next") {
-    if (stepTwo.participants.length === 0)
-      return bad({ form: "details", values, errors: {}, formError: "selfreviews:errors.noCandidates" });
-    return data<ActionData>({
-      form: "people",
-      values,
-      errors: {},
-      formError: null,
-      stepTwo,
-      participantIds: null,
-      criterionIds: [],
+  if (formData.get("intent") !== "fromRound") {
+    return selfReviewWizardAction(ctx, formData, {
+      ns: "selfreviews",
+      create: createSelfReview,
+      detailsFields: ["deadline", "setId", "name"],
+      created,
     });
   }
-
-  // intent "create": step 1 came back as hidden fields and was checked again above.
-  const people = (errors: Errors, formError: string | null) =>
-    bad({
-      form: "people",
-      values,
-      errors,
-      formError,
-      stepTwo,
-      participantIds: list(formData.getAll("participantIds")),
-      criterionIds: list(formData.getAll("criterionIds")),
-    });
-  const submission = parseWithZod(formData, { schema: selfReviewCreateSchema });
-  if (submission.status !== "success") return people(fieldErrors(submission.error ?? undefined), null);
-  const result = await createSelfReview(ctx, submission.value);
-  if (!result.ok) {
-    if (result.field === "deadline" || result.field === "setId" || result.field === "name")
-      return bad({ form: "details", values, errors: { [result.field]: [errorKey(result.code)] }, formError: null });
-    if (result.field) return people({ [result.field]: [errorKey(result.code)] }, null);
-    return people({}, errorKey(result.code));
+  const values = wizardValues(formData);
+  const submission = parseWithZod(formData, { schema: selfReviewFromRoundSchema });
+  if (submission.status !== "success") {
+    const errors = wizardFieldErrors("selfreviews", submission.error ?? undefined);
+    return badWizardStep({ form: "round", values, errors, formError: null });
   }
-  return created(result.reviewId);
+  const result = await createSelfReviewFromRound(ctx, submission.value);
+  if (result.ok) return created(result.reviewId);
+  const error = wizardErrorKey("selfreviews", result.code);
+  return badWizardStep({
+    form: "round",
+    values,
+    errors: result.field ? { [result.field]: [error] } : {},
+    formError: result.field ? null : error,
+  });
 }
 
 async function created(reviewId: string) {
