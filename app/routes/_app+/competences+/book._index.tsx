@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { CompetenceTypeAndTagFilters } from "~/features/competences/components/competence-filters";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
 import { listCompetenceTags } from "~/features/competences/competence-tags.server";
 import { listCompetences, setCompetenceArchived } from "~/features/competences/competences.server";
-import { competenceTypes } from "~/features/competences/levels";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -64,24 +64,7 @@ export default function CompetenceBookPage() {
       </PageHeader>
       <FilterForm submitLabel={t("competences:book.filter")}>
         <FilterSearch id="q" label={t("competences:book.search")} value={filter.q} />
-        <FilterSelect
-          id="type"
-          name="type"
-          label={t("competences:type.label")}
-          value={filter.type}
-          allLabel={t("competences:type.all")}
-          options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
-        />
-        {tags.length > 0 ? (
-          <FilterSelect
-            id="tag"
-            name="tag"
-            label={t("competences:tags.filter")}
-            value={filter.tag}
-            allLabel={t("competences:tags.all")}
-            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-          />
-        ) : null}
+        <CompetenceTypeAndTagFilters filter={filter} tags={tags} />
         <FilterSelect
           id="archived"
           name="archived"

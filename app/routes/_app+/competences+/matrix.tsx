@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { FilterForm } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
 import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
+import { CompetenceTypeAndTagFilters } from "~/features/competences/components/competence-filters";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
-import { competenceLevels, competenceTypes } from "~/features/competences/levels";
+import { competenceLevels } from "~/features/competences/levels";
 import { listCompetenceTags } from "~/features/competences/competence-tags.server";
 import { getMatrix, saveMatrixCell } from "~/features/competences/matrix.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -75,24 +76,7 @@ export default function MatrixPage() {
       </PageHeader>
       <p className="mt-2 text-ink-muted">{t("competences:matrix.intro")}</p>
       <FilterForm submitLabel={t("competences:book.filter")}>
-        <FilterSelect
-          id="type"
-          name="type"
-          label={t("competences:type.label")}
-          value={filter.type}
-          allLabel={t("competences:type.all")}
-          options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
-        />
-        {tags.length > 0 ? (
-          <FilterSelect
-            id="tag"
-            name="tag"
-            label={t("competences:tags.filter")}
-            value={filter.tag}
-            allLabel={t("competences:tags.all")}
-            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-          />
-        ) : null}
+        <CompetenceTypeAndTagFilters filter={filter} tags={tags} />
       </FilterForm>
       {matrix.rows.length === 0 || matrix.columns.length === 0 ? (
         <p className="mt-6">{t("competences:matrix.empty")}</p>

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { FilterSelect } from "~/components/ui/filter-form";
+import type { CompetenceFilter } from "../competence-list-filter";
+import { competenceTypes } from "../levels";
+
+/** The type and tag selects of the competence book and the matrix (the tag select only when there are tags). */
+export function CompetenceTypeAndTagFilters({
+  filter,
+  tags,
+}: {
+  filter: Pick<CompetenceFilter, "type" | "tag">;
+  tags: { id: string; name: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FilterSelect
+        id="type"
+        name="type"
+        label={t("competences:type.label")}
+        value={filter.type}
+        allLabel={t("competences:type.all")}
+        options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
+      />
+      {tags.length > 0 ? (
+        <FilterSelect
+          id="tag"
+          name="tag"
+          label={t("competences:tags.filter")}
+          value={filter.tag}
+          allLabel={t("competences:tags.all")}
+          options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+        />
+      ) : null}
+    </>
+  );
+}
