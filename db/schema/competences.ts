@@ -124,3 +124,56 @@ export const competenceTags = pgTable(
     index("competence_tags_cluster_idx").on(t.accountId, t.clusterId),
   ],
 );
+
+/**
+ * Competence sets (the navigation's "Competences › sets", docs/decisions/1412): a named group of
+ * competences, each with the level a position that takes the set requires. Applying a set writes those
+ * levels into the matrix (position_competences); the set itself is a template, no link stays behind.
+ */
+export const competenceSets = pgTable(
+  "competence_sets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("competence_sets_account_cluster_idx").on(t.accountId, t.clusterId),
+    uniqueIndex("competence_sets_cluster_name_uq").on(t.clusterId, sql`lower(${t.name})`),
+  ],
+);
+
+/** Account and cluster on each item too, so merging competences moves them like its other references. */
+export const competenceSetItems = pgTable(
+  "competence_set_items",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clusterId: uuid("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    setId: uuid("set_id")
+      .notNull()
+      .references(() => competenceSets.id, { onDelete: "cascade" }),
+    competenceId: uuid("competence_id")
+      .notNull()
+      .references(() => competences.id, { onDelete: "cascade" }),
+    level: smallint("level").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.competenceId] }),
+    index("competence_set_items_competence_idx").on(t.competenceId),
+    index("competence_set_items_cluster_idx").on(t.accountId, t.clusterId),
+    check("competence_set_items_level_ck", sql`${t.level} between 1 and 5`),
+  ],
+);

@@ -3,10 +3,20 @@
  * Zorggroep Noord three positions get required levels — Verpleegkundige, Wijkverpleegkundige (which
  * inherits Verpleegkundige's and adds its own) and Verzorgende IG — and leider@demo.nl has scored the
  * members of his teams on what their position requires; medewerker@demo.nl also has an earlier score.
- * Two competence tags, "Zorg" and "Organisatie", group the book for the matrix's tag filter (decision 1302).
+ * Two competence tags, "Zorg" and "Organisatie", group the book for the matrix's tag filter (decision 1302),
+ * and two competence sets, "Leidinggeven" and "Basis zorg", are ready to apply to positions (decision 1412).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { competences, competenceScores, competenceTags, positions, tags, users } from "#db/schema";
+import {
+  competences,
+  competenceScores,
+  competenceSetItems,
+  competenceSets,
+  competenceTags,
+  positions,
+  tags,
+  users,
+} from "#db/schema";
 import { setRequiredLevel } from "~/features/competences/matrix.server";
 import { addDays, createRng, type SeedContext } from "../context";
 import { demoUsers, leiderTeams } from "../demo-data";
@@ -17,6 +27,18 @@ import type { DemoPeople } from "./users";
 export const demoCompetenceTags: Record<string, string[]> = {
   Zorg: ["client-focus", "communication", "reporting"],
   Organisatie: ["planning", "laws-and-regulations"],
+};
+
+/** Competence set → default-book key → the level a position with the set requires. */
+export const demoCompetenceSets: Record<string, { description: string; levels: Record<string, number> }> = {
+  Leidinggeven: {
+    description: "Voor teamleiders en coördinatoren",
+    levels: { leadership: 4, coaching: 4, communication: 4, "problem-solving": 3 },
+  },
+  "Basis zorg": {
+    description: "Wat elke zorgmedewerker nodig heeft",
+    levels: { "client-focus": 3, communication: 3, reporting: 3, collaboration: 3, integrity: 3 },
+  },
 };
 
 /** Position name → default-book key → required level. */
@@ -45,6 +67,20 @@ export async function seedCompetences(
     await tx
       .insert(competenceTags)
       .values(keys.map((key) => ({ ...noord, competenceId: competenceId.get(key)!, tagId: tag.id })));
+  }
+  for (const [name, set] of Object.entries(demoCompetenceSets)) {
+    const [row] = await tx
+      .insert(competenceSets)
+      .values({ ...noord, name, description: set.description })
+      .returning({ id: competenceSets.id });
+    await tx.insert(competenceSetItems).values(
+      Object.entries(set.levels).map(([key, level]) => ({
+        ...noord,
+        setId: row.id,
+        competenceId: competenceId.get(key)!,
+        level,
+      })),
+    );
   }
   const positionRows = await tx
     .select({ id: positions.id, name: positions.name, parentId: positions.parentId })

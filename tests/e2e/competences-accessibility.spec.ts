@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, competences, memberships, positions, users } from "#db/schema";
+import { clusters, competenceSets, competences, memberships, positions, users } from "#db/schema";
 import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
@@ -21,15 +21,19 @@ async function demoIds() {
     .select({ id: competences.id })
     .from(competences)
     .where(and(eq(competences.clusterId, cluster.id), eq(competences.sourceKey, "reporting")));
-  return { position: position.id, medewerker: medewerker.id, reporting: reporting.id };
+  const [set] = await db
+    .select({ id: competenceSets.id })
+    .from(competenceSets)
+    .where(and(eq(competenceSets.clusterId, cluster.id), eq(competenceSets.name, "Leidinggeven")));
+  return { position: position.id, medewerker: medewerker.id, reporting: reporting.id, set: set.id };
 }
 
 // axe runs inside the page: like accessibility.spec.ts, this file runs in the js project only.
 test("the competence book, matrix, position and score pages have no serious accessibility violations", async ({
   page,
 }) => {
-  // Nine pages, axe on each (seconds apiece on a busy machine): more than the default test time.
-  test.setTimeout(150_000);
+  // Twelve pages, axe on each (seconds apiece on a busy machine): more than the default test time.
+  test.setTimeout(200_000);
   const ids = await demoIds();
   await signIn(page, demoUsers.hr);
   for (const [path, heading] of [
@@ -41,6 +45,9 @@ test("the competence book, matrix, position and score pages have no serious acce
     [`/competences/scores/positions/${ids.position}`, "Verzorgende IG"],
     [`/positions/${ids.position}`, "Verzorgende IG"],
     ["/competences/tags", "Competentietags"],
+    ["/competences/sets", "Competentiesets"],
+    [`/competences/sets/${ids.set}`, "Competentieset bewerken"],
+    [`/competences/sets/${ids.set}/apply`, "Set Leidinggeven toepassen"],
     [
       `/competences/book/${ids.reporting}/merge?otherCompetenceId=${ids.reporting}&keep=this`,
       "Rapporteren samenvoegen",

@@ -429,6 +429,8 @@ const idRoutes: Record<string, AuditEntry> = {
   // The book's merge and the competence tags (docs/decisions/1302): competences.manage.
   "_app+/competences+/book.$id.merge.tsx": { may: both, params: (d) => ({ id: d.competence }) },
   "_app+/competences+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.competenceTag }) },
+  "_app+/competences+/sets.$setId.tsx": { may: both, params: (d) => ({ setId: d.competenceSet }) },
+  "_app+/competences+/sets.$setId_.apply.tsx": { may: both, params: (d) => ({ setId: d.competenceSet }) },
   // Spec §7 positions API (docs/decisions/1303): positions.read, and competences.read for its competences.
   "api+/positions.$id.ts": { may: reviewers, params: (d) => ({ id: d.position }) },
   // Spec §7 tags and teams API (docs/decisions/1410): tags.* and teams.manage, HR and the account admin.

@@ -13,6 +13,8 @@ import {
   clusterModules,
   clusters,
   competences,
+  competenceSetItems,
+  competenceSets,
   criteria,
   criteriaSetCriteria,
   criteriaSets,
@@ -76,6 +78,8 @@ export type TenantData = {
   /** A competence tag (issue 19, made here) and a competence of the cluster's book. */
   competenceTag: string;
   competence: string;
+  /** A competence set (decision 1412), made here with that competence. */
+  competenceSet: string;
   set: string;
   /**
    * A task between two people (Demo BV: leider@demo.nl to medewerker@demo.nl; Andere BV: two employees
@@ -273,11 +277,19 @@ async function insertTags(accountId: string, cluster: string) {
     .where(eq(competences.clusterId, cluster))
     .orderBy(asc(competences.name))
     .limit(1);
+  const [set] = await getDb()
+    .insert(competenceSets)
+    .values({ accountId, clusterId: cluster, name: "Audit-competentieset" })
+    .returning({ id: competenceSets.id });
+  await getDb()
+    .insert(competenceSetItems)
+    .values({ accountId, clusterId: cluster, setId: set.id, competenceId: competence.id, level: 3 });
   return {
     personnelTag: personnel.id,
     criteriaTag: criteriaTag.id,
     competenceTag: competenceTag.id,
     competence: competence.id,
+    competenceSet: set.id,
   };
 }
 

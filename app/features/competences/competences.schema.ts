@@ -70,3 +70,48 @@ export const positionAssignmentsSchema = z.object({
     .min(1)
     .max(500),
 });
+
+/**
+ * A competence set (decision 1412): name, description and a level per competence. Each competence's
+ * select posts `levels` as "competenceId:level", or "" when the competence is not in the set.
+ */
+export const competenceSetSchema = z.object({
+  name,
+  description: z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
+  levels: z
+    .preprocess(
+      // conform turns an empty choice ("not in the set") into undefined: those are left out.
+      (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === "string" && x !== ""),
+      z.array(z.string().max(60)).max(500, { error: "validation:choose" }),
+    )
+    .transform((values, ctx) => {
+      const items = new Map<string, number>();
+      for (const value of values) {
+        const match = /^([0-9a-f-]{36}):([1-5])$/i.exec(value);
+        if (!match) {
+          ctx.addIssue({ code: "custom", message: "competences:levels.outside" });
+          return z.NEVER;
+        }
+        items.set(match[1].toLowerCase(), Number(match[2]));
+      }
+      return [...items].map(([competenceId, level]) => ({ competenceId, level }));
+    })
+    .pipe(
+      z
+        .array(z.object({ competenceId: z.string(), level: z.number() }))
+        .min(1, { error: "competences:sets.competencesRequired" }),
+    ),
+});
+export type CompetenceSetInput = z.output<typeof competenceSetSchema>;
+
+/** Applying a set (decision 1412): to which positions, and whether their own levels give way to the set's. */
+export const competenceSetApplySchema = z.object({
+  positionIds: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.uuid({ error: "validation:choose" }))
+      .min(1, { error: "competences:sets.positionsRequired" })
+      .max(500, { error: "validation:choose" }),
+  ),
+  overwrite: z.preprocess((v) => v === "on", z.boolean()),
+});

@@ -140,9 +140,10 @@ export async function listCompetenceOptions(ctx: Tenant) {
 
 /**
  * Merges two competences (docs/decisions/1302): the one that goes hands the one that remains its required
- * levels (where a position requires both, the remaining one's level stays), its tags, its ambitions and its
- * scores. Scores keep their history: where a person has a current score of both, the other's current score
- * becomes history (superseded now) and the remaining one's stays current. One transaction; `preview` rolls back.
+ * levels (where a position requires both, the remaining one's level stays), its tags, its ambitions, its
+ * places in competence sets and its scores. Scores keep their history: where a person has a current score
+ * of both, the other's current score becomes history (superseded now) and the remaining one's stays
+ * current. One transaction; `preview` rolls back.
  */
 export async function mergeCompetences(
   ctx: Tenant,
@@ -181,6 +182,13 @@ export async function mergeCompetences(
           sameWhen: ["tag_id"],
         },
         { label: "competences:merge.preview.ambitions", table: "ambitions", column: "competence_id", touch: true },
+        // In a set that holds both, the remaining competence keeps its level (decision 1412).
+        {
+          label: "competences:merge.preview.sets",
+          table: "competence_set_items",
+          column: "competence_id",
+          sameWhen: ["set_id"],
+        },
       ],
       removed: { table: "competences" },
     });

@@ -13,9 +13,8 @@ export type NavSection = { key: string; items: NavItem[] };
 
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
- * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). Entries of the spec still to
- * come: competence sets. A module adds its entry here together with its page, with the same
- * right and module as its `routeAccess` line.
+ * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). A module adds its entry here
+ * together with its page, with the same right and module as its `routeAccess` line.
  */
 export const navigation: readonly NavSection[] = [
   { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
@@ -62,6 +61,7 @@ export const navigation: readonly NavSection[] = [
     key: "competences",
     items: [
       { key: "competenceBook", href: "/competences/book", right: "competences.read", module: "competences" },
+      { key: "competenceSets", href: "/competences/sets", right: "competences.manage", module: "competences" },
       {
         key: "knowledgeCards",
         href: "/knowledge-areas/teams",

@@ -35,6 +35,7 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/criteria/tags", right: "tags.manage" },
   { prefix: "/competences/scores/positions", right: "competence_reviews.manage", module: "competences" },
   { prefix: "/competences/scores/users", right: "competence_reviews.manage", module: "competences" },
+  { prefix: "/competences/sets", right: "competences.manage", module: "competences" },
   { prefix: "/competences", right: "competences.read", module: "competences" },
   { prefix: "/positions", right: "competence_reviews.manage", module: "competences" },
   { prefix: "/knowledge-areas", right: "knowledgeArea.manage", module: "knowledge-areas" },
