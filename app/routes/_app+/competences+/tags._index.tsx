@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { AddTagSection } from "~/features/tags/components/add-tag-section";
 import { createCompetenceTag, listCompetenceTags } from "~/features/competences/competence-tags.server";
 import { competenceTagSchema } from "~/features/competences/competences.schema";
 import { getServerT } from "~/utils/i18n.server";
@@ -37,14 +36,6 @@ export default function CompetenceTagsPage() {
   const { t } = useTranslation();
   const { tags } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "new-competence-tag",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: competenceTagSchema }),
-  });
-  const nameLabel = t("competences:tags.name");
   return (
     <>
       <p>
@@ -52,21 +43,16 @@ export default function CompetenceTagsPage() {
       </p>
       <h1 className="mt-2">{t("competences:tags.title")}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{t("competences:tags.intro")}</p>
-      <section aria-labelledby="new-tag-title" className="mt-6 max-w-xl rounded bg-white p-6 shadow-sm">
-        <h2 id="new-tag-title">{t("competences:tags.add")}</h2>
-        <ErrorSummary
-          formErrors={form.errors}
-          fieldErrors={[{ id: fields.name.id, label: nameLabel, errors: fields.name.errors }]}
-        />
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <Field
-            label={nameLabel}
-            errors={fields.name.errors}
-            inputProps={getInputProps(fields.name, { type: "text" })}
-          />
-          <Button>{t("competences:tags.addSubmit")}</Button>
-        </Form>
-      </section>
+      <AddTagSection
+        formId="new-competence-tag"
+        schema={competenceTagSchema}
+        lastResult={lastResult}
+        texts={{
+          title: t("competences:tags.add"),
+          name: t("competences:tags.name"),
+          submit: t("competences:tags.addSubmit"),
+        }}
+      />
       {tags.length === 0 ? (
         <p className="mt-6">{t("competences:tags.empty")}</p>
       ) : (
@@ -75,7 +61,7 @@ export default function CompetenceTagsPage() {
           <thead>
             <tr className="border-b">
               <th scope="col" className="p-2">
-                {nameLabel}
+                {t("competences:tags.name")}
               </th>
               <th scope="col" className="p-2">
                 {t("competences:tags.count")}

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { AddTagSection } from "~/features/tags/components/add-tag-section";
 import { tagNameSchema } from "~/features/criteria/criteria.schema";
 import { createCriteriaTag, listCriteriaTags } from "~/features/criteria/criteria-tags.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -36,32 +35,15 @@ export default function CriteriaTagsPage() {
   const { t } = useTranslation();
   const { tags } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "new-tag",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagNameSchema }),
-  });
-  const nameLabel = t("criteria:tags.name");
   return (
     <>
       <h1>{t("criteria:tags.title")}</h1>
-      <section aria-labelledby="new-tag-title" className="mt-6 max-w-xl rounded bg-white p-6 shadow-sm">
-        <h2 id="new-tag-title">{t("criteria:tags.add")}</h2>
-        <ErrorSummary
-          formErrors={form.errors}
-          fieldErrors={[{ id: fields.name.id, label: nameLabel, errors: fields.name.errors }]}
-        />
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <Field
-            label={nameLabel}
-            errors={fields.name.errors}
-            inputProps={getInputProps(fields.name, { type: "text" })}
-          />
-          <Button>{t("criteria:tags.addSubmit")}</Button>
-        </Form>
-      </section>
+      <AddTagSection
+        formId="new-tag"
+        schema={tagNameSchema}
+        lastResult={lastResult}
+        texts={{ title: t("criteria:tags.add"), name: t("criteria:tags.name"), submit: t("criteria:tags.addSubmit") }}
+      />
       {tags.length === 0 ? (
         <p className="mt-6">{t("criteria:tags.empty")}</p>
       ) : (
@@ -69,7 +51,7 @@ export default function CriteriaTagsPage() {
           <thead>
             <tr className="border-b">
               <th scope="col" className="p-2">
-                {nameLabel}
+                {t("criteria:tags.name")}
               </th>
               <th scope="col" className="p-2">
                 {t("criteria:tags.criteriaCount")}
