@@ -53,6 +53,7 @@ export default function CompetenceBookPage() {
         {canManage ? (
           <div className="flex flex-wrap items-center gap-4">
             <Link to="/competences/tags">{t("competences:tags.title")}</Link>
+            <Link to="/competences/sets">{t("competences:sets.title")}</Link>
             <Link
               to="/competences/book/add"
               className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
