@@ -3,28 +3,19 @@
  * bad input is answered next to the field with what was typed kept; foreign ids are 404s that write
  * nothing; only those who manage competences open the pages; merging competences carries set places along.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import {
-  clusters,
-  competences,
-  competenceSetItems,
-  competenceSets,
-  memberships,
-  positionCompetences,
-  positions,
-  users,
-} from "#db/schema";
+import { clusters, competenceSetItems, competenceSets, positionCompetences, positions } from "#db/schema";
 import { mergeCompetences } from "~/features/competences/competences.server";
 import { action as applyAction, loader as applyLoader } from "~/routes/_app+/competences+/sets.$setId_.apply";
 import { action as setAction, loader as setLoader } from "~/routes/_app+/competences+/sets.$setId";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/competences+/sets._index";
-import { demoClusters, demoUsers, type DemoUserKey } from "../../seed/demo-data";
+import type { DemoUserKey } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
-import { sessionCookieFor } from "../support/session";
+import { competenceIn, signInDemoUsers } from "../support/demo-competences";
 
 type Role = DemoUserKey;
 const cookies = {} as Record<Role, string>;
@@ -34,19 +25,6 @@ let andereCluster = "";
 const c = {} as Record<"leadership" | "coaching" | "planning" | "integrity" | "andere", string>;
 
 type Handler = (args: LoaderFunctionArgs) => Promise<unknown>;
-
-async function clusterId(name: string) {
-  const [row] = await getDb().select({ id: clusters.id }).from(clusters).where(eq(clusters.name, name));
-  return row.id;
-}
-
-async function competenceIn(cluster: string, key: string) {
-  const [row] = await getDb()
-    .select({ id: competences.id })
-    .from(competences)
-    .where(and(eq(competences.clusterId, cluster), eq(competences.sourceKey, key)));
-  return row.id;
-}
 
 /** A form post with repeated fields (levels, positionIds) as the browser sends it. */
 function post(action: Handler, path: string, fields: [string, string][], role: Role, params: Record<string, string>) {
@@ -103,18 +81,10 @@ async function levelsOf(positionId: string) {
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
-  noord = await clusterId(demoClusters.noord);
-  andereCluster = await clusterId(demoClusters.andere);
-  for (const role of Object.keys(demoUsers) as Role[]) {
-    const cluster = role === "andere" ? andereCluster : noord;
-    const [m] = await getDb()
-      .select({ userId: users.id, accountId: users.accountId })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(sql`lower(${users.email})`, demoUsers[role]), eq(memberships.clusterId, cluster)));
-    if (role === "hr") accountId = m.accountId;
-    cookies[role] = (await sessionCookieFor({ userId: m.userId, accountId: m.accountId, clusterId: cluster })).cookie;
-  }
+  const demo = await signInDemoUsers();
+  ({ noord, accountId } = demo);
+  andereCluster = demo.andere;
+  Object.assign(cookies, demo.cookies);
   c.leadership = await competenceIn(noord, "leadership");
   c.coaching = await competenceIn(noord, "coaching");
   c.planning = await competenceIn(noord, "planning");

@@ -3,38 +3,25 @@
  * api/positions/{id}, api/positions/{id}/competences; POST api/positions/competences and
  * api/competences/positions/sync (decision 1303) — rights, tenancy with foreign ids, bad input (422).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { clusters, competences, memberships, positionCompetences, positions, tags, users } from "#db/schema";
-import { demoClusters, demoUsers, type DemoUserKey } from "../../seed/demo-data";
+import { clusters, positionCompetences, positions, tags } from "#db/schema";
+import type { DemoUserKey } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { apiRequest, handle } from "../support/remix-handler";
-import { sessionCookieFor } from "../support/session";
+import { competenceIn, signInDemoUsers } from "../support/demo-competences";
 
 type Role = DemoUserKey;
 const cookies = {} as Record<Role, string>;
 let noord = "";
 let andere = "";
 
-async function clusterId(name: string) {
-  const [row] = await getDb().select({ id: clusters.id }).from(clusters).where(eq(clusters.name, name));
-  return row.id;
-}
-
 async function positionIn(cluster: string, name: string) {
   const [row] = await getDb()
     .select({ id: positions.id })
     .from(positions)
     .where(and(eq(positions.clusterId, cluster), eq(positions.name, name)));
-  return row.id;
-}
-
-async function competenceIn(cluster: string, key: string) {
-  const [row] = await getDb()
-    .select({ id: competences.id })
-    .from(competences)
-    .where(and(eq(competences.clusterId, cluster), eq(competences.sourceKey, key)));
   return row.id;
 }
 
@@ -56,17 +43,9 @@ async function ownLevels(positionId: string) {
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
-  noord = await clusterId(demoClusters.noord);
-  andere = await clusterId(demoClusters.andere);
-  for (const role of Object.keys(demoUsers) as Role[]) {
-    const cluster = role === "andere" ? andere : noord;
-    const [m] = await getDb()
-      .select({ userId: users.id, accountId: users.accountId })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(sql`lower(${users.email})`, demoUsers[role]), eq(memberships.clusterId, cluster)));
-    cookies[role] = (await sessionCookieFor({ userId: m.userId, accountId: m.accountId, clusterId: cluster })).cookie;
-  }
+  const demo = await signInDemoUsers();
+  ({ noord, andere } = demo);
+  Object.assign(cookies, demo.cookies);
   // Andere BV's cluster has a competence tag of its own, for the foreign-id cases.
   const [a] = await getDb().select({ accountId: clusters.accountId }).from(clusters).where(eq(clusters.id, andere));
   await getDb().insert(tags).values({ accountId: a.accountId, clusterId: andere, kind: "competence", name: "Zorg" });
