@@ -23,12 +23,12 @@ test("HR makes a competence set and applies it to a position", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Competentiesets" })).toBeVisible();
   await page.getByRole("link", { name: "Nieuwe set" }).click();
   await page.getByLabel(competence).selectOption({ label: "2 – Basis" });
-  await page.getByRole("button", { name: "Opslaan" }).click();
+  await page.getByRole("button", { name: "Set opslaan" }).click();
   await expect(page.getByText("Naam is verplicht").first()).toBeVisible();
   await expect(page.getByLabel(competence)).toHaveValue(/:2$/);
 
   await page.getByLabel("Naam").fill(set);
-  await page.getByRole("button", { name: "Opslaan" }).click();
+  await page.getByRole("button", { name: "Set opslaan" }).click();
   await expect(page.getByRole("status")).toContainText("De set is opgeslagen");
   await expect(page.getByRole("row", { name: new RegExp(set) })).toContainText(competence);
 
