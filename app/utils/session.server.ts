@@ -140,6 +140,12 @@ export async function rotateApiSession(
   });
 }
 
+/** Ends an API session (its token stops working at once); only ids of API sessions are touched. */
+export async function endApiSession(sessionId: string): Promise<void> {
+  if (!sessionId.startsWith("api.")) return;
+  await getDb().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
 export async function getActiveSession(sessionId: string): Promise<SessionRow | null> {
   const [row] = await getDb()
     .select()

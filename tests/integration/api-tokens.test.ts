@@ -222,3 +222,19 @@ describe("POST /api/auth/refresh", () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("POST /api/auth/logout", () => {
+  it("ends the caller's token at once and no other session", async () => {
+    const { account, cluster, user } = await adminOfNewAccount();
+    const token = (await login({ email: user.email, password: DEMO_PASSWORD })).body.access_token as string;
+    const other = (await login({ email: user.email, password: DEMO_PASSWORD })).body.access_token as string;
+    const { cookie } = await sessionCookieFor({ userId: user.id, accountId: account.id, clusterId: cluster.id });
+
+    expect((await call("POST", "/api/auth/logout", token)).status).toBe(204);
+    expect((await call("GET", "/api/init", token)).status).toBe(401);
+    expect((await call("GET", "/api/init", other)).status).toBe(200);
+    expect((await answerOf(await handle(apiRequest("GET", "/api/init", { cookie })))).status).toBe(200);
+    // A browser session is signed out on the page, not here.
+    expect((await answerOf(await handle(apiRequest("POST", "/api/auth/logout", { cookie })))).status).toBe(400);
+  });
+});

@@ -95,13 +95,15 @@ const plainRedirectLoaders = new Set(["resources+/switch-cluster.tsx"]);
 
 /** Pages any signed-in user (an employee without rights) may open. */
 // goals-and-ambitions: teamGoals.read is everyone's; each sees the goals of their own teams.
-// api/init: the caller's own session (spec §7), nothing of anyone else; api/auth/refresh: the caller's own token.
+// api/init: the caller's own session (spec §7), nothing of anyone else; api/auth/refresh and logout: the
+// caller's own token.
 const openToEveryone = new Set([
   "_app+/_layout.tsx",
   "api+/tasks.ts",
   "_app+/goals-and-ambitions.tsx",
   "api+/init.ts",
   "api+/auth.refresh.ts",
+  "api+/auth.logout.ts",
 ]);
 // Tasks and notes are everyone's own (their ids are audited as each demo user below).
 // The knowledge base is every signed-in user's (route-access: "/knowledge-base" needs no right).
