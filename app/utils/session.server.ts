@@ -124,6 +124,8 @@ export async function rotateApiSession(
   request: Request,
   ip: string | null,
 ): Promise<{ token: string; expiresAt: Date } | null> {
+  // Tokens come only from a sign-in with credentials: a browser session is never turned into one.
+  if (!sessionId.startsWith("api.")) return null;
   return getDb().transaction(async (tx) => {
     const [old] = await tx
       .delete(sessions)
