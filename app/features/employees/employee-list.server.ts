@@ -76,6 +76,18 @@ function listConditions(ctx: TenantContext, tab: EmployeeListTab | undefined, qu
   return { where, searching: Boolean(q) };
 }
 
+/** The list's sort (column and direction) as SQL on memberships `m` and users `u`. */
+function listOrder(query: Pick<EmployeeListQuery, "sort" | "dir">) {
+  const dir = query.dir === "desc" ? sql.raw("desc") : sql.raw("asc");
+  const order = {
+    name: sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`,
+    email: sql`lower(u.email) ${dir}`,
+    employeeNumber: sql`m.employee_number ${dir} nulls last`,
+    status: sql`m.status ${dir}`,
+  }[query.sort ?? "name"];
+  return { dir, order };
+}
+
 /**
  * One page of employees and the total: filters and paging run in SQL (indexes on memberships(account,
  * cluster), role_assignments(team, role), membership_tags(tag)). The page and the count are two queries
@@ -84,13 +96,7 @@ function listConditions(ctx: TenantContext, tab: EmployeeListTab | undefined, qu
  */
 export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery) {
   const { where, searching } = listConditions(ctx, query.tab, query);
-  const dir = query.dir === "desc" ? sql.raw("desc") : sql.raw("asc");
-  const order = {
-    name: sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`,
-    email: sql`lower(u.email) ${dir}`,
-    employeeNumber: sql`m.employee_number ${dir} nulls last`,
-    status: sql`m.status ${dir}`,
-  }[query.sort ?? "name"];
+  const { dir, order } = listOrder(query);
   // A user has one membership per cluster, so u.id breaks ties like m.id would, and the name index covers it.
   const tieBreak = sql`u.id ${dir}`;
   const page = Math.max(1, Math.floor(query.page ?? 1));
@@ -127,6 +133,30 @@ export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery
     ),
   ]);
   return { rows, total: countRows[0]?.total ?? 0, page, pageSize: PAGE_SIZE };
+}
+
+/** The most people one export holds: a workbook is built in memory (decision 1413). */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/**
+ * Every employee of a tab that the list's filter keeps, in the list's order, for the Excel export
+ * (decision 1413): the same conditions as the page, no paging, at most EXPORT_MAX_ROWS (+1 to tell "more").
+ */
+export async function listEmployeesForExport(ctx: TenantContext, query: EmployeeListQuery) {
+  const { where } = listConditions(ctx, query.tab, query);
+  const { dir, order } = listOrder(query);
+  const filter = sql.join([...where, sql`u.account_id = ${ctx.accountId}`], sql` and `);
+  const result = await getDb().execute<EmployeeRow>(sql`
+    select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+           m.employee_number as "employeeNumber", m.status, m.access, m.invited,
+           coalesce((select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
+             where ra.membership_id = m.id and ra.role_key in ('team_member', 'team_admin') and t.deleted_at is null),
+             '{}') as teams
+    from memberships m join users u on u.id = m.user_id
+    where ${filter}
+    order by ${order}, u.id ${dir}
+    limit ${EXPORT_MAX_ROWS + 1}`);
+  return { rows: result.rows.slice(0, EXPORT_MAX_ROWS), truncated: result.rows.length > EXPORT_MAX_ROWS };
 }
 
 /**

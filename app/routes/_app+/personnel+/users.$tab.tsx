@@ -39,6 +39,14 @@ function listHref(tab: EmployeeListTab, search: string) {
   return `/personnel/users/${tab}${query ? `?${query}` : ""}`;
 }
 
+/** The Excel export of this tab with the list's filters and order (every page, so no page number). */
+function exportHref(tab: EmployeeListTab, search: string) {
+  const query = new URLSearchParams(search);
+  query.delete("page");
+  query.set("tab", tab);
+  return `/resources/personnel-export?${query.toString()}`;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const tab = parseTab(params.tab);
@@ -107,12 +115,20 @@ export default function EmployeesPage() {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1>{t("employees:list.title")}</h1>
-        <AppLink
-          href="/personnel/users/new"
-          className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
-        >
-          {t("employees:list.new")}
-        </AppLink>
+        <div className="flex flex-wrap items-center gap-4">
+          {list.total > 0 ? (
+            // A file, not a page: a plain link, so the browser downloads it with or without JavaScript.
+            <a href={exportHref(tab, search)} download title={t("employees:export.linkHint")}>
+              {t("employees:export.link")}
+            </a>
+          ) : null}
+          <AppLink
+            href="/personnel/users/new"
+            className="rounded bg-brand-700 px-4 py-2 font-medium text-white no-underline"
+          >
+            {t("employees:list.new")}
+          </AppLink>
+        </div>
       </div>
       <Tabs
         label={t("employees:list.tabsLabel")}

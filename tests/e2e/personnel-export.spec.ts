@@ -1,0 +1,26 @@
+/**
+ * The persons list's Excel export (decision 1413), with JavaScript on and off: HR filters the list and
+ * downloads exactly those people as a workbook.
+ */
+import { readFile } from "node:fs/promises";
+import { readXlsx } from "../support/xlsx";
+import { demoUsers } from "../../seed/demo-data";
+import { expect, signIn, test } from "./fixtures";
+
+test("HR downloads the filtered persons list as an Excel workbook", async ({ page }) => {
+  await signIn(page, demoUsers.hr);
+  await page.goto("/personnel/users/active");
+  await page.getByLabel("Zoek op naam, e-mail of personeelsnummer").fill(demoUsers.medewerker);
+  await page.getByRole("button", { name: "Zoeken" }).click();
+  await expect(page.getByRole("cell", { name: demoUsers.medewerker })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exporteren naar Excel" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("personen-actief.xlsx");
+  const path = await download.path();
+  const [sheet] = await readXlsx(await readFile(path));
+  const emails = sheet.rows.slice(1).map((r) => r[3]);
+  expect(emails).toEqual([demoUsers.medewerker]);
+});
