@@ -8,6 +8,7 @@ import { questionnaireReadOnly, reviewCriteriaRows } from "~/features/reviews/se
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { PEER_COMMENT_MAX } from "./peer-review.schema";
+import { formatDate } from "~/utils/dates";
 
 /**
  * One reviewer's questionnaire about one reviewed person in a peer round (docs/decisions/1021): only the
@@ -218,5 +219,21 @@ export async function listMyPeerQuestionnaires(ctx: TenantContext) {
   return rows.map((r) => ({
     ...r,
     state: r.finishedAt || r.isFinished ? ("finished" as const) : r.lockedAt ? ("locked" as const) : ("open" as const),
+  }));
+}
+
+/** What the questionnaire lists (my/reviews, /peerreview) hand the page of each row, the deadline written out. */
+export function peerQuestionnaireRows(rows: Awaited<ReturnType<typeof listMyPeerQuestionnaires>>) {
+  return rows.map((r) => ({
+    assignmentId: r.assignmentId,
+    reviewId: r.reviewId,
+    name: r.name,
+    deadline: formatDate(r.deadline),
+    role: r.role,
+    personName: r.personName,
+    subjectMembershipId: r.subjectMembershipId,
+    answered: r.answered,
+    questions: r.questions,
+    state: r.state,
   }));
 }

@@ -5,7 +5,7 @@ import { ListTable, PageHeader } from "~/components/ui/table";
 import { MyNominationLinks } from "~/features/peer-reviews/components/my-nomination-links";
 import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
 import { myNominationRounds } from "~/features/peer-reviews/peer-nominations.server";
-import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
+import { listMyPeerQuestionnaires, peerQuestionnaireRows } from "~/features/peer-reviews/peer-questionnaire.server";
 import { listMyReviews } from "~/features/reviews/my-reviews.server";
 import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
@@ -37,19 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       questions: r.questions,
       state: r.state,
     })),
-    peerQuestionnaires:
-      peerRows?.map((r) => ({
-        assignmentId: r.assignmentId,
-        reviewId: r.reviewId,
-        name: r.name,
-        deadline: formatDate(r.deadline),
-        role: r.role,
-        personName: r.personName,
-        subjectMembershipId: r.subjectMembershipId,
-        answered: r.answered,
-        questions: r.questions,
-        state: r.state,
-      })) ?? null,
+    peerQuestionnaires: peerRows ? peerQuestionnaireRows(peerRows) : null,
     nominationRounds,
   };
 }

@@ -5,8 +5,7 @@ import { PageHeader } from "~/components/ui/table";
 import { MyNominationLinks } from "~/features/peer-reviews/components/my-nomination-links";
 import { MyPeerQuestionnaires } from "~/features/peer-reviews/components/my-peer-questionnaires";
 import { myNominationRounds } from "~/features/peer-reviews/peer-nominations.server";
-import { listMyPeerQuestionnaires } from "~/features/peer-reviews/peer-questionnaire.server";
-import { formatDate } from "~/utils/dates";
+import { listMyPeerQuestionnaires, peerQuestionnaireRows } from "~/features/peer-reviews/peer-questionnaire.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
@@ -26,18 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: pageTitle(t, "peerreviews:my.heading"),
     rounds,
-    rows: rows.map((r) => ({
-      assignmentId: r.assignmentId,
-      reviewId: r.reviewId,
-      name: r.name,
-      deadline: formatDate(r.deadline),
-      role: r.role,
-      personName: r.personName,
-      subjectMembershipId: r.subjectMembershipId,
-      answered: r.answered,
-      questions: r.questions,
-      state: r.state,
-    })),
+    rows: peerQuestionnaireRows(rows),
   };
 }
 
