@@ -4,7 +4,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 import type { Errors, SelfReviewWizardState, Values } from "./components/self-review-wizard";
 import { selfReviewCreateSchema, selfReviewStepOneSchema } from "./self-review-create.schema";
 import { selfReviewStepTwo, type CreateSelfReviewInput } from "./self-review-create.server";
-import { formList } from "./team-review-wizard";
+import { formList, rawStepOneValues } from "./team-review-wizard";
 
 /** The wizard's texts: self reviews' or peer rounds' (the same steps, decision 1021). */
 type Ns = "selfreviews" | "peerreviews";
@@ -14,14 +14,7 @@ type WizardAnswer = ReturnType<typeof data<SelfReviewWizardState>>;
 
 /** What step one's fields hold as typed, to show them again. */
 export function wizardValues(formData: FormData): Values {
-  return {
-    name: String(formData.get("name") ?? ""),
-    deadline: String(formData.get("deadline") ?? ""),
-    teamIds: formList(formData.getAll("teamIds")),
-    tagIds: formList(formData.getAll("tagIds")),
-    setId: String(formData.get("setId") ?? ""),
-    roundId: String(formData.get("roundId") ?? ""),
-  };
+  return { ...rawStepOneValues(formData), roundId: String(formData.get("roundId") ?? "") };
 }
 
 export function wizardErrorKey(ns: Ns, code: string): string {

@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { FilterForm } from "~/components/ui/filter-form";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { CompetenceTypeAndTagFilters } from "~/features/competences/components/competence-filters";
 import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
-import { competenceTypes } from "~/features/competences/levels";
 import { getPositionRequirements, saveMatrixCell } from "~/features/competences/matrix.server";
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -56,14 +56,7 @@ export default function PositionCompetencesPage() {
         <p className="mt-1 text-ink-muted">{t("competences:matrix.parent", { name: position.parentName })}</p>
       ) : null}
       <FilterForm submitLabel={t("competences:book.filter")}>
-        <FilterSelect
-          id="type"
-          name="type"
-          label={t("competences:type.label")}
-          value={filter.type}
-          allLabel={t("competences:type.all")}
-          options={competenceTypes.map((type) => ({ value: type, label: t(`competences:type.${type}`) }))}
-        />
+        <CompetenceTypeAndTagFilters filter={filter} />
       </FilterForm>
       {lines.length === 0 ? (
         <p className="mt-6">{t("competences:scores.nothingLinked")}</p>

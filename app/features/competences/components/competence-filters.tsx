@@ -3,13 +3,16 @@ import { FilterSelect } from "~/components/ui/filter-form";
 import type { CompetenceFilter } from "../competence-list-filter";
 import { competenceTypes } from "../levels";
 
-/** The type and tag selects of the competence book and the matrix (the tag select only when there are tags). */
+/**
+ * The type and tag selects of the competence book, the matrix and a position's page (the tag select only
+ * when there are tags to choose).
+ */
 export function CompetenceTypeAndTagFilters({
   filter,
-  tags,
+  tags = [],
 }: {
-  filter: Pick<CompetenceFilter, "type" | "tag">;
-  tags: { id: string; name: string }[];
+  filter: { type?: CompetenceFilter["type"]; tag?: CompetenceFilter["tag"] };
+  tags?: { id: string; name: string }[];
 }) {
   const { t } = useTranslation();
   return (
