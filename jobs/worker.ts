@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type PgBoss from "pg-boss";
 import { closeDb } from "#db/client.server";
-import { closeTransport } from "~/features/email/transport.server";
+import { closeTransport, setSmtpMailer } from "~/features/email/transport.server";
 import { bossSchema, createBoss, jobWakeChannel, wakeWorkers } from "./boss.server";
 import { jobDefinitions, type JobContext, type JobDefinition } from "./definitions/index";
+import { threadMailer } from "./smtp-sender.server";
 
 export const scheduleTimeZone = "Europe/Amsterdam";
 
@@ -205,6 +206,8 @@ export async function startWorker(
 ): Promise<RunningWorker> {
   if (!databaseUrl) throw new Error("DATABASE_URL is not set");
   process.env.DATABASE_URL ??= databaseUrl;
+  // The worker's mail goes through the SMTP pool on its own thread (decision 1414).
+  setSmtpMailer(threadMailer);
   const boss = createBoss("worker", databaseUrl);
   await boss.start();
   const leases = new Leases(boss, timing.leaseSeconds);

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { getDb } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
 import { deliverEmail, maxDeliveryAttempts, queueEmail } from "~/features/email/outbox.server";
-import { closeTransport, listOutboxFiles, readOutboxFile, sendMail } from "~/features/email/transport.server";
+import {
+  listOutboxFiles,
+  readOutboxFile,
+  sendMail,
+  setSmtpMailer,
+  type SmtpMailerFactory,
+} from "~/features/email/transport.server";
+import { threadMailer } from "#jobs/smtp-sender.server";
 import { readMail, startSmtpCapture } from "../support/smtp";
 
 // --- Tests ---
@@ -24,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeTransport();
+  setSmtpMailer(null);
   await smtp.close();
   for (const [key, value] of Object.entries(savedEnv)) {
     if (value === undefined) delete process.env[key];
@@ -41,7 +48,17 @@ async function outboxRow(id: string) {
   return row;
 }
 
-describe("deliverEmail over SMTP", () => {
+// The web process sends through nodemailer's pool; the job worker builds each message and hands it to
+// the pool on its sender thread (decision 1414): both must deliver the same mail and report the same failures.
+const mailers: [string, SmtpMailerFactory | null][] = [
+  ["nodemailer's pool in this thread", null],
+  ["the worker's sender thread", threadMailer],
+];
+
+describe.each(mailers)("deliverEmail over SMTP through %s", (_name, mailer) => {
+  beforeAll(() => setSmtpMailer(mailer));
+  afterAll(() => setSmtpMailer(null));
+
   test("sends the password-changed mail in Dutch and English, once", async () => {
     const changedAt = "2026-07-01T08:05:00.000Z";
     const dutchId = await queueEmail(getDb(), {
@@ -131,6 +148,22 @@ describe("deliverEmail over SMTP", () => {
 
     expect(await deliverEmail(id)).toBe("failed-before");
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  test("keeps extra headers, lines that start with a dot and the Message-ID it reports", async () => {
+    const { messageId } = await sendMail({
+      to: "punt@example.test",
+      subject: "Overzicht",
+      html: "<p>Hallo</p>",
+      text: "Regel een\n.begint met een punt\n.\nEinde",
+      headers: { "List-Unsubscribe": "<https://example.test/afmelden>" },
+    });
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0].envelopeTo).toEqual(["punt@example.test"]);
+    expect(smtp.messages[0].raw).toMatch(/^List-Unsubscribe: <https:\/\/example\.test\/afmelden>$/m);
+    const mail = readMail(smtp.messages[0].raw);
+    expect(mail.messageId).toBe(messageId);
+    expect(mail.text?.replace(/\r\n/g, "\n")).toContain("Regel een\n.begint met een punt\n.\nEinde");
   });
 
   test("an unknown template counts as a failed attempt; a missing row is skipped", async () => {

@@ -29,26 +29,51 @@ export function outboxDir(): string {
   return path.join(dataDir(), "outbox");
 }
 
-type SmtpMailer = ReturnType<typeof createSmtpMailer>;
-// One pool per SMTP_URL and process; the URL is read on use so tests can point it at their own server.
-const holder = globalThis as unknown as { __smtpMailer?: { url: string; mailer: SmtpMailer } };
+/** What sendMail needs of an SMTP transport: nodemailer's pool, or the worker's sender thread (decision 1414). */
+export type SmtpMailer = {
+  sendMail(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+};
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
+export type SmtpMailerFactory = (url: string) => SmtpMailer;
 
-function createSmtpMailer(url: string) {
-  // A pool keeps connections open between messages (measured: 35 msg/s single, 110 with a pool of 5).
-  return createTransport({ url, pool: true, maxConnections: 5 });
+/** nodemailer's options for SMTP_URL. A pool keeps connections open between messages (measured: 35 msg/s single, 110 with a pool of 5). */
+export function smtpPoolOptions(url: string) {
+  return { url, pool: true, maxConnections: 5 };
+}
+
+const pooledMailer: SmtpMailerFactory = (url) => createTransport(smtpPoolOptions(url));
+
+// One mailer per SMTP_URL and process; the URL is read on use so tests can point it at their own server.
+const holder = globalThis as unknown as {
+  __smtpMailer?: { url: string; mailer: SmtpMailer };
+  __smtpMailerFactory?: SmtpMailerFactory;
+};
+
+/** Makes this process send SMTP through `factory` (the job worker's sender thread); null: nodemailer's pool here. */
+export function setSmtpMailer(factory: SmtpMailerFactory | null): void {
+  closeTransport();
+  holder.__smtpMailerFactory = factory ?? undefined;
 }
 
 function smtpMailer(url: string): SmtpMailer {
   if (holder.__smtpMailer?.url !== url) {
     holder.__smtpMailer?.mailer.close();
-    holder.__smtpMailer = { url, mailer: createSmtpMailer(url) };
+    holder.__smtpMailer = { url, mailer: (holder.__smtpMailerFactory ?? pooledMailer)(url) };
   }
   return holder.__smtpMailer.mailer;
 }
 
 /** Sends through SMTP_URL when set; otherwise writes the message to DATA_DIR/outbox as an .eml file. */
 export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
-  const message = {
+  const message: MailMessage = {
     from: mailFrom(),
     to: mail.to,
     subject: mail.subject,
@@ -64,10 +89,7 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   return writeToOutboxDir(message, mail.id);
 }
 
-async function writeToOutboxDir(
-  message: { from: string; to: string; subject: string; html: string; text: string; headers?: Record<string, string> },
-  id: string | undefined,
-): Promise<SentMail> {
+async function writeToOutboxDir(message: MailMessage, id: string | undefined): Promise<SentMail> {
   const info = await createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true });
