@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
 import { contracts, importChanges, importFiles, imports, positions, roleAssignments, teams } from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
@@ -51,7 +51,9 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           inArray(importChanges.decision, ["accepted", "endContract"]),
           ne(importChanges.meta, "NO_CHANGE"),
         ),
-      );
+      )
+      // In the file's order, so the first row wins where rows differ only in spelling (a position's name).
+      .orderBy(asc(importChanges.rowNumber), asc(importChanges.id));
     // "End contract" is a choice for people not in the file only (1240).
     const accepted = chosen.filter(
       (c) => c.decision === "accepted" || (c.meta === "NOT_IN_IMPORT" && c.decision === "endContract"),
