@@ -77,7 +77,7 @@ describe("the comparison of a file with the cluster", () => {
   it("finds people by employee number, else e-mail; an empty cell changes nothing; unchanged people are counted", async () => {
     const c = await freshCluster();
     const zorg = await createTeam(getDb(), { ...c, name: "Zorg" });
-    const ann = await person(c, { employeeNumber: "1", email: `ann-${c.clusterId}@test.nl`, firstName: "Ann" });
+    await person(c, { employeeNumber: "1", email: `ann-${c.clusterId}@test.nl`, firstName: "Ann" });
     const bo = await person(c, {
       employeeNumber: "7",
       email: `bo-${c.clusterId}@test.nl`,
@@ -103,7 +103,6 @@ describe("the comparison of a file with the cluster", () => {
       },
     ]);
     expect(counts).toMatchObject({ rows: 2, unchanged: 1, changes: 1, missing: 0, newPeople: 0, rowsWithErrors: 0 });
-    expect(ann.membership.id).toBeTruthy();
   });
 
   it("gives NEW_PERSON, NEW_TEAM once per team as first written, NOT_IN_IMPORT for active people only; rows with problems change nothing", async () => {
