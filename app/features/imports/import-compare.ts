@@ -56,58 +56,110 @@ export function personLabel(p: { firstName?: string; lastName?: string; email?: 
 }
 
 /**
- * The comparison of the file with the cluster (spec §4): each person of the file is found by employee
- * number, else by e-mail. Found people give their changed fields old → new (an empty cell changes
- * nothing) or NO_CHANGE; the others are NEW_PERSON. Teams of the file that the cluster lacks are
- * NEW_TEAM; active people the file does not name are NOT_IN_IMPORT. Rows with problems change nothing,
- * but the person they name is not counted as missing.
+ * People by the keys a file names them with: employee number, else e-mail (lower case). With many
+ * people of the same number the last added wins, as a map does. `T` is the person or only their id
+ * (the comparison stage keeps the ids of a whole cluster, and loads the people a part of the file names).
  */
-export function computeChanges(
-  rows: readonly ComparedRow[],
-  people: readonly ExistingPerson[],
-  existingTeams: readonly string[],
-): ComputedChange[] {
-  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
-  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
-  const seen = new Set<string>();
-  const changes: ComputedChange[] = [];
-  const teams = new Set(existingTeams.map((t) => t.toLowerCase()));
-  const newTeams = new Map<string, string>();
+export class PeopleKeys<T> {
+  private readonly byNumber = new Map<string, T>();
+  private readonly byEmail = new Map<string, T>();
 
-  for (const { rowNumber, record, hasProblems } of rows) {
-    const person =
-      (record.employeeNumber ? byNumber.get(record.employeeNumber) : undefined) ??
-      (record.email ? byEmail.get(record.email.toLowerCase()) : undefined);
-    if (person) seen.add(person.membershipId);
-    if (hasProblems) continue;
-    const team = record.team?.trim();
-    if (team && !teams.has(team.toLowerCase()) && !newTeams.has(team.toLowerCase())) {
-      newTeams.set(team.toLowerCase(), team);
-    }
-    if (!person) {
-      const data = Object.fromEntries(Object.entries(record).filter(([, v]) => v)) as Record<string, string>;
-      changes.push({ meta: "NEW_PERSON", rowNumber, label: personLabel(record), data });
-      continue;
-    }
-    const label = personLabel(person);
-    const base = { meta: "CHANGED" as const, rowNumber, membershipId: person.membershipId, label };
-    const before = changes.length;
-    for (const field of comparedFields) {
-      const raw = record[field];
-      if (raw === undefined || raw === "") continue;
-      const next = normalised(field, raw);
-      const current = person[field] ?? "";
-      if (next !== current) changes.push({ ...base, field, oldValue: current || null, newValue: next });
-    }
-    if (team && !person.teams.some((t) => t.toLowerCase() === team.toLowerCase())) {
-      changes.push({ ...base, field: "team", oldValue: person.teams.join(", ") || null, newValue: team });
-    }
-    if (person.status === "inactive") {
-      changes.push({ ...base, field: "status", oldValue: "inactive", newValue: "active" });
-    }
-    if (changes.length === before) changes.push({ ...base, meta: "NO_CHANGE" });
+  add(employeeNumber: string | null, email: string, value: T): void {
+    if (employeeNumber) this.byNumber.set(employeeNumber, value);
+    this.byEmail.set(email.toLowerCase(), value);
   }
-  for (const team of newTeams.values()) changes.push({ meta: "NEW_TEAM", label: team, newValue: team });
+
+  find(employeeNumber: string | undefined, email: string | undefined): T | undefined {
+    return (
+      (employeeNumber ? this.byNumber.get(employeeNumber) : undefined) ??
+      (email ? this.byEmail.get(email.toLowerCase()) : undefined)
+    );
+  }
+
+  /** Whether someone has this employee number or (lower-case) e-mail address. */
+  has(value: string): boolean {
+    return this.byNumber.has(value) || this.byEmail.has(value);
+  }
+
+  /** A team leader as a row names them: by number or e-mail, in any case. */
+  knows(value: string): boolean {
+    return this.has(value) || this.has(value.toLowerCase());
+  }
+}
+
+export function keysOfPeople(people: readonly ExistingPerson[]): PeopleKeys<ExistingPerson> {
+  const keys = new PeopleKeys<ExistingPerson>();
+  for (const p of people) keys.add(p.employeeNumber, p.email, p);
+  return keys;
+}
+
+/** Finds the existing person a row (or a team leader cell, as both number and e-mail) names. */
+export type FindPerson = (employeeNumber: string | undefined, email: string | undefined) => ExistingPerson | undefined;
+
+/**
+ * The comparison of the file with the cluster (spec §4), fed the file's rows part by part in the file's
+ * order: each person of the file is found by employee number, else by e-mail. Found people give their
+ * changed fields old → new (an empty cell changes nothing) or NO_CHANGE; the others are NEW_PERSON.
+ * Teams of the file that the cluster lacks are NEW_TEAM (at the end, once per team); the people found
+ * are remembered (`seen`) for NOT_IN_IMPORT. Rows with problems change nothing, but the person they
+ * name is not counted as missing.
+ */
+export class PersonComparison {
+  readonly seen = new Set<string>();
+  private readonly teams: Set<string>;
+  private readonly newTeams = new Map<string, string>();
+
+  constructor(existingTeams: readonly string[]) {
+    this.teams = new Set(existingTeams.map((t) => t.toLowerCase()));
+  }
+
+  compare(rows: readonly ComparedRow[], find: FindPerson): ComputedChange[] {
+    const changes: ComputedChange[] = [];
+    for (const { rowNumber, record, hasProblems } of rows) {
+      const person = find(record.employeeNumber, record.email);
+      if (person) this.seen.add(person.membershipId);
+      if (hasProblems) continue;
+      const team = record.team?.trim();
+      if (team && !this.teams.has(team.toLowerCase()) && !this.newTeams.has(team.toLowerCase())) {
+        this.newTeams.set(team.toLowerCase(), team);
+      }
+      if (!person) {
+        const data = Object.fromEntries(Object.entries(record).filter(([, v]) => v)) as Record<string, string>;
+        changes.push({ meta: "NEW_PERSON", rowNumber, label: personLabel(record), data });
+        continue;
+      }
+      const label = personLabel(person);
+      const base = { meta: "CHANGED" as const, rowNumber, membershipId: person.membershipId, label };
+      const before = changes.length;
+      for (const field of comparedFields) {
+        const raw = record[field];
+        if (raw === undefined || raw === "") continue;
+        const next = normalised(field, raw);
+        const current = person[field] ?? "";
+        if (next !== current) changes.push({ ...base, field, oldValue: current || null, newValue: next });
+      }
+      if (team && !person.teams.some((t) => t.toLowerCase() === team.toLowerCase())) {
+        changes.push({ ...base, field: "team", oldValue: person.teams.join(", ") || null, newValue: team });
+      }
+      if (person.status === "inactive") {
+        changes.push({ ...base, field: "status", oldValue: "inactive", newValue: "active" });
+      }
+      if (changes.length === before) changes.push({ ...base, meta: "NO_CHANGE" });
+    }
+    return changes;
+  }
+
+  newTeamChanges(): ComputedChange[] {
+    return [...this.newTeams.values()].map((team) => ({ meta: "NEW_TEAM", label: team, newValue: team }));
+  }
+}
+
+/** Active people the file did not name (`seen` holds the ones it did). */
+export function missingChanges(
+  people: Iterable<Pick<ExistingPerson, "membershipId" | "status" | "firstName" | "lastName" | "email">>,
+  seen: ReadonlySet<string>,
+): ComputedChange[] {
+  const changes: ComputedChange[] = [];
   for (const person of people) {
     if (person.status === "active" && !seen.has(person.membershipId)) {
       changes.push({ meta: "NOT_IN_IMPORT", membershipId: person.membershipId, label: personLabel(person) });
@@ -116,31 +168,41 @@ export function computeChanges(
   return changes;
 }
 
+/** The whole comparison of a file held in memory (the stage feeds `PersonComparison` part by part). */
+export function computeChanges(
+  rows: readonly ComparedRow[],
+  people: readonly ExistingPerson[],
+  existingTeams: readonly string[],
+): ComputedChange[] {
+  const keys = keysOfPeople(people);
+  const comparison = new PersonComparison(existingTeams);
+  const changes = comparison.compare(rows, (number, email) => keys.find(number, email));
+  return [...changes, ...comparison.newTeamChanges(), ...missingChanges(people, comparison.seen)];
+}
+
 /** A contract the cluster already has: who, from when, which position (lower case). */
 export type ExistingContract = { membershipId: string; startDate: string; position: string };
 
 /**
  * Contracts (spec §5: only when contract_start and contract_function are mapped): a row whose start and
  * position are filled gives NEW_CONTRACT unless the person already has a contract with that start and
- * position. A new person's contract is tied to their row; FTE defaults to 0.8 (spec §9).
+ * position. A new person's contract is tied to their row; FTE defaults to 0.8 (spec §9). `contracts`
+ * needs to hold those of the people the rows name.
  */
 export function computeContractChanges(
   rows: readonly ComparedRow[],
-  people: readonly ExistingPerson[],
+  people: readonly ExistingPerson[] | FindPerson,
   contracts: readonly ExistingContract[],
   defaultFte: number,
 ): ComputedChange[] {
-  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
-  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  const find = finderOf(people);
   const existing = new Set(contracts.map((c) => `${c.membershipId}|${c.startDate}|${c.position}`));
   const changes: ComputedChange[] = [];
   for (const { rowNumber, record, hasProblems } of rows) {
     const start = parseImportDate(record.contractStart);
     const position = record.contractFunction?.trim();
     if (hasProblems || !start || !position) continue;
-    const person =
-      (record.employeeNumber ? byNumber.get(record.employeeNumber) : undefined) ??
-      (record.email ? byEmail.get(record.email.toLowerCase()) : undefined);
+    const person = find(record.employeeNumber, record.email);
     if (person && existing.has(`${person.membershipId}|${start}|${position.toLowerCase()}`)) continue;
     const fte = parseFte(record.fte);
     changes.push({
@@ -161,17 +223,23 @@ export function computeContractChanges(
   return changes;
 }
 
+function finderOf(people: readonly ExistingPerson[] | FindPerson): FindPerson {
+  if (typeof people === "function") return people;
+  const keys = keysOfPeople(people);
+  return (number, email) => keys.find(number, email);
+}
+
 /**
  * Team leaders (the team leader column names a person by employee number or e-mail): the person becomes
  * team leader of the row's team, once per person and team, unless they lead it already. A leader who is
- * new in the file is tied to their own row, so that applying finds them once they are added.
+ * new in the file is tied to their own row, so that applying finds them once they are added. `rows` are
+ * the file's rows in order, or at least those that name a team and leader and those of the leaders.
  */
 export function computeLeaderChanges(
   rows: readonly ComparedRow[],
-  people: readonly ExistingPerson[],
+  people: readonly ExistingPerson[] | FindPerson,
 ): ComputedChange[] {
-  const byNumber = new Map(people.filter((p) => p.employeeNumber).map((p) => [p.employeeNumber!, p]));
-  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  const find = finderOf(people);
   const good = rows.filter((r) => !r.hasProblems);
   const rowOf = new Map<string, ComparedRow>();
   for (const r of good) {
@@ -184,7 +252,7 @@ export function computeLeaderChanges(
     const team = record.team?.trim();
     const leader = record.teamLeader?.trim();
     if (!team || !leader) continue;
-    const person = byNumber.get(leader) ?? byEmail.get(leader.toLowerCase());
+    const person = find(leader, leader);
     const leaderRow = rowOf.get(leader) ?? rowOf.get(leader.toLowerCase());
     if (!person && !leaderRow) continue;
     const key = `${person?.membershipId ?? `row${leaderRow!.rowNumber}`}|${team.toLowerCase()}`;

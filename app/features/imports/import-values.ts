@@ -73,58 +73,79 @@ export function parseGender(text: string | undefined): "f" | "m" | "" {
 
 const dateFields = ["birthday", "contractStart", "contractEnd"] as const;
 
+/** The file's keys: the first row of each e-mail address (lower case) and employee number. */
+export type FileKeys = { email: Map<string, number>; employeeNumber: Map<string, number> };
+
+export function emptyFileKeys(): FileKeys {
+  return { email: new Map(), employeeNumber: new Map() };
+}
+
+/** Adds rows (in the file's order) to the file's keys; the first row of a key stays. */
+export function addFileKeys(keys: FileKeys, rows: Iterable<{ rowNumber: number; record: ImportRecord }>): FileKeys {
+  for (const { rowNumber, record } of rows) {
+    for (const key of ["email", "employeeNumber"] as const) {
+      const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
+      if (value && !keys[key].has(value)) keys[key].set(value, rowNumber);
+    }
+  }
+  return keys;
+}
+
 /**
- * The problems of each row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
+ * The problems of one row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
  * file, impossible date, FTE outside 0–1.5, a name over its maximum length, an unknown team leader. A
- * team leader is known when `isKnownLeader` says so or another row of the file has that number or e-mail.
+ * team leader is known when `isKnownLeader` says so or a row of the file (`keys`, the whole file's) has
+ * that number or e-mail.
  */
+export function rowProblems(
+  { rowNumber, record }: { rowNumber: number; record: ImportRecord },
+  keys: FileKeys,
+  isKnownLeader: (value: string) => boolean = () => false,
+): RowProblem[] {
+  const problems: RowProblem[] = [];
+  if (record.email && !emailPattern.test(record.email)) problems.push({ field: "email", key: "import:problems.email" });
+  for (const key of ["email", "employeeNumber"] as const) {
+    const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
+    const first = value ? keys[key].get(value) : undefined;
+    if (first !== undefined && first !== rowNumber) {
+      problems.push({ field: key, key: `import:problems.duplicate.${key}`, values: { row: String(first) } });
+    }
+  }
+  if (!record.email && !record.employeeNumber) problems.push({ field: "email", key: "import:problems.noKey" });
+  if (!record.firstName && !record.lastName) problems.push({ field: "lastName", key: "import:problems.noName" });
+  for (const field of ["firstName", "lastName"] as const) {
+    if ((record[field]?.length ?? 0) > MAX_NAME_LENGTH) {
+      problems.push({ field, key: "import:problems.tooLong", values: { max: String(MAX_NAME_LENGTH) } });
+    }
+  }
+  for (const field of dateFields) {
+    if (parseImportDate(record[field]) === null) {
+      problems.push({ field, key: "import:problems.date", values: { value: record[field] ?? "" } });
+    }
+  }
+  const fte = parseFte(record.fte);
+  if (fte === null || (fte !== undefined && (fte < 0 || fte > MAX_FTE))) {
+    problems.push({ field: "fte", key: "import:problems.fte", values: { value: record.fte ?? "" } });
+  }
+  const leader = record.teamLeader;
+  if (leader && !keys.employeeNumber.has(leader) && !keys.email.has(leader.toLowerCase())) {
+    if (!isKnownLeader(leader)) {
+      problems.push({ field: "teamLeader", key: "import:problems.teamLeader", values: { value: leader } });
+    }
+  }
+  return problems;
+}
+
+/** The problems of each row of a whole file (rows without problems are left out). */
 export function findRowProblems(
   rows: readonly { rowNumber: number; record: ImportRecord }[],
   isKnownLeader: (value: string) => boolean = () => false,
 ): Map<number, RowProblem[]> {
+  const keys = addFileKeys(emptyFileKeys(), rows);
   const problems = new Map<number, RowProblem[]>();
-  const add = (rowNumber: number, problem: RowProblem) =>
-    problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), problem]);
-  const firstRowOf = { email: new Map<string, number>(), employeeNumber: new Map<string, number>() };
-  for (const { rowNumber, record } of rows) {
-    for (const key of ["email", "employeeNumber"] as const) {
-      const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
-      if (!value) continue;
-      if (!firstRowOf[key].has(value)) firstRowOf[key].set(value, rowNumber);
-    }
-  }
-  for (const { rowNumber, record } of rows) {
-    if (record.email && !emailPattern.test(record.email))
-      add(rowNumber, { field: "email", key: "import:problems.email" });
-    for (const key of ["email", "employeeNumber"] as const) {
-      const value = key === "email" ? record.email?.toLowerCase() : record.employeeNumber;
-      const first = value ? firstRowOf[key].get(value) : undefined;
-      if (first !== undefined && first !== rowNumber) {
-        add(rowNumber, { field: key, key: `import:problems.duplicate.${key}`, values: { row: String(first) } });
-      }
-    }
-    if (!record.email && !record.employeeNumber) add(rowNumber, { field: "email", key: "import:problems.noKey" });
-    if (!record.firstName && !record.lastName) add(rowNumber, { field: "lastName", key: "import:problems.noName" });
-    for (const field of ["firstName", "lastName"] as const) {
-      if ((record[field]?.length ?? 0) > MAX_NAME_LENGTH) {
-        add(rowNumber, { field, key: "import:problems.tooLong", values: { max: String(MAX_NAME_LENGTH) } });
-      }
-    }
-    for (const field of dateFields) {
-      if (parseImportDate(record[field]) === null) {
-        add(rowNumber, { field, key: "import:problems.date", values: { value: record[field] ?? "" } });
-      }
-    }
-    const fte = parseFte(record.fte);
-    if (fte === null || (fte !== undefined && (fte < 0 || fte > MAX_FTE))) {
-      add(rowNumber, { field: "fte", key: "import:problems.fte", values: { value: record.fte ?? "" } });
-    }
-    const leader = record.teamLeader;
-    if (leader && !firstRowOf.employeeNumber.has(leader) && !firstRowOf.email.has(leader.toLowerCase())) {
-      if (!isKnownLeader(leader)) {
-        add(rowNumber, { field: "teamLeader", key: "import:problems.teamLeader", values: { value: leader } });
-      }
-    }
+  for (const row of rows) {
+    const found = rowProblems(row, keys, isKnownLeader);
+    if (found.length > 0) problems.set(row.rowNumber, found);
   }
   return problems;
 }

@@ -1,0 +1,194 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "#db/client.server";
+import type { Tenant } from "~/utils/scope.server";
+import { PeopleKeys, type ExistingPerson, type FindPerson } from "./import-compare";
+
+type Detail = [
+  employeeNumber: string | null,
+  email: string,
+  status: ExistingPerson["status"],
+  firstName: string,
+  lastName: string,
+  birthday: string | null,
+  gender: string | null,
+  phone: string | null,
+  address: string | null,
+  zip: string | null,
+  city: string | null,
+  teams: string[],
+  leads: string[],
+];
+
+/**
+ * A cluster's people (not removed) as the import's comparison needs them, held compactly: one JSON text
+ * per person, found by key (employee number, else e-mail) through `PeopleKeys`, and parsed only when a
+ * row names them. An object per person with its teams took about 700 bytes; the text takes about 150,
+ * which is what keeps the worker under its memory target at 100,000 people (issue #16, decision 1415).
+ */
+export class ClusterPeople {
+  readonly keys = new PeopleKeys<number>();
+  private readonly ids: string[] = [];
+  private readonly details: string[] = [];
+
+  add(person: ExistingPerson): void {
+    this.keys.add(person.employeeNumber, person.email, this.details.length);
+    this.ids.push(person.membershipId);
+    const p = person;
+    const detail: Detail = [
+      p.employeeNumber,
+      p.email,
+      p.status,
+      p.firstName,
+      p.lastName,
+      p.birthday,
+      p.gender,
+      p.phone,
+      p.address,
+      p.zip,
+      p.city,
+      p.teams,
+      p.leads ?? [],
+    ];
+    this.details.push(JSON.stringify(detail));
+  }
+
+  /** Whether someone has this employee number or (lower-case) e-mail address. */
+  has(value: string): boolean {
+    return this.keys.has(value);
+  }
+
+  /** A finder for one part of the file: each person parsed once, however often the part names them. */
+  finder(): FindPerson {
+    const parsed = new Map<number, ExistingPerson>();
+    return (employeeNumber, email) => {
+      const index = this.keys.find(employeeNumber, email);
+      if (index === undefined) return undefined;
+      let person = parsed.get(index);
+      if (!person) parsed.set(index, (person = this.person(index)));
+      return person;
+    };
+  }
+
+  /** Everyone but these, one at a time. */
+  *allBut(ids: ReadonlySet<string>): Generator<ExistingPerson> {
+    for (let index = 0; index < this.ids.length; index++) if (!ids.has(this.ids[index])) yield this.person(index);
+  }
+
+  private person(index: number): ExistingPerson {
+    const membershipId = this.ids[index];
+    const [
+      employeeNumber,
+      email,
+      status,
+      firstName,
+      lastName,
+      birthday,
+      gender,
+      phone,
+      address,
+      zip,
+      city,
+      teams,
+      leads,
+    ] = JSON.parse(this.details[index]) as Detail;
+    return {
+      membershipId,
+      employeeNumber,
+      email,
+      status,
+      firstName,
+      lastName,
+      birthday,
+      gender,
+      phone,
+      address,
+      zip,
+      city,
+      teams,
+      leads,
+    };
+  }
+}
+
+/**
+ * Loads the cluster's people through two cursors read side by side in membership order: the people
+ * (with their user) and their places in teams, `pageSize` at a time. One statement each: paging with
+ * `id > …` re-read and sorted the whole cluster for every page (0.5 s a page at 100,000 people), and a
+ * join of the places with the people loops over the cluster per person when the tables have no planner
+ * statistics (autovacuum off, as on these machines).
+ */
+export async function loadClusterPeople(tx: Tx, tenant: Tenant, pageSize: number): Promise<ClusterPeople> {
+  await tx.execute(sql`
+    declare import_people no scroll cursor for
+    select m.id, m.employee_number, m.status, u.email, u.first_name, u.last_name, u.birthday, u.gender,
+           u.phone, u.address, u.zip, u.city
+    from memberships m join users u on u.id = m.user_id
+    where m.account_id = ${tenant.accountId} and m.cluster_id = ${tenant.clusterId}
+      and m.deleted_at is null and u.deleted_at is null
+    order by m.id`);
+  await tx.execute(sql`
+    declare import_places no scroll cursor for
+    select ra.membership_id, ra.role_key, t.name
+    from role_assignments ra join teams t on t.id = ra.team_id and t.deleted_at is null
+    where ra.account_id = ${tenant.accountId} and ra.cluster_id = ${tenant.clusterId}
+      and ra.role_key in ('team_member', 'team_admin')
+    order by ra.membership_id`);
+  const fetch = async <T>(cursor: string) =>
+    (await tx.execute(sql.raw(`fetch ${Number(pageSize)} from ${cursor}`))).rows as T[];
+  const people = new ClusterPeople();
+  let places: PlaceRow[] = await fetch("import_places");
+  let at = 0;
+  for (;;) {
+    const page = await fetch<PersonRow>("import_people");
+    if (page.length === 0) break;
+    for (const p of page) {
+      const person: ExistingPerson = {
+        membershipId: p.id,
+        employeeNumber: p.employee_number,
+        status: p.status,
+        email: p.email,
+        firstName: p.first_name,
+        lastName: p.last_name,
+        birthday: p.birthday,
+        gender: p.gender,
+        phone: p.phone,
+        address: p.address,
+        zip: p.zip,
+        city: p.city,
+        teams: [],
+        leads: [],
+      };
+      for (;;) {
+        if (at === places.length && places.length > 0) {
+          places = await fetch("import_places");
+          at = 0;
+        }
+        const place = places[at];
+        if (!place || place.membership_id > p.id) break;
+        if (place.membership_id === p.id)
+          (place.role_key === "team_admin" ? person.leads! : person.teams).push(place.name);
+        at++;
+      }
+      people.add(person);
+    }
+  }
+  await tx.execute(sql`close import_people`);
+  await tx.execute(sql`close import_places`);
+  return people;
+}
+
+type PersonRow = {
+  id: string;
+  employee_number: string | null;
+  status: ExistingPerson["status"];
+  email: string;
+  first_name: string;
+  last_name: string;
+  birthday: string | null;
+  gender: string | null;
+  phone: string | null;
+  address: string | null;
+  zip: string | null;
+  city: string | null;
+};
+type PlaceRow = { membership_id: string; role_key: string; name: string };
