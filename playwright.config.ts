@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { databaseName, withDatabaseName } from "./tests/setup/databases";
+import { workerBundle, workerNodeArgs } from "./scripts/worker-options";
 import { e2ePortVariables } from "./tests/support/e2e-sso";
 import { ephemeralPortRange, freePortSync, testPortRange } from "./tests/support/ports";
 
@@ -60,6 +61,8 @@ if (isRunnerProcess && !process.env.E2E_PREPARED) {
       env: { ...process.env, NODE_ENV: "production" },
     });
   }
+  // The job worker runs from its bundle, as in production (decision 1416): rebuilt every run (about a second).
+  execFileSync(tsx, ["scripts/worker-build.ts"], { cwd: root, stdio: "inherit", env: process.env });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   execFileSync(tsx, ["tests/setup/e2e-global.ts"], { cwd: root, stdio: "inherit", env: process.env });
@@ -169,7 +172,8 @@ export default defineConfig({
     },
     {
       name: "worker",
-      command: `${sideServiceEnv} "${tsx}" jobs/worker.ts`,
+      // The worker as production runs it: its bundle (built above) with its node options.
+      command: `${sideServiceEnv} "${process.execPath}" ${workerNodeArgs.join(" ")} "${workerBundle}"`,
       cwd: root,
       env: serverEnv,
       stdout: "ignore",

@@ -20,6 +20,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { LARGE_ACCOUNT_NAME, LARGE_HR_EMAIL, seedLarge } from "../seed/large";
 import { benchNodeArgs, projectRoot } from "./processes";
+import { buildWorker, workerBundle, workerNodeArgs } from "./worker-build";
 
 const BENCH_TASK = "Digest-bench: overzicht lezen";
 
@@ -195,7 +196,13 @@ export async function benchDigests(databaseUrl: string): Promise<DigestBenchResu
     sink.state.count = 0;
 
     // 2. The digest run: the job worker, from enqueueing the job to the last message at the sink.
-    worker = runTs("jobs/worker.ts", [], env);
+    // The worker as production runs it: its bundle, with its node options (decision 1416).
+    await buildWorker();
+    worker = spawn(process.execPath, [...benchNodeArgs(), ...workerNodeArgs, workerBundle], {
+      cwd: projectRoot,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let workerOutput = "";
     worker.stdout!.on("data", (chunk: Buffer) => (workerOutput += chunk.toString()));
     await waitUntil(() => workerOutput.includes("worker started"), 60_000, "worker start");

@@ -7,7 +7,8 @@
  *
  * The import itself runs in a fresh child process (`--stages <file>`), so that its memory is the import's
  * and not the fixture's (writing and twice reading the workbook left this process at 500 MB before the
- * import began): upload (stored, job queued), reading the file, the column step, the comparison, "accept
+ * import began), and runs as the worker does in production: from a bundle, with the worker's node options
+ * (decision 1416): upload (stored, job queued), reading the file, the column step, the comparison, "accept
  * all" in each review step and applying, as web and worker do them. The child's peak RSS covers web and
  * worker together; `workerRssMb` is its peak up to the end of the comparison (the worker's stages: reading
  * and comparing; the upload's few MB included), `stageRssMb` each stage's peak. The organisation is
@@ -35,7 +36,8 @@ import { createImport, getImport, saveColumns, saveDecisions } from "~/features/
 import { requireRight } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createUserWithMembership } from "../tests/factories";
 import { sessionCookieFor } from "../tests/support/session";
-import { benchNodeArgs } from "./processes";
+import { benchNodeArgs, projectRoot } from "./processes";
+import { bundle, workerNodeArgs } from "./worker-build";
 
 const STAGES = process.argv[2] === "--stages";
 const ROWS = STAGES ? 0 : Number(process.argv[2] ?? 10_000);
@@ -201,7 +203,11 @@ async function main() {
       bareSeconds = Math.min(bareSeconds, (performance.now() - start) / 1000);
     }
 
-    const args = [...benchNodeArgs(), "--import", "tsx", fileURLToPath(import.meta.url), "--stages", filePath];
+    // The stages run as the worker runs in production: from a bundle, with the worker's node options
+    // (decision 1416); the apply (the web's part) runs in the same process, after the worker's stages.
+    const stagesBundle = path.join(projectRoot, "build", "bench-import.mjs");
+    await bundle(fileURLToPath(import.meta.url), stagesBundle);
+    const args = [...workerNodeArgs, ...benchNodeArgs(), stagesBundle, "--stages", filePath];
     const { stdout } = await promisify(execFile)(process.execPath, args, {
       env: { ...process.env, BENCH_IMPORT_COOKIE: cookie },
       maxBuffer: 16 * 1024 * 1024,

@@ -7,6 +7,7 @@ import path from "node:path";
 import { prepareDatabase } from "./prepare-database";
 import { bin, buildIfStale, ProcessGroup, projectRoot } from "./processes";
 import { networkBanner, startNetwork } from "./start-network";
+import { buildWorkerIfStale, workerBundle, workerNodeArgs } from "./worker-build";
 
 process.chdir(projectRoot);
 const group = new ProcessGroup();
@@ -17,6 +18,7 @@ const network = startNetwork({ SMTP_URL: process.env.SMTP_URL, HOST: process.env
 
 try {
   await buildIfStale();
+  await buildWorkerIfStale();
   const database = await prepareDatabase(dataDir);
   group.onStop(() => database.stop());
 
@@ -31,7 +33,7 @@ try {
     ...(network.outbox ? { DEV_OUTBOX: "1" } : {}),
   };
   group.start("web server", bin("tsx"), ["server/index.ts"], env);
-  group.start("worker", bin("tsx"), ["jobs/worker.ts"], env);
+  group.start("worker", process.execPath, [...workerNodeArgs, workerBundle], env);
 
   const host = network.host === "0.0.0.0" || network.host === "::" ? "localhost" : network.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

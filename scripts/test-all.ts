@@ -54,7 +54,8 @@ try {
   );
   results.push(await vitestStep("unit"));
   results.push(await vitestStep("integration"));
-  const build = await checkStep("build", bin("remix"), ["build"], { NODE_ENV: "production" });
+  // `npm run build`: the web app and the job worker's bundle (the end-to-end tests run both).
+  const build = await checkStep("build", "npm", ["run", "build"], { NODE_ENV: "production" });
   results.push(build);
   if (build.counts.failed) {
     results.push({ name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" });

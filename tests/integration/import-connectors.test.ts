@@ -91,7 +91,12 @@ beforeAll(async () => {
   afas = await startFakeHrSystem({
     kind: "afas",
     token: AFAS_TOKEN,
-    rows: Array.from({ length: AFAS_PAGE_SIZE * 2 + 3 }, (_, i) => afasPerson(i, w.cluster.id)),
+    // The last person has a field no one before them had (it first appears on the last page).
+    rows: Array.from({ length: AFAS_PAGE_SIZE * 2 + 3 }, (_, i) =>
+      i === AFAS_PAGE_SIZE * 2 + 2
+        ? { ...afasPerson(i, w.cluster.id), Telefoon_werk: "06-12345678" }
+        : afasPerson(i, w.cluster.id),
+    ),
   });
   polaris = await startFakeHrSystem({
     kind: "polaris",
@@ -237,6 +242,16 @@ describe("AFAS import", () => {
       headers: string[];
     };
     expect(wizard.status).toBe("columns");
+    // Pages are stored as they arrive: a field first seen on the last page is the last column, empty before.
+    expect(wizard.headers.at(-1)).toBe("Telefoon_werk");
+    const phoneColumn = wizard.headers.length - 1;
+    const stored = await getDb()
+      .select({ rowNumber: importRows.rowNumber, values: importRows.values })
+      .from(importRows)
+      .where(eq(importRows.importId, id));
+    const phones = stored.filter((r) => (r.values[phoneColumn] ?? "") !== "");
+    expect(phones).toEqual([{ rowNumber: AFAS_PAGE_SIZE * 2 + 4, values: expect.any(Array) }]);
+    expect(phones[0].values[phoneColumn]).toBe("06-12345678");
     const mapped = Object.fromEntries(Object.entries(wizard.columns.mapping).map(([i, f]) => [wizard.headers[+i], f]));
     expect(mapped).toMatchObject({
       Medewerker: "employeeNumber",

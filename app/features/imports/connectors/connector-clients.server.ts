@@ -40,11 +40,16 @@ export type ProgressStage = "teams" | "team_leaders" | "users";
 export type Connector = {
   /** One small request that proves the URL, the secret (and the AFAS connector) work. */
   test(settings: ConnectorSettings): Promise<void>;
-  /** Every person as a flat record; `onStage` reports the import-source statuses as they pass. */
+  /**
+   * Every person as a flat record, handed to `onPage` page by page as they arrive (so that the worker
+   * never holds them all); `onStage` reports the import-source statuses as they pass. Resolves with the
+   * number of people.
+   */
   fetchPeople(
     settings: ConnectorSettings,
     onStage: (stage: ProgressStage, done: number) => Promise<void>,
-  ): Promise<RemoteRecord[]>;
+    onPage: (people: RemoteRecord[]) => Promise<void>,
+  ): Promise<number>;
 };
 
 /** spec §9: a remote call gives up after 60 s. Tests shorten it. */
@@ -261,14 +266,15 @@ export const afasConnector: Connector = {
   async test(settings) {
     await afasPage(settings, 0, 1);
   },
-  async fetchPeople(settings, onStage) {
-    const all: RemoteRecord[] = [];
+  async fetchPeople(settings, onStage, onPage) {
+    let count = 0;
     for (let skip = 0; ; skip += AFAS_PAGE_SIZE) {
       const page = await afasPage(settings, skip, AFAS_PAGE_SIZE);
-      all.push(...page);
-      if (all.length > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
-      await onStage("users", all.length);
-      if (page.length < AFAS_PAGE_SIZE) return all;
+      count += page.length;
+      if (count > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
+      await onPage(page);
+      await onStage("users", count);
+      if (page.length < AFAS_PAGE_SIZE) return count;
     }
   },
 };
@@ -301,12 +307,12 @@ export const polarisConnector: Connector = {
   async test(settings) {
     await polarisTeams(settings);
   },
-  async fetchPeople(settings, onStage) {
+  async fetchPeople(settings, onStage, onPage) {
     const teams = await polarisTeams(settings);
     await onStage("teams", teams.length);
     const byId = new Map(teams.map((t) => [t.id, t]));
     await onStage("team_leaders", teams.filter((t) => t.leader).length);
-    const people: RemoteRecord[] = [];
+    let count = 0;
     let page: number | null = 1;
     const seen = new Set<number>();
     while (page !== null) {
@@ -316,19 +322,21 @@ export const polarisConnector: Connector = {
       url.searchParams.set("page", String(page));
       const body = (await getJson(url, polarisHeaders(settings))) as { employees?: unknown; nextPage?: unknown } | null;
       if (!body || !Array.isArray(body.employees)) throw new ConnectorError("import:connector.errors.badData");
-      for (const employee of body.employees) {
+      const people = body.employees.map((employee) => {
         const { teamId, ...record } = flatRecord(employee);
         const team = teamId ? byId.get(teamId) : undefined;
-        people.push({ ...record, team: team?.name ?? "", teamLeader: team?.leader ?? "" });
-      }
-      if (people.length > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
-      await onStage("users", people.length);
+        return { ...record, team: team?.name ?? "", teamLeader: team?.leader ?? "" };
+      });
+      count += people.length;
+      if (count > MAX_REMOTE_ROWS) throw new ConnectorError("import:connector.errors.tooLarge");
+      await onPage(people);
+      await onStage("users", count);
       const next = body.nextPage;
       if (next === null || next === undefined) page = null;
       else if (typeof next === "number" && Number.isInteger(next) && next > 0) page = next;
       else throw new ConnectorError("import:connector.errors.badData");
     }
-    return people;
+    return count;
   },
 };
 

@@ -13,7 +13,13 @@ import {
   type ConnectorScheduleInput,
   type ConnectorSettingsInput,
 } from "./connector-settings";
-import { ConnectorError, connectors, type ConnectorSettings } from "./connector-clients.server";
+import {
+  ConnectorError,
+  connectors,
+  type ConnectorSettings,
+  type ProgressStage,
+  type RemoteRecord,
+} from "./connector-clients.server";
 
 export const connectorImportQueue = "personnel-import-connector";
 
@@ -273,13 +279,39 @@ export async function fetchStage(importId: string, compareNow: boolean): Promise
     : [];
   await db.delete(importRows).where(eq(importRows.importId, importId));
   await setStage(importId, "fetch");
-  let people;
+  // Each page is stored as it arrives (the worker never holds every person); the columns are the remote
+  // field names in the order they first appear, so an earlier row simply has no value for a later one.
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  let stored = 0;
+  const store = async (people: RemoteRecord[]) => {
+    for (const person of people)
+      for (const key of Object.keys(person))
+        if (!seen.has(key)) {
+          seen.add(key);
+          headers.push(key);
+        }
+    for (let start = 0; start < people.length; start += CHUNK) {
+      const chunk = people.slice(start, start + CHUNK);
+      await db.insert(importRows).values(
+        chunk.map((person, i) => ({
+          importId,
+          ...tenant,
+          rowNumber: stored + start + i + 2,
+          values: headers.map((h) => person[h] ?? ""),
+        })),
+      );
+    }
+    stored += people.length;
+  };
+  let count: number;
   try {
     if (!connector) throw new ConnectorError("import:connector.errors.notConfigured");
-    people = await connectors[run.kind].fetchPeople(settingsOf(connector), async (stage, done) => {
+    const progress = async (stage: ProgressStage, done: number) => {
       await setStage(importId, stage);
       await db.update(imports).set({ rowsDone: done }).where(eq(imports.id, importId));
-    });
+    };
+    count = await connectors[run.kind].fetchPeople(settingsOf(connector), progress, store);
   } catch (error) {
     if (!(error instanceof ConnectorError)) throw error;
     await db.transaction(async (tx) => {
@@ -292,26 +324,7 @@ export async function fetchStage(importId: string, compareNow: boolean): Promise
     });
     return "failed";
   }
-  const headers: string[] = [];
-  const seen = new Set<string>();
-  for (const person of people)
-    for (const key of Object.keys(person))
-      if (!seen.has(key)) {
-        seen.add(key);
-        headers.push(key);
-      }
-  await db.update(imports).set({ rowsTotal: people.length, headers }).where(eq(imports.id, importId));
-  for (let start = 0; start < people.length; start += CHUNK) {
-    const chunk = people.slice(start, start + CHUNK);
-    await db.insert(importRows).values(
-      chunk.map((person, i) => ({
-        importId,
-        ...tenant,
-        rowNumber: start + i + 2,
-        values: headers.map((h) => person[h] ?? ""),
-      })),
-    );
-  }
+  await db.update(imports).set({ rowsTotal: count, headers }).where(eq(imports.id, importId));
   const remembered = await db
     .select({ header: importColumnMappings.header, field: importColumnMappings.field })
     .from(importColumnMappings)
@@ -326,7 +339,7 @@ export async function fetchStage(importId: string, compareNow: boolean): Promise
   const next = compareNow && hasKey ? "comparing" : "columns";
   await db
     .update(imports)
-    .set({ status: next, mapping, rowsDone: people.length })
+    .set({ status: next, mapping, rowsDone: count })
     .where(and(eq(imports.id, importId), eq(imports.status, "parsing")));
   await setStage(importId, next === "comparing" ? "compare" : "ready");
   return next;
