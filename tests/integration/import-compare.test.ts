@@ -155,7 +155,7 @@ describe("the comparison of a file with the cluster", () => {
     expect(counts).toMatchObject({ rows: 3, newPeople: 2, newTeams: 1, missing: 1, rowsWithErrors: 1, unchanged: 0 });
   });
 
-  it("reactivates an inactive person named in the file, comparing dates and gender as the product stores them", async () => {
+  it("reactivates an inactive person named in the file, comparing dates and gender as the product stores them; fills an empty field", async () => {
     const c = await freshCluster();
     const user = await person(c, {
       email: `x-${c.clusterId}@test.nl`,
@@ -165,10 +165,20 @@ describe("the comparison of a file with the cluster", () => {
     });
     await getDb().update(users).set({ birthday: "1990-02-01", gender: "f" }).where(eq(users.id, user.user.id));
     const { changes, errors } = await compareRows(c, [
-      { email: `x-${c.clusterId}@test.nl`, firstName: "X", birthday: "01-02-1990", gender: "V" },
+      { email: `x-${c.clusterId}@test.nl`, firstName: "X", birthday: "01-02-1990", gender: "V", city: "Delft" },
     ]);
     expect(errors).toEqual({});
     expect(changes).toEqual([
+      {
+        meta: "CHANGED",
+        label: "X Y",
+        membershipId: user.membership.id,
+        rowNumber: 2,
+        field: "city",
+        oldValue: null,
+        newValue: "Delft",
+        data: null,
+      },
       {
         meta: "CHANGED",
         label: "X Y",

@@ -3,21 +3,22 @@ import type { Tx } from "#db/client.server";
 import type { Tenant } from "~/utils/scope.server";
 import { PeopleKeys, type ExistingPerson, type FindPerson } from "./import-compare";
 
-type Detail = [
-  employeeNumber: string | null,
-  email: string,
-  status: ExistingPerson["status"],
-  firstName: string,
-  lastName: string,
-  birthday: string | null,
-  gender: string | null,
-  phone: string | null,
-  address: string | null,
-  zip: string | null,
-  city: string | null,
-  teams: string[],
-  leads: string[],
-];
+/** What a person's text holds, in this order (the id is kept apart: the missing people are found by it). */
+const detailFields = [
+  "employeeNumber",
+  "email",
+  "status",
+  "firstName",
+  "lastName",
+  "birthday",
+  "gender",
+  "phone",
+  "address",
+  "zip",
+  "city",
+  "teams",
+  "leads",
+] as const satisfies readonly (keyof ExistingPerson)[];
 
 /**
  * A cluster's people (not removed) as the import's comparison needs them, held compactly: one JSON text
@@ -33,23 +34,10 @@ export class ClusterPeople {
   add(person: ExistingPerson): void {
     this.keys.add(person.employeeNumber, person.email, this.details.length);
     this.ids.push(person.membershipId);
-    const p = person;
-    const detail: Detail = [
-      p.employeeNumber,
-      p.email,
-      p.status,
-      p.firstName,
-      p.lastName,
-      p.birthday,
-      p.gender,
-      p.phone,
-      p.address,
-      p.zip,
-      p.city,
-      p.teams,
-      p.leads ?? [],
-    ];
-    this.details.push(JSON.stringify(detail));
+    // An array, not an object: the field names would double the text.
+    this.details.push(
+      JSON.stringify(detailFields.map((field) => (field === "leads" ? (person.leads ?? []) : person[field]))),
+    );
   }
 
   /** Whether someone has this employee number or (lower-case) e-mail address. */
@@ -75,38 +63,9 @@ export class ClusterPeople {
   }
 
   private person(index: number): ExistingPerson {
-    const membershipId = this.ids[index];
-    const [
-      employeeNumber,
-      email,
-      status,
-      firstName,
-      lastName,
-      birthday,
-      gender,
-      phone,
-      address,
-      zip,
-      city,
-      teams,
-      leads,
-    ] = JSON.parse(this.details[index]) as Detail;
-    return {
-      membershipId,
-      employeeNumber,
-      email,
-      status,
-      firstName,
-      lastName,
-      birthday,
-      gender,
-      phone,
-      address,
-      zip,
-      city,
-      teams,
-      leads,
-    };
+    const values = JSON.parse(this.details[index]) as unknown[];
+    const person = Object.fromEntries(detailFields.map((field, i) => [field, values[i]]));
+    return { ...person, membershipId: this.ids[index] } as ExistingPerson;
   }
 }
 
