@@ -13,7 +13,6 @@ import { formatDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { parseGender, parseImportDate } from "./import-values";
-import { pgArray } from "./sql-arrays.server";
 
 export type ApplyResult = { ok: true; alreadyApplied: boolean } | { ok: false; errorKey: string };
 
@@ -362,6 +361,10 @@ async function setMembershipColumn(
 }
 
 /** A PostgreSQL array literal, so that thousands of values travel as one parameter. */
+function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
+}
+
 /**
  * The accepted field changes, set-based (1243): per field one update of all the people it changes
  * (users through their membership in this cluster, account-scoped), team places collected. The rights
