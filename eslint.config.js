@@ -40,4 +40,18 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  {
+    // A body that is no form must be a 400/415, never a 500: actions read forms through readForm (decision 1440).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/utils/read-form.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name='formData']",
+          message: "Read a form post with readForm(request) from ~/utils/read-form.server (400/415 instead of a 500).",
+        },
+      ],
+    },
+  },
 );

@@ -6,8 +6,18 @@ import { AppLink } from "~/components/app-link";
 export function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // 503: the database is unreachable for a moment (docs/decisions/0611).
-  const text = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "error";
+  // 503: the database is unreachable for a moment (docs/decisions/0611); 400/415: a body that is no form
+  // of the page (readForm, docs/decisions/1440).
+  const text =
+    status === 404
+      ? "notFound"
+      : status === 403
+        ? "forbidden"
+        : status === 503
+          ? "unavailable"
+          : status === 400 || status === 415
+            ? "badRequest"
+            : "error";
   return (
     <div data-testid="page-error" data-status={status}>
       <h1>{t(`common:${text}.title`)}</h1>

@@ -4,6 +4,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getEmployee, restoreEmployee } from "./employee-person.server";
 import type { EmployeeDetailTab } from "./employees.schema";
+import { readForm } from "~/utils/read-form.server";
 
 /*
  * What the tab routes of /personnel/user/{id}/{tab} share (docs/decisions/0710): each tab route guards
@@ -59,7 +60,7 @@ export async function answerEmployeeTab<Intents extends Record<string, (form: Em
   intents: Intents,
 ): Promise<Awaited<ReturnType<Intents[keyof Intents]>> | Response> {
   const employee = await getEmployee(ctx, id ?? "");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const here = `/personnel/user/${employee.id}/${tab}`;
   if (intent === "restore") {

@@ -10,6 +10,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import type { MergeLine } from "./merge-lines";
 import type { MergeMode } from "./merge-references.server";
 import type { MergePageConfig, MergePageData } from "./merge-page";
+import { readForm } from "~/utils/read-form.server";
 
 type Named = { id: string; name: string };
 /** The two records of a merge: the page's, the chosen one, and which of them remains. */
@@ -82,7 +83,7 @@ export async function mergeLoader(
 /** The merge page's action: the confirmed merge, then the record that remains, with a toast. */
 export async function mergeAction(ctx: TenantContext, { request, params }: ActionFunctionArgs, route: MergeRoute) {
   const id = requireUuid(params[route.param]);
-  const submission = parseWithZod(await request.formData(), { schema: route.schema });
+  const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const choice = choiceOf(route, id, submission.value);
   const result = await route.merge(ctx, choice, "apply");

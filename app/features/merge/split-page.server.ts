@@ -7,6 +7,7 @@ import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { SplitPageConfig, SplitPageData } from "./split-page";
+import { readForm } from "~/utils/read-form.server";
 
 /** The server half of a split page (the client half, SplitPageConfig, is shared with the component). */
 export type SplitRoute = SplitPageConfig & {
@@ -43,7 +44,7 @@ export async function splitLoader(
 
 export async function splitAction(ctx: TenantContext, { request, params }: ActionFunctionArgs, route: SplitRoute) {
   const id = requireUuid(params[route.param]);
-  const submission = parseWithZod(await request.formData(), { schema: route.schema });
+  const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await route.split(ctx, id, submission.value as { name: string; membershipIds: string[] });
   if (!result.ok)

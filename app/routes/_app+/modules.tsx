@@ -10,6 +10,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "cluster_modules.manage");
-  const submission = parseWithZod(await request.formData(), { schema: modulesSchema });
+  const submission = parseWithZod(await readForm(request), { schema: modulesSchema });
   if (submission.status !== "success") notFound();
   const result = await setClusterModules(ctx, ctx.clusterId, submission.value.modules);
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });

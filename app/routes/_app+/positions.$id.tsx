@@ -11,6 +11,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { can, requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("positionId") !== params.id) throw new Response("Not found", { status: 404 });
   const result = await saveMatrixCell(ctx, formData);
   if (!result.ok) return data(result.failed, { status: 400 });

@@ -15,6 +15,7 @@ import {
 } from "~/features/auth/two-factor.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await readPending(request, "setup");
   if (!pending) throw redirect("/login");
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data({ reply: submission.reply(), done: null }, { status: 400 });
   const result = await completeSetup(pending.userId, submission.value.code, context.clientIp);
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { twoFactorCodeSchema } from "~/features/auth/two-factor.schema";
 import { clearPendingCookie, finishTarget, readPending, verifySecondFactor } from "~/features/auth/two-factor.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await readPending(request, "verify");
   if (!pending) throw redirect("/login");
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await verifySecondFactor(pending.userId, submission.value.code, context.clientIp);
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { startInvitationSso } from "~/features/auth/sso.server";
 import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/invitation-accept.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 // public route: see the loader.
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const provider = ssoProviders.find((p) => formData.get("intent") === `sso-${p}`);
   if (provider) {
     // Accept with the organisation's sign-in; the callback accepts when the provider vouches for the invited address.

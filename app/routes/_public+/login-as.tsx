@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/forms";
 import { isTrustedLoginAsOrigin, startLoginAs } from "~/features/auth/login-as.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // public route: see the loader.
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!isTrustedLoginAsOrigin(request)) throw new Response("Forbidden", { status: 403 });
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   const result = await startLoginAs(request, { token, ip: context.clientIp });
   if (!result.ok && result.retryAfter) {
     return data(

@@ -14,6 +14,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { safeRedirectPath } from "~/utils/request.server";
 import { requireAnonymous } from "~/utils/tenant.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["auth", "signup"] };
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   if (loginSchemaFor(formData) === ssoStartSchema) {
     // "Inloggen met Microsoft / SURFconext": the e-mail tells which account's configuration to use.
     const sso = parseWithZod(formData, { schema: ssoStartSchema });

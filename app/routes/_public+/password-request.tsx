@@ -10,6 +10,7 @@ import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireAnonymous } from "~/utils/tenant.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: passwordRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // A bot gets the same answer as a person, and nothing is sent.

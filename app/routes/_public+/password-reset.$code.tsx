@@ -6,6 +6,7 @@ import { resetCodeStatus, resetPassword } from "~/features/auth/password-reset.s
 import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 // public route: see the loader.
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = await parseNewPasswordForm(formData, {});
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
   const result = await resetPassword({

@@ -4,6 +4,7 @@ import { toLanguage } from "~/utils/i18n";
 import { languageCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/request.server";
 import { getOptionalUser } from "~/utils/tenant.server";
+import { readForm } from "~/utils/read-form.server";
 
 export async function loader() {
   return redirect("/");
@@ -13,7 +14,7 @@ export async function loader() {
 /** Language switch for everyone: a cookie always, and the profile setting when signed in. */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await getOptionalUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const language = toLanguage(String(form.get("lng") ?? ""));
   const back = safeRedirectPath(form.get("redirectTo"), ctx ? "/dashboard" : "/login");
   if (!language) return redirect(back);

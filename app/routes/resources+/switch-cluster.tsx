@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { switchCluster } from "~/features/account/switch-cluster.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { requireUser } from "~/utils/tenant.server";
+import { readForm } from "~/utils/read-form.server";
 
 export async function loader() {
   return redirect("/dashboard");
@@ -9,7 +10,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const switched = await switchCluster(ctx, String(form.get("clusterId") ?? ""));
   const toast = switched
     ? { type: "success" as const, key: "common:cluster.switched", values: { name: switched.name } }

@@ -15,6 +15,7 @@ import {
   startConnectorImport,
   testConnector,
 } from "./connectors.server";
+import { readForm } from "~/utils/read-form.server";
 
 /** Loader and action of the connector pages (import/afas, import/polaris), after the route's guard (users.import). */
 
@@ -41,7 +42,7 @@ export async function connectorLoader(ctx: TenantContext, kind: ConnectorKind, {
 }
 
 export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, { request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/import/${kind}`;
   if (intent === "settings") {

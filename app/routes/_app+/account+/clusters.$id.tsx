@@ -27,6 +27,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const id = requireUuid(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: clusterSchema });

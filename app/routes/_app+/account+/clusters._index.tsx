@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
-  const submission = parseWithZod(await request.formData(), { schema: clusterSchema });
+  const submission = parseWithZod(await readForm(request), { schema: clusterSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createAccountCluster(ctx, submission.value);
   if (!result.ok)

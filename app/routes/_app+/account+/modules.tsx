@@ -11,6 +11,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("scope") === "account") {
     const submission = parseWithZod(formData, { schema: modulesSchema });
     if (submission.status !== "success") notFound();

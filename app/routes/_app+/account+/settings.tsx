@@ -12,6 +12,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "validation", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "twoFactor") {
     const required = formData.get("requireTwoFactorForAdmins") === "on";
     await setTwoFactorRequiredForAdmins(ctx, required);

@@ -16,6 +16,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import { ACCOUNT_USERS_PAGE_SIZE } from "~/features/account/list-sizes";
 import { accountUserListFilterSchema } from "~/features/account/account-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: adminSchema });
   if (submission.status !== "success" || (intent !== "addAdmin" && intent !== "removeAdmin")) notFound();

@@ -20,6 +20,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const kind = parseAction(params.action);
-  const submission = parseWithZod(await request.formData(), { schema: competenceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: competenceSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result =
     kind === "edit"

@@ -13,6 +13,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -35,7 +36,7 @@ const rowActionSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const parsed = rowActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = rowActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   await setCompetenceArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
   return redirect(`/competences/book${new URL(request.url).search}`, {

@@ -14,6 +14,7 @@ import { parseRequestFilter } from "~/utils/list-filter";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const result = await saveMatrixCell(ctx, await request.formData());
+  const result = await saveMatrixCell(ctx, await readForm(request));
   if (!result.ok) return data(result.failed, { status: 400 });
   return redirect(`/competences/matrix${new URL(request.url).search}`, {
     headers: { "Set-Cookie": await createToastHeader({ key: "competences:matrix.saved" }) },

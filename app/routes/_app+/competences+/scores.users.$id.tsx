@@ -9,6 +9,7 @@ import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competence_reviews.manage");
   const membershipId = params.id ?? "";
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = scoreSchema.safeParse(form);
   const competenceId = String(form.competenceId ?? "");
   if (!parsed.success) {

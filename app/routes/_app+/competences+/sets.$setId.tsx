@@ -12,6 +12,7 @@ import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const id = setIdOf(params.setId);
-  const submission = parseWithZod(await request.formData(), { schema: competenceSetSchema });
+  const submission = parseWithZod(await readForm(request), { schema: competenceSetSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveCompetenceSet(ctx, id, submission.value);
   if (!result.ok)

@@ -14,6 +14,7 @@ import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const id = requireUuid(params.setId);
-  const submission = parseWithZod(await request.formData(), { schema: competenceSetApplySchema });
+  const submission = parseWithZod(await readForm(request), { schema: competenceSetApplySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await applyCompetenceSet(ctx, id, submission.value);
   return redirect("/competences/matrix", {

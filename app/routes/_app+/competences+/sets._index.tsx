@@ -8,6 +8,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -28,7 +29,7 @@ const archiveSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.u
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const parsed = archiveSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = archiveSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   const { intent, id } = parsed.data;
   await setCompetenceSetArchived(ctx, id, intent === "archive");

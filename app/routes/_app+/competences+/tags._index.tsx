@@ -9,6 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
-  const submission = parseWithZod(await request.formData(), { schema: competenceTagSchema });
+  const submission = parseWithZod(await readForm(request), { schema: competenceTagSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createCompetenceTag(ctx, submission.value.name);
   if (!result.ok)

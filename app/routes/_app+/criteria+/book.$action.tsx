@@ -23,6 +23,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -65,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "criteria.manage");
   const kind = parseAction(params.action);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (kind === "merge") {
     const submission = parseWithZod(formData, { schema: mergeCriteriaSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });

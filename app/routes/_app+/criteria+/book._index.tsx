@@ -15,6 +15,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -41,7 +42,7 @@ const rowActionSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "criteria.manage");
-  const parsed = rowActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = rowActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   await setCriterionArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
   const back = new URL(request.url);

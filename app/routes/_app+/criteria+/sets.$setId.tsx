@@ -14,6 +14,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "sets.manage");
   const id = parseSetId(params.setId);
-  const submission = parseWithZod(await request.formData(), { schema: setSchema });
+  const submission = parseWithZod(await readForm(request), { schema: setSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = id ? await updateSet(ctx, id, submission.value) : await createSet(ctx, submission.value);
   if (!result.ok)

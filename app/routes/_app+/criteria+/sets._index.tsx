@@ -12,6 +12,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { setListFilterSchema } from "~/features/criteria/criteria-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -30,7 +31,7 @@ const flagSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "sets.manage");
-  const parsed = flagSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = flagSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   const { intent, id } = parsed.data;
   const change =

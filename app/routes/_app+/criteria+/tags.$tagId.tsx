@@ -22,6 +22,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -51,7 +52,7 @@ const intentSchema = z.enum(["rename", "merge", "split", "assign", "delete"]);
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const id = parseTagId(params.tagId);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) return data({ intent: null, reply: null }, { status: 400 });
   const done = async (key: string, to = `/criteria/tags/${id}`) =>

@@ -9,6 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
-  const submission = parseWithZod(await request.formData(), { schema: tagNameSchema });
+  const submission = parseWithZod(await readForm(request), { schema: tagNameSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createCriteriaTag(ctx, submission.value.name);
   if (!result.ok)

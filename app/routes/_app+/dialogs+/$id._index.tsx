@@ -16,6 +16,7 @@ import { isUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
-  const outcome = await handleDialogAction(ctx, params.id ?? "", await request.formData());
+  const outcome = await handleDialogAction(ctx, params.id ?? "", await readForm(request));
   if (!outcome) return data({ formId: "", reply: undefined }, { status: 400 });
   if ("redirect" in outcome)
     return redirect(outcome.redirect, { headers: { "Set-Cookie": await createToastHeader({ key: outcome.toast }) } });

@@ -12,6 +12,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
-  const submission = parseWithZod(await request.formData(), { schema: meetingSchema });
+  const submission = parseWithZod(await readForm(request), { schema: meetingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await addMeeting(ctx, params.id ?? "", submission.value);
   if (!result.ok)

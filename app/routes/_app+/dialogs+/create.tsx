@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.manage");
-  const submission = parseWithZod(await request.formData(), { schema: createDialogSchema });
+  const submission = parseWithZod(await readForm(request), { schema: createDialogSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createDialog(ctx, submission.value);
   if (!result.ok)

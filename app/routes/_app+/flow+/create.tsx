@@ -22,6 +22,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["flow", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -42,7 +43,7 @@ type ActionData = { rows: ActivityRow[]; errors: FlowFormErrors | null; added: b
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "flow", "flows.manage");
   if (!ctx.membershipId) notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const rows = rowsFromForm(formData);
   // "Add activity" is a submit button too, so that it works without JavaScript: the page comes back
   // with what was typed and one empty row more.

@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule, type TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["flow", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireSettingsManager(request);
-  const submission = parseWithZod(await request.formData(), { schema: flowSettingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: flowSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveFlowSettings(ctx, submission.value);
   return redirect("/flow/settings", {

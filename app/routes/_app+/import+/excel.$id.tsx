@@ -26,6 +26,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["import", "employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -138,7 +139,7 @@ const reply = (body: Partial<Reply>, status = 400) => data<Reply>({ confirmPendi
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
   const item = await getImport(ctx, params.id ?? "");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/import/excel/${item.id}`;
   if (intent === "sheet") {

@@ -14,6 +14,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /** Rename a knowledge area and change its description (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
   );
   const id = requireUuid(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: areaSchema });
+  const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateArea(ctx, id, submission.value);
   if (!result.ok)

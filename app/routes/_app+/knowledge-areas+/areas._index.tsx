@@ -14,6 +14,7 @@ import { restoreAreaSchema } from "~/features/knowledge-areas/knowledge-areas.sc
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /**
  * The cluster's knowledge areas (docs/decisions/1320): add one, rename and archive each area in use, bring an archived
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await assertManagesKnowledgeAreas(
     await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
   );
-  const submission = parseWithZod(await request.formData(), { schema: restoreAreaSchema });
+  const submission = parseWithZod(await readForm(request), { schema: restoreAreaSchema });
   if (submission.status !== "success")
     return data({ id: null, error: "knowledge-areas:areas.noArea" }, { status: 400 });
   const result = await restoreArea(ctx, submission.value.id);

@@ -9,6 +9,7 @@ import { areaSchema } from "~/features/knowledge-areas/knowledge-areas.schema";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /** Add a knowledge area to the cluster, on no card yet; teams choose it in the setup (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await assertManagesKnowledgeAreas(
     await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
   );
-  const submission = parseWithZod(await request.formData(), { schema: areaSchema });
+  const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createArea(ctx, submission.value);
   if (!result.ok)

@@ -33,6 +33,7 @@ import { isUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule, type TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /**
  * The knowledge card setup in 3 steps (spec §2, §5; docs/decisions/1081): 1 one team, 2 its areas and the
@@ -87,7 +88,7 @@ function failed(reply: { error?: Record<string, string[] | null> | null }, formD
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "knowledge-areas", "knowledgeArea.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const step = stepOf(formData.get("step"));
   const writer = { accountId: ctx.accountId, clusterId: ctx.clusterId, userId: ctx.user.id };
   if (step === 1) {

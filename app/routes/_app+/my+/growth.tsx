@@ -18,6 +18,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { createToastHeader } from "~/utils/toast.server";
 import { can, requireModule, requireRight } from "~/utils/tenant.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["growth", "criteria", "flow", "competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "growth-and-ambition", "growth.active");
   if (!ctx.membershipId) notFound();
   const owner = { accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId: ctx.membershipId };
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "clear") {
     await clearAmbition(owner);
     return redirect("/my/growth", {

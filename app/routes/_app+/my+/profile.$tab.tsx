@@ -16,6 +16,7 @@ import { getServerT, languageCookie } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
   const tab = parseTab(params.tab);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const ip = context.clientIp;
   if (tab === "two-factor") return twoFactorAction(request, ctx, formData, ip);
   if (tab === "details") return detailsAction(ctx, formData);

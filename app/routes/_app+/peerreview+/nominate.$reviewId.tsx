@@ -7,6 +7,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /**
  * A reviewed person proposes colleagues as their peers (docs/decisions/1202): one form of checkboxes,
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "peer-review");
-  const nomineeIds = (await request.formData()).getAll("nomineeIds").filter((v): v is string => typeof v === "string");
+  const nomineeIds = (await readForm(request)).getAll("nomineeIds").filter((v): v is string => typeof v === "string");
   const result = await nominatePeers(ctx, params.reviewId ?? "", nomineeIds);
   if (!result.ok) return data({ error: `peerreviews:errors.${result.code}` }, { status: 400 });
   return redirect("/peerreview", {

@@ -9,6 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /** Per participant the peers, as one form of checkboxes `peers.<subjectId>` (works without JavaScript). */
 
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "peer-review", "reviews.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const peers: Record<string, string[]> = {};
   for (const subjectId of formData.getAll("subjectIds"))
     if (typeof subjectId === "string")

@@ -9,6 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /** A new peer round: the self review wizard's two steps with the peer texts, then the peers page (decision 1021). */
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "peer-review", "reviews.manage");
-  return selfReviewWizardAction(ctx, await request.formData(), {
+  return selfReviewWizardAction(ctx, await readForm(request), {
     ns: "peerreviews",
     create: createPeerReview,
     detailsFields: ["deadline", "setId"],

@@ -10,6 +10,7 @@ import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
   const id = requireUuid(params.positionId);
-  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: positionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updatePosition(ctx, id, submission.value);
   if (!result.ok)

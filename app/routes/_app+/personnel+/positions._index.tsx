@@ -15,6 +15,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import { POSITIONS_PAGE_SIZE } from "~/features/positions/list-sizes";
 import { positionListFilterSchema } from "~/features/positions/position-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
-  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: positionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createPosition(ctx, submission.value);
   if (!result.ok)

@@ -10,6 +10,7 @@ import { isUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["positions"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
-  const submission = parseWithZod(await request.formData(), { schema: positionBulkDeleteSchema });
+  const submission = parseWithZod(await readForm(request), { schema: positionBulkDeleteSchema });
   if (submission.status !== "success") {
     throw redirect("/personnel/positions", {
       headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "positions:bulkDelete.none" }) },

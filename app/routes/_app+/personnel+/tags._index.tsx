@@ -11,6 +11,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
-  const submission = parseWithZod(await request.formData(), { schema: tagSchema });
+  const submission = parseWithZod(await readForm(request), { schema: tagSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createTag(ctx, submission.value);
   if (!result.ok)

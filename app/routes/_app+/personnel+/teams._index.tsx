@@ -15,6 +15,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
 import { teamListFilterSchema } from "~/features/teams/team-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
-  const submission = parseWithZod(await request.formData(), { schema: teamSchema });
+  const submission = parseWithZod(await readForm(request), { schema: teamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createTeam(ctx, submission.value);
   if (!result.ok)

@@ -11,6 +11,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const employee = await getEmployee(ctx, params.id ?? "");
   // Another tenant's contract id is a 404 before anything typed is looked at.
   await getContract(ctx, employee.id, params.contractId ?? "");
-  const submission = parseWithZod(await request.formData(), { schema: contractSchema });
+  const submission = parseWithZod(await readForm(request), { schema: contractSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateContract(ctx, employee.id, params.contractId ?? "", submission.value);
   if (!result.ok)

@@ -8,6 +8,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.merge");
   const employee = await getEmployee(ctx, params.id ?? "");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const otherId = String(formData.get("otherId") ?? "");
   const keep = String(formData.get("keep") ?? "");
   if (!otherId) return data({ error: "employees:merge.chooseOther" }, { status: 400 });

@@ -21,6 +21,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -71,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const tab = parseTab(params.tab);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const action = String(formData.get("action") ?? "");
   if (!bulkActions.includes(action as BulkAction)) {
     return data({ error: "employees:bulk.chooseAction" as const }, { status: 400 });

@@ -14,6 +14,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,7 +45,7 @@ type ConfirmData = { step: "confirm"; person: PersonInput; lookup: LookupResult 
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "details");
 
   if (intent === "teams") {

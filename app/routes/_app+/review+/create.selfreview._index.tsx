@@ -21,6 +21,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["selfreviews", "teamreviews", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "fromRound") {
     return selfReviewWizardAction(ctx, formData, {
       ns: "selfreviews",

@@ -20,6 +20,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teamreviews", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -36,7 +37,7 @@ function stepOne(result: SubmissionResult<string[]> | null, values: Partial<Step
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "teamReviews.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const values = rawStepOneValues(formData);
 

@@ -12,6 +12,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 // The criteria and finish pages are siblings (evaluation.$id_.*), not children: they need none of this loader's data (decision 0730).
 export const handle = { i18n: ["evaluation", "criteria", "validation"] };
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const review = await requireTeamReview(ctx, params.id ?? "");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = await getServerT(request);
   const autosave = formData.get("autosave") === "1";
   const submission = parseWithZod(formData, { schema: memberFormSchema });

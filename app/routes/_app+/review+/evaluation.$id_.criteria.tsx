@@ -12,6 +12,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["evaluation", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const review = await requireTeamReview(ctx, params.id ?? "");
-  const parsed = reviewCriterionFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = reviewCriterionFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ dimension: null, error: "evaluation:criteria.choose" }, { status: 400 });
   const { intent, criterionId, dimension } = parsed.data;
   const result =

@@ -14,6 +14,7 @@ import { setDevelopmentGoal } from "~/features/reviews/person-results.server";
 import reportStyles from "~/styles/employee-report.css";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["results", "criteria", "validation"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
-  const submission = parseWithZod(await request.formData(), { schema: developmentGoalSchema });
+  const submission = parseWithZod(await readForm(request), { schema: developmentGoalSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await setDevelopmentGoal(
     ctx,

@@ -18,6 +18,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["selfreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.manage");
   const review = await requireReview(ctx, params.id ?? "", "self");
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(request)).get("intent") ?? "");
   const back = `/review/selfreview/${review.id}/${tabKeys.includes(params.tab as TabKey) ? params.tab : "details"}`;
   const toast = async (key: string, values?: Record<string, string | number>, type?: "error") =>
     ({ "Set-Cookie": await createToastHeader({ key, values, type }) }) as Record<string, string>;

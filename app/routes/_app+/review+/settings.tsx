@@ -21,6 +21,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "review_settings.manage");
-  const submission = parseWithZod(await request.formData(), { schema: reviewSettingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: reviewSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateReviewSettings(ctx, submission.value);
   return redirect("/review/settings", {

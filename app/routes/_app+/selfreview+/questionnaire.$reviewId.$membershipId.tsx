@@ -12,6 +12,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["selfreviews", "evaluation", "criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -54,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const membershipId = params.membershipId ?? "";
   // Another participant's, another cluster's or a made-up entry: a 404 before the form is read.
   await requireParticipation(ctx, reviewId, membershipId);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = await getServerT(request);
   const autosave = formData.get("autosave") === "1";
   const submission = parseWithZod(formData, { schema: questionnaireFormSchema });

@@ -11,6 +11,7 @@ import { pageTitle } from "~/utils/page-title";
 import { assignableRights } from "~/utils/rights";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["settings", "rights", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "roles.manage");
-  const submission = parseWithZod(await request.formData(), { schema: roleRightsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: roleRightsSchema });
   if (submission.status !== "success") notFound();
   const result = await setRoleRights(ctx, submission.value.role, submission.value.rights);
   if (!result.ok) return data({ role: submission.value.role, error: result.errorKey }, { status: 400 });

@@ -14,6 +14,7 @@ import { createToastHeader } from "~/utils/toast.server";
 import { LOGIN_AS_PAGE_SIZE } from "~/features/auth/list-sizes";
 import { loginAsFilterSchema } from "~/features/account/account-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "signup"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -36,7 +37,7 @@ const pickSchema = z.object({ userId: z.uuid() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireSystemAdmin(request);
-  const parsed = pickSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = pickSchema.safeParse(Object.fromEntries(await readForm(request)));
   const result = parsed.success
     ? await loginAsFromPicker(request, ctx, { userId: parsed.data.userId, ip: context.clientIp })
     : { ok: false as const };

@@ -12,6 +12,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDate } from "~/utils/format";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["tasks"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tab = parseTaskTab(params.tab);
   const id = params.id ?? "";
   await getTask(ctx, id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = safeTaskHref(form.get("redirectTo"), `/tasks/${tab}/${id}`);
   let result: TaskResult;

@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tab = parseTaskTab(params.tab);
   myMembership(ctx);
   const type = typeForTab(tab);
-  const submission = parseWithZod(await request.formData(), { schema: taskFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: taskFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createTask(ctx, type, submission.value);
   if (!result.ok) {

@@ -27,6 +27,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teamreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -70,7 +71,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "teamReviews.manage");
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   const input = parsed.data;
   let result: StateResult = { ok: true };

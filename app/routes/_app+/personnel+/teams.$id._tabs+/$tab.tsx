@@ -17,6 +17,7 @@ import { notFound, requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 /*
  * The members and leaders tabs: one page for both places of a team. goalsAndAmbitions and settings have
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tab = parsePlaceTab(params.tab);
   const teamId = requireUuid(params.id);
   const role = placeTabs[tab];
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: teamPlaceSchema });
   if (submission.status !== "success") notFound();
   const intent = formData.get("intent");

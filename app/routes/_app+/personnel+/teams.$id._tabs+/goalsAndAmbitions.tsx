@@ -17,6 +17,7 @@ import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teams", "goals", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -48,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teamGoals.manage");
   const team = await requireGoalTeam(ctx, requireUuid(params.id));
   const here = `/personnel/teams/${team.id}/goalsAndAmbitions`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const writer = goalWriter(ctx);
   if (intent === "archive") {

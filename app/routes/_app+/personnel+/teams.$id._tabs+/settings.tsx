@@ -9,6 +9,7 @@ import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
   const teamId = requireUuid(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: teamSchema });
+  const submission = parseWithZod(await readForm(request), { schema: teamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await renameTeam(ctx, teamId, submission.value);
   if (!result.ok)
