@@ -41,6 +41,11 @@ export const reviewPeerAssignments = pgTable(
     comment: text("comment"),
     /** When the reviewer finished this questionnaire (read-only from then on). */
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * When this finished peer's answers and remark entered the results (docs/decisions/1430): released
+     * together with at least the anonymity threshold of other unreleased ones, never one by one.
+     */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,8 +2,8 @@
  * A demo peer round in the first Demo BV cluster (docs/decisions/1020): over the first team of
  * leider@demo.nl, medewerker@demo.nl and her colleagues are reviewed; everyone has a self questionnaire,
  * leider@demo.nl one as leader, and each participant up to four peers from the team. Three of
- * medewerker's peers finished (the anonymity threshold of 3 is passed, so her result shows the peers'
- * average); she and her leader finished too. Raw inserts, invited days ago without mail; its own PRNG
+ * medewerker's peers finished and were released as one batch (the anonymity threshold of 3, decision
+ * 1430, so her result shows the peers' average); she and her leader finished too. Raw inserts, invited days ago without mail; its own PRNG
  * (decision 0740).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -139,6 +139,8 @@ export async function seedPeerReviews(
           role: p.role,
           comment: "comment" in p ? p.comment : null,
           finishedAt: p.finished ? addDays(now, -2) : null,
+          // A peer's answers count once a batch of at least the threshold finished (decision 1430).
+          releasedAt: p.role === "peer" && p.finished && participant === medewerker ? addDays(now, -2) : null,
           createdAt,
         })
         .returning({ id: reviewPeerAssignments.id });

@@ -50,3 +50,18 @@ export async function jsonOf(result: unknown): Promise<{ status: number; data: u
   if (!(result instanceof Response)) throw new Error("expected a Response from the JSON API");
   return { status: result.status, data: await result.json() };
 }
+
+/**
+ * A route's loader data as the browser fetches it on a client navigation (`<path>.data`, Remix's single
+ * fetch, decoded as @remix-run/react decodes it): what a signed-in user can read, over HTTP.
+ */
+export async function loaderDataOf(path: string, routeId: string, cookie: string): Promise<unknown> {
+  const url = `${path === "/" ? "/_root" : path}.data?_routes=${encodeURIComponent(routeId)}`;
+  const response = await handle(new Request(BASE + url, { headers: { Cookie: cookie } }));
+  if (response.status !== 200 || !response.body) throw new Error(`${url} answered ${response.status}`);
+  const { decodeViaTurboStream } = await import("@remix-run/react/dist/single-fetch");
+  const { value } = await decodeViaTurboStream(response.body, globalThis);
+  const route = (value as Record<string, { data?: unknown; error?: unknown }>)[routeId];
+  if (!route || !("data" in route)) throw new Error(`${url} returned no data for ${routeId}`);
+  return route.data;
+}

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
+import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { ScaleSize } from "~/features/criteria/scales";
 import { diffScores, formValueOf } from "~/features/reviews/evaluation-form";
 import { auditReviews } from "~/features/reviews/review-audit.server";
@@ -8,6 +9,7 @@ import { questionnaireReadOnly, reviewCriteriaRows } from "~/features/reviews/se
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { PEER_COMMENT_MAX } from "./peer-review.schema";
+import { releasesBatch } from "./peer-results";
 import { formatDate } from "~/utils/dates";
 
 /**
@@ -175,6 +177,7 @@ export async function finishPeerQuestionnaire(
         .update(reviewPeerAssignments)
         .set({ finishedAt: sql`now()` })
         .where(eq(reviewPeerAssignments.id, assignment.id));
+      if (assignment.role === "peer") await releaseFinishedPeers(ctx, tx, assignment.subjectId);
       await auditReviews(tx, ctx, "review.peerreview.finish", [review.id], { assignmentId: assignment.id });
       return { ok: true as const, changed: 1 };
     });
@@ -182,6 +185,31 @@ export async function finishPeerQuestionnaire(
     if (error instanceof Refused) return error.result;
     throw error;
   }
+}
+
+/**
+ * Releases a reviewed person's finished, unreleased peers into the results once they are a batch of at
+ * least the threshold (docs/decisions/1430). The subject row is locked first, so two peers finishing at
+ * the same moment are counted one after the other and never released as two batches of one.
+ */
+async function releaseFinishedPeers(ctx: TenantContext, tx: Tx, subjectId: string) {
+  await tx.select({ id: reviewSubjects.id }).from(reviewSubjects).where(eq(reviewSubjects.id, subjectId)).for("update");
+  const waiting = and(
+    eq(reviewPeerAssignments.subjectId, subjectId),
+    eq(reviewPeerAssignments.role, "peer"),
+    isNotNull(reviewPeerAssignments.finishedAt),
+    isNull(reviewPeerAssignments.releasedAt),
+  );
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviewPeerAssignments)
+    .where(waiting);
+  const settings = await getReviewSettings(ctx, tx);
+  if (releasesBatch(n, settings.peerAnonymityThreshold))
+    await tx
+      .update(reviewPeerAssignments)
+      .set({ releasedAt: sql`now()` })
+      .where(waiting);
 }
 
 /** The signed-in person's questionnaires in peer rounds (my/reviews): about whom, progress, state. */

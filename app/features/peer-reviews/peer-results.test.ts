@@ -5,6 +5,7 @@ import {
   effectiveThreshold,
   peerAveragesVisible,
   peerComments,
+  releasesBatch,
   type PeerAnswerRow,
 } from "./peer-results";
 
@@ -14,6 +15,7 @@ const row = (assignmentId: string, role: PeerAnswerRow["role"], score: number, f
   criterionId: "c1",
   score,
   finished,
+  released: finished,
 });
 
 describe("anonymity threshold", () => {
@@ -70,6 +72,24 @@ describe("comparePeerSides", () => {
   it("never goes below 3 even when the setting says 1", () => {
     const rows = [row("p1", "peer", 5), row("p2", "peer", 1)];
     expect(comparePeerSides(["c1"], rows, 1).peersShown).toBe(false);
+  });
+});
+
+describe("releasing peers in batches (decision 1430)", () => {
+  it("releases the unreleased finished peers only once they reach the threshold", () => {
+    expect(releasesBatch(2, 3)).toBe(false);
+    expect(releasesBatch(3, 3)).toBe(true);
+    expect(releasesBatch(4, 5)).toBe(false);
+    expect(releasesBatch(2, 1)).toBe(false);
+  });
+
+  it("averages released peers only: a finished peer waiting for their batch changes nothing", () => {
+    const released = [row("p1", "peer", 5), row("p2", "peer", 1), row("p3", "peer", 3)];
+    const waiting = { ...row("p4", "peer", 1), released: false };
+    const before = comparePeerSides(["c1"], released, 3);
+    const after = comparePeerSides(["c1"], [...released, waiting], 3);
+    expect(after.criteria).toEqual(before.criteria);
+    expect(after).toMatchObject({ peersAnswered: 4, peersReleased: 3, peersShown: true });
   });
 });
 

@@ -12,7 +12,7 @@ import { comparePeerSides, peerComments } from "./peer-results";
 /**
  * A reviewed person's result in a peer round (docs/decisions/1022): the person themselves, or someone
  * who manages the round; anyone else a 404. Individual answers stay here: only the averages of
- * `comparePeerSides` leave, the peers' only from the threshold on.
+ * `comparePeerSides` leave, the peers' only from the threshold on and over released batches (1430).
  */
 export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, membershipId: string) {
   if (!isUuid(reviewId) || !isUuid(membershipId)) notFound();
@@ -45,6 +45,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
         assignmentId: reviewPeerAssignments.id,
         role: reviewPeerAssignments.role,
         finishedAt: reviewPeerAssignments.finishedAt,
+        releasedAt: reviewPeerAssignments.releasedAt,
         criterionId: reviewPeerAnswers.criterionId,
         score: reviewPeerAnswers.score,
       })
@@ -52,7 +53,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
       .innerJoin(reviewPeerAssignments, eq(reviewPeerAssignments.id, reviewPeerAnswers.assignmentId))
       .where(eq(reviewPeerAssignments.subjectId, row.subject.id)),
     getReviewSettings(ctx, db),
-    // Finished peers' remarks, text only: no reviewer, assignment or time leaves this query.
+    // Released peers' remarks, text only: no reviewer, assignment or time leaves this query (decision 1430).
     db
       .select({ comment: reviewPeerAssignments.comment })
       .from(reviewPeerAssignments)
@@ -61,13 +62,14 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
           eq(reviewPeerAssignments.subjectId, row.subject.id),
           eq(reviewPeerAssignments.role, "peer"),
           isNotNull(reviewPeerAssignments.finishedAt),
+          isNotNull(reviewPeerAssignments.releasedAt),
           isNotNull(reviewPeerAssignments.comment),
         ),
       ),
   ]);
   const comparison = comparePeerSides(
     criteriaRows.map((c) => c.criterionId),
-    answers.map((a) => ({ ...a, finished: a.finishedAt !== null })),
+    answers.map((a) => ({ ...a, finished: a.finishedAt !== null, released: a.releasedAt !== null })),
     settings.peerAnonymityThreshold,
   );
   const byId = new Map(comparison.criteria.map((c) => [c.criterionId, c]));
@@ -76,6 +78,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
     own,
     personName: `${row.firstName} ${row.lastName}`.trim(),
     peersAnswered: comparison.peersAnswered,
+    peersReleased: comparison.peersReleased,
     threshold: comparison.threshold,
     peersShown: comparison.peersShown,
     comments: peerComments(

@@ -23,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     personName: result.personName,
     own: result.own,
     peersAnswered: result.peersAnswered,
+    peersReleased: result.peersReleased,
     threshold: result.threshold,
     peersShown: result.peersShown,
     comments: result.comments,
@@ -55,6 +56,14 @@ export default function PeerReviewResultPage() {
           {t("peerreviews:result.peersHidden", { threshold: view.threshold })}
         </p>
       )}
+      {view.peersShown && view.peersAnswered > view.peersReleased ? (
+        <p className="mb-4">
+          {t("peerreviews:result.peersWaiting", {
+            threshold: view.threshold,
+            count: view.peersAnswered - view.peersReleased,
+          })}
+        </p>
+      ) : null}
       <PeerResultChart rows={rows} scale={view.review.scale} />
       <table className="mb-6 w-full border-collapse bg-white">
         <caption className="mb-2 text-left text-lg font-semibold">{t("peerreviews:result.chartTitle")}</caption>
