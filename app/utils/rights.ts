@@ -105,6 +105,13 @@ export function expandRights(granted: Iterable<string>): Set<Right> {
   return out;
 }
 
+/** The rights per role as loaded (role key → granted rights), each expanded; for the team scope (1420). */
+export function expandRoleRights(
+  granted: Readonly<Record<string, readonly string[]>>,
+): Map<string, ReadonlySet<Right>> {
+  return new Map(Object.entries(granted).map(([role, rights]) => [role, expandRights(rights)]));
+}
+
 export type RightsSubject = {
   isAccountAdmin: boolean;
   isSystemAdmin: boolean;
@@ -137,6 +144,13 @@ export function hasRight(subject: RightsSubject, right: string): boolean {
 }
 
 export const rolesThatAreNotEmployee = ["team_admin", "advisor", "reviewer", "data_manager", "cluster_admin"] as const;
+
+/**
+ * Roles whose rights never reach the whole cluster (docs/decisions/1420): employee's rights are every
+ * member's base, and team_admin and team_member give their rights in their own team only. Every other role
+ * (cluster admin, data manager, authorization manager, advisor, reviewer) is cluster-level.
+ */
+export const teamOnlyRoles: readonly string[] = ["employee", "team_member", "team_admin"];
 
 export type RolesSubject = { isAccountAdmin: boolean; isSystemAdmin: boolean; roles: ReadonlySet<string> };
 

@@ -29,6 +29,8 @@ export type TenantRow = {
   membership_id: string | null;
   roles: { role: RoleKey; teamId: string | null }[];
   rights: string[];
+  /** The rights each of the user's roles in the current cluster carries (a role without rights is absent). */
+  role_rights: Record<string, string[]>;
   modules: string[];
 };
 
@@ -78,6 +80,10 @@ export const tenantQuery = `
                      where rr.cluster_id = chosen.cluster_id
                        and (rr.role_key in (select role_key from r)
                             or (rr.role_key = 'employee' and exists (select 1 from r)))), '{}') as rights,
+           coalesce((select json_object_agg(g.role_key, g.rights) from (
+                       select rr.role_key, array_agg(rr.right_key) as rights from role_rights rr
+                       where rr.cluster_id = chosen.cluster_id and rr.role_key in (select role_key from r)
+                       group by rr.role_key) g), '{}'::json) as role_rights,
            coalesce((select array_agg(cm.module_key) from cluster_modules cm
                      join account_modules am on am.account_id = cm.account_id and am.module_key = cm.module_key and am.active
                      where cm.cluster_id = chosen.cluster_id), '{}') as modules

@@ -5,7 +5,7 @@ import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "./i18n";
 import type { ModuleKey } from "./modules";
 import { memoPerRequest } from "./request-scope.server";
-import { expandRights, hasAnyRole, hasRight, type Right } from "./rights";
+import { expandRights, expandRoleRights, hasAnyRole, hasRight, type Right } from "./rights";
 import { clearSessionCookie, readSessionId, requestSessionId, setSessionCluster, touchSession } from "./session.server";
 import { tenantQuery, type TenantRow } from "./tenant-query.server";
 import { createToastHeader } from "./toast.server";
@@ -43,6 +43,8 @@ export type TenantContext = {
   roles: ReadonlySet<RoleKey>;
   teamRoles: readonly { role: RoleKey; teamId: string }[];
   rights: ReadonlySet<Right>;
+  /** The rights each of those roles carries here (expanded): who sees which teams (app/utils/team-scope.server.ts). */
+  roleRights: ReadonlyMap<string, ReadonlySet<Right>>;
   modules: ReadonlySet<string>;
 };
 
@@ -108,6 +110,7 @@ async function resolveUser(request: Request, options: { allowNoCluster?: boolean
     roles: new Set(row.roles.map((r) => r.role)),
     teamRoles: row.roles.filter((r): r is { role: RoleKey; teamId: string } => r.teamId !== null),
     rights: expandRights(row.rights),
+    roleRights: expandRoleRights(row.role_rights),
     modules: new Set(row.modules),
   };
 }
@@ -149,6 +152,7 @@ function noClusterContext(row: TenantRow): TenantContext {
     roles: new Set(),
     teamRoles: [],
     rights: new Set(),
+    roleRights: new Map(),
     modules: new Set(),
   };
 }

@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server";
 import type { LicenceStatus } from "#db/schema/accounts";
 import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "~/utils/i18n";
-import { expandRights } from "~/utils/rights";
+import { expandRights, expandRoleRights } from "~/utils/rights";
 import type { TenantContext } from "~/utils/tenant.server";
 
 type ActorRow = {
@@ -21,6 +21,7 @@ type ActorRow = {
   membership_id: string | null;
   roles: { role: RoleKey; teamId: string | null }[];
   rights: string[];
+  role_rights: Record<string, string[]>;
   modules: string[];
 };
 
@@ -52,6 +53,10 @@ export async function scheduledActorContext(userId: string, clusterId: string): 
                      where rr.cluster_id = ${clusterId}
                        and (rr.role_key in (select role_key from r)
                             or (rr.role_key = 'employee' and exists (select 1 from r)))), '{}') as rights,
+           coalesce((select json_object_agg(g.role_key, g.rights) from (
+                       select rr.role_key, array_agg(rr.right_key) as rights from role_rights rr
+                       where rr.cluster_id = ${clusterId} and rr.role_key in (select role_key from r)
+                       group by rr.role_key) g), '{}'::json) as role_rights,
            coalesce((select array_agg(cm.module_key) from cluster_modules cm
                      join account_modules am on am.account_id = cm.account_id and am.module_key = cm.module_key and am.active
                      where cm.cluster_id = ${clusterId}), '{}') as modules
@@ -89,6 +94,7 @@ export async function scheduledActorContext(userId: string, clusterId: string): 
     roles: new Set(row.roles.map((r) => r.role)),
     teamRoles: row.roles.filter((r): r is { role: RoleKey; teamId: string } => r.teamId !== null),
     rights,
+    roleRights: expandRoleRights(row.role_rights),
     modules: new Set(row.modules),
   };
 }
