@@ -10,6 +10,8 @@ import { createToastHeader } from "~/utils/toast.server";
 
 export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+// Retry-After (429) and the loader's own headers reach the browser only through this export.
+export { ownHeaders as headers } from "~/utils/route-headers";
 
 // public route: the link in the e-mail to a new address (docs/decisions/0620). The GET only shows a
 // button, so a mail scanner that opens links does not use up the single-use token; the POST confirms.

@@ -10,6 +10,8 @@ import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+// Retry-After (429) and the loader's own headers reach the browser only through this export.
+export { ownHeaders as headers } from "~/utils/route-headers";
 
 // public route: the code from the reset e-mail is the credential. A signed-in visitor may use it too
 // (e.g. a shared computer); the reset ends every session of that user anyway.

@@ -17,6 +17,8 @@ import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+// Retry-After (429) and the loader's own headers reach the browser only through this export.
+export { ownHeaders as headers } from "~/utils/route-headers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -20,6 +20,8 @@ import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+// Retry-After (429) and the loader's own headers reach the browser only through this export.
+export { ownHeaders as headers } from "~/utils/route-headers";
 
 function parseTab(value: string | undefined): ProfileTab {
   if (!profileTabs.includes(value as ProfileTab)) throw new Response("Not found", { status: 404 });
