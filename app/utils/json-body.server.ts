@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import { jsonError } from "./api.server";
 import { getServerT } from "./i18n.server";
+import { CONTROL_CHARACTER_ERROR, hasControlCharacter } from "./text-schema";
 
 /** The default limit of a JSON API body; routes that take more (a whole review's scores) pass their own. */
 export const DEFAULT_JSON_MAX_BYTES = 64 * 1024;
@@ -31,6 +32,15 @@ export async function readJsonBody<S extends z.ZodType>(
     value = JSON.parse(text);
   } catch {
     throw jsonError(400, "invalidJson", "The body is not valid JSON.");
+  }
+  // The last line behind the schemas' text helpers: no control character reaches a service (a NUL would
+  // be PostgreSQL's 500), whatever field of the body carries it (docs/decisions/1440).
+  const controlAt = pathOfControlCharacter(value);
+  if (controlAt !== null) {
+    const message = (await getServerT(request))(CONTROL_CHARACTER_ERROR, { name: controlAt || "body" });
+    throw jsonError(422, "invalid", controlAt ? `${controlAt}: ${message}` : message, {
+      issues: [{ path: controlAt, message }],
+    });
   }
   const parsed = await schema.safeParseAsync(value);
   if (!parsed.success) {
@@ -66,4 +76,17 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The dotted path of the first string (key or value) in a JSON value with a control character other than tab or a line break. */
+function pathOfControlCharacter(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return hasControlCharacter(value, { lines: true }) ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (hasControlCharacter(key, { lines: true })) return at;
+    const found = pathOfControlCharacter(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }

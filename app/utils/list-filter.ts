@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { withoutControlCharacters } from "./text-schema";
 
 /**
  * Building blocks of the list filters (`app/features/<area>/*-list-filter.ts`): each list's filter is the
@@ -36,10 +37,13 @@ export const flag = (on: string) =>
 /** Only `q`: the people searches of pickers. */
 export const searchFilterSchema = z.object({ q: searchText() });
 
-/** The filter of a URL's query; a name given twice counts once (the first, as URLSearchParams.get). */
+/**
+ * The filter of a URL's query; a name given twice counts once (the first, as URLSearchParams.get).
+ * Control characters are left out (a NUL would make PostgreSQL refuse the search: docs/decisions/1440).
+ */
 export function parseListFilter<S extends z.ZodType>(schema: S, searchParams: URLSearchParams): z.output<S> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of searchParams) if (!(key in fields)) fields[key] = value;
+  for (const [key, value] of searchParams) if (!(key in fields)) fields[key] = withoutControlCharacters(value);
   return schema.parse(fields);
 }
 

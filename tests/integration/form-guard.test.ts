@@ -13,7 +13,7 @@ let cookie: string;
 beforeAll(async () => {
   app = await startApp();
   cookie = (await orgWorld()).cookie;
-});
+}, 120_000);
 afterAll(async () => {
   await app?.close();
 });
@@ -70,5 +70,46 @@ describe("a body that is no form", () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.body).not.toContain("Dit verzoek kon niet worden gelezen");
+  });
+});
+
+/*
+ * Control characters (issue 33 item 4): PostgreSQL refuses a NUL in text, so it must never reach a
+ * service. Forms refuse it next to the field (the shared text schemas), the JSON API with a 422, and a
+ * list's search leaves it out.
+ */
+describe("a NUL or other control character", () => {
+  const formPost = (pathname: string, fields: Record<string, string>, extra: Record<string, string> = {}) =>
+    fetch(app.url + pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...extra },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  test.each(["\u0000", "\u0007", "\u001b[31m"])("in a name is a field message, 400 (%j)", async (control) => {
+    const answer = await formPost("/personnel/positions", { name: `Functie${control}naam` });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("bevat een onzichtbaar stuurteken");
+  });
+
+  test("in the JSON API is a 422 naming the field, nothing stored", async () => {
+    const answer = await fetch(`${app.url}/api/tags`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ name: "Tag\u0000x" }),
+    });
+    expect(answer.status).toBe(422);
+    const body = (await answer.json()) as { issues: { path: string }[] };
+    expect(body.issues[0].path).toBe("name");
+    const list = await fetch(`${app.url}/api/tags`, { headers: { Cookie: cookie } });
+    expect(await list.text()).not.toContain("Tag");
+  });
+
+  test("in a list's search is left out: the list answers", async () => {
+    for (const pathname of ["/personnel/positions?q=a%00b", "/personnel/users?q=%00", "/criteria/book?q=%00%07"]) {
+      const answer = await fetch(app.url + pathname, { headers: { Cookie: cookie } });
+      expect(answer.status, pathname).toBe(200);
+    }
   });
 });

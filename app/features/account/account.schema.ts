@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { parseDate } from "~/utils/dates";
 import { moduleKeys } from "~/utils/modules";
 import { clusterRoleKeys } from "~/utils/cluster-roles";
@@ -9,16 +10,14 @@ export { clusterRoleKeys } from "~/utils/cluster-roles";
 
 const uuid = z.uuid({ error: "validation:choose" });
 const optional = (max: number) =>
-  z
-    .string()
+  lineText()
     .trim()
     .max(max, { error: "validation:maxLength" })
     .optional()
     .transform((v) => v || null);
 
 export const clusterSchema = z.object({
-  name: z
-    .string({ error: "validation:required" })
+  name: lineText({ error: "validation:required" })
     .trim()
     .min(1, { error: "validation:required" })
     .max(100, { error: "validation:maxLength" }),
@@ -42,32 +41,27 @@ export const companySchema = z.object({
   city: optional(100),
   country: optional(100),
   vat: optional(30),
-  iban: z
-    .string()
+  iban: lineText()
     .trim()
     .optional()
     .transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : null))
     .refine((v) => v === null || isValidIBAN(v), { error: "account:settings.ibanInvalid" }),
-  bic: z
-    .string()
+  bic: lineText()
     .trim()
     .optional()
     .transform((v) => (v ? v.replace(/\s+/g, "").toUpperCase() : null))
     .refine((v) => v === null || isValidBIC(v), { error: "account:settings.bicInvalid" }),
-  chamberOfCommerce: z
-    .string()
+  chamberOfCommerce: lineText()
     .trim()
     .optional()
     .transform((v) => v || null)
     .refine((v) => v === null || /^\d{8}$/.test(v), { error: "account:settings.kvkInvalid" }),
-  phone: z
-    .string()
+  phone: lineText()
     .trim()
     .optional()
     .transform((v) => v || null)
     .refine((v) => v === null || /^\+?[\d\s()-]{6,20}$/.test(v), { error: "account:settings.phoneInvalid" }),
-  invoiceDate: z
-    .string()
+  invoiceDate: lineText()
     .trim()
     .optional()
     .transform((v) => v || null)

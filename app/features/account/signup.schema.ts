@@ -1,22 +1,20 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { passwordRules, newPasswordSchema } from "~/features/auth/password.schema";
 
 const requiredText = (max = 200) =>
-  z
-    .string({ error: "validation:required" })
+  lineText({ error: "validation:required" })
     .trim()
     .min(1, { error: "validation:required" })
     .max(max, { error: "validation:maxLength" });
 
-const emailField = z
-  .string({ error: "validation:email.required" })
+const emailField = lineText({ error: "validation:email.required" })
   .trim()
   .max(254, { error: "validation:email.invalid" })
   .pipe(z.email({ error: "validation:email.invalid" }));
 
 const accepted = (key: string) =>
-  z
-    .string({ error: key })
+  lineText({ error: key })
     .refine((v) => v === "on" || v === "true", { error: key })
     .transform(() => true as const);
 

@@ -1,11 +1,11 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Spec §5 password rules, safe for the browser. The server adds the common-password check (password-rules.server.ts). */
-export const passwordRules = z
-  .string({ error: "validation:password.required" })
+export const passwordRules = lineText({ error: "validation:password.required" })
   .min(PASSWORD_MIN_LENGTH, { error: "validation:password.minLength" })
   .max(PASSWORD_MAX_LENGTH, { error: "validation:password.maxLength" })
   .refine((p) => /[A-Z]/.test(p), { error: "validation:password.uppercase" })
@@ -19,7 +19,7 @@ export function newPasswordSchema<T extends z.ZodRawShape>(password: z.ZodType<s
     .object({
       ...extra,
       password,
-      passwordConfirmation: z.string({ error: "validation:password.confirmRequired" }),
+      passwordConfirmation: lineText({ error: "validation:password.confirmRequired" }),
     })
     .refine(
       (v) => (v as { password: string }).password === (v as { passwordConfirmation: string }).passwordConfirmation,

@@ -1,21 +1,19 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
-const clientId = z
-  .string({ error: "auth:ssoConfig.errors.clientIdRequired" })
+const clientId = lineText({ error: "auth:ssoConfig.errors.clientIdRequired" })
   .trim()
   .min(1, { error: "auth:ssoConfig.errors.clientIdRequired" })
   .max(200, { error: "auth:ssoConfig.errors.tooLong" });
 /** Empty keeps the stored secret; the service demands one when there is none yet. */
-const clientSecret = z
-  .string()
+const clientSecret = lineText()
   .max(500, { error: "auth:ssoConfig.errors.tooLong" })
   .optional()
   .transform((v) => v?.trim() ?? "");
 
 export const azureConfigSchema = z.object({
   intent: z.literal("azure"),
-  tenantId: z
-    .string({ error: "auth:ssoConfig.errors.tenantIdInvalid" })
+  tenantId: lineText({ error: "auth:ssoConfig.errors.tenantIdInvalid" })
     .trim()
     .pipe(z.guid({ error: "auth:ssoConfig.errors.tenantIdInvalid" })),
   clientId,
@@ -24,8 +22,7 @@ export const azureConfigSchema = z.object({
 
 export const surfconextConfigSchema = z.object({
   intent: z.literal("surfconext"),
-  issuer: z
-    .string({ error: "auth:ssoConfig.errors.issuerInvalid" })
+  issuer: lineText({ error: "auth:ssoConfig.errors.issuerInvalid" })
     .trim()
     .pipe(z.url({ protocol: /^https$/, error: "auth:ssoConfig.errors.issuerInvalid" })),
   clientId,

@@ -1,8 +1,8 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 export const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: "signup:twoFactor.codeRequired" })
+  code: lineText({ error: "signup:twoFactor.codeRequired" })
     .trim()
     .min(6, { error: "signup:twoFactor.invalid" })
     .max(20, { error: "signup:twoFactor.invalid" }),

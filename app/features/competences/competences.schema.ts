@@ -1,8 +1,8 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 import { competenceTypes } from "#db/schema/enums";
 
-const name = z
-  .string({ error: "validation:required" })
+const name = lineText({ error: "validation:required" })
   .trim()
   .min(1, { error: "validation:required" })
   .max(120, { error: "validation:maxLength" });
@@ -16,7 +16,7 @@ const ids = z.preprocess(
 /** A competence of the book (add and edit), with its competence tags. */
 export const competenceSchema = z.object({
   name,
-  description: z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
+  description: multilineText().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
   type: z.enum(competenceTypes, { error: "validation:choose" }),
   tagIds: ids,
 });
@@ -77,12 +77,12 @@ export const positionAssignmentsSchema = z.object({
  */
 export const competenceSetSchema = z.object({
   name,
-  description: z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
+  description: multilineText().trim().max(2000, { error: "validation:maxLength" }).optional().default(""),
   levels: z
     .preprocess(
       // conform turns an empty choice ("not in the set") into undefined: those are left out.
       (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === "string" && x !== ""),
-      z.array(z.string().max(60)).max(500, { error: "validation:choose" }),
+      z.array(lineText().max(60)).max(500, { error: "validation:choose" }),
     )
     .transform((values, ctx) => {
       const items = new Map<string, number>();
@@ -98,7 +98,7 @@ export const competenceSetSchema = z.object({
     })
     .pipe(
       z
-        .array(z.object({ competenceId: z.string(), level: z.number() }))
+        .array(z.object({ competenceId: lineText(), level: z.number() }))
         .min(1, { error: "competences:sets.competencesRequired" }),
     ),
 });

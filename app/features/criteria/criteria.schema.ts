@@ -1,11 +1,11 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 
-const name = z
-  .string({ error: "validation:required" })
+const name = lineText({ error: "validation:required" })
   .trim()
   .min(1, { error: "validation:required" })
   .max(120, { error: "validation:maxLength" });
-const text = z.string().trim().max(2000, { error: "validation:maxLength" }).optional().default("");
+const text = multilineText().trim().max(2000, { error: "validation:maxLength" }).optional().default("");
 const ids = z.preprocess(
   (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
   z.array(z.uuid({ error: "validation:choose" })),

@@ -1,11 +1,12 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { developmentRoles } from "./development-roles";
 
 export const languagesOfTexts = ["nl", "en", "de"] as const;
 export const reviewerRoleOptions = ["team_admin", "reviewer", "advisor", "cluster_admin"] as const;
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: "validation:maxLength" }).optional().default("");
+  lineText().trim().max(max, { error: "validation:maxLength" }).optional().default("");
 const percent = z.coerce
   .number({ error: "validation:minMax" })
   .int({ error: "validation:minMax" })

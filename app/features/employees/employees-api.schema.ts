@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 /** Spec §7 action names of PUT /api/users, mapped to the bulk actions of the list page. */
 export const apiBulkActions = {
@@ -17,14 +18,14 @@ export const apiBulkActions = {
 
 export const apiBulkSchema = z.object({
   action: z.enum(Object.keys(apiBulkActions) as [keyof typeof apiBulkActions, ...(keyof typeof apiBulkActions)[]]),
-  users: z.array(z.string()).min(1),
-  teams: z.array(z.string()).optional(),
-  roles: z.array(z.string()).optional(),
+  users: z.array(lineText()).min(1),
+  teams: z.array(lineText()).optional(),
+  roles: z.array(lineText()).optional(),
 });
 
 export const apiUpdateSchema = z.object({
-  name: z.string().optional(),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  name: lineText().optional(),
+  firstName: lineText().trim().max(100).optional(),
+  lastName: lineText().trim().max(100).optional(),
   accountAdmin: z.boolean().optional(),
 });

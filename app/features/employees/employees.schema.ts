@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { genders, languages, loginTypes } from "#db/schema/enums";
 import { clusterRoleKeys } from "~/utils/cluster-roles";
 
@@ -37,9 +38,8 @@ export type BulkAction = (typeof bulkActions)[number];
 /** The spec's standard address pattern (§5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const optionalText = z.string().trim().max(200, { error: "validation:maxLength" }).optional().default("");
-const dateText = z
-  .string()
+const optionalText = lineText().trim().max(200, { error: "validation:maxLength" }).optional().default("");
+const dateText = lineText()
   .trim()
   .optional()
   .default("")
@@ -55,23 +55,22 @@ export function isValidDateText(value: string): boolean {
 }
 
 const personFields = {
-  firstName: z.string().trim().max(100, { error: "validation:maxLength" }).optional().default(""),
-  lastName: z.string().trim().max(100, { error: "validation:maxLength" }).optional().default(""),
-  email: z
-    .string({ error: "validation:email.required" })
+  firstName: lineText().trim().max(100, { error: "validation:maxLength" }).optional().default(""),
+  lastName: lineText().trim().max(100, { error: "validation:maxLength" }).optional().default(""),
+  email: lineText({ error: "validation:email.required" })
     .trim()
     .toLowerCase()
     .max(254, { error: "validation:maxLength" })
     .regex(emailPattern, { error: "validation:email.invalid" }),
-  employeeNumber: z.string().trim().max(50, { error: "validation:maxLength" }).optional().default(""),
-  phone: z.string().trim().max(50, { error: "validation:maxLength" }).optional().default(""),
+  employeeNumber: lineText().trim().max(50, { error: "validation:maxLength" }).optional().default(""),
+  phone: lineText().trim().max(50, { error: "validation:maxLength" }).optional().default(""),
   birthday: dateText,
   gender: z
     .enum([...genders, ""])
     .optional()
     .default(""),
   address: optionalText,
-  zip: z.string().trim().max(20, { error: "validation:maxLength" }).optional().default(""),
+  zip: lineText().trim().max(20, { error: "validation:maxLength" }).optional().default(""),
   city: optionalText,
   country: optionalText,
   language: z.enum(languages, { error: "validation:choose" }).default("nl"),
@@ -98,12 +97,10 @@ export const employeeDetailsSchema = z
 export const contractSchema = z
   .object({
     positionId: z.uuid({ error: "employees:contracts.positionRequired" }),
-    start: z
-      .string({ error: "employees:contracts.startRequired" })
+    start: lineText({ error: "employees:contracts.startRequired" })
       .trim()
       .refine(isValidDateText, { error: "validation:date" }),
-    end: z
-      .string({ error: "employees:contracts.endRequired" })
+    end: lineText({ error: "employees:contracts.endRequired" })
       .trim()
       .refine(isValidDateText, { error: "validation:date" }),
     fte: z.coerce

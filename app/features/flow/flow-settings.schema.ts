@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 /**
  * The flow settings form (flow/settings; docs/decisions/1283): the score scale and the two zone bands of
@@ -6,8 +7,7 @@ import * as z from "zod";
  * replaced by the default. Client-safe; messages are i18n keys.
  */
 const whole = (key: string, min: number, max: number) =>
-  z
-    .string({ error: key })
+  lineText({ error: key })
     .trim()
     .regex(/^\d{1,2}$/, { error: key })
     .transform(Number)

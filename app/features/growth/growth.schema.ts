@@ -1,8 +1,8 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 
-const text = (max: number) =>
-  z
-    .string()
+const text = (max: number, lines = false) =>
+  (lines ? multilineText() : lineText())
     .trim()
     .max(max, { error: "validation:maxLength" })
     .optional()
@@ -22,7 +22,7 @@ export const ambitionSchema = z
       .union([z.literal(""), z.uuid({ error: "validation:choose" })])
       .optional()
       .transform((v) => v || null),
-    text: text(2000),
+    text: text(2000, true),
   })
   .superRefine((value, ctx) => {
     if (!value.role && !value.positionId && !value.competenceId && !value.text)

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 import { KNOWLEDGE_LEVEL_MAX, MAX_NEEDED_PER_LEVEL } from "./knowledge-scale";
 
 /**
@@ -12,7 +13,7 @@ export const AREA_DESCRIPTION_MAX = 500;
 
 /** Spec §5: a team selection needs at least one team; knowledge data can only change with exactly one. */
 const teamSelection = z
-  .array(z.string())
+  .array(lineText())
   .optional()
   .default([])
   .superRefine((ids, check) => {
@@ -36,12 +37,11 @@ export const chooseAreasSchema = z
   .object({
     teamIds: teamSelection,
     areas: z
-      .array(z.object({ id: z.string(), selected: z.boolean().optional().default(false), ...needs }))
+      .array(z.object({ id: lineText(), selected: z.boolean().optional().default(false), ...needs }))
       .optional()
       .default([]),
-    newName: z.string().trim().max(AREA_NAME_MAX, { error: "validation:maxLength" }).optional().default(""),
-    newDescription: z
-      .string()
+    newName: lineText().trim().max(AREA_NAME_MAX, { error: "validation:maxLength" }).optional().default(""),
+    newDescription: multilineText()
       .trim()
       .max(AREA_DESCRIPTION_MAX, { error: "validation:maxLength" })
       .optional()
@@ -63,8 +63,8 @@ export const scoreMembersSchema = z.object({
   levels: z
     .array(
       z.object({
-        membershipId: z.string(),
-        areaId: z.string(),
+        membershipId: lineText(),
+        areaId: lineText(),
         level: z
           .number({ error: "knowledge-areas:errors.levelOutOfScale" })
           .int({ error: "knowledge-areas:errors.levelOutOfScale" })
@@ -81,14 +81,17 @@ export type MemberLevelInput = z.output<typeof scoreMembersSchema>["levels"][num
 
 /** Rename a knowledge area (docs/decisions/1320): a name is required, the description may be empty. */
 export const areaSchema = z.object({
-  name: z
-    .string({ error: "knowledge-areas:errors.areaNameRequired" })
+  name: lineText({ error: "knowledge-areas:errors.areaNameRequired" })
     .trim()
     .min(1, { error: "knowledge-areas:errors.areaNameRequired" })
     .max(AREA_NAME_MAX, { error: "validation:maxLength" }),
-  description: z.string().trim().max(AREA_DESCRIPTION_MAX, { error: "validation:maxLength" }).optional().default(""),
+  description: multilineText()
+    .trim()
+    .max(AREA_DESCRIPTION_MAX, { error: "validation:maxLength" })
+    .optional()
+    .default(""),
 });
 export type AreaInput = z.output<typeof areaSchema>;
 
 /** Bring an archived area back (a button per archived area on the list). */
-export const restoreAreaSchema = z.object({ intent: z.literal("restore"), id: z.string() });
+export const restoreAreaSchema = z.object({ intent: z.literal("restore"), id: lineText() });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 
 /** The longest peer comment (a check constraint holds the same). */
 export const PEER_COMMENT_MAX = 2000;
@@ -7,7 +8,7 @@ export const PEER_COMMENT_MAX = 2000;
 export const peerQuestionnaireFormSchema = z.object({
   intent: z.enum(["save", "finish"]).default("save"),
   autosave: z.literal("1").optional(),
-  score: z.record(z.string(), z.string()).optional(),
+  score: z.record(lineText(), lineText()).optional(),
   /** A peer's free-text remark (decision 1203); absent when not sent, empty clears it. */
-  comment: z.string().max(PEER_COMMENT_MAX, "peerreviews:errors.commentTooLong").optional(),
+  comment: multilineText().max(PEER_COMMENT_MAX, "peerreviews:errors.commentTooLong").optional(),
 });

@@ -1,8 +1,9 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { languages, updatesFrequencies } from "#db/schema/enums";
 import { newPasswordSchema, passwordRules } from "~/features/auth/password.schema";
 
-const name = z.string().trim().max(100, { error: "validation:maxLength" }).optional().default("");
+const name = lineText().trim().max(100, { error: "validation:maxLength" }).optional().default("");
 
 export const profileDetailsSchema = z
   .object({
@@ -16,7 +17,7 @@ export const profileDetailsSchema = z
     error: "validation:firstOrLastName",
   });
 
-export const currentPasswordField = { currentPassword: z.string({ error: "validation:password.currentRequired" }) };
+export const currentPasswordField = { currentPassword: lineText({ error: "validation:password.currentRequired" }) };
 
 /** The browser checks the rules; the server uses the same shape with the common-password check added. */
 export const passwordChangeSchema = newPasswordSchema(passwordRules, currentPasswordField);

@@ -1,17 +1,16 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 const uuid = z.uuid({ error: "validation:choose" });
 const optionalText = (max: number) =>
-  z
-    .string()
+  lineText()
     .trim()
     .max(max, { error: "validation:maxLength" })
     .optional()
     .transform((v) => v || null);
 
 export const positionSchema = z.object({
-  name: z
-    .string({ error: "validation:required" })
+  name: lineText({ error: "validation:required" })
     .trim()
     .min(1, { error: "validation:required" })
     .max(100, { error: "validation:maxLength" }),

@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { multilineText } from "~/utils/text-schema";
 
 /** The development goal of a person's report; messages are i18n keys. */
 export const developmentGoalSchema = z.object({
-  goal: z.string().trim().max(2000, "results:report.goalTooLong").optional(),
+  goal: multilineText().trim().max(2000, "results:report.goalTooLong").optional(),
 });

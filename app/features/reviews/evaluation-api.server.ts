@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import * as z from "zod";
+import { multilineText } from "~/utils/text-schema";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewSubjects } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -39,7 +40,7 @@ export const memberScoresSchema = z.object({
     .array(z.object({ criterionId: z.uuid(), score: z.number().int().nullable() }))
     .max(500)
     .optional(),
-  developmentGoal: z.string().max(4000).optional(),
+  developmentGoal: multilineText().max(4000).optional(),
   // Derived on the server from the criteria scores; accepted for compatibility and ignored (docs/decisions/0521).
   score: z.unknown().optional(),
   teamScores: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 
 /**
  * The evaluation pages' forms (client-safe, messages are i18n keys). The member form is posted by the
@@ -8,13 +9,13 @@ export const memberFormSchema = z.object({
   intent: z.enum(["save", "saveNext"]).default("save"),
   subjectId: z.uuid(),
   autosave: z.literal("1").optional(),
-  score: z.record(z.string(), z.string()).optional(),
-  developmentGoal: z.string().max(4000, "evaluation:errors.goalTooLong").optional(),
+  score: z.record(lineText(), lineText()).optional(),
+  developmentGoal: multilineText().max(4000, "evaluation:errors.goalTooLong").optional(),
 });
 
 /** Adding or removing one criterion of a team review (the criteria page). */
 export const reviewCriterionFormSchema = z.object({
   intent: z.enum(["add", "remove"]),
   criterionId: z.uuid(),
-  dimension: z.string().optional(),
+  dimension: lineText().optional(),
 });

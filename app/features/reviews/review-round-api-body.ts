@@ -1,8 +1,9 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 /** An id, or an object carrying it (`{ id, dimension }` as the evaluate save sends criteria). */
 const idList = z
-  .array(z.union([z.string(), z.object({ id: z.string() }).transform((v) => v.id)]))
+  .array(z.union([lineText(), z.object({ id: lineText() }).transform((v) => v.id)]))
   .max(1000)
   .default([]);
 
@@ -12,11 +13,11 @@ const idList = z
  * own `type` and `action`.
  */
 export const reviewRoundApiFields = {
-  name: z.string().trim().min(1).max(120),
-  deadline: z.string(),
+  name: lineText().trim().min(1).max(120),
+  deadline: lineText(),
   teams: idList,
   tags: idList,
   memberships: idList,
   criteria: idList,
-  set: z.string().nullish(),
+  set: lineText().nullish(),
 };

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { teamReviewStepOneSchema } from "./team-review-create.schema";
 
 /** The self review wizard's forms (client-safe; messages are i18n keys). */
@@ -20,7 +21,7 @@ export const selfReviewCreateSchema = selfReviewStepOneSchema.extend({
 /** From a team review round: the same teams, criteria and members; the name defaults to the round's. */
 export const selfReviewFromRoundSchema = z.object({
   roundId: z.uuid({ error: "selfreviews:errors.roundRequired" }),
-  name: z.string().trim().max(120, { error: "validation:maxLength" }).optional(),
+  name: lineText().trim().max(120, { error: "validation:maxLength" }).optional(),
   deadline: teamReviewStepOneSchema.shape.deadline,
 });
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 /**
  * The questionnaire's form (client-safe): `team.<criterionId>` answers about the team, `score.<criterionId>`
@@ -9,8 +10,8 @@ export const questionnaireFormSchema = z.object({
   intent: z.enum(["save", "finish"]).default("save"),
   subjectId: z.uuid(),
   autosave: z.literal("1").optional(),
-  team: z.record(z.string(), z.string()).optional(),
-  score: z.record(z.string(), z.string()).optional(),
+  team: z.record(lineText(), lineText()).optional(),
+  score: z.record(lineText(), lineText()).optional(),
 });
 
 export const teamField = (criterionId: string) => `team.${criterionId}`;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { isoDayIn } from "~/utils/format";
 
@@ -14,8 +15,7 @@ export function todayInAmsterdam(now: Date = new Date()): string {
   return isoDayIn(now, "Europe/Amsterdam");
 }
 
-const deadline = z
-  .string({ error: "validation:required" })
+const deadline = lineText({ error: "validation:required" })
   .trim()
   .min(1, { error: "validation:required" })
   .refine((v) => parseDate(v) !== null, { error: "validation:date" })
@@ -29,8 +29,7 @@ const deadline = z
 
 /** Step 1 of the wizard: what the round is and whom it is for. */
 export const teamReviewStepOneSchema = z.object({
-  name: z
-    .string({ error: "validation:required" })
+  name: lineText({ error: "validation:required" })
     .trim()
     .min(1, { error: "validation:required" })
     .max(120, { error: "validation:maxLength" }),
@@ -51,20 +50,20 @@ export type TeamReviewCreateInput = z.infer<typeof teamReviewCreateSchema>;
 
 /** The JSON API's body (spec §7: name, deadline, teams, tags, set, leaders, members). */
 export const teamReviewApiSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  deadline: z.string(),
-  teams: z.array(z.string()).default([]),
-  tags: z.array(z.string()).default([]),
-  set: z.string().nullish(),
-  leaders: z.array(z.string()).default([]),
-  members: z.array(z.string()).default([]),
+  name: lineText().trim().min(1).max(120),
+  deadline: lineText(),
+  teams: z.array(lineText()).default([]),
+  tags: z.array(lineText()).default([]),
+  set: lineText().nullish(),
+  leaders: z.array(lineText()).default([]),
+  members: z.array(lineText()).default([]),
 });
 
 /** The overview's GET filter; anything unknown is ignored. */
 export const overviewFilterSchema = z.object({
   teamId: z.uuid().optional().catch(undefined),
   /** Part of a team name, where the cluster has too many teams for a select. */
-  teamName: z.string().trim().max(200).optional().catch(undefined),
+  teamName: lineText().trim().max(200).optional().catch(undefined),
   /** One round opened: its team reviews paged. */
   roundId: z.uuid().optional().catch(undefined),
   tagId: z.uuid().optional().catch(undefined),

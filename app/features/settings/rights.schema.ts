@@ -1,7 +1,8 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 /** The role is checked against the role keys on the server (they live in the drizzle schema). */
 export const roleRightsSchema = z.object({
-  role: z.string(),
-  rights: z.array(z.string()).optional().default([]),
+  role: lineText(),
+  rights: z.array(lineText()).optional().default([]),
 });

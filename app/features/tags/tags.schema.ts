@@ -1,8 +1,8 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 
 const uuid = z.uuid({ error: "validation:choose" });
-export const tagNameSchema = z
-  .string({ error: "validation:required" })
+export const tagNameSchema = lineText({ error: "validation:required" })
   .trim()
   .min(1, { error: "validation:required" })
   .max(100, { error: "validation:maxLength" });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 import { isValidDateText } from "~/features/employees/employees.schema";
 
 /** The tabs of tasks/{tab} (spec §2), in the order shown. */
@@ -24,14 +25,12 @@ export const taskErrors = {
   seenToggle: "tasks:errors.seenToggle",
 } as const;
 
-const titleField = z
-  .string({ error: "tasks:form.titleRequired" })
+const titleField = lineText({ error: "tasks:form.titleRequired" })
   .trim()
   .min(1, { error: "tasks:form.titleRequired" })
   .max(200, { error: "validation:maxLength" });
-const descriptionField = z.string().trim().max(5000, { error: "validation:maxLength" }).optional().default("");
-const dueDateField = z
-  .string()
+const descriptionField = multilineText().trim().max(5000, { error: "validation:maxLength" }).optional().default("");
+const dueDateField = lineText()
   .trim()
   .optional()
   .default("")
@@ -45,12 +44,12 @@ export const taskFormSchema = z.object({
   title: titleField,
   description: descriptionField,
   dueDate: dueDateField,
-  receiverId: z.string().trim().optional().default(""),
+  receiverId: lineText().trim().optional().default(""),
   aboutType: z
     .enum([...taskAboutTypes, ""])
     .optional()
     .default(""),
-  aboutId: z.string().trim().optional().default(""),
+  aboutId: lineText().trim().optional().default(""),
 });
 export type TaskFormInput = z.infer<typeof taskFormSchema>;
 
@@ -58,24 +57,21 @@ export type TaskFormInput = z.infer<typeof taskFormSchema>;
 export const taskApiSchema = z.object({
   type: z.enum(["task", "note"]).optional().default("task"),
   title: titleField,
-  description: z
-    .string()
+  description: lineText()
     .trim()
     .max(5000, { error: "validation:maxLength" })
     .nullish()
     .transform((v) => v ?? ""),
-  dueDate: z
-    .string()
+  dueDate: lineText()
     .trim()
     .nullish()
     .transform((v) => v ?? "")
     .refine((v) => v === "" || isValidDateText(v), { error: "validation:date" }),
-  receiverId: z
-    .string()
+  receiverId: lineText()
     .trim()
     .nullish()
     .transform((v) => v ?? ""),
   aboutType: z.enum(taskAboutTypes).nullish(),
-  aboutId: z.string().trim().nullish(),
+  aboutId: lineText().trim().nullish(),
 });
 export type TaskApiInput = z.infer<typeof taskApiSchema>;

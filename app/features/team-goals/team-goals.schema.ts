@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText, multilineText } from "~/utils/text-schema";
 import { teamGoalKinds } from "#db/schema/enums";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { isUuid } from "~/utils/not-found";
@@ -6,9 +7,12 @@ import { isUuid } from "~/utils/not-found";
 /** Longest text of a goal's fields: a few paragraphs, not a document. */
 export const GOAL_TEXT_MAX = 2000;
 
-const optionalText = z.string().trim().max(GOAL_TEXT_MAX, { error: "validation:maxLength" }).optional().default("");
-const optionalDate = z
-  .string()
+const optionalText = multilineText()
+  .trim()
+  .max(GOAL_TEXT_MAX, { error: "validation:maxLength" })
+  .optional()
+  .default("");
+const optionalDate = lineText()
   .trim()
   .optional()
   .default("")
@@ -30,8 +34,7 @@ export function periodEndsBeforeStart(start: string, end: string): boolean {
 export const teamGoalSchema = z
   .object({
     kind: z.enum(teamGoalKinds, { error: "validation:choose" }),
-    text: z
-      .string({ error: "goals:textRequired" })
+    text: multilineText({ error: "goals:textRequired" })
       .trim()
       .min(1, { error: "goals:textRequired" })
       .max(GOAL_TEXT_MAX, { error: "validation:maxLength" }),
@@ -42,7 +45,7 @@ export const teamGoalSchema = z
     additionalText: optionalText,
     /** The team's reviews (one per round) the goal is linked to (docs/decisions/1340); the service checks them. */
     reviewIds: z
-      .array(z.string().refine((v) => isUuid(v), { error: "goals:reviewUnknown" }))
+      .array(lineText().refine((v) => isUuid(v), { error: "goals:reviewUnknown" }))
       .max(200, { error: "goals:reviewUnknown" })
       .optional()
       .default([]),

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import {
   createPeerReviewFromApi,
   listPeerReviewsForApi,
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const deleteSchema = z.object({ reviews: z.array(z.string()).min(1).max(200) });
+const deleteSchema = z.object({ reviews: z.array(lineText()).min(1).max(200) });
 const uuid = z.uuid();
 
 /** A body with `type: "self"` creates a self review, `type: "peer"` a peer round; any other (or none) a team review round. */

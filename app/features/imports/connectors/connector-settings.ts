@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lineText } from "~/utils/text-schema";
 import type { ImportField } from "../import-fields";
 
 /** Client-safe: the connector settings form (zod, messages are i18n keys) and the fields' defaults. */
@@ -7,8 +8,7 @@ export const connectorKindList = ["afas", "polaris"] as const;
 export type ConnectorKindName = (typeof connectorKindList)[number];
 export const scheduleList = ["off", "daily", "weekly"] as const;
 
-const httpUrl = z
-  .string()
+const httpUrl = lineText()
   .trim()
   .min(1, "import:connector.errors.urlRequired")
   .max(500, "import:connector.errors.url")
@@ -24,9 +24,8 @@ const httpUrl = z
 export const connectorSettingsSchema = z.object({
   url: httpUrl,
   /** Empty keeps the stored secret; the first save requires one. */
-  secret: z.string().trim().max(4000, "import:connector.errors.secretLong").optional(),
-  connectorName: z
-    .string()
+  secret: lineText().trim().max(4000, "import:connector.errors.secretLong").optional(),
+  connectorName: lineText()
     .trim()
     .max(200, "import:connector.errors.connectorName")
     .regex(/^[A-Za-z0-9_.-]*$/, "import:connector.errors.connectorName")
@@ -37,9 +36,8 @@ export type ConnectorSettingsInput = z.infer<typeof connectorSettingsSchema>;
 export const connectorScheduleSchema = z.object({
   schedule: z.enum(scheduleList, { error: "import:connector.errors.schedule" }),
   weekday: z.coerce.number().int().min(1, "import:connector.errors.weekday").max(7, "import:connector.errors.weekday"),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "import:connector.errors.time"),
-  autoApply: z
-    .string()
+  time: lineText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "import:connector.errors.time"),
+  autoApply: lineText()
     .optional()
     .transform((value) => value === "on"),
 });
