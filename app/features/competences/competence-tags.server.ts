@@ -1,22 +1,22 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competenceTags, tags } from "#db/schema";
-import type { Result } from "~/utils/results.server";
-import { inCluster, isUuid, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
+import { tagService } from "~/features/tags/tag-kinds.server";
+import { inCluster, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 
-/** Competence tags: tags of kind `competence` in the cluster (docs/decisions/1302). */
-const competenceTagsOf = (ctx: Tenant) => and(inCluster(tags, ctx), eq(tags.kind, "competence"))!;
+/** Competence tags: tags of kind `competence` in the cluster (docs/decisions/1302), through the one tag service. */
+export const competenceTagService = tagService({
+  kind: "competence",
+  link: { table: "competence_tags", holder: "competence_id" },
+  nameExists: { ok: false, field: "name", errorKey: "validation:alreadyExists" },
+  // Competence tags have no system tags.
+  systemTag: { ok: false, field: "tagId", errorKey: "validation:choose" },
+  mergeLabel: "competences:tags.title",
+});
 
 export async function listCompetenceTags(ctx: Tenant, db: DbOrTx = getDb()) {
-  return db
-    .select({
-      id: tags.id,
-      name: tags.name,
-      competencesCount: sql<number>`(select count(*)::int from competence_tags ct where ct.tag_id = ${sql.raw('"tags"."id"')})`,
-    })
-    .from(tags)
-    .where(competenceTagsOf(ctx))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  const rows = await competenceTagService.list(ctx, db);
+  return rows.map(({ id, name, count }) => ({ id, name, competencesCount: count }));
 }
 
 /** All these ids are competence tags of my cluster, or 404 (a foreign, personnel or criteria tag). */
@@ -24,53 +24,13 @@ export async function requireCompetenceTagIds(db: DbOrTx, ctx: Tenant, ids: read
   return requireIdsInScope(db, tags, ids, ctx, eq(tags.kind, "competence"));
 }
 
-async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        competenceTagsOf(ctx),
-        sql`lower(${tags.name}) = lower(${name})`,
-        exceptId ? ne(tags.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
-}
+export const createCompetenceTag = (ctx: Tenant, name: string) => competenceTagService.create(ctx, name);
+export const renameCompetenceTag = (ctx: Tenant, id: string, name: string) =>
+  competenceTagService.rename(ctx, id, name);
 
-const exists = { ok: false, field: "name", errorKey: "validation:alreadyExists" } as const;
-
-export async function createCompetenceTag(ctx: Tenant, name: string): Promise<Result<{ id: string }>> {
-  return getDb().transaction(async (tx) => {
-    if (await nameTaken(tx, ctx, name)) return exists;
-    const [row] = await tx
-      .insert(tags)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: "competence", name })
-      .returning({ id: tags.id });
-    return { ok: true, id: row.id };
-  });
-}
-
-export async function renameCompetenceTag(ctx: Tenant, id: string, name: string): Promise<Result> {
-  return getDb().transaction(async (tx) => {
-    await requireCompetenceTagIds(tx, ctx, [id]);
-    if (await nameTaken(tx, ctx, name, id)) return exists;
-    await tx
-      .update(tags)
-      .set({ name, updatedAt: new Date() })
-      .where(and(competenceTagsOf(ctx), eq(tags.id, id)));
-    return { ok: true };
-  });
-}
-
-/** Removes the tag from every competence and deletes it (competence tags have no system tags). */
+/** Removes the tag from every competence and deletes it. */
 export async function deleteCompetenceTag(ctx: Tenant, id: string) {
-  if (!isUuid(id)) notFound();
-  const rows = await getDb()
-    .delete(tags)
-    .where(and(competenceTagsOf(ctx), eq(tags.id, id)))
-    .returning({ id: tags.id });
-  if (rows.length === 0) notFound();
+  await competenceTagService.remove(ctx, id);
 }
 
 /** The tag ids of a competence (its edit form). */
@@ -97,8 +57,7 @@ export async function setTagsOfCompetence(tx: DbOrTx, ctx: Tenant, competenceId:
 
 /** One competence tag of my cluster, with how many competences carry it; 404 otherwise. */
 export async function getCompetenceTag(ctx: Tenant, id: string) {
-  if (!isUuid(id)) notFound();
-  const [row] = (await listCompetenceTags(ctx)).filter((tag) => tag.id === id);
-  if (!row) notFound();
+  const tag = await competenceTagService.get(ctx, id);
+  const [row] = (await listCompetenceTags(ctx)).filter((t) => t.id === tag.id);
   return row;
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { isReviewHistoryTable } from "~/features/reviews/review-history.server";
-import type { Tenant } from "~/utils/scope.server";
+import type { Failure, Result } from "~/utils/results.server";
+import { isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import type { MergeLine } from "./merge-lines";
 
 /** One kind of row that points at the record a merge removes. */
@@ -119,4 +120,47 @@ export type MergeMode = "apply" | "preview";
 /** Applies a merge in one transaction, or previews it (the same work, rolled back). */
 export function runMerge<T>(mode: MergeMode, work: (tx: Tx) => Promise<T>): Promise<T> {
   return mode === "preview" ? previewInTransaction(work) : getDb().transaction(work);
+}
+
+/** The rows a split moves: `table`'s rows pointing at the record by `column`, one or more per `holder`. */
+export type SplitReference = { table: string; column: string; holder: string };
+
+/**
+ * A split: a new record (`create`, after the name check) takes the chosen holders' rows from the record
+ * that is split. A holder without a row there: 404. One transaction.
+ */
+export async function splitRecord(
+  db: DbOrTx,
+  tenant: Tenant,
+  plan: {
+    reference: SplitReference;
+    fromId: string;
+    holderIds: readonly string[];
+    nameTaken: () => Promise<boolean>;
+    nameExists: Failure;
+    create: (tx: Tx) => Promise<string>;
+  },
+): Promise<Result<{ id: string }>> {
+  const table = sql.identifier(plan.reference.table);
+  const holder = sql.identifier(plan.reference.holder);
+  const ids = [...new Set(plan.holderIds)];
+  if (!ids.every((id) => isUuid(id))) notFound();
+  const chosen = ids.length
+    ? sql`o.${holder} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const rows = sql`o.${sql.identifier(plan.reference.column)} = ${plan.fromId} and ${tenantOf(tenant)} and ${chosen}`;
+  const held = await db.execute<{ n: number }>(
+    sql`select count(distinct o.${holder})::int as n from ${table} o where ${rows}`,
+  );
+  if (held.rows[0].n !== ids.length) notFound();
+  if (await plan.nameTaken()) return plan.nameExists;
+  const id = await db.transaction(async (tx) => {
+    const newId = await plan.create(tx);
+    await tx.execute(sql`update ${table} o set ${sql.identifier(plan.reference.column)} = ${newId} where ${rows}`);
+    return newId;
+  });
+  return { ok: true, id };
 }

@@ -2,25 +2,32 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { membershipTags, memberships, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
-import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
+import type { MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
 import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
-import { inCluster, notFound } from "~/utils/scope.server";
+import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
+import { tagService } from "./tag-kinds.server";
 
-/** Personnel tags (criteria tags live in the criteria book). */
-const personnel = eq(tags.kind, "personnel");
+const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
+
+/** Personnel tags (criteria and competence tags: their books), through the one tag service. */
+const personnelTags = tagService({
+  kind: "personnel",
+  link: {
+    table: "membership_tags",
+    holder: "membership_id",
+    counted: sql`join memberships m on m.id = l.membership_id and m.deleted_at is null`,
+  },
+  nameExists,
+  systemTag: { ok: false, field: "keep", errorKey: "tags:systemTag" },
+  mergeLabel: "tags:merge.preview.members",
+  reviewData: moveTagReviewData,
+});
 
 export async function listTags(ctx: TenantContext) {
-  const result = await getDb().execute<{ id: string; name: string; is_system: boolean; member_count: number }>(sql`
-    select t.id, t.name, t.is_system,
-      (select count(*)::int from membership_tags mt join memberships m on m.id = mt.membership_id and m.deleted_at is null
-       where mt.tag_id = t.id) as member_count
-    from tags t
-    where t.account_id = ${ctx.accountId} and t.cluster_id = ${ctx.clusterId} and t.kind = 'personnel'
-    order by lower(t.name), t.id`);
-  return result.rows.map((r) => ({ id: r.id, name: r.name, isSystem: r.is_system, memberCount: r.member_count }));
+  const rows = await personnelTags.list(ctx);
+  return rows.map(({ count, ...tag }) => ({ ...tag, memberCount: count }));
 }
 
 /** Personnel tags as choices (filters, selects): names only, no member counts. */
@@ -28,39 +35,13 @@ export async function listTagOptions(ctx: TenantContext) {
   return getDb()
     .select({ id: tags.id, name: tags.name })
     .from(tags)
-    .where(and(inCluster(tags, ctx), personnel))
+    .where(personnelTags.ofKind(ctx))
     .orderBy(sql`lower(${tags.name})`, tags.id);
 }
 
-export async function getTag(ctx: TenantContext, id: string) {
-  const [tag] = await getDb()
-    .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })
-    .from(tags)
-    .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
-  if (!tag) notFound();
-  return tag;
-}
+export const getTag = (ctx: TenantContext, id: string) => personnelTags.get(ctx, id);
 
-const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
-
-function nameTaken(db: DbOrTx, ctx: TenantContext, name: string, exceptId?: string) {
-  return nameTakenIn(db, tags, and(inCluster(tags, ctx), personnel), name, exceptId);
-}
-
-export async function createTag(ctx: TenantContext, input: { name: string }): Promise<Result<{ id: string }>> {
-  const db = getDb();
-  return writeUniqueName(
-    () => nameTaken(db, ctx, input.name),
-    nameExists,
-    async () => {
-      const [tag] = await db
-        .insert(tags)
-        .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: "personnel", name: input.name })
-        .returning({ id: tags.id });
-      return { id: tag.id };
-    },
-  );
-}
+export const createTag = (ctx: TenantContext, input: { name: string }) => personnelTags.create(ctx, input.name);
 
 /**
  * Several tags at once (spec §7 POST api/tags with an array): all or none, in one transaction. A name that
@@ -80,7 +61,7 @@ export async function createTags(
       const [taken] = await tx
         .select({ name: tags.name })
         .from(tags)
-        .where(and(inCluster(tags, ctx), personnel, inArray(sql`lower(${tags.name})`, [...seen])))
+        .where(and(personnelTags.ofKind(ctx), inArray(sql`lower(${tags.name})`, [...seen])))
         .limit(1);
       if (taken) return { ...nameExists, name: taken.name };
       const rows = await tx
@@ -103,21 +84,8 @@ export async function createTags(
   }
 }
 
-export async function renameTag(ctx: TenantContext, id: string, input: { name: string }): Promise<Result> {
-  await getTag(ctx, id);
-  const db = getDb();
-  return writeUniqueName(
-    () => nameTaken(db, ctx, input.name, id),
-    nameExists,
-    async () => {
-      await db
-        .update(tags)
-        .set({ name: input.name, updatedAt: new Date() })
-        .where(and(eq(tags.id, id), inCluster(tags, ctx), personnel));
-      return {};
-    },
-  );
-}
+export const renameTag = (ctx: TenantContext, id: string, input: { name: string }) =>
+  personnelTags.rename(ctx, id, input.name);
 
 export async function listTagMembers(ctx: TenantContext, tagId: string) {
   const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
@@ -204,8 +172,6 @@ export async function unassignTag(ctx: TenantContext, tagId: string, membershipI
     );
 }
 
-const systemTag = { ok: false, field: "", errorKey: "tags:systemTag" } as const;
-
 /**
  * The tag that goes hands its employees to the one that remains (no duplicates), and the rounds that chose
  * it name the remaining tag (docs/decisions/0641); then it is removed. One transaction; `preview` does the
@@ -217,71 +183,15 @@ export async function mergeTags(
   mode: MergeMode = "apply",
 ): Promise<Result<{ remainingTagId: string; lines: MergeLine[] }>> {
   if (input.otherTagId === input.tagId) return { ok: false, field: "otherTagId", errorKey: "tags:merge.sameTag" };
-  const a = await getTag(ctx, input.tagId);
-  const b = await getTag(ctx, input.otherTagId);
-  const keep = input.remainingTagId === a.id ? a : b;
-  const gone = keep === a ? b : a;
-  if (gone.isSystem) return { ...systemTag, field: "keep" };
-  const lines = await runMerge(mode, (tx) =>
-    mergeReferences(tx, {
-      tenant: ctx,
-      fromId: gone.id,
-      toId: keep.id,
-      references: [
-        {
-          label: "tags:merge.preview.members",
-          table: "membership_tags",
-          column: "tag_id",
-          sameWhen: ["membership_id"],
-        },
-      ],
-      reviewData: async (tx) => [await moveTagReviewData(tx, ctx, { fromId: gone.id, toId: keep.id })],
-      removed: { table: "tags" },
-    }),
-  );
-  return { ok: true, remainingTagId: keep.id, lines };
+  const keepId = input.remainingTagId === input.tagId ? input.tagId : input.otherTagId;
+  const goneId = keepId === input.tagId ? input.otherTagId : input.tagId;
+  const result = await personnelTags.merge(ctx, { keepId, goneId }, mode);
+  return result.ok ? { ...result, remainingTagId: keepId } : result;
 }
 
 /** A new tag with the given name takes the chosen employees from this one; one transaction. */
-export async function splitTag(
-  ctx: TenantContext,
-  tagId: string,
-  input: { name: string; membershipIds: string[] },
-): Promise<Result<{ id: string }>> {
-  await getTag(ctx, tagId);
-  const db = getDb();
-  const ids = [...new Set(input.membershipIds)];
-  const holders = await db
-    .select({ id: membershipTags.membershipId })
-    .from(membershipTags)
-    .where(
-      and(
-        eq(membershipTags.tagId, tagId),
-        eq(membershipTags.clusterId, ctx.clusterId),
-        inArray(membershipTags.membershipId, ids),
-      ),
-    );
-  if (holders.length !== ids.length) notFound();
-  if (await nameTaken(db, ctx, input.name)) return nameExists;
-  const id = await db.transaction(async (tx) => {
-    const [tag] = await tx
-      .insert(tags)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: "personnel", name: input.name })
-      .returning({ id: tags.id });
-    await tx
-      .update(membershipTags)
-      .set({ tagId: tag.id })
-      .where(
-        and(
-          eq(membershipTags.tagId, tagId),
-          eq(membershipTags.clusterId, ctx.clusterId),
-          inArray(membershipTags.membershipId, ids),
-        ),
-      );
-    return tag.id;
-  });
-  return { ok: true, id };
-}
+export const splitTag = (ctx: TenantContext, tagId: string, input: { name: string; membershipIds: string[] }) =>
+  personnelTags.split(ctx, tagId, { name: input.name, holderIds: input.membershipIds });
 
 /** Tags of this cluster among the given ids (unknown ids: 404). */
 export async function getTagsByIds(ctx: TenantContext, ids: string[], db: DbOrTx = getDb()) {
@@ -290,7 +200,7 @@ export async function getTagsByIds(ctx: TenantContext, ids: string[], db: DbOrTx
     ? await db
         .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })
         .from(tags)
-        .where(and(inArray(tags.id, unique), inCluster(tags, ctx), personnel))
+        .where(and(inArray(tags.id, unique), personnelTags.ofKind(ctx)))
         .orderBy(tags.name)
     : [];
   if (rows.length !== unique.length) notFound();
@@ -313,7 +223,7 @@ export async function bulkDeleteTags(ctx: TenantContext, ids: string[]) {
     const skipped = rows.filter((r) => r.isSystem).map((r) => r.name);
     const usedInReviews = rows.filter((r) => !r.isSystem && used.has(r.id)).map((r) => r.name);
     if (deletable.length > 0) {
-      await tx.delete(tags).where(and(inArray(tags.id, deletable), inCluster(tags, ctx), personnel));
+      await tx.delete(tags).where(and(inArray(tags.id, deletable), personnelTags.ofKind(ctx)));
     }
     return { deleted: deletable.length, skipped, usedInReviews };
   });

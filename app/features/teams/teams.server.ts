@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { memberships, roleAssignments, teams } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import {
   mergeReferences,
   runMerge,
+  splitRecord,
   type MergeMode,
   type MergeReference,
 } from "~/features/merge/merge-references.server";
@@ -303,38 +304,20 @@ export async function splitTeam(
 ): Promise<Result<{ id: string }>> {
   await getTeam(ctx, teamId);
   const db = getDb();
-  const ids = [...new Set(input.membershipIds)];
-  const inTeam = await db
-    .select({ membershipId: roleAssignments.membershipId })
-    .from(roleAssignments)
-    .where(
-      and(
-        eq(roleAssignments.teamId, teamId),
-        eq(roleAssignments.clusterId, ctx.clusterId),
-        inArray(roleAssignments.membershipId, ids),
-      ),
-    );
-  const known = new Set(inTeam.map((r) => r.membershipId));
-  if (ids.some((id) => !known.has(id))) notFound();
-  if (await nameTaken(db, ctx, input.name)) return nameExists;
-  const id = await db.transaction(async (tx) => {
-    const [team] = await tx
-      .insert(teams)
-      .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
-      .returning({ id: teams.id });
-    await tx
-      .update(roleAssignments)
-      .set({ teamId: team.id })
-      .where(
-        and(
-          eq(roleAssignments.teamId, teamId),
-          eq(roleAssignments.clusterId, ctx.clusterId),
-          inArray(roleAssignments.membershipId, ids),
-        ),
-      );
-    return team.id;
+  return splitRecord(db, ctx, {
+    reference: { table: "role_assignments", column: "team_id", holder: "membership_id" },
+    fromId: teamId,
+    holderIds: input.membershipIds,
+    nameTaken: () => nameTaken(db, ctx, input.name),
+    nameExists,
+    create: async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
+        .returning({ id: teams.id });
+      return team.id;
+    },
   });
-  return { ok: true, id };
 }
 
 /** Everyone with a place in the team (for the split form), once each. */
