@@ -81,7 +81,7 @@ beforeAll(async () => {
   const remix = createRequestHandler(await serverBuildFromSources(), "production");
   handler = (request) => remix(request, context(IP));
   routes = await throttledRoutes();
-});
+}, 180_000);
 
 const password = "Ander-wachtwoord-2026!";
 function form(): string {

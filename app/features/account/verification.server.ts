@@ -11,6 +11,7 @@ export type ConfirmResult = { ok: true } | { ok: false; retryAfter?: number };
 export async function confirmEmail(input: { id: string; secret: string; ip: string }): Promise<ConfirmResult> {
   const checked = await throttledTokenCheck(
     input.ip,
+    `${input.id}/${input.secret}`,
     () => consumeVerificationToken(input),
     (ok) => ok,
   );

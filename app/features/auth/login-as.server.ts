@@ -57,6 +57,7 @@ export async function startLoginAs(
 ): Promise<{ ok: true; setCookie: string } | { ok: false; retryAfter?: number }> {
   const checked = await throttledTokenCheck(
     input.ip,
+    input.token,
     () => getDb().transaction((tx) => consumeToken(tx, "login-as", input.token)),
     (found) => Boolean(found?.actorUserId),
   );

@@ -70,6 +70,7 @@ export async function resetCodeStatus(
 ): Promise<{ status: "usable" | "unusable" } | { status: "tooManyAttempts"; retryAfter: number }> {
   const checked = await throttledTokenCheck(
     ip,
+    code,
     async () => (await findUsableToken(getDb(), "password-reset", code)) !== null,
     (usable) => usable,
   );
@@ -91,6 +92,7 @@ export async function resetPassword(input: {
 }): Promise<ResetPasswordResult> {
   const checked = await throttledTokenCheck(
     input.ip,
+    input.code,
     async () => applyReset(input, await hashPassword(input.password)),
     (done) => done !== null,
   );

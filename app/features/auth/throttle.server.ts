@@ -27,6 +27,11 @@ export const throttleRules = {
   registerEmail: { limit: 3, windowSeconds: 60 * 60 },
   /** Link and code checks (password reset, e-mail confirmation, invitation accept, login-as, SSO callback). */
   tokenIp: { limit: 40, windowSeconds: 10 * 60 },
+  /**
+   * One code from one IP address: its first check counts toward tokenIp, later checks of the same code
+   * within the window do not (the page's loader and the form's action both check it).
+   */
+  tokenSeen: { limit: 1, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type ThrottleRule = keyof typeof throttleRules;
@@ -156,17 +161,22 @@ export type TokenCheck<T> = { limited: true; retryAfter: number } | { limited: f
 /**
  * Runs one check of a link, code or callback behind the per-IP token counter (tokenHits): counted
  * before the check, refused beyond the limit, and taken back when `succeeded` says the secret was right,
- * so only wrong secrets add up.
+ * so only wrong secrets add up. A secret already counted from this address in the window is not counted
+ * again (opening the page and submitting its form check the same code up to three times).
  */
 export async function throttledTokenCheck<T>(
   ip: string,
+  secret: string,
   check: () => Promise<T>,
   succeeded: (value: T) => boolean,
 ): Promise<TokenCheck<T>> {
   const hits = tokenHits(ip);
-  const gate = await hitThrottle(hits);
-  if (!gate.allowed) return { limited: true, retryAfter: gate.retryAfter };
+  const gate = await hitThrottle([...hits, { rule: "tokenSeen", subject: `${ip}|${secret}` }]);
+  const repeated = gate.exceeded.includes("tokenSeen");
+  if (repeated) await refundThrottle(hits);
+  if (gate.exceeded.includes("tokenIp")) return { limited: true, retryAfter: gate.retryAfter };
   const value = await check();
-  if (succeeded(value)) await settleSuccess(hits);
+  // A repeated secret was refunded above already; a first right one takes its count back here.
+  if (succeeded(value) && !repeated) await settleSuccess(hits);
   return { limited: false, value };
 }

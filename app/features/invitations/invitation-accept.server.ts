@@ -131,6 +131,7 @@ export async function lookupInvitationFrom(
 ): Promise<InvitationLookup | { status: "tooManyAttempts"; retryAfter: number }> {
   const checked = await throttledTokenCheck(
     ip,
+    secret,
     () => lookupInvitation(secret),
     (lookup) => lookup.status !== "invalid",
   );
@@ -147,6 +148,7 @@ export async function acceptInvitation(
 ): Promise<AcceptResult> {
   const checked = await throttledTokenCheck(
     input.ip,
+    input.secret,
     () => acceptInvitationOnce(request, input),
     (result) => result.ok || result.code !== "invalid",
   );

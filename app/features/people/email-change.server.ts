@@ -81,6 +81,7 @@ export async function confirmEmailChange(input: {
   // Wrong links count against the IP, like every other link check (docs/decisions/0630).
   const checked = await throttledTokenCheck(
     input.ip,
+    `${input.id}/${input.secret}`,
     () => applyEmailChange(input),
     (result) => result.ok,
   );
