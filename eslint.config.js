@@ -54,4 +54,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes are guard → parse → service → respond: the database is reached through app/features only
+    // (docs/architecture.md).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "pg", message: "Routes reach the database through a service in app/features." },
+            { name: "pg-boss", message: "Routes reach the job queue through a service in app/features." },
+          ],
+          patterns: [
+            {
+              // db/ by alias (#db) or by relative path, and drizzle itself.
+              regex: "^(#db|drizzle-orm)(/|$)|(^|/)db(/|$)",
+              message: "Routes never import db/ or drizzle: call a service in app/features (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
