@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "#db/client.server";
 import { accounts, emailOutbox, users } from "#db/schema";
+import { createTrialAccount } from "~/features/account/trial-account.server";
+import { hashPassword } from "~/features/auth/password.server";
 import { throttleRules } from "~/features/auth/throttle.server";
 import { deliverEmail } from "~/features/email/outbox.server";
 import { closeTransport } from "~/features/email/transport.server";
@@ -9,6 +11,16 @@ import { action as registerAction } from "~/routes/_public+/register";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, formRequest, run, unwrapData } from "../support/http";
 import { readMail, startSmtpCapture } from "../support/smtp";
+
+// The two expensive steps of a sign-up, watched (they still run): both kinds of address must take them.
+vi.mock("~/features/auth/password.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/auth/password.server")>();
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+});
+vi.mock("~/features/account/trial-account.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/account/trial-account.server")>();
+  return { ...actual, createTrialAccount: vi.fn(actual.createTrialAccount) };
+});
 
 const password = "Zonnige-Dag-42";
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -97,6 +109,27 @@ describe("registering with an address that already has an account", () => {
     expect(mail.text).toMatch(/https?:\/\/\S+\/login/);
     expect(mail.text).toMatch(/https?:\/\/\S+\/password-request/);
     expect(mail.html).toContain('lang="en"');
+  });
+
+  it("does the same work for a known address as for a new one: the password hash and the account's transaction (decision 1460)", async () => {
+    const { user } = await createUserWithMembership(getDb(), { accountId, clusterId });
+    const work = async (email: string) => {
+      vi.mocked(hashPassword).mockClear();
+      vi.mocked(createTrialAccount).mockClear();
+      const answer = (await register(fieldsFor(email))) as Response;
+      return {
+        status: answer.status,
+        location: answer.headers.get("Location"),
+        hashed: vi.mocked(hashPassword).mock.calls.length,
+        transactions: vi.mocked(createTrialAccount).mock.calls.length,
+      };
+    };
+    const fresh = await work(`nieuw-${uniqueSuffix()}@korenaar.nl`);
+    const taken = await work(user.email);
+    expect(fresh).toEqual({ status: 302, location: "/login", hashed: 1, transactions: 1 });
+    expect(taken).toEqual(fresh);
+    // The known address's transaction was rolled back at its unique index; its owner got the notice.
+    expect((await mailsTo(user.email)).map((m) => m.template)).toEqual(["registration-attempt"]);
   });
 
   it("sends at most the per-address limit of notices, with the same answer every time", async () => {

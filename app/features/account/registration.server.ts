@@ -1,28 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { accountModules, accounts, auditEvents, memberships, users } from "#db/schema";
-import { createCluster, insertClusterRole } from "~/features/account/clusters.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { hitThrottle } from "~/features/auth/throttle.server";
-import { issueUserToken } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/utils/i18n";
-import { moduleKeys } from "~/utils/modules";
-import { trialEnd } from "./licence.server";
-
-/** What a trial may use; the account page compares usage with these. */
-export const TRIAL_LICENSED_TEAMS = 10;
-export const TRIAL_LICENSED_EMPLOYEES = 100;
-
-export type RegisterInput = {
-  companyName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  language: Language;
-  ip: string;
-};
+import { createTrialAccount, type RegisterInput } from "./trial-account.server";
 
 /**
  * `ok: true` whether a new account was made or the address already had one (then its owner is mailed):
@@ -53,10 +35,10 @@ async function existingUser(email: string) {
  * Tells the owner of an address that someone tried to sign up with it, in the owner's language, at most
  * registerEmail times an hour (the answer to the visitor stays the same beyond that).
  */
-async function noticeExistingAccount(email: string, mayMail: boolean): Promise<void> {
+async function noticeExistingAccount(email: string): Promise<void> {
   const user = await existingUser(email);
   // A removed person cannot sign in or reset a password, so the notice would only confuse.
-  if (!user || user.deleted || !mayMail) return;
+  if (!user || user.deleted) return;
   const emailId = await queueEmail(getDb(), {
     accountId: user.account_id,
     to: user.email,
@@ -68,9 +50,10 @@ async function noticeExistingAccount(email: string, mayMail: boolean): Promise<v
 }
 
 /**
- * Signs up a new organisation: an account on a 7-day trial with every module, its first cluster, the
- * person as account admin with an employee record there, and a verification e-mail. One transaction.
- * An address that already has an account gets a notice instead, with the same answer to the visitor.
+ * Signs up a new organisation (`createTrialAccount`); an address that already has an account gets a
+ * notice instead, with the same answer to the visitor. Both cases do the same work before they differ:
+ * the throttle, the password hash and the account's transaction, which for a known address stops at the
+ * unique index on the e-mail and is rolled back, so the answer takes as long (docs/decisions/1460).
  */
 export async function registerAccount(input: RegisterInput): Promise<RegisterResult> {
   const email = input.email.trim();
@@ -81,80 +64,15 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
   if (gate.exceeded.includes("registerIp")) {
     return { ok: false, code: "tooManyAttempts", retryAfter: gate.retryAfter };
   }
-  const mayMail = gate.allowed;
-  // Hashed in both cases, so the answer takes as long for a known address as for a new one.
+  // Beyond the per-address limit nothing is created or sent, for a known address as for a new one.
+  if (!gate.allowed) return { ok: true };
   const passwordHash = await hashPassword(input.password);
-  if (await existingUser(email)) {
-    await noticeExistingAccount(email, mayMail);
-    return { ok: true };
-  }
-  // Beyond the per-address limit nothing is created or sent; the answer stays the same.
-  if (!mayMail) return { ok: true };
   try {
-    const result = await getDb().transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({
-          name: input.companyName,
-          licenceStatus: "trial",
-          trialEndsAt: trialEnd(),
-          licensedTeams: TRIAL_LICENSED_TEAMS,
-          licensedEmployees: TRIAL_LICENSED_EMPLOYEES,
-        })
-        .returning({ id: accounts.id });
-      await tx.insert(accountModules).values(moduleKeys.map((moduleKey) => ({ accountId: account.id, moduleKey })));
-      // The 2fa module is a sign-in setting, not a feature to try out: the cluster gets the others.
-      const cluster = await createCluster(tx, {
-        accountId: account.id,
-        name: input.companyName,
-        modules: moduleKeys.filter((key) => key !== "2fa"),
-      });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          accountId: account.id,
-          email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          language: input.language,
-          passwordHash,
-          isAccountAdmin: true,
-        })
-        .returning({ id: users.id });
-      const [membership] = await tx
-        .insert(memberships)
-        .values({ accountId: account.id, clusterId: cluster.id, userId: user.id, access: true })
-        .returning({ id: memberships.id });
-      await insertClusterRole(
-        tx,
-        { accountId: account.id, clusterId: cluster.id, membershipId: membership.id },
-        "cluster_admin",
-      );
-      await tx.insert(auditEvents).values({
-        accountId: account.id,
-        clusterId: cluster.id,
-        actorUserId: user.id,
-        subjectType: "account",
-        subjectId: account.id,
-        action: "account.register",
-        ip: input.ip,
-      });
-      const token = await issueUserToken(tx, { accountId: account.id, userId: user.id, purpose: "verify-email" });
-      const emailId = await queueEmail(tx, {
-        accountId: account.id,
-        to: email,
-        template: "verify-email",
-        locale: input.language,
-        props: { firstName: input.firstName, path: `/confirm/${token.id}/${token.secret}` },
-      });
-      return { accountId: account.id, userId: user.id, emailId };
-    });
-    await enqueueEmailDelivery(result.emailId);
-    return { ok: true };
+    await enqueueEmailDelivery(await createTrialAccount({ ...input, email }, passwordHash));
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides, the other gets the notice.
+    // The address has an account (also when two sign-ups with one address race): its owner is told.
     if (!isUniqueViolation(error)) throw error;
-    await noticeExistingAccount(email, mayMail);
-    return { ok: true };
+    await noticeExistingAccount(email);
   }
+  return { ok: true };
 }
