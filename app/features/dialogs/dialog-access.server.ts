@@ -1,40 +1,27 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogs, memberships, roleAssignments, users } from "#db/schema";
-import { membersOfTeams } from "~/features/flow/flow-access.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
-import { can, type TenantContext } from "~/utils/tenant.server";
+import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
 
 /**
- * Who may see which development dialog (docs/decisions/1000), the one rule of the dialog pages: account
+ * Who may see which development dialog (docs/decisions/1000, 1420), the one rule of the dialog pages: account
  * admins and whoever holds dialogs.manage through a cluster-level role other than employee see the whole
  * cluster; a team leader the dialogs they lead or take part in and those of their team members; everyone
  * else the dialogs they take part in (as the person or as the leader). Whoever sees a dialog may work in it.
  */
 
-const teamOnlyRoles = ["team_admin", "team_member", "employee"];
-
-export type DialogScope = { all: true } | { all: false; teamIds: string[] };
-
-export function dialogScope(ctx: TenantContext): DialogScope {
-  if (ctx.user.isAccountAdmin || ctx.user.isSystemAdmin) return { all: true };
-  const clusterWide = [...ctx.roles].some((r) => !teamOnlyRoles.includes(r));
-  if (clusterWide && can(ctx, "dialogs.manage")) return { all: true };
-  const led = ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId);
-  const mayLead = can(ctx, "dialogs.manage") || can(ctx, "dialogs.edit");
-  return { all: false, teamIds: mayLead ? [...new Set(led)] : [] };
-}
+export const dialogScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "dialogs.manage");
 
 /** The dialogs ctx may see, as a condition on dialogs (with the cluster). */
-export function dialogVisibility(ctx: TenantContext, db: DbOrTx = getDb()): SQL {
+export function dialogVisibility(ctx: TenantContext): SQL {
   const scope = dialogScope(ctx);
   if (scope.all) return inCluster(dialogs, ctx);
   const own = ctx.membershipId
     ? or(eq(dialogs.membershipId, ctx.membershipId), eq(dialogs.leaderMembershipId, ctx.membershipId))
     : undefined;
-  const team = scope.teamIds.length ? inArray(dialogs.membershipId, membersOfTeams(db, ctx, scope.teamIds)) : undefined;
-  const whose = own || team ? or(own, team) : sql`false`;
-  return and(inCluster(dialogs, ctx), whose)!;
+  return and(inCluster(dialogs, ctx), or(own, membersInTeamScope(scope, ctx, dialogs.membershipId)))!;
 }
 
 export type DialogRow = typeof dialogs.$inferSelect;
@@ -50,7 +37,7 @@ export async function requireDialog(
   const query = db
     .select()
     .from(dialogs)
-    .where(and(eq(dialogs.id, id), dialogVisibility(ctx, db)));
+    .where(and(eq(dialogs.id, id), dialogVisibility(ctx)));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) notFound();
   return row;
@@ -65,9 +52,7 @@ export const personNameSql = sql<string>`coalesce(nullif(trim(${users.firstName}
 export async function dialogPeople(ctx: TenantContext, db: DbOrTx = getDb()) {
   const scope = dialogScope(ctx);
   const own = ctx.membershipId ? eq(memberships.id, ctx.membershipId) : undefined;
-  const team =
-    !scope.all && scope.teamIds.length ? inArray(memberships.id, membersOfTeams(db, ctx, scope.teamIds)) : undefined;
-  const whose = scope.all ? undefined : own || team ? or(own, team) : sql`false`;
+  const whose = scope.all ? undefined : or(own, membersInTeamScope(scope, ctx, memberships.id));
   return db
     .select({ id: memberships.id, name: personNameSql })
     .from(memberships)

@@ -13,8 +13,8 @@ import {
   teams,
   users,
 } from "#db/schema";
-import { membersOfTeams } from "~/features/flow/flow-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
+import { inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import {
   dialogPeople,
@@ -36,10 +36,10 @@ const leaderUser = alias(users, "leader_user");
 /** The dialogs ctx may see, filtered by state, person and team, newest first. */
 export async function listDialogs(ctx: TenantContext, filter: DialogListFilter, db: DbOrTx = getDb()) {
   const where = and(
-    dialogVisibility(ctx, db),
+    dialogVisibility(ctx),
     filter.state ? eq(dialogs.state, filter.state) : undefined,
     filter.person ? eq(dialogs.membershipId, filter.person) : undefined,
-    filter.team ? inArray(dialogs.membershipId, membersOfTeams(db, ctx, [filter.team])) : undefined,
+    filter.team ? membersInTeamScope({ all: false, teamIds: [filter.team] }, ctx, dialogs.membershipId) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(dialogs).where(where);
   const rows = await db
@@ -108,7 +108,7 @@ export async function dialogProgressFor(ctx: TenantContext, userId: string, db: 
     .select({ id: dialogs.id, objective: dialogs.objective })
     .from(dialogs)
     .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
-    .where(and(dialogVisibility(ctx, db), eq(memberships.userId, userId), eq(dialogs.state, "started")))
+    .where(and(dialogVisibility(ctx), eq(memberships.userId, userId), eq(dialogs.state, "started")))
     .orderBy(desc(dialogs.createdAt))
     .limit(20);
   const shares = await actionShares(
@@ -125,7 +125,7 @@ export async function dialogFilterOptions(ctx: TenantContext, db: DbOrTx = getDb
     .from(dialogs)
     .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(dialogVisibility(ctx, db))
+    .where(dialogVisibility(ctx))
     .orderBy(personNameSql, memberships.id)
     .limit(500);
   const scope = dialogScope(ctx);
@@ -134,13 +134,7 @@ export async function dialogFilterOptions(ctx: TenantContext, db: DbOrTx = getDb
       ? await db
           .select({ id: teams.id, name: teams.name })
           .from(teams)
-          .where(
-            and(
-              inCluster(teams, ctx),
-              isNull(teams.deletedAt),
-              scope.all ? undefined : inArray(teams.id, scope.teamIds),
-            ),
-          )
+          .where(and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(scope, teams.id)))
           .orderBy(asc(teams.name))
           .limit(500)
       : [];

@@ -11,8 +11,9 @@ import {
 } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { inCluster, notFound } from "~/utils/scope.server";
+import { inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { flowScope, flowVisibility, membersOfTeams, requireFlowMeasurement } from "./flow-access.server";
+import { flowScope, flowVisibility, requireFlowMeasurement } from "./flow-access.server";
 import type { ActivityInput } from "./flow-form";
 import {
   averageZoneShares,
@@ -123,7 +124,7 @@ export const flowPageSize = 25;
 
 /** The measurements ctx may see, newest first, with each one's time per zone. */
 export async function listFlowMeasurements(ctx: TenantContext, input: { page: number }, db: DbOrTx = getDb()) {
-  const where = flowVisibility(ctx, db);
+  const where = flowVisibility(ctx);
   const [{ total }] = await db.select({ total: count() }).from(flowMeasurements).where(where);
   const rows = await db
     .select({ measurement: flowMeasurements, name: personName })
@@ -214,9 +215,7 @@ export async function teamFlowZones(ctx: TenantContext, db: DbOrTx = getDb()) {
   const teamRows = await db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(
-      and(inCluster(teams, ctx), isNull(teams.deletedAt), scope.all ? undefined : inArray(teams.id, scope.teamIds)),
-    )
+    .where(and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(scope, teams.id)))
     .orderBy(asc(teams.name))
     .limit(200);
   if (teamRows.length === 0) return [];
@@ -238,7 +237,10 @@ export async function teamFlowZones(ctx: TenantContext, db: DbOrTx = getDb()) {
     .selectDistinctOn([flowMeasurements.membershipId])
     .from(flowMeasurements)
     .where(
-      and(inCluster(flowMeasurements, ctx), inArray(flowMeasurements.membershipId, membersOfTeams(db, ctx, teamIds))),
+      and(
+        inCluster(flowMeasurements, ctx),
+        membersInTeamScope({ all: false, teamIds }, ctx, flowMeasurements.membershipId),
+      ),
     )
     .orderBy(flowMeasurements.membershipId, desc(flowMeasurements.createdAt));
   const activities = await activitiesOf(

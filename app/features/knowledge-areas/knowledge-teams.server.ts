@@ -1,38 +1,21 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { teams } from "#db/schema";
-import { hasRight } from "~/utils/rights";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
-import type { TenantContext } from "~/utils/tenant.server";
+import { inTeamScope, teamScope, type TeamScope, type TeamScopeActor } from "~/utils/team-scope.server";
 
 /**
- * Which teams' knowledge cards a person manages (docs/decisions/1082): with teams.manage every live team
- * of the cluster, otherwise the teams they lead (team_admin). knowledgeArea.manage and the module are the
- * routes' guard; this is "may this actor do it to this team".
+ * Which teams' knowledge cards a person manages (docs/decisions/1082, 1420): knowledgeArea.manage through a
+ * cluster-level role (or an account admin) every live team of the cluster, a team leader the teams he leads.
+ * knowledgeArea.manage and the module are the routes' guard; this is "may this actor do it to this team".
  */
-export type KnowledgeActor = Tenant &
-  Pick<TenantContext, "rights" | "modules" | "teamRoles"> & {
-    user: Pick<TenantContext["user"], "id" | "isAccountAdmin" | "isSystemAdmin">;
-  };
+export type KnowledgeActor = Tenant & TeamScopeActor;
 
-function managesAllTeams(ctx: KnowledgeActor): boolean {
-  return hasRight(
-    {
-      isAccountAdmin: ctx.user.isAccountAdmin,
-      isSystemAdmin: ctx.user.isSystemAdmin,
-      rights: ctx.rights,
-      modules: ctx.modules,
-    },
-    "teams.manage",
-  );
-}
+export const knowledgeScope = (ctx: KnowledgeActor): TeamScope => teamScope(ctx, "knowledgeArea.manage");
 
 /** The condition on `teams` for the live teams of the cluster this person manages the cards of. */
 export function knowledgeTeamsWhere(ctx: KnowledgeActor): SQL {
-  const live = and(inCluster(teams, ctx), isNull(teams.deletedAt))!;
-  if (managesAllTeams(ctx)) return live;
-  const led = ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId);
-  return led.length ? and(live, inArray(teams.id, led))! : sql`false`;
+  return and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(knowledgeScope(ctx), teams.id))!;
 }
 
 export type KnowledgeTeam = { id: string; name: string };

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
 import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
+import { inTeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** The peer review overview and one round's page (docs/decisions/1021): progress, never answers. */
@@ -23,13 +24,8 @@ export function peerTeamScope(ctx: TenantContext): string[] | null {
 
 /** A condition on a subject's team column (raw SQL alias) limiting it to peerTeamScope; empty when all. */
 export function subjectTeamInScope(ctx: TenantContext, teamColumn: SQL) {
-  const teamIds = peerTeamScope(ctx);
-  if (teamIds === null) return sql``;
-  if (teamIds.length === 0) return sql` and false`;
-  return sql` and ${teamColumn} in (${sql.join(
-    teamIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+  const inTeams = inTeamScope(reviewScope(ctx), teamColumn);
+  return inTeams ? sql` and ${inTeams}` : sql``;
 }
 
 /**
@@ -81,9 +77,7 @@ export async function listPeerReviews(ctx: TenantContext) {
 
 /** A team leader sees the participants of the teams they lead only (as in self reviews, decision 0942). */
 export function inTeamsOf(ctx: TenantContext) {
-  const teamIds = peerTeamScope(ctx);
-  if (teamIds === null) return undefined;
-  return teamIds.length ? inArray(reviewSubjects.teamId, teamIds) : sql`false`;
+  return inTeamScope(reviewScope(ctx), reviewSubjects.teamId);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
-import { can, type TenantContext } from "~/utils/tenant.server";
+import { inTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
 
 /**
  * Who may open which review (docs/decisions/0502, 0720). The one rule behind the evaluation, results,
@@ -10,19 +11,8 @@ import { can, type TenantContext } from "~/utils/tenant.server";
  * `teamReviewVisibility` is the same rule as a condition for queries over many.
  */
 
-const teamOnlyRoles = ["team_admin", "team_member", "employee"];
-
-/**
- * Whoever holds reviews.manage through a cluster-level role (cluster admin, reviewer, advisor, ...)
- * or is an account admin sees every review of the cluster; someone who has it only as a team leader
- * sees the team reviews of the teams they lead.
- */
-export function reviewScope(ctx: TenantContext): { all: true } | { all: false; teamIds: string[] } {
-  if (ctx.user.isAccountAdmin || ctx.user.isSystemAdmin) return { all: true };
-  const clusterWide = [...ctx.roles].some((r) => !teamOnlyRoles.includes(r));
-  if (clusterWide && can(ctx, "reviews.manage")) return { all: true };
-  return { all: false, teamIds: ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId) };
-}
+/** Team and peer reviews: reviews.manage through a cluster-level role the cluster, a team leader his teams (0502, 1420). */
+export const reviewScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "reviews.manage");
 
 /** For callers that only need to know: can ctx manage every review in this cluster. */
 export function managesAllReviews(ctx: TenantContext) {
@@ -46,7 +36,7 @@ export function teamReviewVisibility(ctx: TenantContext): SQL | undefined {
     ? sql`exists (select 1 from ${reviewReviewers} rr where rr.review_id = ${reviews.id}
         and rr.membership_id = ${ctx.membershipId})`
     : sql`false`;
-  return scope.teamIds.length ? or(inArray(reviews.teamId, scope.teamIds), chosenReviewer) : chosenReviewer;
+  return or(inTeamScope(scope, reviews.teamId), chosenReviewer);
 }
 
 /** The team reviews of a round that ctx may open, as a condition on `reviews`. */
@@ -66,27 +56,20 @@ export async function teamReviewIdsInScope(ctx: TenantContext, roundId: string, 
   return rows.map((r) => r.id);
 }
 
-/**
- * Who manages which self reviews (docs/decisions/0942): selfReviews.manage through a cluster-level role
- * (or an account admin) all of the cluster; a team leader with it those for one of the teams they lead.
- */
-export function selfReviewScope(ctx: TenantContext): { all: true } | { all: false; teamIds: string[] } {
-  if (ctx.user.isAccountAdmin || ctx.user.isSystemAdmin) return { all: true };
-  if (!can(ctx, "selfReviews.manage")) return { all: false, teamIds: [] };
-  if ([...ctx.roles].some((r) => !teamOnlyRoles.includes(r))) return { all: true };
-  return { all: false, teamIds: ctx.teamRoles.filter((r) => r.role === "team_admin").map((r) => r.teamId) };
-}
+/** Self reviews: selfReviews.manage through a cluster-level role the cluster, a team leader his teams (0942, 1420). */
+export const selfReviewScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "selfReviews.manage");
 
 /** The self reviews ctx manages, as a condition on `reviews` (undefined: all of the cluster). */
 export function selfReviewVisibility(ctx: TenantContext): SQL | undefined {
-  const scope = selfReviewScope(ctx);
+  return reviewOfTeams(selfReviewScope(ctx));
+}
+
+/** A review (self or peer) with one of the scope's teams among its teams; undefined for the whole cluster. */
+function reviewOfTeams(scope: TeamScope): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.teamIds.length === 0) return sql`false`;
   return sql`exists (select 1 from ${reviewTeams} rt where rt.review_id = ${reviews.id}
-    and rt.team_id in (${sql.join(
-      scope.teamIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}))`;
+    and ${inTeamScope(scope, sql`rt.team_id`)})`;
 }
 
 /**
@@ -95,14 +78,7 @@ export function selfReviewVisibility(ctx: TenantContext): SQL | undefined {
  * `reviews` (undefined: all of the cluster).
  */
 export function peerReviewVisibility(ctx: TenantContext): SQL | undefined {
-  const scope = reviewScope(ctx);
-  if (scope.all) return undefined;
-  if (!can(ctx, "reviews.manage") || scope.teamIds.length === 0) return sql`false`;
-  return sql`exists (select 1 from ${reviewTeams} rt where rt.review_id = ${reviews.id}
-    and rt.team_id in (${sql.join(
-      scope.teamIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}))`;
+  return reviewOfTeams(reviewScope(ctx));
 }
 
 /**

@@ -5,6 +5,7 @@ import { listSets } from "~/features/criteria/criteria-sets.server";
 import { listTagOptions } from "~/features/tags/tags.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
+import { inTeamScope } from "~/utils/team-scope.server";
 import { reviewScope } from "./review-access.server";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
@@ -19,9 +20,7 @@ export async function creatableTeams(ctx: TenantContext, options: { upTo?: numbe
   const query = db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(
-      and(inCluster(teams, ctx), isNull(teams.deletedAt), scope.all ? undefined : inArray(teams.id, scope.teamIds)),
-    )
+    .where(and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(scope, teams.id)))
     .orderBy(asc(sql`lower(${teams.name})`));
   return options.upTo === undefined ? query : query.limit(options.upTo);
 }

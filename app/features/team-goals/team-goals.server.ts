@@ -1,19 +1,19 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { reviews, roleAssignments, teamGoalReviews, teamGoals, teams } from "#db/schema";
+import { reviews, teamGoalReviews, teamGoals, teams } from "#db/schema";
 import type { TeamGoalKind } from "#db/schema/enums";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { formatDate } from "~/utils/format";
 import type { Result } from "~/utils/results.server";
-import { hasRight } from "~/utils/rights";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
+import { inTeamScope, teamScope, type TeamScopeActor } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { periodEndsBeforeStart, type TeamGoalInput } from "./team-goals.schema";
 
 /**
  * Team goals and ambitions (spec §3 "Team goal", §4, §6; docs/decisions/0960). Everyone reads
- * (teamGoals.read) the goals of the teams they may see: with teams.manage every team of the cluster,
- * otherwise the teams they lead or are a member of. Writing needs teamGoals.manage (= teams.manage),
+ * (teamGoals.read) the goals of the teams they may see: with a cluster-level role every team of the
+ * cluster, otherwise the teams they lead or are a member of (the team scope, 1420). Writing needs teamGoals.manage (= teams.manage),
  * which the routes guard; the services check tenancy and that the goal is not archived.
  */
 
@@ -24,33 +24,14 @@ export function goalWriter(ctx: TenantContext): GoalWriter {
   return { accountId: ctx.accountId, clusterId: ctx.clusterId, userId: ctx.user.id };
 }
 
-type Reader = Pick<TenantContext, "accountId" | "clusterId" | "membershipId" | "rights" | "modules"> & {
-  user: Pick<TenantContext["user"], "isAccountAdmin" | "isSystemAdmin">;
-};
+type Reader = Tenant & TeamScopeActor;
 
-/** Whether this person sees every team of the cluster (teams.manage), else only their own teams. */
-function seesAllTeams(ctx: Reader): boolean {
-  return hasRight(
-    {
-      isAccountAdmin: ctx.user.isAccountAdmin,
-      isSystemAdmin: ctx.user.isSystemAdmin,
-      rights: ctx.rights,
-      modules: ctx.modules,
-    },
-    "teams.manage",
-  );
-}
-
-/** Live teams of the cluster this person may read the goals of (a condition on `teams`). */
+/**
+ * Live teams of the cluster this person may read the goals of (a condition on `teams`): teamGoals.read is
+ * open to all, so every cluster-level role reads the cluster, leaders and members their own teams (1420).
+ */
 function visibleTeams(ctx: Reader): SQL {
-  const live = and(inCluster(teams, ctx), isNull(teams.deletedAt))!;
-  if (seesAllTeams(ctx)) return live;
-  if (!ctx.membershipId) return sql`false`;
-  return and(
-    live,
-    sql`exists (select 1 from ${roleAssignments} ra where ra.team_id = ${teams.id}
-      and ra.membership_id = ${ctx.membershipId} and ra.role_key in ('team_admin', 'team_member'))`,
-  )!;
+  return and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(teamScope(ctx, "teamGoals.read"), teams.id))!;
 }
 
 /** The teams whose goals this person may read, by name (the page's team filter). */
