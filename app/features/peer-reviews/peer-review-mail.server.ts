@@ -1,19 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "#db/client.server";
-import {
-  clusters,
-  memberships,
-  reviewPeerAssignments,
-  reviewReviewers,
-  reviews,
-  reviewSubjects,
-  users,
-} from "#db/schema";
-import { enqueue } from "#jobs/enqueue.server";
+import { getDb } from "#db/client.server";
+import { reviewPeerAssignments, reviewReviewers, reviews, reviewSubjects } from "#db/schema";
 import { requireReview } from "~/features/reviews/review-access.server";
-import { deliver, queueInvitations, sendRemindersOnce, remindersDue } from "~/features/reviews/reviewer-mail.server";
+import { reviewerMail } from "~/features/reviews/reviewer-mail.server";
 import { todayInAmsterdam } from "~/features/reviews/team-review-create.schema";
-import { formatDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
 
@@ -22,9 +12,6 @@ import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
  * the shared review_reviewers state (invited_at and reminders_sent written with the outbox row), so a
  * retried job sends nothing twice.
  */
-
-/** The queue of jobs/definitions/peer-review-invitations.ts (kept here: the job imports this module). */
-export const peerReviewInvitationsQueue = "peer-review-invitations";
 
 /**
  * The reviewers ctx may mail in a round: null for everyone (cluster-wide), else those with a
@@ -40,14 +27,8 @@ async function reviewersInScope(ctx: TenantContext, reviewId: string): Promise<s
   return rows.map((r) => r.id);
 }
 
-async function enqueueInvitations(reviewId: string, membershipIds: string[] | null) {
-  try {
-    await enqueue(peerReviewInvitationsQueue, membershipIds ? { reviewId, membershipIds } : { reviewId });
-    return true;
-  } catch (error) {
-    console.error("[peer-review-mail] enqueueing invitations failed", error);
-    return false;
-  }
+function enqueueInvitations(reviewId: string, membershipIds: string[] | null) {
+  return peerMail.enqueueInvitations(membershipIds ? { reviewId, membershipIds } : { reviewId });
 }
 
 /** Starts inviting the reviewers of a round ctx manages; false when the job could not be enqueued. */
@@ -68,51 +49,18 @@ export async function resendPeerReviewInvitations(ctx: TenantContext, reviewId: 
   if (review.lockedAt || review.isFinished) return 0;
   const scoped = await reviewersInScope(ctx, review.id);
   if (scoped && scoped.length === 0) return 0;
-  const cleared = await getDb()
-    .update(reviewReviewers)
-    .set({ invitedAt: null })
-    .where(
-      and(
-        eq(reviewReviewers.reviewId, review.id),
-        scoped ? inArray(reviewReviewers.membershipId, scoped) : undefined,
-        sql`${reviewReviewers.invitedAt} is not null`,
-        sql`(${reviewReviewers.invitedAt} at time zone 'Europe/Amsterdam')::date < ${todayInAmsterdam()}::date`,
-        sql`exists (select 1 from review_peer_assignments a where a.review_id = ${review.id}
-          and a.reviewer_id = "review_reviewers"."membership_id" and a.finished_at is null)`,
-      ),
-    )
-    .returning({ membershipId: reviewReviewers.membershipId });
-  if (cleared.length === 0) return 0;
-  return (await enqueueInvitations(
+  const cleared = await peerMail.clearInvitations(
     review.id,
-    cleared.map((c) => c.membershipId),
-  ))
-    ? cleared.length
-    : null;
-}
-
-/** Reviewers of peer rounds with an unfinished questionnaire, their e-mail, language and the round. */
-function reviewersWithOpenWork(db: DbOrTx, today: string) {
-  return db
-    .select({
-      reviewId: reviewReviewers.reviewId,
-      membershipId: reviewReviewers.membershipId,
-      accountId: reviewReviewers.accountId,
-      email: users.email,
-      firstName: users.firstName,
-      language: users.language,
-      reviewName: reviews.name,
-      deadline: reviews.deadline,
-      organisation: clusters.name,
-      invitedAt: reviewReviewers.invitedAt,
-      remindersSent: reviewReviewers.remindersSent,
-      daysLeft: sql<number>`(${reviews.deadline} - ${today}::date)`,
-    })
-    .from(reviewReviewers)
-    .innerJoin(reviews, eq(reviews.id, reviewReviewers.reviewId))
-    .innerJoin(clusters, eq(clusters.id, reviews.clusterId))
-    .innerJoin(memberships, and(eq(memberships.id, reviewReviewers.membershipId), isNull(memberships.deletedAt)))
-    .innerJoin(users, and(eq(users.id, memberships.userId), isNull(users.deletedAt)));
+    and(
+      scoped ? inArray(reviewReviewers.membershipId, scoped) : undefined,
+      sql`${reviewReviewers.invitedAt} is not null`,
+      sql`(${reviewReviewers.invitedAt} at time zone 'Europe/Amsterdam')::date < ${todayInAmsterdam()}::date`,
+      sql`exists (select 1 from review_peer_assignments a where a.review_id = ${review.id}
+        and a.reviewer_id = "review_reviewers"."membership_id" and a.finished_at is null)`,
+    ),
+  );
+  if (cleared.length === 0) return 0;
+  return (await enqueueInvitations(review.id, cleared)) ? cleared.length : null;
 }
 
 const openWork = and(
@@ -124,16 +72,19 @@ const openWork = and(
     and a.reviewer_id = ${reviewReviewers.membershipId} and a.finished_at is null)`,
 );
 
-function mailProps(r: { firstName: string; reviewName: string; deadline: string | null; organisation: string }) {
-  return {
-    firstName: r.firstName,
-    path: "/peerreview",
-    reviewName: r.reviewName,
-    teamName: "",
-    deadline: formatDate(r.deadline),
-    organisation: r.organisation,
-  };
-}
+/** Reviewers of peer rounds with an unfinished questionnaire; one mail per reviewer and round. */
+const peerMail = reviewerMail({
+  name: "peer-review",
+  reviewName: reviews.name,
+  teamName: sql<null>`null`,
+  deadline: reviews.deadline,
+  invitable: openWork,
+  remindable: openWork,
+  path: () => "/peerreview",
+});
+
+/** The queue of jobs/definitions/peer-review-invitations.ts (kept here: the job imports this module). */
+export const peerReviewInvitationsQueue = peerMail.queue;
 
 /**
  * The invitation job: mails every reviewer of the round not invited yet who still has an unfinished
@@ -144,38 +95,13 @@ export async function sendPeerReviewInvitations(input: {
   membershipIds?: string[];
 }): Promise<number> {
   if (input.membershipIds && input.membershipIds.length === 0) return 0;
-  const emailIds = await getDb().transaction(async (tx) => {
-    const due = await reviewersWithOpenWork(tx, todayInAmsterdam())
-      .where(
-        and(
-          eq(reviewReviewers.reviewId, input.reviewId),
-          input.membershipIds ? inArray(reviewReviewers.membershipId, input.membershipIds) : undefined,
-          openWork,
-          isNull(reviewReviewers.invitedAt),
-        ),
-      )
-      .for("update", { of: reviewReviewers, skipLocked: true });
-    return queueInvitations(tx, due, "peer-review-invitation", mailProps);
-  });
-  await deliver(emailIds);
-  return emailIds.length;
-}
-
-/** Reviewers due a reminder at `now`: invited, work left, deadline 2–7 days ('7d') or 0–1 day ('1d') away. */
-export async function duePeerReviewReminders(now: Date = new Date()) {
-  const today = todayInAmsterdam(now);
-  const rows = await reviewersWithOpenWork(getDb(), today).where(
+  return peerMail.sendInvitations(
     and(
-      openWork,
-      sql`${reviewReviewers.invitedAt} is not null`,
-      sql`(${reviews.deadline} - ${today}::date) between 0 and 7`,
+      eq(reviewReviewers.reviewId, input.reviewId),
+      input.membershipIds ? inArray(reviewReviewers.membershipId, input.membershipIds) : undefined,
     ),
   );
-  return remindersDue(rows);
 }
 
-/** The daily reminder job: each due reminder once (the shared send-once loop of reviewer-mail). */
-export async function sendPeerReviewReminders(now: Date = new Date()): Promise<number> {
-  const due = await duePeerReviewReminders(now);
-  return sendRemindersOnce(due, "peer-review-reminder", (r) => ({ ...mailProps(r), kind: r.key }));
-}
+export const duePeerReviewReminders = peerMail.dueReminders;
+export const sendPeerReviewReminders = peerMail.sendReminders;
