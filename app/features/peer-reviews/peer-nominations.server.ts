@@ -12,6 +12,7 @@ import {
 import { requireReview } from "~/features/reviews/review-access.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { requireReviewSubject } from "~/features/reviews/review-subject.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { inTeamsOf } from "./peer-review-admin.server";
 import { insertAssignments } from "./peer-review-create.server";
@@ -23,22 +24,8 @@ import { insertAssignments } from "./peer-review-create.server";
  */
 
 /** The signed-in person's place in an open or closed peer round; a 404 when they are not reviewed in it. */
-async function requireOwnSubject(ctx: TenantContext, reviewId: string, db: DbOrTx) {
-  if (!isUuid(reviewId) || !ctx.membershipId) notFound();
-  const [row] = await db
-    .select({ review: reviews, subject: reviewSubjects })
-    .from(reviewSubjects)
-    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.id, reviewId),
-        eq(reviews.type, "peer"),
-        isNull(reviews.deletedAt),
-        eq(reviewSubjects.membershipId, ctx.membershipId),
-      ),
-    );
-  return row ?? notFound();
+function requireOwnSubject(ctx: TenantContext, reviewId: string, db: DbOrTx) {
+  return requireReviewSubject(ctx, "peer", reviewId, ctx.membershipId, db);
 }
 
 /** Colleagues of one team (members and leaders, active), once each, by name. */

@@ -46,7 +46,8 @@ async function storedAnswers(db: DbOrTx, assignmentId: string) {
   return new Map(rows.map((r) => [r.criterionId, r.score]));
 }
 
-async function personName(db: DbOrTx, membershipId: string) {
+/** A person's name as the questionnaire and the result head it. */
+export async function personName(db: DbOrTx, membershipId: string) {
   const [person] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(memberships)

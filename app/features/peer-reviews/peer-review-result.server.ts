@@ -1,12 +1,14 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
+import { reviewPeerAnswers, reviewPeerAssignments } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { mayOpenReview } from "~/features/reviews/review-access.server";
+import { requireReviewSubject } from "~/features/reviews/review-subject.server";
 import { reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
-import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { peerTeamScope } from "./peer-review-admin.server";
+import { personName } from "./peer-questionnaire.server";
 import { comparePeerSides, peerComments } from "./peer-results";
 
 /**
@@ -15,30 +17,14 @@ import { comparePeerSides, peerComments } from "./peer-results";
  * `comparePeerSides` leave, the peers' only from the threshold on and over released batches (1430).
  */
 export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, membershipId: string) {
-  if (!isUuid(reviewId) || !isUuid(membershipId)) notFound();
   const db = getDb();
-  const [row] = await db
-    .select({ review: reviews, subject: reviewSubjects, firstName: users.firstName, lastName: users.lastName })
-    .from(reviewSubjects)
-    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
-    .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.id, reviewId),
-        eq(reviews.type, "peer"),
-        isNull(reviews.deletedAt),
-        eq(reviewSubjects.membershipId, membershipId),
-      ),
-    );
-  if (!row) notFound();
+  const row = await requireReviewSubject(ctx, "peer", reviewId, membershipId, db);
   const own = ctx.membershipId === membershipId;
   if (!own && !(await mayOpenReview(db, ctx, row.review))) notFound();
   // A team leader reads the results of their own teams' participants only (decision 1200).
   const led = peerTeamScope(ctx);
   if (!own && led !== null && (row.subject.teamId === null || !led.includes(row.subject.teamId))) notFound();
-  const [criteriaRows, answers, settings, remarks] = await Promise.all([
+  const [criteriaRows, answers, settings, remarks, name] = await Promise.all([
     reviewCriteriaRows(db, row.review.id),
     db
       .select({
@@ -66,6 +52,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
           isNotNull(reviewPeerAssignments.comment),
         ),
       ),
+    personName(db, membershipId),
   ]);
   const comparison = comparePeerSides(
     criteriaRows.map((c) => c.criterionId),
@@ -76,7 +63,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
   return {
     review: row.review,
     own,
-    personName: `${row.firstName} ${row.lastName}`.trim(),
+    personName: name,
     peersAnswered: comparison.peersAnswered,
     peersReleased: comparison.peersReleased,
     threshold: comparison.threshold,

@@ -1,9 +1,10 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType } from "#db/schema";
+import { reviewReviewers, reviews, reviewTeams, type ReviewType } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { inTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { requireReviewSubject } from "./review-subject.server";
 
 /**
  * Who may open which review (docs/decisions/0502, 0720). The one rule behind the evaluation, results,
@@ -158,21 +159,7 @@ export async function requireParticipation(
   membershipId: string,
   db: DbOrTx = getDb(),
 ) {
-  if (!isUuid(reviewId) || !isUuid(membershipId)) notFound();
-  const [row] = await db
-    .select({ review: reviews, subject: reviewSubjects })
-    .from(reviewSubjects)
-    .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.id, reviewId),
-        eq(reviews.type, "self"),
-        isNull(reviews.deletedAt),
-        eq(reviewSubjects.membershipId, membershipId),
-      ),
-    );
-  if (!row) notFound();
+  const row = await requireReviewSubject(ctx, "self", reviewId, membershipId, db);
   const own = ctx.membershipId === membershipId;
   if (!own) {
     // A team leader reads only the questionnaires of their own teams' participants.
