@@ -543,6 +543,33 @@ describe("a task about a review result or a dialog (decision 1260)", () => {
     expect(page.aboutHref).toBe(`/selfreview/result/${w.demo.led.selfReview}/${w.demo.led.selfParticipant}`);
   });
 
+  it("an employee cannot name a review or dialog of the cluster they may not see (its name would show): page and API", async () => {
+    // medewerker@demo.nl holds no reviews.manage and is not the dialog's person: both are someone else's.
+    const refusals: unknown[] = [];
+    for (const [aboutType, aboutId] of [
+      ["review", w.demo.led.round],
+      ["dialog", w.demo.led.dialog],
+    ] as const) {
+      const title = `Nieuwsgierig ${aboutType}`;
+      const page = unwrapData(
+        await newAction({
+          request: formRequest("/tasks/notes/new", { title, aboutType, aboutId }, w.cookies.medewerker),
+          params: { tab: "notes" },
+          context: context(),
+        }),
+      );
+      refusals.push([page.status, (page.data as { error: Record<string, string[]> }).error.aboutId]);
+      const viaApi = (await apiTasksAction({
+        request: api("POST", "/api/tasks", w.cookies.medewerker, { type: "note", title, aboutType, aboutId }),
+        params: {},
+        context: context(),
+      })) as Response;
+      refusals.push(viaApi.status);
+      expect(await rowOf(title)).toBeUndefined();
+    }
+    expect(refusals).toEqual([[400, ["tasks:form.aboutUnknown"]], 422, [400, ["tasks:form.aboutUnknown"]], 422]);
+  });
+
   it("a dialog can be what a task is about: linked for who may open the dialog; another account's is refused", async () => {
     const foreign = unwrapData((await giveAbout("Dialoog elders", "dialog", w.andere.led.dialog)).result);
     expect((foreign.data as { error: Record<string, string[]> }).error.aboutId).toEqual(["tasks:form.aboutUnknown"]);

@@ -117,6 +117,28 @@ export async function mayOpenReview(
 }
 
 /**
+ * Whether ctx may name a review elsewhere (a task or note "about" it, whose list shows the review's
+ * name): a live review of the current cluster that ctx may open (mayOpenReview), or one in which ctx's
+ * own membership is a subject (their own self review's result).
+ */
+export async function mayReferToReview(ctx: TenantContext, reviewId: string, db: DbOrTx = getDb()): Promise<boolean> {
+  if (!isUuid(reviewId)) return false;
+  const [review] = await db
+    .select({ id: reviews.id, type: reviews.type })
+    .from(reviews)
+    .where(and(inCluster(reviews, ctx), eq(reviews.id, reviewId), isNull(reviews.deletedAt)));
+  if (!review) return false;
+  if (await mayOpenReview(db, ctx, review)) return true;
+  if (!ctx.membershipId) return false;
+  const [subject] = await db
+    .select({ id: reviewSubjects.reviewId })
+    .from(reviewSubjects)
+    .where(and(eq(reviewSubjects.reviewId, review.id), eq(reviewSubjects.membershipId, ctx.membershipId)))
+    .limit(1);
+  return Boolean(subject);
+}
+
+/**
  * A review of the current cluster and of this type that ctx may open; 404 otherwise (whatever the
  * id). Inside a transaction pass it as `db`: a second pool connection there deadlocks under load.
  */

@@ -6,6 +6,8 @@ import { parseDate, toIsoDate } from "~/utils/dates";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/format";
 import { idsInScope, inCluster, isUuid, notFound, requireUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { mayReferToReview } from "~/features/reviews/review-access.server";
+import { dialogVisibility } from "~/features/dialogs/dialog-access.server";
 import { isOverdue, taskAbilities, todayIn, type TaskAbility } from "./task-rules";
 import { taskAboutTypes, taskErrors, type TaskFormInput, type TaskTab } from "./tasks.schema";
 
@@ -256,20 +258,35 @@ async function receiverInScope(db: DbOrTx, ctx: TaskCtx, id: string): Promise<bo
   return found.length === 1;
 }
 
-/** The about reference when it names a person, team, review or dialog of this cluster; null for none; false when unknown. */
+/**
+ * The about reference when it names a person or team of this cluster, or a review or dialog the writer
+ * may see (their names show in the list: `mayReferToReview`, `dialogVisibility`); null for none; false
+ * when unknown or not the writer's to name. A context without the writer's rights (the demo seed) names
+ * no review or dialog.
+ */
 async function aboutInScope(
   db: DbOrTx,
-  ctx: TaskCtx,
+  ctx: TaskCtx | TenantContext,
   input: TaskInput,
 ): Promise<{ aboutType: TaskAboutType; aboutId: string } | null | false> {
   const type = input.aboutType || null;
   const id = input.aboutId || null;
   if (!type && !id) return null;
   if (!type || !id || !isUuid(id)) return false;
-  const tables = { person: memberships, team: teams, review: reviews, dialog: dialogs } as const;
   if (!(taskAboutTypes as readonly string[]).includes(type)) return false;
-  const found = await idsInScope(db, tables[type as TaskAboutType], [id], ctx);
-  return found.length === 1 ? { aboutType: type as TaskAboutType, aboutId: id } : false;
+  const about = { aboutType: type as TaskAboutType, aboutId: id };
+  if (type === "review" || type === "dialog") {
+    if (!("user" in ctx)) return false;
+    if (type === "review") return (await mayReferToReview(ctx, id, db)) ? about : false;
+    const [dialog] = await db
+      .select({ id: dialogs.id })
+      .from(dialogs)
+      .where(and(eq(dialogs.id, id), dialogVisibility(ctx)));
+    return dialog ? about : false;
+  }
+  const tables = { person: memberships, team: teams } as const;
+  const found = await idsInScope(db, tables[type as "person" | "team"], [id], ctx);
+  return found.length === 1 ? about : false;
 }
 
 /** Checks the fields that need the database: receiver (tasks) and about. */
