@@ -14,6 +14,7 @@ import { appUrl } from "./password-changed";
 import EmailChangedEmail, { emailChangedPropsSchema } from "./email-changed";
 import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubject } from "./password-changed";
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
+import ImportFailedEmail, { importFailedPropsSchema } from "./import-failed";
 import ImportScheduledEmail, { importScheduledPropsSchema } from "./import-scheduled";
 import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
@@ -126,6 +127,11 @@ export const templates = {
     component: ImportScheduledEmail,
     schema: importScheduledPropsSchema,
     subject: (t, props) => t("importScheduled.subject", { source: props.source }),
+  }),
+  "import-failed": defineTemplate({
+    component: ImportFailedEmail,
+    schema: importFailedPropsSchema,
+    subject: (t, props) => t("importFailed.subject", { fileName: props.fileName }),
   }),
 };
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { memberships, users } from "./users";
 
@@ -68,6 +79,8 @@ export const imports = pgTable(
     fileType: text("file_type", { enum: ["csv", "xlsx"] }).notNull(),
     status: text("status", { enum: importStatuses }).notNull().default("parsing"),
     errorKey: text("error_key"),
+    /** The values the error message interpolates (a row number, a limit). */
+    errorValues: jsonb("error_values").$type<Record<string, string | number>>().notNull().default({}),
     sheetNames: jsonb("sheet_names").$type<string[]>().notNull().default([]),
     sheet: integer("sheet").notNull().default(0),
     headers: jsonb("headers").$type<string[]>().notNull().default([]),
@@ -79,6 +92,10 @@ export const imports = pgTable(
     applied: jsonb("applied").$type<Partial<ImportAppliedCounts>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Runs of the parse stage begun for the current sheet (docs/decisions/1450). */
+    parseAttempts: integer("parse_attempts").notNull().default(0),
+    /** A parse run began and has not ended: seen by the next run, its worker died while parsing (1450). */
+    parseRunning: boolean("parse_running").notNull().default(false),
   },
   (t) => [index("imports_cluster_created_idx").on(t.accountId, t.clusterId, t.createdAt)],
 );

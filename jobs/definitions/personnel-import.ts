@@ -1,5 +1,9 @@
 import * as z from "zod";
-import { personnelImportQueue, runPersonnelImport } from "~/features/imports/import-run.server";
+import {
+  personnelImportQueue,
+  personnelImportRetryLimit,
+  runPersonnelImport,
+} from "~/features/imports/import-run.server";
 import type { JobDefinition } from "./index";
 
 const schema = z.object({ importId: z.uuid() });
@@ -8,7 +12,7 @@ const schema = z.object({ importId: z.uuid() });
 export const personnelImportJob = {
   name: personnelImportQueue,
   schema,
-  options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+  options: { retryLimit: personnelImportRetryLimit, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
   work: { batchSize: 1, pollingIntervalSeconds: 0.5 },
   handler: async (data) => ({ outcome: await runPersonnelImport(data.importId) }),
 } satisfies JobDefinition<typeof schema>;

@@ -11,6 +11,7 @@ import { loader as viewLoader } from "~/routes/_app+/import+/view.$id";
 import { createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { countRows, orgWorld, postForm } from "../support/org";
+import { handle } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 
 type World = Awaited<ReturnType<typeof orgWorld>>;
@@ -384,8 +385,26 @@ describe("personnel import", () => {
     await getDb().update(imports).set({ status: "parsing" }).where(eq(imports.id, id));
     expect(await runPersonnelImport(id)).toBe("parsed");
     const [item] = await getDb().select().from(imports).where(eq(imports.id, id));
-    expect(item).toMatchObject({ status: "failed", errorKey: "import:errors.tooManyRows" });
+    expect(item).toMatchObject({
+      status: "failed",
+      errorKey: "import:errors.tooManyRows",
+      errorValues: { max: MAX_ROWS },
+    });
     expect(await countRows(sql`select count(*) as n from import_rows where import_id = ${id}`)).toBe(0);
+  }, 60_000);
+
+  it("shows a failed import's message with its values filled in (tooManyRows once showed a raw {{max}})", async () => {
+    const id = await upload(w, "te-lang.csv", `${header}\r\n1;A;B;a-${w.cluster.id}@x.nl;;;\r\n`);
+    // As the parse leaves a file of 100,001 rows (the test above).
+    await getDb()
+      .update(imports)
+      .set({ status: "failed", errorKey: "import:errors.tooManyRows", errorValues: { max: MAX_ROWS } })
+      .where(eq(imports.id, id));
+    const page = await handle(getRequest(`/import/excel/${id}`, w.cookie));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Het bestand bevat meer dan 100.000 rijen.");
+    expect(html).not.toContain("{{");
   }, 60_000);
 
   it("refuses wrong and broken files with a message, never a 500", async () => {

@@ -101,10 +101,11 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     changes: 3,
     path: "/import/excel/abc",
   },
+  "import-failed": { firstName: "Sanne", fileName: "personeel.xlsx", path: "/import/excel/abc" },
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived|importScheduled|importFailed)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

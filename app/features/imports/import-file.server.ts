@@ -1,24 +1,24 @@
 import { Readable } from "node:stream";
-import { parseString } from "@fast-csv/parse";
+import { parseStream } from "@fast-csv/parse";
 import ExcelJS from "exceljs";
+import { ImportFileError } from "./import-file-error";
+import { inspectXlsx, xlsxLimits } from "./xlsx-guard.server";
+
+export { ImportFileError } from "./import-file-error";
 
 export const MAX_ROWS = 100_000;
-/** The most the .xlsx's zip entries may inflate to, checked before inflating any (zip bombs). */
-export const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024;
+/** Excel's own limit for one cell; a personnel file has no reason to come near it. */
+export const MAX_CELL_CHARS = 32_767;
+/** One row's text together (a CSV line; an .xlsx row is bounded by its XML before exceljs reads it). */
+export const MAX_ROW_CHARS = xlsxLimits.rowBytes;
+/** Columns with a value, in any row: far more than any personnel file has, and each is a choice on the columns step. */
+export const MAX_COLUMNS = 1_000;
+/** Excel's last row: a row number beyond it is not a sheet's. */
+const MAX_ROW_NUMBER = 1_048_576;
 
 export type ImportFileType = "csv" | "xlsx";
 export type ParsedRow = { rowNumber: number; values: string[] };
 export type ParsedFile = { sheetNames: string[]; headers: string[]; rows: ParsedRow[] };
-
-/** A file the import cannot read; `key` is the i18n message shown to the user. */
-export class ImportFileError extends Error {
-  constructor(
-    readonly key: string,
-    readonly values: Record<string, string> = {},
-  ) {
-    super(key);
-  }
-}
 
 /** The type by name and content: .xlsx must be a zip, .csv must not be binary. */
 export function importFileType(fileName: string, head: Uint8Array): ImportFileType | null {
@@ -54,6 +54,32 @@ const isBlank = (values: readonly string[]) => values.every((v) => v.trim() === 
 export type RowBatchHandler = (rows: ParsedRow[]) => Promise<void>;
 export type ReadSummary = { sheetNames: string[]; headers: string[]; rowCount: number };
 const ROW_BATCH = 5000;
+/** A batch is handed on sooner when its rows weigh this much, so that wide rows keep memory as flat as narrow ones. */
+const BATCH_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The caps of one row (docs/decisions/1450): every cell at most MAX_CELL_CHARS, a value in at most
+ * MAX_COLUMNS columns, the row at most MAX_ROW_CHARS. Returns what the row weighs in a batch: its text, and a little for each value.
+ */
+function checkRow(row: ParsedRow): number {
+  if (!Number.isSafeInteger(row.rowNumber) || row.rowNumber < 1 || row.rowNumber > MAX_ROW_NUMBER) {
+    throw new ImportFileError("import:errors.corrupt");
+  }
+  let chars = 0;
+  for (const [column, value] of row.values.entries()) {
+    if (value.length > MAX_CELL_CHARS) {
+      throw new ImportFileError("import:errors.cellTooLong", { row: row.rowNumber, max: MAX_CELL_CHARS });
+    }
+    if (column >= MAX_COLUMNS && value.trim() !== "") {
+      throw new ImportFileError("import:errors.tooManyColumns", { row: row.rowNumber, max: MAX_COLUMNS });
+    }
+    chars += value.length;
+  }
+  if (chars > MAX_ROW_CHARS) {
+    throw new ImportFileError("import:errors.rowTooLarge", { max: Math.round(MAX_ROW_CHARS / 1024) });
+  }
+  return chars + 16 * row.values.length;
+}
 
 /**
  * Collects the rows being read into batches of 5,000 and hands each on as soon as it is full, so that
@@ -63,6 +89,7 @@ const ROW_BATCH = 5000;
 function rowBatcher(onRows: RowBatchHandler) {
   let headers: string[] | null = null;
   let batch: ParsedRow[] = [];
+  let batchChars = 0;
   let count = 0;
   let pending: Promise<void> = Promise.resolve();
   let handlerError: unknown = undefined;
@@ -84,18 +111,21 @@ function rowBatcher(onRows: RowBatchHandler) {
       await pending.catch(() => undefined);
     },
     async add(row: ParsedRow) {
+      const chars = checkRow(row);
       if (isBlank(row.values)) return;
       if (!headers) {
         headers = row.values.map((h) => h.trim());
         return;
       }
       count += 1;
-      if (count > MAX_ROWS) throw new ImportFileError("import:errors.tooManyRows", { max: String(MAX_ROWS) });
+      if (count > MAX_ROWS) throw new ImportFileError("import:errors.tooManyRows", { max: MAX_ROWS });
       batch.push(row);
-      if (batch.length < ROW_BATCH) return;
+      batchChars += chars;
+      if (batch.length < ROW_BATCH && batchChars < BATCH_CHARS) return;
       await pending;
       hand(batch);
       batch = [];
+      batchChars = 0;
     },
     async end(sheetNames: string[]): Promise<ReadSummary> {
       await pending;
@@ -119,12 +149,42 @@ async function collect(read: (onRows: RowBatchHandler) => Promise<ReadSummary>):
   return { sheetNames, headers, rows };
 }
 
+/**
+ * The longest record of a CSV text, quotes heeded, so that one over MAX_ROW_CHARS is refused before the
+ * parser splits it: a 20 MB line of separators would otherwise become millions of values at once.
+ */
+export function longestCsvRecord(text: string): number {
+  let longest = 0;
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) quoted = !quoted;
+    else if (!quoted && (c === 0x0a || c === 0x0d)) {
+      longest = Math.max(longest, i - start);
+      start = i + 1;
+    }
+  }
+  return Math.max(longest, text.length - start);
+}
+
+const CSV_PIECE = 64 * 1024;
+
 export async function readCsv(buffer: Uint8Array, onRows: RowBatchHandler): Promise<ReadSummary> {
   const text = decodeText(buffer);
+  if (longestCsvRecord(text) > MAX_ROW_CHARS) {
+    throw new ImportFileError("import:errors.rowTooLarge", { max: Math.round(MAX_ROW_CHARS / 1024) });
+  }
   const batcher = rowBatcher(onRows);
   let line = 0;
   try {
-    const parser = parseString<string[], string[]>(text, {
+    // Handed to the parser in pieces: given the whole text at once it splits every row before the first
+    // is read, so the file's rows would all sit in memory together.
+    const bytes = Buffer.from(text, "utf8");
+    const pieces = function* () {
+      for (let i = 0; i < bytes.length; i += CSV_PIECE) yield bytes.subarray(i, i + CSV_PIECE);
+    };
+    const parser = parseStream<string[], string[]>(Readable.from(pieces()), {
       delimiter: detectDelimiter(text),
       ignoreEmpty: false,
       discardUnmappedColumns: false,
@@ -145,40 +205,6 @@ export function parseCsv(buffer: Uint8Array): Promise<ParsedFile> {
   return collect((onRows) => readCsv(buffer, onRows));
 }
 
-/**
- * Sums the uncompressed sizes in the zip's central directory without inflating anything, so that a
- * zip bomb is refused at once. Files without a readable directory (or ZIP64) are refused as corrupt.
- * Returns the entries' names.
- */
-export function checkZipSize(buffer: Buffer): string[] {
-  const names: string[] = [];
-  const min = Math.max(0, buffer.length - 65_557);
-  let end = -1;
-  for (let i = buffer.length - 22; i >= min; i--) {
-    if (buffer.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new ImportFileError("import:errors.corrupt");
-  const entries = buffer.readUInt16LE(end + 10);
-  let offset = buffer.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== 0x02014b50) {
-      throw new ImportFileError("import:errors.corrupt");
-    }
-    const size = buffer.readUInt32LE(offset + 24);
-    if (size === 0xffffffff) throw new ImportFileError("import:errors.tooLargeUnzipped");
-    total += size;
-    if (total > MAX_UNZIPPED_BYTES) throw new ImportFileError("import:errors.tooLargeUnzipped");
-    const nameLength = buffer.readUInt16LE(offset + 28);
-    names.push(buffer.toString("utf8", offset + 46, Math.min(buffer.length, offset + 46 + nameLength)));
-    offset += 46 + nameLength + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
-  }
-  return names;
-}
-
 /** A cell's value as text; formulas give their cached result, never the formula. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -195,9 +221,13 @@ export function cellText(value: unknown): string {
   return "";
 }
 
-/** One sheet of an .xlsx (streaming, styles ignored: dates arrive as serial numbers) and every sheet's name. */
+/**
+ * One sheet of an .xlsx (streaming, styles ignored: dates arrive as serial numbers) and every sheet's name.
+ * inspectXlsx reads the whole zip first, measuring what it inflates to and what exceljs would hold, so
+ * that exceljs never meets a part it cannot read within the worker's heap (docs/decisions/1450).
+ */
 export async function readXlsx(buffer: Buffer, sheet: number, onRows: RowBatchHandler): Promise<ReadSummary> {
-  const entries = checkZipSize(buffer);
+  const entries = await inspectXlsx(buffer);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     sharedStrings: "cache",
     hyperlinks: "ignore",

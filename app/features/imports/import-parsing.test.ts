@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { proposeMapping, recogniseHeader } from "./import-fields";
-import { checkZipSize, decodeText, importFileType, parseCsv, parseXlsx } from "./import-file.server";
+import { decodeText, importFileType, parseCsv, parseXlsx } from "./import-file.server";
 import { findRowProblems, parseFte, parseImportDate, recordOf } from "./import-values";
 
 describe("column recognition", () => {
@@ -104,19 +104,6 @@ describe("files", () => {
     expect(parseImportDate(parsed.rows[0].values[2])).toBe("1990-05-17");
   });
 
-  it("refuses a zip bomb from its directory, before inflating anything", async () => {
-    const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet("Blad1").addRow(["Naam"]);
-    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-    // Claim 500 MB for the first entry in the central directory, as a bomb's directory does.
-    const directory = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    const first = buffer.readUInt32LE(directory + 16);
-    buffer.writeUInt32LE(500 * 1024 * 1024, first + 24);
-    const started = Date.now();
-    await expect(parseXlsx(buffer)).rejects.toMatchObject({ key: "import:errors.tooLargeUnzipped" });
-    expect(Date.now() - started).toBeLessThan(1000);
-  });
-
   it("refuses a corrupt xlsx and a file of the wrong type with a message key", async () => {
     expect(importFileType("x.xlsx", Buffer.from("hello"))).toBeNull();
     expect(importFileType("x.pdf", Buffer.from("%PDF"))).toBeNull();
@@ -124,6 +111,5 @@ describe("files", () => {
     await expect(parseXlsx(Buffer.from("PK\u0003\u0004 broken"))).rejects.toMatchObject({
       key: "import:errors.corrupt",
     });
-    expect(() => checkZipSize(Buffer.from("nothing"))).toThrow();
   });
 });

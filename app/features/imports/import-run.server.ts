@@ -1,12 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { importColumnMappings, importFiles, importRows, imports } from "#db/schema";
+import { importColumnMappings, importFiles, importRows, imports, users } from "#db/schema";
+import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { inCluster, type Tenant } from "~/utils/scope.server";
 import { compareStage } from "./import-compare-stage.server";
 import { proposeMapping } from "./import-fields";
-import { ImportFileError, readImportFile, type ParsedRow } from "./import-file.server";
+import { readImportFile, type ParsedRow } from "./import-file.server";
+import { ImportFileError } from "./import-file-error";
 
 export const personnelImportQueue = "personnel-import";
+/** pg-boss runs a failed job this many times again (jobs/definitions/personnel-import.ts). */
+export const personnelImportRetryLimit = 3;
 
 /**
  * The job's work for one import (payload: its id only). It does what the import's status asks:
@@ -32,8 +36,26 @@ export async function runPersonnelImport(importId: string): Promise<string> {
   return "nothing to do";
 }
 
+/**
+ * Reads the file into rows (docs/decisions/1450). The run first marks the import as being parsed and
+ * counts the attempt; a run that finds the mark of an earlier one knows that run's worker died while
+ * parsing (heap limit, SIGKILL) and fails the import at once, so one file interrupts the other jobs at
+ * most once. Every way a parse ends unfinished ends in "failed" with a message and an e-mail: the file's
+ * own errors at once, anything else (the database, say) on pg-boss's last try.
+ */
 async function parseStage(tenant: Tenant, importId: string) {
   const db = getDb();
+  const begun = await db.execute<{ attempts: number; interrupted: boolean }>(sql`
+    update imports i set parse_attempts = i.parse_attempts + 1, parse_running = true
+      from (select id, parse_running from imports
+             where id = ${importId} and status = 'parsing'
+               and exists (select 1 from import_files f where f.import_id = imports.id)
+               for update) before
+     where i.id = before.id
+     returning i.parse_attempts as attempts, before.parse_running as interrupted`);
+  const run = begun.rows[0];
+  if (!run) return;
+  if (run.interrupted) return failParse(tenant, importId, "import:errors.interrupted");
   const [source] = await db
     .select({ data: importFiles.data, fileType: imports.fileType, sheet: imports.sheet })
     .from(importFiles)
@@ -58,23 +80,16 @@ async function parseStage(tenant: Tenant, importId: string) {
   try {
     parsed = await readImportFile(source.data, source.fileType, source.sheet, store);
   } catch (error) {
-    if (!(error instanceof ImportFileError)) throw error;
-    await db.delete(importRows).where(eq(importRows.importId, importId));
+    if (error instanceof ImportFileError) return failParse(tenant, importId, error.key, error.values);
+    if (run.attempts > personnelImportRetryLimit) return failParse(tenant, importId, "import:errors.readFailed");
+    // Ended, not died: the retry reads the file again instead of taking this run for a crash.
     await db
       .update(imports)
-      .set({ status: "failed", errorKey: error.key, finishedAt: new Date() })
-      .where(and(eq(imports.id, importId), inCluster(imports, tenant)));
-    return;
+      .set({ parseRunning: false })
+      .where(eq(imports.id, importId))
+      .catch(() => undefined);
+    throw error;
   }
-  await db
-    .update(imports)
-    .set({
-      rowsTotal: parsed.rowCount,
-      rowsDone: parsed.rowCount,
-      sheetNames: parsed.sheetNames,
-      headers: parsed.headers,
-    })
-    .where(eq(imports.id, importId));
   const remembered = await db
     .select({ header: importColumnMappings.header, field: importColumnMappings.field })
     .from(importColumnMappings)
@@ -82,6 +97,48 @@ async function parseStage(tenant: Tenant, importId: string) {
   const mapping = proposeMapping(parsed.headers, new Map(remembered.map((r) => [r.header, r.field])));
   await db
     .update(imports)
-    .set({ status: "columns", mapping })
+    .set({
+      status: "columns",
+      mapping,
+      rowsTotal: parsed.rowCount,
+      rowsDone: parsed.rowCount,
+      sheetNames: parsed.sheetNames,
+      headers: parsed.headers,
+      parseRunning: false,
+    })
     .where(and(eq(imports.id, importId), eq(imports.status, "parsing")));
+}
+
+/**
+ * Ends a parse in "failed" with the message (its key and values) and, once (the status changes in the same
+ * transaction), queues an e-mail to whoever uploaded the file, in their language, linking to the import.
+ */
+async function failParse(
+  tenant: Tenant,
+  importId: string,
+  errorKey: string,
+  errorValues: Record<string, string | number> = {},
+) {
+  const emailId = await getDb().transaction(async (tx) => {
+    await tx.delete(importRows).where(eq(importRows.importId, importId));
+    const [failed] = await tx
+      .update(imports)
+      .set({ status: "failed", errorKey, errorValues, parseRunning: false, finishedAt: new Date() })
+      .where(and(eq(imports.id, importId), inCluster(imports, tenant), eq(imports.status, "parsing")))
+      .returning({ createdBy: imports.createdBy, fileName: imports.fileName });
+    if (!failed?.createdBy) return null;
+    const [importer] = await tx
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(and(eq(users.id, failed.createdBy), isNull(users.deletedAt)));
+    if (!importer) return null;
+    return queueEmail(tx, {
+      accountId: tenant.accountId,
+      to: importer.email,
+      template: "import-failed",
+      locale: importer.language,
+      props: { firstName: importer.firstName, fileName: failed.fileName, path: `/import/excel/${importId}` },
+    });
+  });
+  if (emailId) await enqueueEmailDelivery(emailId);
 }

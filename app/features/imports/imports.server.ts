@@ -74,6 +74,7 @@ export async function getImport(ctx: TenantContext, importId: string, db: DbOrTx
       fileType: imports.fileType,
       status: imports.status,
       errorKey: imports.errorKey,
+      errorValues: imports.errorValues,
       sheetNames: imports.sheetNames,
       sheet: imports.sheet,
       headers: imports.headers,
@@ -120,7 +121,7 @@ export async function chooseSheet(ctx: TenantContext, importId: string, sheet: n
   if (current.status !== "columns" || sheet < 0 || sheet >= current.sheetNames.length) return;
   await getDb()
     .update(imports)
-    .set({ status: "parsing", sheet, rowsDone: 0 })
+    .set({ status: "parsing", sheet, rowsDone: 0, parseAttempts: 0, parseRunning: false })
     .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
   await enqueue(personnelImportQueue, { importId });
 }

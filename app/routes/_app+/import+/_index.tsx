@@ -3,7 +3,6 @@ import {
   MaxPartSizeExceededError,
   redirect,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -17,6 +16,7 @@ import { MAX_UPLOAD_BYTES } from "~/features/imports/upload-limits";
 import { createImport, listImports } from "~/features/imports/imports.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
+import { parseMultipartFormData } from "~/utils/multipart.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 
@@ -48,10 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
-    );
+    form = await parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return data({ errorKey: "import:errors.tooLarge" }, { status: 400 });
     return data({ errorKey: "import:errors.noFile" }, { status: 400 });

@@ -49,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     connector: item.source === "afas" || item.source === "polaris",
     status: item.status,
     errorKey: item.errorKey,
+    errorValues: item.errorValues,
     rowsDone: item.rowsDone,
     rowsTotal: item.rowsTotal,
     counts: item.counts,
@@ -205,7 +206,7 @@ export default function ImportWizardPage() {
       ) : null}
       {page.status === "failed" ? (
         <div role="alert" className="rounded border-l-4 border-danger bg-white p-4">
-          <p>{t(page.errorKey ?? "import:errors.corrupt")}</p>
+          <p>{t(page.errorKey ?? "import:errors.corrupt", page.errorValues)}</p>
           <Link to="/import" className="underline">
             {t("import:wizard.again")}
           </Link>
