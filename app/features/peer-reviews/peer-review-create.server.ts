@@ -1,29 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
-import {
-  reviewCriteria,
-  reviewPeerAnswers,
-  reviewPeerAssignments,
-  reviewReviewers,
-  reviews,
-  reviewSubjects,
-  reviewTags,
-  reviewTeams,
-  teams,
-} from "#db/schema";
-import { addCriterion, initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
-import { getReviewSettings } from "~/features/criteria/review-settings.server";
+import { reviewPeerAnswers, reviewPeerAssignments, reviewReviewers, reviewSubjects, reviewTeams } from "#db/schema";
 import { requireReview } from "~/features/reviews/review-access.server";
-import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
-import { bookCriterion, loadRuleSet } from "~/features/reviews/review-criteria.server";
-import { scaleOf } from "~/features/reviews/review-scoring";
-import type { CreateSelfReviewInput } from "~/features/reviews/self-review-create.server";
-import { todayInAmsterdam } from "~/features/reviews/team-review-create.schema";
-import { teamReviewCandidates, usableSets, type Person } from "~/features/reviews/team-review-create.server";
-import { parseDate, toIsoDate } from "~/utils/dates";
-import { inCluster, notFound } from "~/utils/scope.server";
+import { createQuestionnaireRound, type CreateSelfReviewInput } from "~/features/reviews/self-review-create.server";
+import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
+import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
 
 /**
  * Creating a peer round (docs/decisions/1020, 1021): the self review wizard's details, participants and
@@ -39,100 +23,32 @@ export type CreatePeerReviewResult =
       code: "date" | "deadlinePast" | "setRequired" | "participantsRequired" | "flexExceeded" | "failed";
     };
 
-class Refused extends Error {
-  constructor(readonly result: Extract<CreatePeerReviewResult, { ok: false }>) {
-    super(`peer review refused: ${result.code}`);
-  }
-}
-
-export async function createPeerReview(
+/** A peer round from scratch: the self review's checks and rows, then a `self` and `leader` questionnaire each. */
+export function createPeerReview(
   ctx: TenantContext,
   input: CreateSelfReviewInput,
   now: Date = new Date(),
 ): Promise<CreatePeerReviewResult> {
-  const date = parseDate(input.deadline);
-  if (!date) return { ok: false, field: "deadline", code: "date" };
-  const deadline = toIsoDate(date);
-  if (deadline < todayInAmsterdam(now)) return { ok: false, field: "deadline", code: "deadlinePast" };
-  if (!(await usableSets(ctx)).some((s) => s.id === input.setId))
-    return { ok: false, field: "setId", code: "setRequired" };
-  try {
-    return await getDb().transaction(async (tx) => {
-      const candidates = await teamReviewCandidates(ctx, { teamIds: input.teamIds, tagIds: input.tagIds }, tx);
-      const wanted = new Set(input.participantIds);
-      const participants = new Map<string, Person>();
-      for (const p of candidates.members)
-        if (wanted.has(p.membershipId) && !participants.has(p.membershipId)) participants.set(p.membershipId, p);
-      if (participants.size === 0)
-        throw new Refused({ ok: false, field: "participantIds", code: "participantsRequired" });
-      const set = (await loadRuleSet(tx, ctx, input.setId)) ?? notFound();
-      let entries = initialReviewCriteria(set);
-      for (const id of new Set(input.criterionIds)) {
-        if (entries.some((e) => e.id === id)) continue;
-        const added = addCriterion(set, entries, (await bookCriterion(tx, ctx, id)) ?? notFound());
-        if (!added.ok) throw new Refused({ ok: false, field: "criterionIds", code: "flexExceeded" });
-        entries = added.entries;
-      }
-      const teamRows = await tx
-        .select({ id: teams.id, name: teams.name })
-        .from(teams)
-        .where(and(inCluster(teams, ctx), inArray(teams.id, [...new Set(input.teamIds)])));
-      const settings = await getReviewSettings(ctx, tx);
-      const scope = { accountId: ctx.accountId, clusterId: ctx.clusterId };
-      const [review] = await tx
-        .insert(reviews)
-        .values({
-          ...scope,
-          type: "peer",
-          name: input.name.trim(),
-          deadline,
-          scale: scaleOf(settings.currentScale),
-          setId: set.id,
-          createdBy: ctx.membershipId,
-        })
-        .returning({ id: reviews.id });
-      await tx
-        .insert(reviewTeams)
-        .values(teamRows.map((t) => ({ reviewId: review.id, teamId: t.id, teamName: t.name })));
-      const tagIds = [...new Set(input.tagIds)];
-      if (tagIds.length) await tx.insert(reviewTags).values(tagIds.map((tagId) => ({ reviewId: review.id, tagId })));
-      await tx.insert(reviewCriteria).values(
-        entries.map((c, position) => ({
-          reviewId: review.id,
-          criterionId: c.id,
-          dimension: c.dimension,
-          belongsToSet: c.belongsToSet,
-          locked: c.locked,
-          position,
-        })),
-      );
-      const subjects = await tx
-        .insert(reviewSubjects)
-        .values(
-          [...participants.values()].map((p) => ({
-            ...scope,
-            reviewId: review.id,
-            membershipId: p.membershipId,
-            teamId: p.teamId,
-          })),
-        )
-        .returning({ id: reviewSubjects.id, membershipId: reviewSubjects.membershipId, teamId: reviewSubjects.teamId });
-      const assignments = subjects.flatMap((s) => [
-        { subjectId: s.id, reviewerId: s.membershipId, role: "self" as const },
-        ...candidates.leaders
-          .filter((l) => l.teamId === s.teamId && l.membershipId !== s.membershipId)
-          .map((l) => ({ subjectId: s.id, reviewerId: l.membershipId, role: "leader" as const })),
-      ]);
-      await insertAssignments(tx, ctx, review.id, assignments);
-      await auditReviews(tx, ctx, "review.create", [review.id], { type: "peer", participants: subjects.length });
-      return { ok: true as const, reviewId: review.id };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    if (error instanceof Response) throw error;
-    console.error("[peer-review-create] creating a peer round failed", error);
-    return { ok: false, field: null, code: "failed" };
-  }
+  const created = createQuestionnaireRound(
+    ctx,
+    "peer",
+    input,
+    (tx, { reviewId, subjects, leaders }) =>
+      insertAssignments(
+        tx,
+        ctx,
+        reviewId,
+        subjects.flatMap((s) => [
+          { subjectId: s.id, reviewerId: s.membershipId, role: "self" as const },
+          ...leaders
+            .filter((l) => l.teamId === s.teamId && l.membershipId !== s.membershipId)
+            .map((l) => ({ subjectId: s.id, reviewerId: l.membershipId, role: "leader" as const })),
+        ]),
+      ),
+    now,
+  );
+  // From scratch a round is never refused for its name, a source round or a round without members.
+  return created as Promise<CreatePeerReviewResult>;
 }
 
 export type NewAssignment = { subjectId: string; reviewerId: string; role: "self" | "peer" | "leader" };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "#db/client.server";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
   criteria,
   memberships,
@@ -95,10 +95,15 @@ class CreateRefused extends Error {
 
 type Participant = { membershipId: string; teamId: string };
 
-/** The rows of a self review, on the caller's transaction. */
-async function insertSelfReview(
+/**
+ * The rows every questionnaire round (self, peer) starts with, on the caller's transaction: the review,
+ * its teams, tags, criteria and one subject per participant. Returns the review id and the subjects; who
+ * answers about them (review_reviewers, peer assignments) is the type's own step.
+ */
+async function insertQuestionnaireRound(
   tx: DbOrTx,
   ctx: TenantContext,
+  type: "self" | "peer",
   input: {
     name: string;
     deadline: string;
@@ -116,7 +121,7 @@ async function insertSelfReview(
     .insert(reviews)
     .values({
       ...scope,
-      type: "self",
+      type,
       name: input.name,
       deadline: input.deadline,
       scale: scaleOf(settings.currentScale),
@@ -141,29 +146,53 @@ async function insertSelfReview(
         position,
       })),
     );
-  await tx.insert(reviewSubjects).values(
-    input.participants.map((p) => ({
-      ...scope,
-      reviewId: review.id,
-      membershipId: p.membershipId,
-      teamId: p.teamId,
-    })),
-  );
-  await tx
-    .insert(reviewReviewers)
-    .values(input.participants.map((p) => ({ ...scope, reviewId: review.id, membershipId: p.membershipId })));
-  await auditReviews(tx, ctx, "review.create", [review.id], {
-    type: "self",
-    participants: input.participants.length,
-    from: input.sourceReviewId,
-  });
-  return review.id;
+  const subjects = await tx
+    .insert(reviewSubjects)
+    .values(
+      input.participants.map((p) => ({
+        ...scope,
+        reviewId: review.id,
+        membershipId: p.membershipId,
+        teamId: p.teamId,
+      })),
+    )
+    .returning({ id: reviewSubjects.id, membershipId: reviewSubjects.membershipId, teamId: reviewSubjects.teamId });
+  return { reviewId: review.id, subjects };
 }
 
-/** From scratch: checks teams, tags, set, extra criteria (flex) and participants, then writes it all. */
-export async function createSelfReview(
+/** A self review's participants answer themselves: one review_reviewers row each (the invitation state). */
+async function insertSelfReviewers(
+  tx: DbOrTx,
   ctx: TenantContext,
+  reviewId: string,
+  participants: { membershipId: string }[],
+) {
+  const scope = { accountId: ctx.accountId, clusterId: ctx.clusterId };
+  await tx
+    .insert(reviewReviewers)
+    .values(participants.map((p) => ({ ...scope, reviewId, membershipId: p.membershipId })));
+}
+
+/** What a round type adds once its rows are written (who answers), inside the same transaction. */
+export type RoundTypeStep = (
+  tx: Tx,
+  round: {
+    reviewId: string;
+    subjects: { id: string; membershipId: string; teamId: string | null }[];
+    leaders: { membershipId: string; teamId: string }[];
+  },
+) => Promise<void>;
+
+/**
+ * A self or peer round from scratch (docs/decisions/0942, 1020): checks the deadline, the set, the teams
+ * and tags, the extra criteria (flex) and the participants (members of the chosen teams), then writes it
+ * all with the type's own step in one transaction; a refusal writes nothing.
+ */
+export async function createQuestionnaireRound(
+  ctx: TenantContext,
+  type: "self" | "peer",
   input: CreateSelfReviewInput,
+  step: RoundTypeStep,
   now: Date = new Date(),
 ): Promise<CreateSelfReviewResult> {
   const deadline = checkDeadline(input.deadline, now);
@@ -194,7 +223,7 @@ export async function createSelfReview(
         .select({ id: teams.id, name: teams.name })
         .from(teams)
         .where(and(inCluster(teams, ctx), inArray(teams.id, [...new Set(input.teamIds)])));
-      const reviewId = await insertSelfReview(tx, ctx, {
+      const round = await insertQuestionnaireRound(tx, ctx, type, {
         name: input.name.trim(),
         deadline,
         setId: set.id,
@@ -204,14 +233,35 @@ export async function createSelfReview(
         criteria: entries,
         participants,
       });
-      return { ok: true as const, reviewId };
+      await step(tx, { ...round, leaders: candidates.leaders });
+      await auditReviews(tx, ctx, "review.create", [round.reviewId], {
+        type,
+        participants: participants.length,
+        ...(type === "self" ? { from: null } : {}),
+      });
+      return { ok: true as const, reviewId: round.reviewId };
     });
   } catch (error) {
     if (error instanceof CreateRefused) return error.result;
     if (error instanceof Response) throw error;
-    console.error("[self-review-create] creating a self review failed", error);
+    console.error(`[${type}-review-create] creating a ${type} review failed`, error);
     return { ok: false, field: null, code: "failed" };
   }
+}
+
+/** From scratch: checks teams, tags, set, extra criteria (flex) and participants, then writes it all. */
+export function createSelfReview(
+  ctx: TenantContext,
+  input: CreateSelfReviewInput,
+  now: Date = new Date(),
+): Promise<CreateSelfReviewResult> {
+  return createQuestionnaireRound(
+    ctx,
+    "self",
+    input,
+    (tx, round) => insertSelfReviewers(tx, ctx, round.reviewId, round.subjects),
+    now,
+  );
 }
 
 /**
@@ -277,7 +327,7 @@ export async function createSelfReviewFromRound(
       const entries = criteriaRows
         .filter((c) => !seen.has(c.id) && seen.add(c.id))
         .map((c) => ({ ...c, dimension: c.dimension as Dimension }));
-      const reviewId = await insertSelfReview(tx, ctx, {
+      const { reviewId } = await insertQuestionnaireRound(tx, ctx, "self", {
         name: input.name?.trim() || round.name,
         deadline,
         setId: round.setId,
@@ -289,6 +339,12 @@ export async function createSelfReviewFromRound(
         tagIds: tagRows.map((t) => t.tagId),
         criteria: entries,
         participants,
+      });
+      await insertSelfReviewers(tx, ctx, reviewId, participants);
+      await auditReviews(tx, ctx, "review.create", [reviewId], {
+        type: "self",
+        participants: participants.length,
+        from: round.id,
       });
       return { ok: true as const, reviewId };
     });
