@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { reviewReviewers, reviews, reviewTeams, type ReviewType } from "#db/schema";
+import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { inTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
