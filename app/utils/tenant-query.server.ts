@@ -1,6 +1,7 @@
 import type { LicenceStatus } from "#db/schema/accounts";
 import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "./i18n";
+import { personNameText } from "./person-name.server";
 
 // Its own module, without imports that run anything, so that the benchmark's bare server
 // (scripts/bench-bare.ts) runs exactly this statement too.
@@ -71,7 +72,7 @@ export const tenantQuery = `
     select s.*, chosen.cluster_id,
            coalesce((select json_agg(json_build_object('id', al.id, 'name', al.name) order by al.name, al.id)
                      from allowed al), '[]'::json) as clusters,
-           (select coalesce(nullif(trim(iu.first_name || ' ' || iu.last_name), ''), iu.email)
+           (select ${personNameText("iu")}
               from session_impersonations si join users iu on iu.id = si.impersonator_user_id
               where si.session_id = s.session_id) as impersonator_name,
            (select id from own) as membership_id,

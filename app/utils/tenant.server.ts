@@ -9,6 +9,7 @@ import { expandRights, expandRoleRights, hasAnyRole, hasRight, type Right } from
 import { clearSessionCookie, readSessionId, requestSessionId, setSessionCluster, touchSession } from "./session.server";
 import { tenantQuery, type TenantRow } from "./tenant-query.server";
 import { createToastHeader } from "./toast.server";
+import { personName } from "~/utils/person-name";
 
 export type TenantContext = {
   sessionId: string;
@@ -124,7 +125,7 @@ function baseContext(row: TenantRow) {
       email: row.email,
       firstName: row.first_name,
       lastName: row.last_name,
-      displayName: [row.first_name, row.last_name].filter(Boolean).join(" ") || row.email,
+      displayName: personName(row.first_name, row.last_name, row.email),
       language: row.language,
       isAccountAdmin: row.is_account_admin,
       isSystemAdmin: row.is_system_admin,

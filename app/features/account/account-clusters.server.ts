@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { clusters, memberships, roleAssignments } from "#db/schema";
 import { notFound } from "~/utils/not-found";
-import { personName } from "~/utils/people-search";
+import { personName } from "~/utils/person-name";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isSelfOrBelow } from "~/utils/tree.server";

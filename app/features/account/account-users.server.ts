@@ -2,10 +2,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { users } from "#db/schema";
 import { notFound } from "~/utils/not-found";
-import { likePattern, personName } from "~/utils/people-search";
+import { likePattern } from "~/utils/people-search";
+import { personName } from "~/utils/person-name";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { ACCOUNT_USERS_PAGE_SIZE } from "./list-sizes";
+import { nameSearchSql } from "~/utils/person-name.server";
 
 /** Users of the account matching a search, for linking; at most 20. */
 export async function searchAccountUsers(ctx: TenantContext, q: string) {
@@ -18,7 +20,7 @@ export async function searchAccountUsers(ctx: TenantContext, q: string) {
       and(
         eq(users.accountId, ctx.accountId),
         isNull(users.deletedAt),
-        sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${users.email} ilike ${like})`,
+        sql`(${nameSearchSql(users)} ilike ${like} or ${users.email} ilike ${like})`,
       ),
     )
     .orderBy(users.lastName, users.firstName)
@@ -54,7 +56,7 @@ export async function listAccountUsers(ctx: TenantContext, input: { page: number
       count(*) over ()::int as total
     from users u
     where u.account_id = ${ctx.accountId} and u.deleted_at is null
-      ${q ? sql`and (u.first_name || ' ' || u.last_name ilike ${q} or u.email ilike ${q})` : sql``}
+      ${q ? sql`and (${nameSearchSql("u")} ilike ${q} or u.email ilike ${q})` : sql``}
     order by u.is_account_admin desc, lower(u.last_name), lower(u.first_name), u.id
     limit ${ACCOUNT_USERS_PAGE_SIZE} offset ${(input.page - 1) * ACCOUNT_USERS_PAGE_SIZE}`);
   return {

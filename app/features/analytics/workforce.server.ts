@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { ageBandOf, ageBands, CONTRACT_HORIZON_DAYS, ENDING_CONTRACTS_SHOWN, type AgeBand } from "./analytics";
+import { personNameSql } from "~/utils/person-name.server";
 
 /**
  * The workforce tab of HR analytics (docs/decisions/1409): the cluster's people as they are today, counted in
@@ -78,14 +79,13 @@ export async function workforceAnalytics(ctx: TenantContext, today: string) {
   if (can(ctx, "contracts.read")) {
     const { rows } = await db.execute<{
       membership_id: string;
-      first_name: string;
-      last_name: string;
+      name: string;
       position: string | null;
       end_date: string;
       is_temporary: boolean;
     }>(sql`
       with active as (${active})
-      select c.membership_id, u.first_name, u.last_name, p.name as position, c.end_date::text, c.is_temporary
+      select c.membership_id, ${personNameSql("u")} as name, p.name as position, c.end_date::text, c.is_temporary
       from contracts c
       join active a on a.id = c.membership_id
       join memberships m on m.id = c.membership_id
@@ -97,7 +97,7 @@ export async function workforceAnalytics(ctx: TenantContext, today: string) {
       limit ${ENDING_CONTRACTS_SHOWN}`);
     endingContracts = rows.map((r) => ({
       membershipId: r.membership_id,
-      name: `${r.first_name} ${r.last_name}`.trim(),
+      name: r.name,
       position: r.position ?? "",
       endDate: r.end_date,
       isTemporary: r.is_temporary,

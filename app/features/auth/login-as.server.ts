@@ -2,11 +2,13 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
-import { likePattern, personName } from "~/utils/people-search";
+import { likePattern } from "~/utils/people-search";
+import { personName } from "~/utils/person-name";
 import { firstAccessibleClusterId } from "./login.server";
 import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";
 import { LOGIN_AS_PAGE_SIZE } from "./list-sizes";
+import { nameSearchSql } from "~/utils/person-name.server";
 
 const defaultTrustedOrigins = ["http://localhost:8080", "http://localhost:8081", "http://localhost:8082"];
 
@@ -138,7 +140,7 @@ export async function searchUsersForLoginAs(
     select u.id, u.first_name, u.last_name, u.email, a.name as account_name, count(*) over ()::int as total
     from users u join accounts a on a.id = u.account_id
     where u.deleted_at is null and u.id <> ${ctx.user.id}
-      ${q ? sql`and (u.first_name || ' ' || u.last_name ilike ${q} or u.email ilike ${q})` : sql``}
+      ${q ? sql`and (${nameSearchSql("u")} ilike ${q} or u.email ilike ${q})` : sql``}
     order by lower(u.email), u.id
     limit ${LOGIN_AS_PAGE_SIZE} offset ${(input.page - 1) * LOGIN_AS_PAGE_SIZE}`);
   return {

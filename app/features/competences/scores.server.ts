@@ -9,18 +9,19 @@ import { SCORES_PAGE_SIZE } from "./list-sizes";
 import { combinedRequirements, competenceGap, type Requirement } from "./levels";
 import { requirementsOfCluster } from "./matrix.server";
 import { scorableMembership } from "./score-access.server";
+import { personNameSql, nameSearchSql } from "~/utils/person-name.server";
 
 /** The people ctx may score, with their current positions, by name (paged, ?q on the name). */
 export async function listScorablePeople(ctx: TenantContext, input: { q?: string; page: number }) {
   const like = input.q ? `%${input.q.replace(/[\\%_]/g, "\\$&")}%` : null;
   const result = await getDb().execute<{ id: string; name: string; positions: string | null; total: number }>(sql`
-    select m.id, trim(u.first_name || ' ' || u.last_name) as name,
+    select m.id, ${personNameSql("u")} as name,
       (select string_agg(distinct p.name, ', ') from contracts c join positions p on p.id = c.position_id
         where c.membership_id = m.id and c.is_active) as positions,
       count(*) over ()::int as total
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and m.status = 'active'
-      ${like ? sql`and (u.first_name || ' ' || u.last_name) ilike ${like}` : sql``}
+      ${like ? sql`and ${nameSearchSql("u")} ilike ${like}` : sql``}
     order by lower(u.last_name), lower(u.first_name), m.id
     limit ${SCORES_PAGE_SIZE} offset ${(input.page - 1) * SCORES_PAGE_SIZE}`);
   return {
@@ -45,7 +46,7 @@ type Person = { id: string; name: string; positionIds: string[] };
 /** The membership `membershipId` under `allowed` (a condition on the alias `m`), with its active positions. */
 async function findPerson(db: DbOrTx, membershipId: string, allowed: SQL): Promise<Person | null> {
   const result = await db.execute<{ id: string; name: string; position_ids: string[] | null }>(sql`
-    select m.id, trim(u.first_name || ' ' || u.last_name) as name,
+    select m.id, ${personNameSql("u")} as name,
       (select array_agg(distinct c.position_id) from contracts c where c.membership_id = m.id and c.is_active)
         as position_ids
     from memberships m join users u on u.id = m.user_id
@@ -72,7 +73,7 @@ async function currentScores(ctx: TenantContext, membershipIds: string[], db: Db
   if (membershipIds.length === 0) return new Map<string, Map<string, CurrentScore>>();
   const result = await db.execute<CurrentScore & { membershipId: string }>(sql`
     select s.membership_id as "membershipId", s.competence_id as "competenceId", s.level, s.given_by as "givenBy",
-      trim(u.first_name || ' ' || u.last_name) as "givenByName", s.given_at as "givenAt"
+      ${personNameSql("u")} as "givenByName", s.given_at as "givenAt"
     from competence_scores s left join users u on u.id = s.given_by
     where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.superseded_at is null
       and s.membership_id in (${sql.join(
@@ -155,7 +156,7 @@ async function personScores(ctx: TenantContext, person: Person, db: DbOrTx) {
     currentScores(ctx, [person.id], db),
     competencesById(ctx, db),
     db.execute<{ competence: string; level: number; givenByName: string | null; givenAt: Date; current: boolean }>(sql`
-      select c.name as competence, s.level, trim(u.first_name || ' ' || u.last_name) as "givenByName",
+      select c.name as competence, s.level, ${personNameSql("u")} as "givenByName",
         s.given_at as "givenAt", s.superseded_at is null as current
       from competence_scores s join competences c on c.id = s.competence_id left join users u on u.id = s.given_by
       where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.membership_id = ${person.id}
@@ -277,7 +278,7 @@ async function positionHolders(
 ) {
   // The page paginates the holders (a position may have hundreds: docs/performance.md); the API takes all.
   return db.execute<{ id: string; name: string; total: number }>(sql`
-    select m.id, trim(u.first_name || ' ' || u.last_name) as name, count(*) over ()::int as total
+    select m.id, ${personNameSql("u")} as name, count(*) over ()::int as total
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
       and c.position_id = ${positionId} and c.is_active)
@@ -339,7 +340,7 @@ export async function listActualScores(ctx: TenantContext, input: { page: number
     positions: string[] | null;
     total: number;
   }>(sql`
-    select m.id, m.user_id as "userId", trim(u.first_name || ' ' || u.last_name) as name,
+    select m.id, m.user_id as "userId", ${personNameSql("u")} as name,
       (select array_agg(distinct t.name) from role_assignments ra join teams t on t.id = ra.team_id
         where ra.membership_id = m.id and ra.role_key = 'team_member' and t.deleted_at is null) as teams,
       (select array_agg(distinct p.name) from contracts c join positions p on p.id = c.position_id

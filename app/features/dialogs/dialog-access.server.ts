@@ -4,6 +4,7 @@ import { dialogs, memberships, roleAssignments, users } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { personNameSql as personNameOf } from "~/utils/person-name.server";
 
 /**
  * Who may see which development dialog (docs/decisions/1000, 1420), the one rule of the dialog pages: account
@@ -43,7 +44,7 @@ export async function requireDialog(
   return row;
 }
 
-export const personNameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+export const personNameSql = personNameOf(users);
 
 /**
  * The people ctx may start a dialog for, by name: themselves, the members of the teams they lead, or

@@ -6,6 +6,7 @@ import { parseDate, toIsoDate } from "~/utils/dates";
 import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireDialog, type DialogRow } from "./dialog-access.server";
+import { personName } from "~/utils/person-name";
 
 /** One line of a dialog's history, written in the same transaction as the change it records. */
 export async function logDialogEvent(
@@ -61,7 +62,7 @@ export async function listDialogEvents(ctx: TenantContext, dialogId: string, db:
       meetingDate: r.meetingDate,
       summary: r.summary,
       createdAt: r.createdAt.toISOString(),
-      actor: r.email ? [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email : null,
+      actor: r.email ? personName(r.firstName, r.lastName, r.email) : null,
     })),
   };
 }

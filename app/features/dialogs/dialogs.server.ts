@@ -27,6 +27,7 @@ import {
 import { logDialogEvent } from "./dialog-events.server";
 import type { DialogListFilter } from "./dialog-list-filter";
 import { shareDone } from "./dialog-rules";
+import { personName } from "~/utils/person-name";
 
 export const dialogPageSize = 25;
 
@@ -76,7 +77,7 @@ export async function listDialogs(ctx: TenantContext, filter: DialogListFilter, 
       createdAt: r.createdAt.toISOString(),
       name: r.name,
       mine: r.membershipId === ctx.membershipId,
-      leader: r.leaderEmail ? [r.leaderFirst, r.leaderLast].filter(Boolean).join(" ") || r.leaderEmail : null,
+      leader: r.leaderEmail ? personName(r.leaderFirst, r.leaderLast, r.leaderEmail) : null,
       ...(progress.get(r.id) ?? { actions: 0, done: 0, percent: 0 }),
     })),
   };

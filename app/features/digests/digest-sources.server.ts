@@ -5,6 +5,7 @@ import { todayIn } from "~/features/tasks/task-rules";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/format";
 import type { ModuleKey } from "~/utils/modules";
 import type { Right } from "~/utils/rights";
+import { personNameSql } from "~/utils/person-name.server";
 
 /**
  * What a digest tells a member: one source per section, each asking "what changed for this membership
@@ -38,7 +39,7 @@ type DigestSource = { key: DigestSectionKey; rows: (page: SQL, today: string) =>
 /** Items per section; the digest links to the full lists. */
 const MAX_ITEMS = 20;
 
-const senderName = sql`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+const senderName = sql`(select ${personNameSql("u")}
   from memberships sm join users u on u.id = sm.user_id where sm.id = t.sender_id)`;
 
 /** Tasks others gave me since the last digest that are still open. */
@@ -164,7 +165,7 @@ const importsWaiting: DigestSource = {
     select r.membership_id as "membershipId", x.id, x.title, x.due, x.detail, '/import/excel/' || x.id as path
       from ${page} cross join lateral (
         select im.id, im.file_name as title, null::text as due,
-               (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+               (select ${personNameSql("u")}
                   from users u where u.id = im.created_by) as detail, im.created_at
           from imports im
          where im.account_id = r.account_id and im.cluster_id = r.cluster_id and im.status = 'review'

@@ -4,6 +4,7 @@ import { taskMails } from "#db/schema";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { formatDate } from "~/utils/format";
 import type { Language } from "~/utils/i18n";
+import { personNameSql } from "~/utils/person-name.server";
 
 /**
  * The immediate "you got a task" e-mail (docs/decisions/1102): a job every minute mails the receiver of
@@ -30,7 +31,7 @@ export async function dueTaskMails(limit = 500): Promise<Due[]> {
   const { rows } = await getDb().execute<Due>(sql`
     select t.id as "taskId", t.receiver_id as "receiverId", t.account_id as "accountId", t.title,
            t.due_date::text as due, ru.email, ru.first_name as "firstName", ru.language,
-           coalesce(nullif(trim(su.first_name || ' ' || su.last_name), ''), su.email) as "senderName"
+           ${personNameSql("su")} as "senderName"
       from tasks t
       join memberships rm on rm.id = t.receiver_id and rm.deleted_at is null and rm.access
                          and rm.updates_frequency <> 'none'

@@ -9,6 +9,7 @@ import { auditMembership } from "./employee-audit.server";
 import { insertClusterRoles, teamPlaceRoles, teamsOfCluster } from "./employee-assignments.server";
 import { teamIdsByNames } from "./employee-list.server";
 import { clusterRoleKeys, type BulkAction } from "./employees.schema";
+import { personName } from "~/utils/person-name";
 
 export type BulkInput = {
   action: BulkAction;
@@ -144,7 +145,7 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
   }
   const unchanged = selected
     .filter((s) => !changedIds.has(s.id))
-    .map((s) => `${s.firstName} ${s.lastName}`.trim() || s.email);
+    .map((s) => personName(s.firstName, s.lastName, s.email));
   return {
     changed: changedIds.size,
     unchanged,

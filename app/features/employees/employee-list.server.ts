@@ -5,6 +5,8 @@ import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { EmployeeListFilter } from "./employee-list-filter";
 import type { EmployeeListTab } from "./employees.schema";
+import { nameSearchSql } from "~/utils/person-name.server";
+import { personName } from "~/utils/person-name";
 
 export const PAGE_SIZE = 50;
 
@@ -49,7 +51,7 @@ function listConditions(ctx: TenantContext, tab: EmployeeListTab | undefined, qu
     where.push(sql`m.id in (
       select sm.id from memberships sm join users su on su.id = sm.user_id
       where sm.cluster_id = ${ctx.clusterId} and su.account_id = ${ctx.accountId}
-        and ((su.first_name || ' ' || su.last_name) ilike ${like} or su.email ilike ${like})
+        and (${nameSearchSql("su")} ilike ${like} or su.email ilike ${like})
       union
       select sm.id from memberships sm where sm.cluster_id = ${ctx.clusterId} and sm.employee_number ilike ${like})`);
   }
@@ -193,7 +195,7 @@ export async function listEmployeesForStore(
   `);
   return result.rows.map((r) => ({
     ...r,
-    name: `${r.firstName} ${r.lastName}`.trim(),
+    name: personName(r.firstName, r.lastName),
     teams: r.roles.filter((x) => x.teamId).map((x) => ({ id: x.teamId!, role: x.key })),
   }));
 }

@@ -5,6 +5,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { getEmployee, restoreEmployee } from "./employee-person.server";
 import type { EmployeeDetailTab } from "./employees.schema";
 import { readForm } from "~/utils/read-form.server";
+import { personName } from "~/utils/person-name";
 
 /*
  * What the tab routes of /personnel/user/{id}/{tab} share (docs/decisions/0710): each tab route guards
@@ -14,7 +15,7 @@ import { readForm } from "~/utils/read-form.server";
 type Employee = Awaited<ReturnType<typeof getEmployee>>;
 
 export function employeeName(employee: Pick<Employee, "firstName" | "lastName" | "email">): string {
-  return `${employee.firstName} ${employee.lastName}`.trim() || employee.email;
+  return personName(employee.firstName, employee.lastName, employee.email);
 }
 
 /** The page header: who this is and whether they were removed. */

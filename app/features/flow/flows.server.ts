@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
   flowActivities,
@@ -25,6 +25,7 @@ import {
   type FlowZone,
   type ZoneShares,
 } from "./flow-zones";
+import { personNameSql } from "~/utils/person-name.server";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 
@@ -118,7 +119,7 @@ const settingsOf = (m: MeasurementRow): FlowSettings => ({
   stressBand: m.stressBand,
 });
 
-const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+const personName = personNameSql(users);
 
 export const flowPageSize = 25;
 

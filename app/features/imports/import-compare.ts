@@ -1,5 +1,6 @@
 import type { ImportField } from "./import-fields";
 import { parseFte, parseGender, parseImportDate, type ImportRecord } from "./import-values";
+import { personName } from "~/utils/person-name";
 
 export type ExistingPerson = {
   membershipId: string;
@@ -52,7 +53,7 @@ function normalised(field: ImportField, value: string): string {
 }
 
 export function personLabel(p: { firstName?: string; lastName?: string; email?: string }): string {
-  return [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email || "";
+  return personName(p.firstName, p.lastName, p.email) || "";
 }
 
 /**

@@ -5,6 +5,7 @@ import { importDecisions, type ImportChangeMeta, type ImportDecision } from "#db
 import { enqueue } from "#jobs/enqueue.server";
 import { emailPattern } from "~/features/employees/employees.schema";
 import { lookupEmails, type LookupOutcome } from "~/features/employees/employee-person.server";
+import { personNameSql } from "~/utils/person-name.server";
 import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isImportField, normaliseHeader } from "./import-fields";
@@ -85,12 +86,8 @@ export async function getImport(ctx: TenantContext, importId: string, db: DbOrTx
       applied: imports.applied,
       createdAt: imports.createdAt,
       finishedAt: imports.finishedAt,
-      createdBy: sql<
-        string | null
-      >`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${imports.createdBy})`,
-      appliedBy: sql<
-        string | null
-      >`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${imports.appliedBy})`,
+      createdBy: sql<string | null>`(select ${personNameSql("u")} from users u where u.id = ${imports.createdBy})`,
+      appliedBy: sql<string | null>`(select ${personNameSql("u")} from users u where u.id = ${imports.appliedBy})`,
     })
     .from(imports)
     .where(and(inCluster(imports, ctx), eq(imports.id, importId)));

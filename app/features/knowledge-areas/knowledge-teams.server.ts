@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { teams } from "#db/schema";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import { inTeamScope, teamScope, type TeamScope, type TeamScopeActor } from "~/utils/team-scope.server";
+import { personName } from "~/utils/person-name";
 
 /**
  * Which teams' knowledge cards a person manages (docs/decisions/1082, 1420): knowledgeArea.manage through a
@@ -73,6 +74,6 @@ export async function listTeamMembers(
   return result.rows.map((r) => ({
     teamId: r.team_id,
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
   }));
 }

@@ -16,6 +16,8 @@ import { requireReviewSubject } from "~/features/reviews/review-subject.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { inTeamsOf } from "./peer-review-admin.server";
 import { insertAssignments } from "./peer-review-create.server";
+import { personNameSql } from "~/utils/person-name.server";
+import { personName } from "~/utils/person-name";
 
 /**
  * Participants propose their own peers; the leader or HR approves or rejects (docs/decisions/1202).
@@ -51,7 +53,7 @@ async function teamColleagues(ctx: TenantContext, teamId: string | null, db: DbO
       ),
     );
   return rows
-    .map((r) => ({ membershipId: r.membershipId, name: `${r.firstName} ${r.lastName}`.trim() }))
+    .map((r) => ({ membershipId: r.membershipId, name: personName(r.firstName, r.lastName) }))
     .sort((a, b) => a.name.localeCompare(b.name, "nl"));
 }
 
@@ -146,7 +148,7 @@ export async function nominatePeers(
 export async function pendingNominations(ctx: TenantContext, reviewId: string, db: DbOrTx = getDb()) {
   const review = await requireReview(ctx, reviewId, "peer", db);
   const name = (column: typeof reviewSubjects.membershipId | typeof reviewPeerNominations.nomineeId) =>
-    sql<string>`(select trim(u.first_name || ' ' || u.last_name) from memberships m
+    sql<string>`(select ${personNameSql("u")} from memberships m
       join users u on u.id = m.user_id where m.id = ${column})`;
   return db
     .select({

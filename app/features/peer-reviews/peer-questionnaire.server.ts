@@ -11,6 +11,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { PEER_COMMENT_MAX } from "./peer-review.schema";
 import { releasesBatch } from "./peer-results";
 import { formatDate } from "~/utils/dates";
+import { personNameSql } from "~/utils/person-name.server";
 
 /**
  * One reviewer's questionnaire about one reviewed person in a peer round (docs/decisions/1021): only the
@@ -49,11 +50,11 @@ async function storedAnswers(db: DbOrTx, assignmentId: string) {
 /** A person's name as the questionnaire and the result head it. */
 export async function personName(db: DbOrTx, membershipId: string) {
   const [person] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
+    .select({ name: personNameSql(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.id, membershipId));
-  return person ? `${person.firstName} ${person.lastName}`.trim() : "";
+  return person?.name ?? "";
 }
 
 export async function getPeerQuestionnaire(ctx: TenantContext, assignmentId: string) {
@@ -216,7 +217,7 @@ async function releaseFinishedPeers(ctx: TenantContext, tx: Tx, subjectId: strin
 /** The signed-in person's questionnaires in peer rounds (my/reviews): about whom, progress, state. */
 export async function listMyPeerQuestionnaires(ctx: TenantContext) {
   if (!ctx.membershipId) return [];
-  const subjectUser = sql<string>`(select trim(u.first_name || ' ' || u.last_name) from memberships m
+  const subjectUser = sql<string>`(select ${personNameSql("u")} from memberships m
     join users u on u.id = m.user_id where m.id = ${reviewSubjects.membershipId})`;
   const rows = await getDb()
     .select({

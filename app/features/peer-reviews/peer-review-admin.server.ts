@@ -5,6 +5,7 @@ import { peerReviewVisibility, requireReview, reviewScope } from "~/features/rev
 import { inCluster, notFound } from "~/utils/scope.server";
 import { inTeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { personName } from "~/utils/person-name";
 
 /** The peer review overview and one round's page (docs/decisions/1021): progress, never answers. */
 
@@ -131,7 +132,7 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
     participants: participants.map((p) => ({
       subjectId: p.subjectId,
       membershipId: p.membershipId,
-      name: `${p.firstName} ${p.lastName}`.trim(),
+      name: personName(p.firstName, p.lastName),
       peersAsked: p.peersAsked,
       peersAnswered: p.peersAnswered,
       selfDone: p.selfDone > 0,

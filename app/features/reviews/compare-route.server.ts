@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { TenantContext } from "~/utils/tenant.server";
 import { compareSubject, employeeReport } from "./person-results.server";
 import { requestResultTexts } from "./result-texts.server";
+import { personName } from "~/utils/person-name";
 
 /**
  * The loader behind the three compare URLs of spec §2 (review/{reviewId}/compare/{subjectId},
@@ -11,7 +12,7 @@ import { requestResultTexts } from "./result-texts.server";
 export async function compareLoader({ request, params }: LoaderFunctionArgs, ctx: TenantContext) {
   const comparison = await compareSubject(ctx, params.reviewId ?? "", params.subjectId ?? "");
   const { t, texts } = await requestResultTexts(request, ctx);
-  const name = `${comparison.subject.firstName} ${comparison.subject.lastName}`.trim();
+  const name = personName(comparison.subject.firstName, comparison.subject.lastName);
   return {
     title: `${t("results:compare.title", { name })} · ${t("common:appName")}`,
     comparison,
@@ -23,6 +24,6 @@ export async function compareLoader({ request, params }: LoaderFunctionArgs, ctx
 export async function employeeReportLoader({ request, params }: LoaderFunctionArgs, ctx: TenantContext) {
   const report = await employeeReport(ctx, params.reviewId ?? "", params.membershipId ?? "");
   const { t, texts } = await requestResultTexts(request, ctx);
-  const name = `${report.subject.firstName} ${report.subject.lastName}`.trim();
+  const name = personName(report.subject.firstName, report.subject.lastName);
   return { title: `${t("results:report.title", { name })} · ${t("common:appName")}`, report, texts };
 }

@@ -1,6 +1,7 @@
 import type { Dimension, LevelName, ScaleSize } from "~/features/criteria/scales";
 import { formatDate } from "~/utils/dates";
 import { formValueOf, isComplete, nextSubjectId, selectedSubjectId, type ScoreValue } from "./evaluation-form";
+import { personName } from "~/utils/person-name";
 
 /**
  * What the evaluation pages show (client-safe): the loaders shape the service's rows with these, the
@@ -64,7 +65,7 @@ export type EvaluationInput = {
   scores: readonly { subjectId: string; criterionId: string; score: ScoreValue }[];
 };
 
-const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`.trim();
+const fullName = (s: { firstName: string; lastName: string }) => personName(s.firstName, s.lastName);
 
 /**
  * The evaluation page: the review, its criteria, every member with progress and the selected member's

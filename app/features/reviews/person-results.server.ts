@@ -25,6 +25,7 @@ import {
 import { auditReviews } from "./review-audit.server";
 import { subjectResultColumns } from "./review-scores.server";
 import { scaleOf } from "./review-scoring";
+import { personName } from "~/utils/person-name";
 
 /** One person's results in a team review: the compare page, the printable report and their development goal. */
 
@@ -218,7 +219,7 @@ export async function employeeReport(ctx: TenantContext, reviewId: string, membe
       scale,
     },
     subject,
-    reviewers: reviewers.map((r) => `${r.firstName} ${r.lastName}`.trim()),
+    reviewers: reviewers.map((r) => personName(r.firstName, r.lastName)),
     criteria: criteriaRows.map((c) => {
       const score = own.get(c.id) ?? null;
       const level = levelNameOf(score, scale);

@@ -1,4 +1,5 @@
 import type { RoundResults } from "./round-results.server";
+import { personName } from "~/utils/person-name";
 
 /** The results table as a spreadsheet (docs/decisions/0531); the workbook itself is xlsx.server.ts. */
 
@@ -25,7 +26,7 @@ export function resultsSheetRows(results: RoundResults, labels: ExportLabels) {
   return [
     header,
     ...results.pageRows.map((r) => [
-      `${r.firstName} ${r.lastName}`.trim(),
+      personName(r.firstName, r.lastName),
       r.teamName,
       round1(r.performance),
       round1(r.potential),

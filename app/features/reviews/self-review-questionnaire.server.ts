@@ -20,6 +20,7 @@ import type { EvaluationCriterion } from "./evaluation.server";
 import { requireParticipation } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
 import { refreshSubject } from "./review-scores.server";
+import { personName } from "~/utils/person-name";
 
 /**
  * A participant's questionnaire in a self review (docs/decisions/0940): the answers about the team
@@ -99,7 +100,7 @@ export async function getQuestionnaire(ctx: TenantContext, reviewId: string, mem
     review,
     subject,
     own,
-    personName: person ? `${person.firstName} ${person.lastName}`.trim() : "",
+    personName: person ? personName(person.firstName, person.lastName) : "",
     teamName: team?.name ?? null,
     scale: review.scale as ScaleSize,
     readOnly: questionnaireReadOnly(review, subject, own),

@@ -7,6 +7,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { requireParticipation } from "./review-access.server";
 import { compareOwnWithTeam, summariseComparison } from "./self-review-scoring";
 import { questionnaireReadOnly, reviewCriteriaRows } from "./self-review-questionnaire.server";
+import { personName } from "~/utils/person-name";
 
 /**
  * A participant's result (docs/decisions/0940): own score against the team's score per criterion and
@@ -67,7 +68,7 @@ export async function getSelfReviewResult(ctx: TenantContext, reviewId: string, 
     own,
     scale,
     settings,
-    personName: person ? `${person.firstName} ${person.lastName}`.trim() : "",
+    personName: person ? personName(person.firstName, person.lastName) : "",
     readOnly: questionnaireReadOnly(review, subject, own),
     criteria: criteriaRows,
     comparison,

@@ -7,6 +7,7 @@ import { can, type TenantContext } from "~/utils/tenant.server";
 import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
 import { inTeamScope } from "~/utils/team-scope.server";
 import { reviewScope } from "./review-access.server";
+import { personName } from "~/utils/person-name";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
 
@@ -101,7 +102,7 @@ export async function teamReviewCandidates(
   const teamName = new Map(chosen.map((t) => [t.id, t.name]));
   const person = (r: (typeof rows)[number]): Person => ({
     membershipId: r.membershipId,
-    name: `${r.firstName} ${r.lastName}`.trim(),
+    name: personName(r.firstName, r.lastName),
     teamId: r.teamId!,
     teamName: teamName.get(r.teamId!) ?? "",
   });

@@ -8,6 +8,8 @@ import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { requireClusterWide, requireRound, teamReviewsInScope, teamReviewVisibility } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { personNameSql } from "~/utils/person-name.server";
+import { personName } from "~/utils/person-name";
 
 export const overviewPageSize = 10;
 /** Team reviews shown per round in the list of rounds; the rest behind 'Alle teams' (docs/decisions/0514). */
@@ -137,7 +139,7 @@ export async function listTeamReviewOverview(
     .as("numbered");
   // The leaders come with their team review's row (one round trip fewer a page).
   const leaders = sql<string[]>`coalesce((
-    select array_agg(trim(u.first_name || ' ' || u.last_name) order by lower(u.last_name))
+    select array_agg(${personNameSql("u")} order by lower(u.last_name))
     from ${reviewReviewers} rr join ${memberships} m on m.id = rr.membership_id join ${users} u on u.id = m.user_id
     where rr.review_id = ${sql.identifier("numbered")}.${sql.identifier("id")}), '{}')`;
   const rows = await db
@@ -276,7 +278,7 @@ export async function roundInvitationState(ctx: TenantContext, roundId: string) 
   >();
   for (const r of rows) {
     const entry = teamReviews.get(r.reviewId) ?? { id: r.reviewId, teamName: r.teamName, leaders: [] };
-    entry.leaders.push({ name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, invitedAt: r.invitedAt });
+    entry.leaders.push({ name: personName(r.firstName, r.lastName), email: r.email, invitedAt: r.invitedAt });
     teamReviews.set(r.reviewId, entry);
   }
   return { round: roundRow, teamReviews: [...teamReviews.values()] };

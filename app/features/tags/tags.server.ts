@@ -8,6 +8,8 @@ import { isUniqueViolation, type Failure, type Result } from "~/utils/results.se
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { tagService } from "./tag-kinds.server";
+import { nameSearchSql } from "~/utils/person-name.server";
+import { personName } from "~/utils/person-name";
 
 const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
 
@@ -98,7 +100,7 @@ export async function listTagMembers(ctx: TenantContext, tagId: string) {
   );
   return result.rows.map((r) => ({
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
     email: r.email,
   }));
 }
@@ -112,14 +114,14 @@ export async function searchTagCandidates(ctx: TenantContext, tagId: string, q: 
     select m.id as membership_id, u.first_name, u.last_name, u.email
     from memberships m join users u on u.id = m.user_id
     where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
-      and (u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
+      and (${nameSearchSql("u")} ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
       and not exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${tagId})
     order by lower(u.last_name), lower(u.first_name)
     limit 20`,
   );
   return result.rows.map((r) => ({
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
     email: r.email,
   }));
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogs, memberships, reviews, tasks, teams, users } from "#db/schema";
 import { parseDate, toIsoDate } from "~/utils/dates";
@@ -10,6 +10,7 @@ import { mayReferToReview } from "~/features/reviews/review-access.server";
 import { dialogVisibility } from "~/features/dialogs/dialog-access.server";
 import { isOverdue, taskAbilities, todayIn, type TaskAbility } from "./task-rules";
 import { taskAboutTypes, taskErrors, type TaskFormInput, type TaskTab } from "./tasks.schema";
+import { personNameSql } from "~/utils/person-name.server";
 
 type TaskAboutType = (typeof taskAboutTypes)[number];
 
@@ -25,8 +26,7 @@ const senderUser = alias(users, "sender_user");
 const receiver = alias(memberships, "receiver");
 const receiverUser = alias(users, "receiver_user");
 
-const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }) =>
-  sql<string>`coalesce(nullif(trim(${u.firstName} || ' ' || ${u.lastName}), ''), ${u.email})`;
+const fullName = personNameSql;
 
 /** The signed-in user's membership in this cluster: tasks hang on it (an admin without one has none). */
 export function myMembership(ctx: TaskCtx): string {

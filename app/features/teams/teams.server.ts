@@ -15,6 +15,8 @@ import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
+import { nameSearchSql } from "~/utils/person-name.server";
+import { personName } from "~/utils/person-name";
 
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
 export const DEFAULT_FTE = 0.8;
@@ -186,7 +188,7 @@ export async function listTeamPlaces(ctx: TenantContext, teamId: string, role: T
   `);
   return result.rows.map((r) => ({
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
     email: r.email,
     fte: Number(r.fte),
   }));
@@ -202,7 +204,7 @@ export async function searchCandidates(ctx: TenantContext, teamId: string, role:
     select m.id as membership_id, u.first_name, u.last_name, u.email
     from memberships m join users u on u.id = m.user_id
     where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
-      and (u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
+      and (${nameSearchSql("u")} ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
       and not exists (select 1 from role_assignments ra
                       where ra.membership_id = m.id and ra.team_id = ${teamId} and ra.role_key = ${role})
     order by lower(u.last_name), lower(u.first_name)
@@ -210,7 +212,7 @@ export async function searchCandidates(ctx: TenantContext, teamId: string, role:
   );
   return result.rows.map((r) => ({
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
     email: r.email,
   }));
 }
@@ -331,6 +333,6 @@ export async function listTeamPeople(ctx: TenantContext, teamId: string) {
   );
   return result.rows.map((r) => ({
     membershipId: r.membership_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name, r.email),
   }));
 }

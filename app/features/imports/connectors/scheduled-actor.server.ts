@@ -5,6 +5,7 @@ import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "~/utils/i18n";
 import { expandRights, expandRoleRights } from "~/utils/rights";
 import type { TenantContext } from "~/utils/tenant.server";
+import { personName } from "~/utils/person-name";
 
 type ActorRow = {
   user_id: string;
@@ -73,7 +74,7 @@ export async function scheduledActorContext(userId: string, clusterId: string): 
       email: row.email,
       firstName: row.first_name,
       lastName: row.last_name,
-      displayName: [row.first_name, row.last_name].filter(Boolean).join(" ") || row.email,
+      displayName: personName(row.first_name, row.last_name, row.email),
       language: row.language,
       isAccountAdmin: row.is_account_admin,
       isSystemAdmin: row.is_system_admin,

@@ -14,6 +14,7 @@ import {
   type Band,
 } from "../results";
 import { useAverage, type ResultTexts, type RoleText } from "./results-ui";
+import { personName } from "~/utils/person-name";
 
 export function useRoleLabel(roles: RoleText[]) {
   const { t } = useTranslation();
@@ -123,7 +124,7 @@ export function ResultsGrid({ rows, scale, texts }: { rows: ResultRow[]; scale: 
       </figure>
       {unplaced.length ? (
         <p className="mt-2 text-sm">
-          {t("results:grid.unplaced", { names: unplaced.map((r) => `${r.firstName} ${r.lastName}`).join(", ") })}
+          {t("results:grid.unplaced", { names: unplaced.map((r) => personName(r.firstName, r.lastName)).join(", ") })}
         </p>
       ) : null}
       <h2 className="mb-2 mt-6">{t("results:grid.dataTitle")}</h2>
@@ -143,7 +144,7 @@ export function ResultsGrid({ rows, scale, texts }: { rows: ResultRow[]; scale: 
               <td className="p-2">
                 <Link
                   to={`/review/${row.reviewId}/compare/${row.membershipId}`}
-                  aria-label={t("results:table.compareOne", { name: `${row.firstName} ${row.lastName}` })}
+                  aria-label={t("results:table.compareOne", { name: personName(row.firstName, row.lastName) })}
                 >
                   {t("results:table.compare")}
                 </Link>

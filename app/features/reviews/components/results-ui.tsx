@@ -4,6 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { scaleColors, type LevelName } from "~/features/criteria/scales";
 import { formatAverage } from "../results";
+import { personName } from "~/utils/person-name";
 
 /** The route handle of the results, summary, compare and report pages. */
 export const resultsHandle = { i18n: ["results", "criteria"] };
@@ -196,7 +197,7 @@ export function usePersonTexts(
 ) {
   const { t } = useTranslation();
   return {
-    name: `${subject.firstName} ${subject.lastName}`.trim(),
+    name: personName(subject.firstName, subject.lastName),
     roleLabel: roles.find((r) => r.id === subject.developmentRole)?.label ?? t("results:noRole"),
   };
 }

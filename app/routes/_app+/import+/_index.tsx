@@ -19,6 +19,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { parseMultipartFormData } from "~/utils/multipart.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["import"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fileName: h.fileName,
       status: h.status,
       date: formatDate(h.createdAt),
-      by: [h.firstName, h.lastName].filter(Boolean).join(" "),
+      by: personName(h.firstName, h.lastName),
       path: importStepPath(h.id, h.status),
     })),
   };

@@ -12,6 +12,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   return {
     title: pageTitle(t, "employees:contracts.editTitle"),
-    employee: { id: employee.id, name: [employee.firstName, employee.lastName].filter(Boolean).join(" ") },
+    employee: { id: employee.id, name: personName(employee.firstName, employee.lastName) },
     contract,
     values,
     positions,

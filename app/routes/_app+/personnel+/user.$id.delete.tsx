@@ -7,6 +7,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   return {
     title: pageTitle(t, "employees:delete.title"),
-    employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}`.trim() || employee.email },
+    employee: { id: employee.id, name: personName(employee.firstName, employee.lastName, employee.email) },
   };
 }
 

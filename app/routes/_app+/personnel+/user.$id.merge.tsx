@@ -9,6 +9,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     q,
     employee: {
       id: employee.id,
-      name: `${employee.firstName} ${employee.lastName}`.trim() || employee.email,
+      name: personName(employee.firstName, employee.lastName, employee.email),
       email: employee.email,
     },
     candidates,
@@ -84,7 +85,7 @@ export default function MergeEmployeePage() {
             {candidates.map((c) => (
               <label key={c.id} className="flex items-center gap-2">
                 <input type="radio" name="otherId" value={c.id} />
-                {`${c.firstName} ${c.lastName}`.trim()} ({c.email})
+                {personName(c.firstName, c.lastName)} ({c.email})
               </label>
             ))}
           </fieldset>

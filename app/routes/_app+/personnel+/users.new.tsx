@@ -15,6 +15,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       title: pageTitle(t, "employees:wizard.teamsTitle"),
       step: "teams" as const,
-      employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}`.trim() || employee.email },
+      employee: { id: employee.id, name: personName(employee.firstName, employee.lastName, employee.email) },
       teams,
     };
   }

@@ -11,6 +11,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["evaluation", "criteria"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const { review, subjects, criteria, scores } = await getEvaluation(ctx, params.id ?? "");
   const t = await getServerT(request);
-  const names = new Map(subjects.map((s) => [s.id, `${s.firstName} ${s.lastName}`.trim()]));
+  const names = new Map(subjects.map((s) => [s.id, personName(s.firstName, s.lastName)]));
   return {
     title: pageTitle(t, "evaluation:finish.title"),
     review: reviewHeading(review),

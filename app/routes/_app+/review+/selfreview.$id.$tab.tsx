@@ -19,6 +19,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { createToastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["selfreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -51,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     questions: details.questions,
     participants: details.participants.map((p) => ({
       membershipId: p.membershipId,
-      name: `${p.firstName} ${p.lastName}`.trim(),
+      name: personName(p.firstName, p.lastName),
       teamName: p.teamName,
       answered: p.answered,
       finished: formatDate(p.finishedAt),
