@@ -94,7 +94,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // One worker per core (two on the two-core machines), never fewer than two; E2E_WORKERS overrides (1470).
+  workers: Number(process.env.E2E_WORKERS) || Math.max(2, os.availableParallelism()),
   // Generous: a test signs in through argon2 and axe scans whole pages; a slow machine must not fail a correct test.
   timeout: 60_000,
   expect: { timeout: 5_000 },
@@ -120,7 +121,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    // axe runs inside the page, so the accessibility checks need JavaScript in the browser under test;
+    // axe runs inside the page, so the accessibility check (one file, decision 1470) needs JavaScript;
     // web-workers drives a server process, not a browser, so once is enough; page-walk and
     // browser-errors force JavaScript on, so they would only run twice.
     {

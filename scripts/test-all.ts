@@ -12,7 +12,15 @@ import { bin, projectRoot } from "./processes";
 
 type Counts = { passed: number; failed: number; skipped: number };
 /** `failures` names the failed tests, so the summary (often all a CI log's tail shows) says which ones failed. */
-type StepResult = { name: string; counts: Counts; note?: string; isCheck?: boolean; failures?: string[] };
+type StepResult = {
+  name: string;
+  counts: Counts;
+  note?: string;
+  isCheck?: boolean;
+  failures?: string[];
+  /** How long the step took, for the summary: where a run's time goes (docs/decisions/1470). */
+  seconds?: number;
+};
 
 process.chdir(projectRoot);
 const resultsDir = path.join(projectRoot, ".test-results");
@@ -43,20 +51,26 @@ if (!process.env.DATABASE_URL) {
 // docs/decisions/0671), not minutes before, and an E2E_PORT set by the caller is passed on as it is.
 
 try {
-  // Three single-threaded checks side by side on the machine's cores (docs/decisions/1401); each one's output
-  // is printed whole when it ends.
-  results.push(
-    ...(await Promise.all([
+  // Three single-threaded checks side by side on the machine's cores (docs/decisions/1401), and the unit tests
+  // beside them, which fill the core the checks leave idle once lint and format are done (1470); each check's
+  // output is printed whole when it ends.
+  const [checks, unit] = await Promise.all([
+    Promise.all([
       checkStep("typecheck", bin("tsc"), ["--noEmit"], undefined, { buffered: true }),
       checkStep("lint", bin("eslint"), ["--max-warnings=0", "."], undefined, { buffered: true }),
       checkStep("format", bin("prettier"), ["--check", "--log-level=warn", "."], undefined, { buffered: true }),
-    ])),
-  );
-  results.push(await vitestStep("unit"));
-  results.push(await vitestStep("integration"));
-  // `npm run build`: the web app and the job worker's bundle (the end-to-end tests run both).
-  const build = await checkStep("build", "npm", ["run", "build"], { NODE_ENV: "production" });
-  results.push(build);
+    ]),
+    vitestStep("unit"),
+  ]);
+  results.push(...checks, unit);
+  // `npm run build` (the web app and the job worker's bundle, which the end-to-end tests run) during the
+  // integration tests, which use neither: the build is short and CPU-bound, the integration tests wait on
+  // PostgreSQL much of the time (1470).
+  const [integration, build] = await Promise.all([
+    vitestStep("integration"),
+    checkStep("build", "npm", ["run", "build"], { NODE_ENV: "production" }, { buffered: true }),
+  ]);
+  results.push(integration, build);
   if (build.counts.failed) {
     results.push({ name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" });
   } else {
@@ -76,9 +90,10 @@ const total = results.reduce(
 );
 
 console.log(`\n── Summary (${Math.round((Date.now() - started) / 1000)} s) ──`);
-for (const { name, counts, note, isCheck, failures = [] } of results) {
+for (const { name, counts, note, isCheck, failures = [], seconds } of results) {
   const status = isCheck ? (counts.failed ? "FAILED" : "ok") : formatCounts(counts);
-  console.log(`  ${name.padEnd(12)} ${status}${note ? ` (${note})` : ""}`);
+  const time = seconds === undefined ? "" : `${seconds} s`.padStart(7);
+  console.log(`  ${name.padEnd(12)}${time}  ${status}${note ? ` (${note})` : ""}`);
   for (const failure of failures.slice(0, 20)) console.log(`    ✘ ${failure}`);
   if (failures.length > 20) console.log(`    … and ${failures.length - 20} more`);
 }
@@ -87,6 +102,10 @@ process.exitCode = total.failed > 0 ? 1 : 0;
 
 function formatCounts({ passed, failed, skipped }: Counts): string {
   return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
+}
+
+function secondsSince(start: number): number {
+  return Math.round((Date.now() - start) / 1000);
 }
 
 function banner(name: string) {
@@ -138,11 +157,11 @@ async function checkStep(
   const started = Date.now();
   const code = await runStep(command, args, env, output);
   if (output) {
-    banner(`${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+    banner(`${name} (${secondsSince(started)} s)`);
     process.stdout.write(output.join(""));
   }
   const counts = { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
-  return { name, counts, isCheck: true, note: code ? `exit code ${code}` : undefined };
+  return { name, counts, isCheck: true, note: code ? `exit code ${code}` : undefined, seconds: secondsSince(started) };
 }
 
 type VitestReport = {
@@ -160,6 +179,7 @@ type VitestReport = {
 
 async function vitestStep(project: "unit" | "integration"): Promise<StepResult> {
   banner(`${project} tests`);
+  const started = Date.now();
   const outputFile = path.join(resultsDir, `${project}.json`);
   fs.rmSync(outputFile, { force: true });
   const code = await runStep(bin("vitest"), [
@@ -170,9 +190,15 @@ async function vitestStep(project: "unit" | "integration"): Promise<StepResult> 
     "--reporter=json",
     `--outputFile.json=${outputFile}`,
   ]);
+  const seconds = secondsSince(started);
   const report = readJson<VitestReport>(outputFile);
   if (!report)
-    return { name: project, counts: { passed: 0, failed: 1, skipped: 0 }, note: `no report, exit code ${code}` };
+    return {
+      name: project,
+      counts: { passed: 0, failed: 1, skipped: 0 },
+      note: `no report, exit code ${code}`,
+      seconds,
+    };
   // A file that fails to load has no failed tests of its own; count it as one failure.
   const brokenFiles = report.testResults.filter(
     (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
@@ -194,6 +220,7 @@ async function vitestStep(project: "unit" | "integration"): Promise<StepResult> 
     counts,
     failures,
     note: code !== 0 && !report.numFailedTests && !brokenFiles ? `exit code ${code}` : undefined,
+    seconds,
   };
 }
 
@@ -237,12 +264,14 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
 
 async function playwrightStep(): Promise<StepResult> {
   banner("end-to-end tests");
+  const started = Date.now();
   const outputFile = path.join(resultsDir, "e2e.json");
   fs.rmSync(outputFile, { force: true });
   const code = await runStep(bin("playwright"), ["test"]);
+  const seconds = secondsSince(started);
   const report = readJson<PlaywrightReport>(outputFile);
   if (!report)
-    return { name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: `no report, exit code ${code}` };
+    return { name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: `no report, exit code ${code}`, seconds };
   const { expected, unexpected, flaky, skipped } = report.stats;
   const counts = { passed: expected, failed: unexpected + flaky, skipped };
   const globalErrors = report.errors?.length ?? 0;
@@ -253,6 +282,7 @@ async function playwrightStep(): Promise<StepResult> {
     counts,
     failures: playwrightFailures(report.suites),
     note: globalErrors ? `${globalErrors} error(s) outside tests` : undefined,
+    seconds,
   };
 }
 

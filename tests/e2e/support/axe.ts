@@ -6,8 +6,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
  * axe's serious and critical violations on the page as it is now, one line each (rule and elements), so a
- * failing `expect(...).toEqual([])` names what to fix. axe runs inside the page: the accessibility specs run
- * in the js project only (playwright.config.ts). `labelInName` adds WCAG 2.5.3 "Label in Name" (a control's
+ * failing `expect(...).toEqual([])` names what to fix. axe runs inside the page: the accessibility check
+ * (tests/e2e/accessibility.spec.ts, the only file that uses this) runs in the js project only (playwright.config.ts). `labelInName` adds WCAG 2.5.3 "Label in Name" (a control's
  * accessible name contains its visible text), which axe counts as experimental and leaves out unless asked.
  */
 export async function seriousViolations(page: Page, { labelInName = false } = {}): Promise<string[]> {
