@@ -4,7 +4,8 @@ import pg from "pg";
 import type PgBoss from "pg-boss";
 import { closeDb } from "#db/client.server";
 import { closeTransport, setSmtpMailer } from "~/features/email/transport.server";
-import { bossSchema, createBoss, jobWakeChannel, wakeWorkers } from "./boss.server";
+import { reclaimLapsedJobs, renewJobLeases } from "./boss-internals.server";
+import { createBoss, jobWakeChannel, wakeWorkers } from "./boss.server";
 import { jobDefinitions, type JobContext, type JobDefinition } from "./definitions/index";
 import { threadMailer } from "./smtp-sender.server";
 
@@ -33,7 +34,6 @@ export function workerTiming(env: NodeJS.ProcessEnv = process.env): WorkerTiming
   };
 }
 
-const jobTable = `"${bossSchema}".job`;
 /** pg-boss's own default expiry, for a queue that sets none. */
 const DEFAULT_LONGEST_RUN_SECONDS = 15 * 60;
 
@@ -68,14 +68,8 @@ class Leases {
 
   private async renew(queue: string, ids: string[]): Promise<void> {
     const held = this.running.get(queue);
-    const limits = ids.map((id) => held?.get(id) ?? DEFAULT_LONGEST_RUN_SECONDS);
-    await this.boss.getDb().executeSql(
-      `update ${jobTable} j
-          set expire_in = least(now() - j.started_on + make_interval(secs => $3::float8), make_interval(secs => l.limit_seconds))
-         from unnest($2::uuid[], $4::float8[]) as l(id, limit_seconds)
-        where j.name = $1 and j.id = l.id and j.state = 'active'`,
-      [queue, ids, this.leaseSeconds, limits],
-    );
+    const jobs = ids.map((id) => ({ id, longestRunSeconds: held?.get(id) ?? DEFAULT_LONGEST_RUN_SECONDS }));
+    await renewJobLeases(this.boss.getDb(), queue, jobs, this.leaseSeconds);
   }
 }
 
@@ -83,17 +77,8 @@ class Leases {
  * Puts active jobs whose lease lapsed (their worker died) back in the queue at once, as a retry.
  * Jobs without retries left are left to pg-boss's maintenance, which fails them.
  */
-async function reclaimLapsedJobs(boss: PgBoss, queues: string[]): Promise<void> {
-  const { rows } = await boss.getDb().executeSql(
-    `update ${jobTable}
-        set state = 'retry', start_after = now(),
-            output = '{"message": "worker lost: lease expired, retried"}'::jsonb
-      where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()
-        and retry_count < retry_limit
-      returning name, id`,
-    [queues],
-  );
-  for (const row of rows as { name: string; id: string }[]) {
+async function reclaimLapsed(boss: PgBoss, queues: string[]): Promise<void> {
+  for (const row of await reclaimLapsedJobs(boss.getDb(), queues)) {
     console.error(`[worker] ${row.name} job ${row.id}: its worker is gone (lease expired); queued again`);
   }
 }
@@ -251,7 +236,7 @@ export async function startWorker(
   const supervise = async () => {
     try {
       await leases.renewAll();
-      await reclaimLapsedJobs(boss, queues);
+      await reclaimLapsed(boss, queues);
     } catch (error) {
       logSupervisionError(error);
     }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { emailOutbox } from "#db/schema";
 import { renderEmail, type TemplateName, type TemplateProps } from "#emails/index";
-import { bossSchema } from "#jobs/boss.server";
+import { liveJobExists } from "#jobs/boss-internals.server";
 import { enqueue, enqueueMany } from "#jobs/enqueue.server";
 import type { Language } from "~/utils/i18n";
 import { sendMail } from "./transport.server";
@@ -202,7 +202,6 @@ export async function deliverEmails(emailIds: string[]): Promise<{ sent: number;
  * sweeper never doubles a delivery that is merely waiting.
  */
 export async function listStalledEmailIds(db: DbOrTx, olderThanMinutes: number, limit = 500): Promise<string[]> {
-  const job = sql.raw(`"${bossSchema}".job`);
   const rows = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -211,12 +210,7 @@ export async function listStalledEmailIds(db: DbOrTx, olderThanMinutes: number, 
         eq(emailOutbox.status, "pending"),
         lt(emailOutbox.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
         or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
-        sql`not exists (
-          select 1 from ${job} j
-          where j.name = ${sendEmailQueue}
-            and j.state in ('created', 'retry', 'active')
-            and j.data->>'emailId' = ${emailOutbox.id}::text
-        )`,
+        not(liveJobExists(sendEmailQueue, "emailId", sql`${emailOutbox.id}::text`)),
       ),
     )
     .orderBy(emailOutbox.createdAt)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { importChanges, importConnectorRuns, importConnectors, importRows, imports, users } from "#db/schema";
+import { anyLiveJob, jobStates } from "#jobs/boss-internals.server";
 import { enqueue } from "#jobs/enqueue.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { applyImport } from "../import-apply.server";
@@ -205,13 +206,8 @@ export async function recoverLostRuns(
         .where(eq(importConnectorRuns.importId, run.importId));
       if (!current || !["parsing", "comparing"].includes(current.status)) return "done";
       if (!(jobStages as readonly string[]).includes(current.stage)) return "done";
-      const jobs = await tx.execute<{ state: string }>(sql`
-        select state from pgboss.job where name = ${connectorImportQueue} and data->>'importId' = ${run.importId}
-        union all
-        select state from pgboss.archive where name = ${connectorImportQueue} and data->>'importId' = ${run.importId}
-      `);
-      const states = jobs.rows.map((j) => j.state);
-      if (states.some((state) => ["created", "retry", "active"].includes(state))) return "alive";
+      const states = await jobStates(tx, connectorImportQueue, "importId", run.importId);
+      if (anyLiveJob(states)) return "alive";
       const givenUp = now.getTime() - run.createdAt.getTime() > LOST_RUN_GIVE_UP_MS;
       if (states.length === 0 && !givenUp) {
         // Sent on pg-boss's own connection, before this lock is released: the next tick sees the job.
