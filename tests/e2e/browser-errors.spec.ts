@@ -17,12 +17,13 @@ test.describe("browser errors fail a test", () => {
   test("an uncaught exception in the page fails the test", async ({ page }) => {
     test.fail();
     await page.goto("/login");
+    const thrown = page.waitForEvent("pageerror");
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error("uncaught");
       }),
     );
-    await page.waitForTimeout(200);
+    await thrown;
   });
 
   test("a console error in a context the test opens itself fails the test", async ({ browser, baseURL }) => {
@@ -30,8 +31,9 @@ test.describe("browser errors fail a test", () => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto("/login");
+    const logged = page.waitForEvent("console", (message) => message.text() === "in another context");
     await page.evaluate(() => console.error("in another context"));
-    await page.waitForTimeout(200);
+    await logged;
     await context.close();
   });
 
@@ -52,17 +54,19 @@ test.describe("browser errors fail a test", () => {
   test("the one declared error is allowed", async ({ page, expectConsoleError }) => {
     expectConsoleError(/expected failure/);
     await page.goto("/login");
+    const logged = page.waitForEvent("console", (message) => message.text() === "an expected failure");
     await page.evaluate(() => console.error("an expected failure"));
-    await page.waitForTimeout(200);
+    await logged;
   });
 
   test("a declared error does not cover another one", async ({ page, expectConsoleError }) => {
     test.fail();
     expectConsoleError(/expected failure/);
     await page.goto("/login");
+    const logged = page.waitForEvent("console", (message) => message.text() === "another error");
     await page.evaluate(() => console.error("an expected failure"));
     await page.evaluate(() => console.error("another error"));
-    await page.waitForTimeout(200);
+    await logged;
   });
 
   test("a declared error that never happens fails the test", async ({ page, expectConsoleError }) => {

@@ -85,18 +85,29 @@ async function get(pathname: string): Promise<Answer> {
   };
 }
 
-/** Requests `pathname` back to back (4 at a time) until `done()`; returns every answer. */
-async function load(pathname: string, done: () => boolean): Promise<Answer[]> {
+/**
+ * Requests `pathname` back to back (4 at a time) until `done()`. `answers` fills as they come; `all` gives every
+ * answer, in the order they were read, once the last request is answered.
+ */
+function load(pathname: string, done: () => boolean): { answers: Answer[]; all: Promise<Answer[]> } {
   const answers: Answer[] = [];
-  await Promise.all(
+  const all = Promise.all(
     Array.from({ length: 4 }, async () => {
       while (!done()) {
         answers.push(await get(pathname));
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     }),
-  );
-  return answers.sort((a, b) => a.at - b.at);
+  ).then(() => [...answers].sort((a, b) => a.at - b.at));
+  return { answers, all };
+}
+
+/** Waits until `condition()` holds: a test waits for what it needs, not for a guessed time. */
+async function until(condition: () => boolean, what: string, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; !condition();) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe("a PostgreSQL restart under load", () => {
@@ -106,16 +117,22 @@ describe("a PostgreSQL restart under load", () => {
     expect(warm.map((a) => a.status)).toEqual(Array(10).fill(200));
 
     let finished = false;
-    const answers = load("/dashboard", () => finished);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { answers, all: allAnswers } = load("/dashboard", () => finished);
+    // The load runs: answers come back from the live database.
+    await until(() => answers.filter((a) => a.status === 200).length >= 4, "answers before the stop");
     await database!.stop();
     const stoppedAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Down until more than five requests sent during the outage were answered.
+    await until(() => answers.filter((a) => a.startedAt > stoppedAt + 100).length > 5, "answers during the outage");
     database = await startDatabase();
     const restartedAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Up until requests sent after the first answer from the restarted database are answered too.
+    await until(() => {
+      const back = answers.find((a) => a.at > restartedAt && a.status === 200);
+      return back !== undefined && answers.filter((a) => a.startedAt > back.at).length >= 8;
+    }, "answers after the restart");
     finished = true;
-    const all = await answers;
+    const all = await allAnswers;
 
     expect(crashes.map(String)).toEqual([]);
     const statuses = new Set(all.map((a) => a.status));
