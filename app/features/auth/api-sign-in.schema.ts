@@ -9,7 +9,8 @@ export const apiLoginSchema = z.object({
   email: lineText({ error: "validation:email.required" })
     .trim()
     .pipe(z.email({ error: "validation:email.invalid" }).max(254)),
-  password: lineText({ error: "validation:password.required" }).min(1, "validation:password.required").max(1000),
+  // Compared, never stored as text: whatever was set before still signs in (1440).
+  password: z.string({ error: "validation:password.required" }).min(1, "validation:password.required").max(1000),
   route: lineText().max(2000).optional(),
   code: lineText().max(20).optional(),
 });

@@ -6,7 +6,8 @@ export const loginSchema = z.object({
   email: lineText({ error: "validation:email.required" })
     .trim()
     .pipe(z.email({ error: "validation:email.invalid" })),
-  password: lineText({ error: "validation:password.required" }),
+  // A password is compared, never stored as text: whatever was set before still signs in (1440).
+  password: z.string({ error: "validation:password.required" }),
   redirectTo: lineText().optional(),
 });
 

@@ -17,7 +17,7 @@ export const profileDetailsSchema = z
     error: "validation:firstOrLastName",
   });
 
-export const currentPasswordField = { currentPassword: lineText({ error: "validation:password.currentRequired" }) };
+export const currentPasswordField = { currentPassword: z.string({ error: "validation:password.currentRequired" }) };
 
 /** The browser checks the rules; the server uses the same shape with the common-password check added. */
 export const passwordChangeSchema = newPasswordSchema(passwordRules, currentPasswordField);
