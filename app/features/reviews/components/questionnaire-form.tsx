@@ -1,11 +1,9 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorSummary } from "~/components/ui/forms";
-import { ScaleLegend, ScoreToggle } from "~/components/ui/score-toggle";
-import { scaleLevels, type Dimension, type LevelName, type ScaleSize } from "~/features/criteria/scales";
-import { OFF, scoreField } from "../evaluation-form";
+import type { ScaleSize } from "~/features/criteria/scales";
+import { scoreField } from "../evaluation-form";
 import { teamField } from "../self-review.schema";
-import { useAutoSave } from "./use-auto-save";
+import { ScoreQuestionnaire, type QuestionnaireCriterion, type QuestionnaireDimension } from "./score-questionnaire";
 
 export type QuestionnaireView = {
   review: { id: string; name: string; deadline: string; scale: ScaleSize };
@@ -14,77 +12,18 @@ export type QuestionnaireView = {
   personName: string;
   teamName: string | null;
   readOnly: "locked" | "finished" | "reviewFinished" | "notOwn" | null;
-  dimensions: { dimension: Dimension; name: string; label: string }[];
-  criteria: {
-    criterionId: string;
-    dimension: Dimension;
-    name: string;
-    description: string;
-    characteristics: Partial<Record<LevelName, string>>;
-  }[];
+  dimensions: QuestionnaireDimension[];
+  criteria: QuestionnaireCriterion[];
   teamValues: Record<string, string>;
   ownValues: Record<string, string>;
   answered: number;
   total: number;
 };
 
-type Reply = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
-
-/** The two parts of a self review questionnaire in one real form, auto-saved with JavaScript. */
+/** The two parts of a self review questionnaire (the team, then oneself) in the review family's score form. */
 export function QuestionnaireForm(view: QuestionnaireView) {
   const { t } = useTranslation();
-  const { review, criteria, dimensions } = view;
-  const readOnly = view.readOnly !== null;
-  const actionData = useActionData() as Reply | undefined;
-  const typed = actionData?.initialValue ?? {};
-  const typedTeam = (typed.team ?? {}) as Record<string, string>;
-  const typedOwn = (typed.score ?? {}) as Record<string, string>;
-  const errors = actionData?.error ?? {};
-  const autoSave = useAutoSave(readOnly, {
-    ...Object.fromEntries(Object.entries(view.teamValues).map(([id, v]) => [teamField(id), v])),
-    ...Object.fromEntries(Object.entries(view.ownValues).map(([id, v]) => [scoreField(id), v])),
-  });
-  const levels = scaleLevels(review.scale);
-  const base = `/selfreview/questionnaire/${review.id}/${view.membershipId}`;
-  const summaryErrors = criteria.flatMap((c) => [
-    ...(errors[teamField(c.criterionId)]?.length
-      ? [{ id: `score-team-${c.criterionId}`, label: c.name, errors: errors[teamField(c.criterionId)] }]
-      : []),
-    ...(errors[scoreField(c.criterionId)]?.length
-      ? [{ id: `score-${c.criterionId}`, label: c.name, errors: errors[scoreField(c.criterionId)] }]
-      : []),
-  ]);
-
-  const part = (which: "team" | "own") =>
-    dimensions.map((d) => {
-      const inDimension = criteria.filter((c) => c.dimension === d.dimension);
-      if (inDimension.length === 0) return null;
-      return (
-        <section key={d.dimension} aria-labelledby={`${which}-dimension-${d.dimension}`} className="mb-6">
-          <h3 id={`${which}-dimension-${d.dimension}`} className="text-lg">
-            {d.name}
-          </h3>
-          <p className="mb-2 text-sm text-ink-muted">{d.label}</p>
-          {inDimension.map((c) => {
-            const name = which === "team" ? teamField(c.criterionId) : scoreField(c.criterionId);
-            const stored = which === "team" ? view.teamValues : view.ownValues;
-            const typedValue = which === "team" ? typedTeam[c.criterionId] : typedOwn[c.criterionId];
-            return (
-              <ScoreToggle
-                key={name}
-                criterion={which === "team" ? { ...c, criterionId: `team-${c.criterionId}` } : c}
-                levels={levels}
-                name={name}
-                defaultValue={typedValue ?? stored[c.criterionId] ?? OFF}
-                disabled={readOnly}
-                errors={errors[name]}
-              />
-            );
-          })}
-        </section>
-      );
-    });
-
+  const { review } = view;
   return (
     <>
       <h1 className="mt-2">{t("selfreviews:questionnaire.title", { name: review.name })}</h1>
@@ -116,47 +55,43 @@ export function QuestionnaireForm(view: QuestionnaireView) {
           </Link>
         </p>
       ) : null}
-      <ScaleLegend levels={levels} />
-      <div className="mt-4">
-        <ErrorSummary formErrors={errors[""]} fieldErrors={summaryErrors} />
-      </div>
-      <Form
-        method="post"
-        action={base}
-        ref={autoSave.formRef}
-        onChange={autoSave.onChange}
-        onSubmit={autoSave.onSubmit}
-        className="rounded bg-white p-4 shadow-sm"
-      >
-        <input type="hidden" name="subjectId" value={view.subjectId} />
-        <section aria-labelledby="team-part" className="mb-8">
-          <h2 id="team-part" className="text-xl">
-            {t("selfreviews:questionnaire.teamPart")}
-          </h2>
-          <p className="mb-4">{t("selfreviews:questionnaire.teamPartHint")}</p>
-          {part("team")}
-        </section>
-        <section aria-labelledby="own-part" className="mb-6">
-          <h2 id="own-part" className="text-xl">
-            {t("selfreviews:questionnaire.ownPart")}
-          </h2>
-          <p className="mb-4">{t("selfreviews:questionnaire.ownPartHint")}</p>
-          {part("own")}
-        </section>
-        <p role="status" aria-live="polite" className={`mb-3 min-h-6 ${autoSave.error ? "text-danger" : ""}`}>
-          {autoSave.status}
-        </p>
-        {readOnly ? null : (
-          <div className="flex flex-wrap gap-3">
-            <Button name="intent" value="save">
-              {t("selfreviews:questionnaire.save")}
-            </Button>
-            <Button name="intent" value="finish" variant="secondary">
-              {t("selfreviews:questionnaire.saveAndFinish")}
-            </Button>
-          </div>
-        )}
-      </Form>
+      <ScoreQuestionnaire
+        action={`/selfreview/questionnaire/${review.id}/${view.membershipId}`}
+        subjectId={view.subjectId}
+        scale={review.scale}
+        readOnly={view.readOnly !== null}
+        dimensions={view.dimensions}
+        criteria={view.criteria}
+        parts={[
+          {
+            name: "team",
+            field: teamField,
+            replyKey: "team",
+            idPrefix: "team-",
+            values: view.teamValues,
+            heading: {
+              title: t("selfreviews:questionnaire.teamPart"),
+              hint: t("selfreviews:questionnaire.teamPartHint"),
+            },
+          },
+          {
+            name: "own",
+            field: scoreField,
+            replyKey: "score",
+            values: view.ownValues,
+            heading: {
+              title: t("selfreviews:questionnaire.ownPart"),
+              hint: t("selfreviews:questionnaire.ownPartHint"),
+            },
+          },
+        ]}
+        dimensionHeading="h3"
+        legend
+        buttons={[
+          { value: "save", label: t("selfreviews:questionnaire.save") },
+          { value: "finish", label: t("selfreviews:questionnaire.saveAndFinish") },
+        ]}
+      />
     </>
   );
 }
