@@ -4,6 +4,7 @@
  * runs before a loader or action sees the request, so every route is covered, pages and resource routes.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { MAX_UPLOAD_REQUEST_BYTES, uploadPaths } from "../app/features/imports/upload-limits";
 import { detectLanguage } from "../app/utils/language-detection";
 import { isLoopbackAddress } from "../app/utils/peer.server";
 
@@ -13,13 +14,14 @@ const MB = 1024 * KB;
 type BodyKind = "form" | "multipart" | "json" | "other";
 
 /**
- * The most a request body may hold, by kind and route. Forms are 1 MB everywhere. No route takes a
- * file upload yet: a route that does gets its own multipart entry here. JSON limits match what the API
- * routes accept (readJsonBody's maxBytes): 64 KB, with larger exceptions listed per route.
+ * The most a request body may hold, by kind and route. Forms are 1 MB everywhere, multipart too except on
+ * the paths that take a file upload, which get the upload limit the import itself checks (one constant,
+ * app/features/imports/upload-limits.ts, decision 1451). JSON limits match what the API routes accept
+ * (readJsonBody's maxBytes): 64 KB, with larger exceptions listed per route.
  */
 export const bodyLimits: Record<BodyKind, { default: number; routes: [RegExp, number][] }> = {
   form: { default: 1 * MB, routes: [] },
-  multipart: { default: 1 * MB, routes: [] },
+  multipart: { default: 1 * MB, routes: uploadPaths.map((path) => [path, MAX_UPLOAD_REQUEST_BYTES]) },
   json: {
     default: 64 * KB,
     routes: [
@@ -98,7 +100,7 @@ function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, limit: number
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`;
+  return bytes >= MB ? `${Math.floor(bytes / MB)} MB` : `${Math.floor(bytes / KB)} KB`;
 }
 
 /**

@@ -25,7 +25,18 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
  * Errors are i18n keys (see *.schema.ts). `{{name}}` in a message becomes the field's label,
  * so 'validation:required' reads "Voornaam is verplicht".
  */
-export function ErrorList({ id, errors, label }: { id?: string; errors?: ListOfErrors; label?: string }) {
+export function ErrorList({
+  id,
+  errors,
+  label,
+  values,
+}: {
+  id?: string;
+  errors?: ListOfErrors;
+  label?: string;
+  /** What the messages interpolate besides the field's name (a limit, say). */
+  values?: Record<string, string | number>;
+}) {
   const { t } = useTranslation();
   const messages = (errors ?? []).filter((e): e is string => Boolean(e));
   if (messages.length === 0) return null;
@@ -33,7 +44,7 @@ export function ErrorList({ id, errors, label }: { id?: string; errors?: ListOfE
     <ul id={id} className="mt-1 space-y-1">
       {messages.map((key) => (
         <li key={key} className="text-sm font-medium text-danger">
-          {t(key, { name: label ?? "" })}
+          {t(key, { name: label ?? "", ...values })}
         </li>
       ))}
     </ul>
@@ -60,6 +71,8 @@ export type FieldProps = Control & {
   label: string;
   hint?: ReactNode;
   errors?: ListOfErrors;
+  /** Interpolations of the error messages (ErrorList's `values`). */
+  errorValues?: Record<string, string | number>;
   className?: string;
 };
 
@@ -67,7 +80,7 @@ export type FieldProps = Control & {
  * The one form field: label above, hint under the label, the control, errors under it (GOV.UK's order).
  * The control is an input, a textarea or a select; the ids that tie hint and errors to it are the same for all.
  */
-export function Field({ label, hint, errors, className, ...control }: FieldProps) {
+export function Field({ label, hint, errors, errorValues, className, ...control }: FieldProps) {
   const fallbackId = useId();
   const id = (control.inputProps ?? control.textareaProps ?? control.selectProps).id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -114,7 +127,7 @@ export function Field({ label, hint, errors, className, ...control }: FieldProps
           className={`mt-1 block w-full max-w-md rounded border px-3 py-2 ${border}`}
         />
       )}
-      <ErrorList id={errorId} errors={errors} label={label} />
+      <ErrorList id={errorId} errors={errors} label={label} values={errorValues} />
     </div>
   );
 }

@@ -10,19 +10,19 @@ import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { isImportField, normaliseHeader } from "./import-fields";
 import { importFileType } from "./import-file.server";
-import { MAX_UPLOAD_BYTES } from "./upload-limits";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./upload-limits";
 import { personnelImportQueue } from "./import-run.server";
 
 export const HISTORY_SIZE = 50;
 
 export type UploadResult =
-  { ok: true; importId: string } | { ok: false; errorKey: string; values?: Record<string, string> };
+  { ok: true; importId: string } | { ok: false; errorKey: string; values?: Record<string, string | number> };
 
 /** Stores the upload and queues the job that reads it; the request itself never parses the workbook. */
 export async function createImport(ctx: TenantContext, file: { name: string; data: Buffer }): Promise<UploadResult> {
   if (file.data.length === 0) return { ok: false, errorKey: "import:errors.noFile" };
   if (file.data.length > MAX_UPLOAD_BYTES)
-    return { ok: false, errorKey: "import:errors.tooLarge", values: { max: "20" } };
+    return { ok: false, errorKey: "import:errors.tooLarge", values: { max: MAX_UPLOAD_MB } };
   const fileType = importFileType(file.name, file.data.subarray(0, 4096));
   if (!fileType) return { ok: false, errorKey: "import:errors.type" };
   const importId = await getDb().transaction(async (tx) => {

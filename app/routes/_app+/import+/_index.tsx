@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Field } from "~/components/ui/forms";
 import { ListTable, Row } from "~/components/ui/table";
 import { importStepPath } from "~/features/imports/import-steps";
-import { MAX_UPLOAD_BYTES } from "~/features/imports/upload-limits";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, MAX_UPLOAD_REQUEST_BYTES } from "~/features/imports/upload-limits";
 import { createImport, listImports } from "~/features/imports/imports.server";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
@@ -41,23 +41,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The upload refused: a message key and the values it interpolates, next to the file field. */
+const refuse = (errorKey: string, values?: Record<string, string | number>) =>
+  data({ errorKey, values }, { status: 400 });
+
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
+  const tooLarge = () => refuse("import:errors.tooLarge", { max: MAX_UPLOAD_MB });
   // A body clearly over the limit is refused before it is read.
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
-    return data({ errorKey: "import:errors.tooLarge" }, { status: 400 });
-  }
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) return tooLarge();
   let form: FormData;
   try {
     form = await parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data({ errorKey: "import:errors.tooLarge" }, { status: 400 });
-    return data({ errorKey: "import:errors.noFile" }, { status: 400 });
+    if (error instanceof MaxPartSizeExceededError) return tooLarge();
+    return refuse("import:errors.noFile");
   }
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ errorKey: "import:errors.noFile" }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0) return refuse("import:errors.noFile");
   const result = await createImport(ctx, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
-  if (!result.ok) return data({ errorKey: result.errorKey }, { status: 400 });
+  if (!result.ok) return refuse(result.errorKey, result.values);
   return redirect(`/import/excel/${result.importId}`);
 }
 
@@ -73,8 +76,9 @@ export default function ImportPage() {
       <Form method="post" encType="multipart/form-data" className="mb-8 rounded bg-white p-4 shadow-sm">
         <Field
           label={t("import:upload.file")}
-          hint={t("import:upload.hint")}
+          hint={t("import:upload.hint", { max: MAX_UPLOAD_MB })}
           errors={actionData?.errorKey ? [actionData.errorKey] : undefined}
+          errorValues={actionData?.values}
           inputProps={{ id: "file", name: "file", type: "file", accept: ".csv,.xlsx", required: true }}
         />
         <Button disabled={navigation.state === "submitting"}>{t("import:upload.submit")}</Button>
