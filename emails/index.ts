@@ -18,6 +18,7 @@ import ImportFailedEmail, { importFailedPropsSchema } from "./import-failed";
 import ImportScheduledEmail, { importScheduledPropsSchema } from "./import-scheduled";
 import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
+import { escapeHtml } from "~/utils/escape-html";
 
 type TemplateDefinition<Schema extends z.ZodType<Record<string, unknown>>> = {
   component: ComponentType<EmailContext & z.infer<Schema>>;
@@ -206,9 +207,6 @@ const SLOT = /zqxslot(\d+)xqz/g;
 const slotToken = (n: number) => `zqxslot${n}xqz`;
 const MAX_SKELETONS = 200;
 const skeletons = new Map<string, { html: string; text: string }>();
-
-const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEscapes[c]);
 
 async function renderDigest(props: DigestProps, locale: Language): Promise<RenderedEmail> {
   const values: string[] = [];

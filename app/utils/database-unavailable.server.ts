@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "#db/client.server";
 import type { Language } from "./i18n";
 import { sharedI18n } from "./i18n.server";
 import { detectLanguage } from "./language-detection";
+import { escapeHtml } from "./escape-html";
 
 /** Seconds a browser or client is asked to wait; PostgreSQL restarts in about that. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -43,9 +44,6 @@ function languageWithoutDatabase(request: Request): Language {
     acceptLanguage: request.headers.get("Accept-Language"),
   });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Headers of every 503 for an unreachable database: retry soon, never cache. */
 export function databaseUnavailableHeaders(): Headers {

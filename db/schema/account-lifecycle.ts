@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
+import { accounts } from "./accounts";
 import { sessions } from "./auth";
 import { memberships, users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 export const userTokenPurposes = ["verify-email", "password-reset", "login-as", "email-change"] as const;
 export type UserTokenPurpose = (typeof userTokenPurposes)[number];
@@ -39,12 +40,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

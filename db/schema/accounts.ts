@@ -11,6 +11,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { tenantColumns } from "./tenant-columns";
 
 export const licenceStatuses = ["trial", "active", "expired", "cancelled"] as const;
 export type LicenceStatus = (typeof licenceStatuses)[number];
@@ -75,12 +76,7 @@ export const accountModules = pgTable(
 export const clusterModules = pgTable(
   "cluster_modules",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     moduleKey: text("module_key").notNull(),
   },
   (t) => [uniqueIndex("cluster_modules_pk").on(t.clusterId, t.moduleKey)],

@@ -1,22 +1,17 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { competenceTypes } from "./enums";
 import { positions } from "./positions";
 import { tags } from "./tags";
 import { memberships, users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /** The competence book of a cluster (spec §1, §3): five types, archived instead of deleted. */
 export const competences = pgTable(
   "competences",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     type: text("type", { enum: competenceTypes }).notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -36,12 +31,7 @@ export const competences = pgTable(
 export const positionCompetences = pgTable(
   "position_competences",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     positionId: uuid("position_id")
       .notNull()
       .references(() => positions.id, { onDelete: "cascade" }),
@@ -68,12 +58,7 @@ export const competenceScores = pgTable(
   "competence_scores",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),
@@ -104,12 +89,7 @@ export const competenceScores = pgTable(
 export const competenceTags = pgTable(
   "competence_tags",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     competenceId: uuid("competence_id")
       .notNull()
       .references(() => competences.id, { onDelete: "cascade" }),
@@ -134,12 +114,7 @@ export const competenceSets = pgTable(
   "competence_sets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -156,12 +131,7 @@ export const competenceSets = pgTable(
 export const competenceSetItems = pgTable(
   "competence_set_items",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     setId: uuid("set_id")
       .notNull()
       .references(() => competenceSets.id, { onDelete: "cascade" }),

@@ -16,6 +16,7 @@ import {
 import { accounts, clusters } from "./accounts";
 import { tags } from "./tags";
 import { teams } from "./teams";
+import { tenantColumns } from "./tenant-columns";
 
 /** Characteristic text per scale level name (excellent, good, normal, mediocre, low). */
 export type Characteristics = Partial<Record<"excellent" | "good" | "normal" | "mediocre" | "low", string>>;
@@ -25,12 +26,7 @@ export const criteria = pgTable(
   "criteria",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     dimension: smallint("dimension").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -52,12 +48,7 @@ export const criteria = pgTable(
 export const criterionTags = pgTable(
   "criterion_tags",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     criterionId: uuid("criterion_id")
       .notNull()
       .references(() => criteria.id, { onDelete: "cascade" }),
@@ -72,12 +63,7 @@ export const criteriaSets = pgTable(
   "criteria_sets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     visibleToTeamLeaders: boolean("visible_to_team_leaders").notNull().default(false),
@@ -99,12 +85,7 @@ export const criteriaSets = pgTable(
 export const criteriaSetCriteria = pgTable(
   "criteria_set_criteria",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     setId: uuid("set_id")
       .notNull()
       .references(() => criteriaSets.id, { onDelete: "cascade" }),
@@ -121,12 +102,7 @@ export const criteriaSetCriteria = pgTable(
 export const criteriaSetTeams = pgTable(
   "criteria_set_teams",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     setId: uuid("set_id")
       .notNull()
       .references(() => criteriaSets.id, { onDelete: "cascade" }),

@@ -12,23 +12,15 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
+import { clusters } from "./accounts";
 import { sessions } from "./auth";
 import { dialogEventKinds, dialogStates } from "./enums-dialogs";
 import { reviewSubjects } from "./reviews";
 import { teams } from "./teams";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 export { dialogEventKinds, dialogStates, type DialogEventKind, type DialogState } from "./enums-dialogs";
-
-const tenantColumns = () => ({
-  accountId: uuid("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "restrict" }),
-  clusterId: uuid("cluster_id")
-    .notNull()
-    .references(() => clusters.id, { onDelete: "restrict" }),
-});
 
 /**
  * A development dialog (spec §1, §3 "Dialog"): a person (participant) and their leader work on an
@@ -38,7 +30,7 @@ export const dialogs = pgTable(
   "dialogs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     /** Whose development this is. */
     membershipId: uuid("membership_id")
       .notNull()
@@ -69,7 +61,7 @@ export const dialogLearningGoals = pgTable(
   "dialog_learning_goals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     dialogId: uuid("dialog_id")
       .notNull()
       .references(() => dialogs.id, { onDelete: "cascade" }),
@@ -85,7 +77,7 @@ export const dialogInitiatives = pgTable(
   "dialog_initiatives",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     dialogId: uuid("dialog_id")
       .notNull()
       .references(() => dialogs.id, { onDelete: "cascade" }),
@@ -109,7 +101,7 @@ export const dialogInitiativeLinks = pgTable(
   "dialog_initiative_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     dialogId: uuid("dialog_id")
       .notNull()
       .references(() => dialogs.id, { onDelete: "cascade" }),
@@ -131,7 +123,7 @@ export const dialogActions = pgTable(
   "dialog_actions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     dialogId: uuid("dialog_id")
       .notNull()
       .references(() => dialogs.id, { onDelete: "cascade" }),
@@ -154,7 +146,7 @@ export const dialogEvents = pgTable(
   "dialog_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...tenantColumns(),
+    ...tenantColumns("restrict"),
     dialogId: uuid("dialog_id")
       .notNull()
       .references(() => dialogs.id, { onDelete: "cascade" }),

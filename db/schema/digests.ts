@@ -1,8 +1,9 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
+import { accounts } from "./accounts";
 import { emailOutbox } from "./email";
 import { tasks } from "./tasks";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * One row per digest sent: a membership gets at most one digest per period (the unique index), so a
@@ -13,12 +14,7 @@ export const digestsSent = pgTable(
   "digests_sent",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * A flow measurement (spec §1, §3 "Flow review"): one person's activities with their share of time and
@@ -13,12 +13,7 @@ export const flowMeasurements = pgTable(
   "flow_measurements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     /** Whose flow this is. */
     membershipId: uuid("membership_id")
       .notNull()

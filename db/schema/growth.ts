@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { competences } from "./competences";
 import { positions } from "./positions";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * An employee's ambition (spec §1 growth and ambition, docs/decisions/1122): where they want to grow — a
@@ -13,12 +13,7 @@ export const ambitions = pgTable(
   "ambitions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

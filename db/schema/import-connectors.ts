@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { imports } from "./imports";
 import { users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /** The payroll and HR systems a cluster can import its personnel from (issue #16, decision 1220). */
 export const connectorKinds = ["afas", "polaris"] as const;
@@ -19,12 +19,7 @@ export const importConnectors = pgTable(
   "import_connectors",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     kind: text("kind", { enum: connectorKinds }).notNull(),
     url: text("url").notNull(),
     /** AES-256-GCM (docs/decisions/0421, 1221); never shown back. */
@@ -55,12 +50,7 @@ export const importConnectorRuns = pgTable(
     importId: uuid("import_id")
       .primaryKey()
       .references(() => imports.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     /** Null once the connector's settings are gone: the run stays in the history. */
     connectorId: uuid("connector_id").references(() => importConnectors.id, { onDelete: "set null" }),
     kind: text("kind", { enum: connectorKinds }).notNull(),

@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { memberships, users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /** Where an import is (spec §4 wizard steps); `parsing` and `comparing` are a job at work. */
 export const importStatuses = ["parsing", "columns", "comparing", "review", "applied", "failed"] as const;
@@ -66,12 +66,7 @@ export const imports = pgTable(
   "imports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     appliedBy: uuid("applied_by").references(() => users.id, { onDelete: "set null" }),
     source: text("source").notNull().default("excel"),
@@ -116,12 +111,7 @@ export const importRows = pgTable(
     importId: uuid("import_id")
       .notNull()
       .references(() => imports.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     rowNumber: integer("row_number").notNull(),
     values: jsonb("values").$type<string[]>().notNull(),
     errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
@@ -137,12 +127,7 @@ export const importChanges = pgTable(
     importId: uuid("import_id")
       .notNull()
       .references(() => imports.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id").references(() => memberships.id, { onDelete: "set null" }),
     rowNumber: integer("row_number"),
     /** Who or what the change is about, as shown (a person's name, a team's name). */
@@ -170,12 +155,7 @@ export const importChanges = pgTable(
 export const importColumnMappings = pgTable(
   "import_column_mappings",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     header: text("header").notNull(),
     field: text("field").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

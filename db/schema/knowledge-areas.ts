@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { teams } from "./teams";
 import { memberships, users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * Knowledge areas and the team knowledge card (spec §1, §3 "Knowledge area and card"; docs/decisions/1080).
@@ -13,12 +13,7 @@ export const knowledgeAreas = pgTable(
   "knowledge_areas",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -37,12 +32,7 @@ export const teamKnowledgeNeeds = pgTable(
   "team_knowledge_needs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
@@ -66,12 +56,7 @@ export const memberKnowledgeLevels = pgTable(
   "member_knowledge_levels",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

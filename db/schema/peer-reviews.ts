@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { criteria } from "./criteria";
 import { reviews, reviewSubjects } from "./reviews";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * Peer reviews (docs/decisions/1020). A peer round is a `reviews` row of type `peer`; each reviewed
@@ -18,12 +18,7 @@ export const reviewPeerAssignments = pgTable(
   "review_peer_assignments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     reviewId: uuid("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "restrict" }),
@@ -67,12 +62,7 @@ export const reviewPeerNominations = pgTable(
   "review_peer_nominations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     reviewId: uuid("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "restrict" }),

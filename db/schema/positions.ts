@@ -12,19 +12,14 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 export const positions = pgTable(
   "positions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     parentId: uuid("parent_id").references((): AnyPgColumn => positions.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     code: text("code"),
@@ -42,12 +37,7 @@ export const contracts = pgTable(
   "contracts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

@@ -16,11 +16,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { criteria, criteriaSets } from "./criteria";
 import { tags } from "./tags";
 import { teams } from "./teams";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 export const reviewTypes = ["team-summary", "team", "self", "peer"] as const;
 export type ReviewType = (typeof reviewTypes)[number];
@@ -34,12 +34,7 @@ export const reviews = pgTable(
   "reviews",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     parentId: uuid("parent_id").references((): AnyPgColumn => reviews.id, { onDelete: "restrict" }),
     type: text("type", { enum: reviewTypes }).notNull(),
     name: text("name").notNull(),
@@ -91,12 +86,7 @@ export const reviewTags = pgTable(
 export const reviewReviewers = pgTable(
   "review_reviewers",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     reviewId: uuid("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "restrict" }),
@@ -142,12 +132,7 @@ export const reviewSubjects = pgTable(
   "review_subjects",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "restrict" }),
+    ...tenantColumns("restrict"),
     reviewId: uuid("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "restrict" }),

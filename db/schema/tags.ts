@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { tagKinds } from "./enums";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * Tags of a cluster. Personnel tags label employees (filters, review selection); criteria tags label
@@ -12,12 +12,7 @@ export const tags = pgTable(
   "tags",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     kind: text("kind", { enum: tagKinds }).notNull(),
     name: text("name").notNull(),
     isSystem: boolean("is_system").notNull().default(false),
@@ -35,12 +30,7 @@ export const tags = pgTable(
 export const membershipTags = pgTable(
   "membership_tags",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     membershipId: uuid("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { memberships } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 export const taskTypes = ["task", "note"] as const;
 export type TaskType = (typeof taskTypes)[number];
@@ -19,12 +19,7 @@ export const tasks = pgTable(
   "tasks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     type: text("type", { enum: taskTypes }).notNull(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),

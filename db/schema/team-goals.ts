@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
 import { teamGoalKinds } from "./enums";
 import { reviews } from "./reviews";
 import { teams } from "./teams";
 import { users } from "./users";
+import { tenantColumns } from "./tenant-columns";
 
 /**
  * A team's goal or ambition (spec §3 "Team goal"): its text, the growth strategy, how it is measured,
@@ -15,12 +15,7 @@ export const teamGoals = pgTable(
   "team_goals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
@@ -55,12 +50,7 @@ export const teamGoals = pgTable(
 export const teamGoalReviews = pgTable(
   "team_goal_reviews",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     goalId: uuid("goal_id")
       .notNull()
       .references(() => teamGoals.id, { onDelete: "cascade" }),

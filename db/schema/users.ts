@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, clusters } from "./accounts";
+import { accounts } from "./accounts";
 
 import { genders, languages, loginTypes, membershipStatuses, updatesFrequencies } from "./enums";
+import { tenantColumns } from "./tenant-columns";
 
 export { genders, languages, loginTypes, membershipStatuses, updatesFrequencies };
 
@@ -53,12 +54,7 @@ export const memberships = pgTable(
   "memberships",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id")
-      .notNull()
-      .references(() => clusters.id, { onDelete: "cascade" }),
+    ...tenantColumns(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -5,12 +5,10 @@ import { renderMarkdown } from "~/features/knowledge-base/articles.server";
 import type { Language } from "~/utils/i18n";
 import { sharedI18n } from "~/utils/i18n.server";
 import { documentFileName, type DocumentSlug } from "./documents";
+import { escapeHtml } from "~/utils/escape-html";
 
 /** The manual and e-books: one markdown file a language (docs/decisions/1120). */
 const contentDir = path.resolve("content/files");
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export type DocumentSource = { title: string; summary: string; markdown: string };
 

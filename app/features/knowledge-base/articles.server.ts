@@ -10,12 +10,10 @@ import {
   type ArticleSource,
   type ArticleSummary,
 } from "./articles";
+import { escapeHtml } from "~/utils/escape-html";
 
 /** The articles' folder; one sub-folder per language (docs/decisions/0985). */
 const contentDir = path.resolve("content/knowledge-base");
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * Markdown to HTML. Raw HTML in a file is shown as text, never passed on: the pages keep the CSP's rule of
