@@ -45,6 +45,11 @@ export function inTeamScope(scope: TeamScope, teamId: SQLWrapper): SQL | undefin
   return scope.teamIds.length ? inArray(teamId, scope.teamIds) : sql`false`;
 }
 
+/** Whether a team (a row's team id, null for none) is in the scope: `inTeamScope` for a value already read. */
+export function teamInScope(scope: TeamScope, teamId: string | null): boolean {
+  return scope.all || (teamId !== null && scope.teamIds.includes(teamId));
+}
+
 /**
  * The people placed as team member (not removed) in the scope's teams, as a condition on a membership-id
  * column: undefined for the whole cluster, false for no team.

@@ -15,7 +15,10 @@ import { inTeamScope, membersInTeamScope, teamScope } from "~/utils/team-scope.s
 import type { TenantContext } from "~/utils/tenant.server";
 import { demoClusters, demoTeams, demoUsers } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
+import { loader as dialogLoader } from "~/routes/_app+/dialogs+/$id._index";
+import { loader as flowLoader } from "~/routes/_app+/flow+/details.$id";
 import { demoWorld, type DemoWorld } from "../support/demo-world";
+import { context, getRequest, run, type LoaderArgs } from "../support/http";
 import { contextFor } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
 
@@ -72,6 +75,7 @@ function row(all: Target[], except: Partial<Record<ScopedRight, Target[]>> = {})
 
 let w: DemoWorld;
 const contexts: Record<string, TenantContext> = {};
+const cookies: Record<string, string> = {};
 const teamOf = {} as Record<Target, string>;
 const memberOf = {} as Record<Target, string>;
 
@@ -84,7 +88,8 @@ beforeAll(async () => {
   w = await demoWorld();
   const db = getDb();
   for (const key of ["admin", "hr", "leider", "medewerker", "meerdere", "andere"] as const) {
-    contexts[key] = await contextFor(w.cookies[key]);
+    cookies[key] = w.cookies[key];
+    contexts[key] = await contextFor(cookies[key]);
   }
   const noord = contexts.hr;
   const zuid = await clusterIdOf(demoTeams.zuid[0]);
@@ -118,7 +123,8 @@ beforeAll(async () => {
   for (const [key, roles] of Object.entries(made)) {
     const tenant = { accountId: noord.accountId, clusterId: noord.clusterId };
     const { user } = await createUserWithMembership(db, { ...tenant, roles });
-    contexts[key] = await contextFor((await sessionCookieFor({ userId: user.id, ...tenant })).cookie);
+    cookies[key] = (await sessionCookieFor({ userId: user.id, ...tenant })).cookie;
+    contexts[key] = await contextFor(cookies[key]);
   }
 }, 120_000);
 
@@ -179,4 +185,38 @@ describe("team scope: role × right × own team, other team, other cluster, othe
       });
     }
   }
+});
+
+describe("the pages follow it (the behaviour decision 1420 changed)", () => {
+  async function status(loader: (args: LoaderArgs) => Promise<unknown>, path: string, id: string, who: string) {
+    const result = await run(() =>
+      loader({ request: getRequest(`${path}/${id}`, cookies[who]), params: { id }, context: context() }),
+    );
+    return result instanceof Response ? result.status : 200;
+  }
+
+  // Before, a cluster-level role plus the employee role's dialogs.manage and flows.manage opened every one.
+  const expected: Record<string, [linde: number, anker: number]> = {
+    hr: [200, 200],
+    leider: [200, 404],
+    advisor: [404, 404],
+    reviewer: [404, 404],
+    data_manager: [404, 404],
+    employee: [404, 404],
+    advisorLeader: [200, 404],
+  };
+  it.each(Object.keys(expected))(
+    "%s opens a team member's dialog and flow measurement of De Linde, Het Anker",
+    async (who) => {
+      const dialogs = [
+        await status(dialogLoader, "/dialogs", w.demo.led.dialog, who),
+        await status(dialogLoader, "/dialogs", w.demo.other.dialog, who),
+      ];
+      const flows = [
+        await status(flowLoader, "/flow/details", w.demo.led.flow, who),
+        await status(flowLoader, "/flow/details", w.demo.other.flow, who),
+      ];
+      expect({ dialogs, flows }).toEqual({ dialogs: expected[who], flows: expected[who] });
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
 import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
-import { inTeamScope } from "~/utils/team-scope.server";
+import { inTeamScope, teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { personName } from "~/utils/person-name";
 
@@ -14,16 +14,7 @@ const reviewId = sql.raw(`"reviews"."id"`);
 const rrReviewId = sql.raw(`"review_reviewers"."review_id"`);
 const rrMembershipId = sql.raw(`"review_reviewers"."membership_id"`);
 
-/**
- * The teams whose participants ctx sees in a peer round (docs/decisions/1200): null for cluster-wide
- * reviewers (everyone), else the teams ctx leads.
- */
-export function peerTeamScope(ctx: TenantContext): string[] | null {
-  const scope = reviewScope(ctx);
-  return scope.all ? null : scope.teamIds;
-}
-
-/** A condition on a subject's team column (raw SQL alias) limiting it to peerTeamScope; empty when all. */
+/** A condition on a subject's team column (raw SQL alias) limiting it to reviewScope (1200); empty when all. */
 export function subjectTeamInScope(ctx: TenantContext, teamColumn: SQL) {
   const inTeams = inTeamScope(reviewScope(ctx), teamColumn);
   return inTeams ? sql` and ${inTeams}` : sql``;
@@ -36,14 +27,13 @@ export function subjectTeamInScope(ctx: TenantContext, teamColumn: SQL) {
  */
 export async function requireWholePeerRound(ctx: TenantContext, id: string) {
   const review = await requireReview(ctx, id, "peer");
-  const teamIds = peerTeamScope(ctx);
-  if (teamIds === null) return review;
-  const led = new Set(teamIds);
+  const scope = reviewScope(ctx);
+  if (scope.all) return review;
   const subjectTeams = await getDb()
     .selectDistinct({ teamId: reviewSubjects.teamId })
     .from(reviewSubjects)
     .where(eq(reviewSubjects.reviewId, review.id));
-  if (subjectTeams.some((s) => s.teamId === null || !led.has(s.teamId))) notFound();
+  if (subjectTeams.some((s) => !teamInScope(scope, s.teamId))) notFound();
   return review;
 }
 

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { reviewPeerAnswers, reviewPeerAssignments, reviewReviewers, reviewSubjects, reviewTeams } from "#db/schema";
-import { requireReview } from "~/features/reviews/review-access.server";
+import { requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { createQuestionnaireRound, type CreateSelfReviewInput } from "~/features/reviews/self-review-create.server";
 import { teamReviewCandidates } from "~/features/reviews/team-review-create.server";
 import { notFound } from "~/utils/scope.server";
+import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
+import { inTeamsOf } from "./peer-review-admin.server";
 
 /**
  * Creating a peer round (docs/decisions/1020, 1021): the self review wizard's details, participants and
@@ -109,12 +110,12 @@ export async function peerChoices(ctx: TenantContext, reviewId: string, db: DbOr
 
 /** Everyone in the round's teams ctx sees (members and leaders, once each), by name. */
 async function roundCandidates(ctx: TenantContext, reviewId: string, db: DbOrTx) {
-  const led = peerTeamScope(ctx);
+  const scope = reviewScope(ctx);
   const teamIds = (
     await db.select({ teamId: reviewTeams.teamId }).from(reviewTeams).where(eq(reviewTeams.reviewId, reviewId))
   )
     .map((r) => r.teamId)
-    .filter((id) => led === null || led.includes(id));
+    .filter((id) => teamInScope(scope, id));
   const { leaders, members } = await teamReviewCandidates(ctx, { teamIds, tagIds: [] }, db);
   const people = new Map<string, { membershipId: string; name: string }>();
   for (const p of [...members, ...leaders])

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { reviewPeerAssignments, reviewReviewers, reviews, reviewSubjects } from "#db/schema";
-import { requireReview } from "~/features/reviews/review-access.server";
+import { requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { reviewerMail } from "~/features/reviews/reviewer-mail.server";
 import { todayInAmsterdam } from "~/features/reviews/team-review-create.schema";
 import type { TenantContext } from "~/utils/tenant.server";
-import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
+import { inTeamsOf } from "./peer-review-admin.server";
 
 /**
  * A peer round's invitations and reminders (docs/decisions/1021): one mail per reviewer and round, through
@@ -18,7 +18,7 @@ import { inTeamsOf, peerTeamScope } from "./peer-review-admin.server";
  * questionnaire about a participant of a team ctx leads (decision 1200).
  */
 async function reviewersInScope(ctx: TenantContext, reviewId: string): Promise<string[] | null> {
-  if (peerTeamScope(ctx) === null) return null;
+  if (reviewScope(ctx).all) return null;
   const rows = await getDb()
     .selectDistinct({ id: reviewPeerAssignments.reviewerId })
     .from(reviewPeerAssignments)

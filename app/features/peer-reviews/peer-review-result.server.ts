@@ -2,12 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { reviewPeerAnswers, reviewPeerAssignments } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
-import { mayOpenReview } from "~/features/reviews/review-access.server";
+import { mayOpenReview, reviewScope } from "~/features/reviews/review-access.server";
 import { requireReviewSubject } from "~/features/reviews/review-subject.server";
 import { reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
 import { notFound } from "~/utils/scope.server";
+import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { peerTeamScope } from "./peer-review-admin.server";
 import { personName } from "./peer-questionnaire.server";
 import { comparePeerSides, peerComments } from "./peer-results";
 
@@ -22,8 +22,7 @@ export async function getPeerReviewResult(ctx: TenantContext, reviewId: string, 
   const own = ctx.membershipId === membershipId;
   if (!own && !(await mayOpenReview(db, ctx, row.review))) notFound();
   // A team leader reads the results of their own teams' participants only (decision 1200).
-  const led = peerTeamScope(ctx);
-  if (!own && led !== null && (row.subject.teamId === null || !led.includes(row.subject.teamId))) notFound();
+  if (!own && !teamInScope(reviewScope(ctx), row.subject.teamId)) notFound();
   const [criteriaRows, answers, settings, remarks, name] = await Promise.all([
     reviewCriteriaRows(db, row.review.id),
     db

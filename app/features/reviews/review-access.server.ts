@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
-import { inTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
+import { inTeamScope, teamInScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReviewSubject } from "./review-subject.server";
 
@@ -185,9 +185,7 @@ export async function requireParticipation(
   const own = ctx.membershipId === membershipId;
   if (!own) {
     // A team leader reads only the questionnaires of their own teams' participants.
-    const scope = selfReviewScope(ctx);
-    const manages = scope.all || (row.subject.teamId !== null && scope.teamIds.includes(row.subject.teamId));
-    if (!manages) notFound();
+    if (!teamInScope(selfReviewScope(ctx), row.subject.teamId)) notFound();
   }
   return { ...row, own };
 }

@@ -12,6 +12,7 @@ import {
   users,
 } from "#db/schema";
 import { inCluster } from "~/utils/scope.server";
+import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview, selfReviewScope, selfReviewVisibility } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
@@ -122,7 +123,7 @@ export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string)
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
   // A team leader sees the participants of the teams they lead (a review can span other leaders' teams).
   const scope = selfReviewScope(ctx);
-  const visible = scope.all ? people : people.filter((p) => p.teamId !== null && scope.teamIds.includes(p.teamId));
+  const visible = people.filter((p) => teamInScope(scope, p.teamId));
   return {
     review,
     teams: teamRows,
