@@ -32,6 +32,12 @@ export const throttleRules = {
    * within the window do not (the page's loader and the form's action both check it).
    */
   tokenSeen: { limit: 1, windowSeconds: 10 * 60 },
+  /**
+   * Looking a person up by e-mail (new-person wizard, POST api/users) without adding anyone: it tells an
+   * address of another account from a free one, so it is bounded per actor and per account (1461).
+   */
+  emailLookupUser: { limit: 30, windowSeconds: 10 * 60 },
+  emailLookupAccount: { limit: 100, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type ThrottleRule = keyof typeof throttleRules;
@@ -178,5 +184,23 @@ export async function throttledTokenCheck<T>(
   const value = await check();
   // A repeated secret was refunded above already; a first right one takes its count back here.
   if (succeeded(value) && !repeated) await settleSuccess(hits);
+  return { limited: false, value };
+}
+
+export type Throttled<T> = { limited: true; retryAfter: number } | { limited: false; value: T };
+
+/**
+ * Runs `run` behind `hits`: counted before it runs, refused beyond any limit, and taken back when
+ * `free` says this attempt should not count (e.g. a lookup that added the person).
+ */
+export async function throttled<T>(
+  hits: ThrottleHit[],
+  run: () => Promise<T>,
+  free: (value: T) => boolean,
+): Promise<Throttled<T>> {
+  const gate = await hitThrottle(hits);
+  if (!gate.allowed) return { limited: true, retryAfter: gate.retryAfter };
+  const value = await run();
+  if (free(value)) await refundThrottle(hits);
   return { limited: false, value };
 }

@@ -7,6 +7,7 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { mayChangeAccountWideFields, membershipsActorMayChange } from "~/features/people/actor-may.server";
 import { requestEmailChange } from "~/features/people/email-change.server";
 import { enqueueEmailDelivery } from "~/features/email/outbox.server";
+import { throttled } from "~/features/auth/throttle.server";
 import { auditMembership } from "./employee-audit.server";
 import type { PersonInput } from "./employees.schema";
 
@@ -118,6 +119,22 @@ function lookupResultOf(ctx: TenantContext, row: LookupRow | undefined): LookupR
     return { outcome: "foundActiveElsewhere", canConnect };
   }
   return { outcome: "foundNotMember" };
+}
+
+/**
+ * An e-mail lookup of the wizard or the API behind its counters (per actor and per account): one that
+ * adds nobody counts, one that adds the person does not; beyond the limit every lookup is refused,
+ * whatever the address, so the refusal itself tells nothing (docs/decisions/1461).
+ */
+export function throttledLookup<T>(ctx: TenantContext, run: () => Promise<T>, added: (value: T) => boolean) {
+  return throttled(
+    [
+      { rule: "emailLookupUser", subject: ctx.user.id },
+      { rule: "emailLookupAccount", subject: ctx.accountId },
+    ],
+    run,
+    added,
+  );
 }
 
 const LOOKUP_CHUNK = 5000;

@@ -4,7 +4,7 @@ import { parseEmployeeListFilter } from "~/features/employees/employee-list-filt
 import { clusterRoleKeys, personSchema } from "~/features/employees/employees.schema";
 import { runBulkAction } from "~/features/employees/employee-bulk.server";
 import { listClusterOptions, listEmployeesForStore } from "~/features/employees/employee-list.server";
-import { addPerson, getEmployee } from "~/features/employees/employee-person.server";
+import { addPerson, getEmployee, throttledLookup } from "~/features/employees/employee-person.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
@@ -30,12 +30,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+function tooManyLookups(retryAfter: number) {
+  const answer = jsonError(429, "tooManyAttempts", "Too many look-ups by e-mail; try again later.");
+  answer.headers.set("Retry-After", String(retryAfter));
+  return answer;
+}
+
 /** POST api/users creates or connects a person (the wizard's rules); PUT api/users runs a bulk action. */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
   if (request.method === "POST") {
     const body = await readJsonBody(request, personSchema);
-    const result = await addPerson(ctx, body);
+    const checked = await throttledLookup(
+      ctx,
+      () => addPerson(ctx, body),
+      (added) => added.ok,
+    );
+    if (checked.limited) return tooManyLookups(checked.retryAfter);
+    const result = checked.value;
     return Response.json(
       { outcome: result.outcome, membershipId: result.membershipId },
       { status: result.ok ? 201 : 409 },

@@ -9,7 +9,13 @@ import { PersonFields, personFieldNames, usePersonLabels } from "~/features/empl
 import { personSchema, type PersonInput } from "~/features/employees/employees.schema";
 import { runBulkAction } from "~/features/employees/employee-bulk.server";
 import { listClusterOptions } from "~/features/employees/employee-list.server";
-import { addPerson, getEmployee, lookupEmail, type LookupResult } from "~/features/employees/employee-person.server";
+import {
+  addPerson,
+  getEmployee,
+  lookupEmail,
+  throttledLookup,
+  type LookupResult,
+} from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
@@ -19,6 +25,8 @@ import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+// Retry-After (429) reaches the browser only through this export.
+export { ownHeaders as headers } from "~/utils/route-headers";
 
 /**
  * The new-person wizard: details → confirm → select teams. Each step is a form POST; the details travel
@@ -44,6 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ConfirmData = { step: "confirm"; person: PersonInput; lookup: LookupResult };
 
+/** Beyond the lookup limit (docs/decisions/1461): the details step again, with what was typed. */
+function tooManyLookups(submission: { reply: (o: { formErrors: string[] }) => unknown }, retryAfter: number) {
+  return data(
+    { step: "details" as const, reply: submission.reply({ formErrors: ["employees:lookup.tooManyAttempts"] }) },
+    { status: 429, headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const formData = await readForm(request);
@@ -67,7 +83,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "back") return data({ step: "details" as const, reply: submission.reply() });
 
   if (intent === "confirm") {
-    const result = await addPerson(ctx, person);
+    const checked = await throttledLookup(
+      ctx,
+      () => addPerson(ctx, person),
+      (added) => added.ok,
+    );
+    if (checked.limited) return tooManyLookups(submission, checked.retryAfter);
+    const result = checked.value;
     if (result.ok) {
       return redirect(`/personnel/users/new?step=teams&membership=${result.membershipId}`, {
         headers: {
@@ -84,7 +106,13 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  const lookup = await lookupEmail(ctx, person.email);
+  const checked = await throttledLookup(
+    ctx,
+    () => lookupEmail(ctx, person.email),
+    () => false,
+  );
+  if (checked.limited) return tooManyLookups(submission, checked.retryAfter);
+  const lookup = checked.value;
   if (lookup.outcome === "foundOtherAccount") {
     return data(
       {
