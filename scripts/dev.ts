@@ -11,7 +11,7 @@ const group = new ProcessGroup();
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 
 try {
-  const database = await prepareDatabase(dataDir);
+  const database = await prepareDatabase(dataDir, { onDatabaseGaveUp: () => void group.stop(1) });
   group.onStop(() => database.stop());
 
   const env: NodeJS.ProcessEnv = {

@@ -22,6 +22,10 @@ export type EmbeddedPostgres = {
   url: string;
   /** Stops the server (and removes the data unless it is persistent). Safe to call more than once. */
   stop(): Promise<void>;
+  /** Settles when the server process has exited, whether through stop() or not (a crash, `kill -9`). */
+  exited: Promise<void>;
+  /** The postmaster's process id. */
+  pid: number | undefined;
 };
 
 export type EmbeddedPostgresOptions = {
@@ -164,7 +168,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await stop();
     fail("could not start", error);
   }
-  return { url: `${baseUrl}/${database}`, stop };
+  return { url: `${baseUrl}/${database}`, stop, exited, pid: child.pid };
 }
 
 type Binaries = { postgres: string; initdb: string };

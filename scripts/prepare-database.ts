@@ -2,22 +2,29 @@
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
 import { seedDemoIfEmpty } from "../seed/run";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { superviseEmbeddedPostgres } from "./supervised-postgres";
 
 export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
 
 /**
- * DATABASE_URL when set, otherwise a persistent embedded PostgreSQL in DATA_DIR/pg;
+ * DATABASE_URL when set, otherwise a persistent, supervised embedded PostgreSQL in DATA_DIR/pg;
  * then pending migrations and, in an empty database, the demo data.
  */
-export async function prepareDatabase(dataDir: string): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  dataDir: string,
+  { onDatabaseGaveUp }: { onDatabaseGaveUp?: () => void } = {},
+): Promise<PreparedDatabase> {
   let prepared: PreparedDatabase;
   if (process.env.DATABASE_URL) {
     prepared = { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   } else {
     const pgDir = path.join(dataDir, "pg");
     console.log(`No DATABASE_URL: starting the built-in PostgreSQL (data in ${pgDir}).`);
-    const server = await startEmbeddedPostgres({ dataDir: pgDir, persistent: true });
+    // Restarted when it dies, like the web server and the worker (scripts/supervised-postgres.ts).
+    const server = await superviseEmbeddedPostgres(
+      { dataDir: pgDir, persistent: true },
+      { onGiveUp: onDatabaseGaveUp },
+    );
     prepared = { url: server.url, embedded: true, stop: server.stop };
   }
   try {

@@ -88,6 +88,20 @@ export const defaultRestartPolicy: RestartPolicy = {
   maxCrashesInARow: 10,
 };
 
+/**
+ * The restart rule of a RestartPolicy: counts this crash (a run of `stableAfterMs` or longer starts the count
+ * again) and answers the wait before the next start, or undefined when the crashes in a row are too many.
+ */
+export function restartDelay(
+  policy: RestartPolicy,
+  state: { crashesInARow: number },
+  ranMs: number,
+): number | undefined {
+  state.crashesInARow = ranMs >= policy.stableAfterMs ? 1 : state.crashesInARow + 1;
+  if (state.crashesInARow > policy.maxCrashesInARow) return undefined;
+  return Math.min(policy.initialDelayMs * 2 ** (state.crashesInARow - 1), policy.maxDelayMs);
+}
+
 type Started = { command: string; args: string[]; env: NodeJS.ProcessEnv; crashesInARow: number };
 
 /**
@@ -148,13 +162,12 @@ export class ProcessGroup {
     child.once("exit", (code, signal) => {
       if (this.stopping) return;
       const how = signal ?? `exit code ${code}`;
-      spec.crashesInARow = Date.now() - startedAt >= this.restart.stableAfterMs ? 1 : spec.crashesInARow + 1;
-      if (spec.crashesInARow > this.restart.maxCrashesInARow) {
+      const delay = restartDelay(this.restart, spec, Date.now() - startedAt);
+      if (delay === undefined) {
         console.error(`${name} stopped (${how}) ${spec.crashesInARow - 1} times in a row; stopping the rest.`);
         void this.stop(code || 1);
         return;
       }
-      const delay = Math.min(this.restart.initialDelayMs * 2 ** (spec.crashesInARow - 1), this.restart.maxDelayMs);
       console.error(`${name} stopped (${how}); starting it again in ${Math.round(delay / 100) / 10} s.`);
       const timer = setTimeout(() => {
         this.restartTimers.delete(timer);

@@ -19,7 +19,7 @@ const network = startNetwork({ SMTP_URL: process.env.SMTP_URL, HOST: process.env
 try {
   await buildIfStale();
   await buildWorkerIfStale();
-  const database = await prepareDatabase(dataDir);
+  const database = await prepareDatabase(dataDir, { onDatabaseGaveUp: () => void group.stop(1) });
   group.onStop(() => database.stop());
 
   const env: NodeJS.ProcessEnv = {
