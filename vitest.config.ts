@@ -20,6 +20,8 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          // npm test runs the unit tests beside typecheck, lint and format on two cores (decision 1470).
+          testTimeout: 30_000,
         },
       },
       {

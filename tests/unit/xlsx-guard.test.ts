@@ -101,7 +101,9 @@ describe("the XML, read before exceljs holds it", () => {
   });
 
   it("refuses rich-text runs and text between shared strings past the row limit", () => {
-    expect(guard("sharedStrings", "<sst>", "</r>".repeat(100_000))).toBe("import:errors.rowTooLarge");
+    expect(guard("sharedStrings", "<sst>", "<x/>".repeat(100_000))).toBe("import:errors.rowTooLarge");
+    // Closing tags of runs count as runs, and that limit comes first.
+    expect(guard("sharedStrings", "<sst>", "</r>".repeat(100_000))).toBe("import:errors.tooLargeUnzipped");
     const runs = Array.from({ length: 20_000 }, () => "<r><t>ab</t></r>").join("");
     expect(guard("sharedStrings", "<sst>", `<si>${runs}</si>`)).toBe("import:errors.rowTooLarge");
   });
