@@ -474,13 +474,16 @@ export function planCases(
   return cases;
 }
 
-/** An injected marker the answer shows as markup (its `<` or the attribute unescaped): React would have escaped it. */
+/**
+ * An injected marker the answer shows as markup (its `<` unescaped: React would have escaped it), or as a
+ * link or form target that runs script. A `javascript:` text in an input's value is only what was typed.
+ */
 export function unescapedEcho(html: string): string | null {
   const needles = [
     `<script>${MARKER}`,
     `<img src=x onerror=${MARKER}`,
     `<svg onload=${MARKER}`,
-    `="javascript:${MARKER}`,
+    ...["href", "src", "action", "formaction"].map((name) => ` ${name}="javascript:${MARKER}`),
   ];
   return needles.find((n) => html.includes(n)) ?? null;
 }
