@@ -8,7 +8,8 @@ export const loginSchema = z.object({
     .pipe(z.email({ error: "validation:email.invalid" })),
   // A password is compared, never stored as text: whatever was set before still signs in (1440).
   password: z.string({ error: "validation:password.required" }),
-  redirectTo: lineText().optional(),
+  // A hidden field, never typed: safeRedirect turns any hostile value (control characters included) into a safe path.
+  redirectTo: z.string().optional(),
 });
 
 /** The SSO buttons on /login: the e-mail tells which account's provider configuration to use. */
@@ -17,7 +18,7 @@ export const ssoStartSchema = z.object({
   email: lineText({ error: "validation:email.required" })
     .trim()
     .pipe(z.email({ error: "validation:email.invalid" })),
-  redirectTo: lineText().optional(),
+  redirectTo: z.string().optional(),
 });
 
 export function loginSchemaFor(formData: FormData) {
