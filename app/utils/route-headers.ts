@@ -17,3 +17,10 @@ export const ownHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, erro
   }
   return headers;
 };
+
+/**
+ * Referrer policy of a page whose URL holds a secret (invitation, password reset, login-as token): the
+ * address never leaves this site, yet a form POST from the page still carries its Origin. `no-referrer`
+ * would make a browser without JavaScript send `Origin: null`, which the origin check refuses (403).
+ */
+export const TOKEN_PAGE_REFERRER_POLICY = { "Referrer-Policy": "same-origin" } as const;

@@ -15,6 +15,7 @@ export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 const messages = {
   expired: "signup:invitation.expired",
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getServerT(request);
   const found = await lookupInvitationFrom(params.token ?? "", context.clientIp);
   const ssoCode = new URL(request.url).searchParams.get("sso");
-  const headers: HeadersInit = { "Referrer-Policy": "no-referrer" };
+  const headers: HeadersInit = { ...TOKEN_PAGE_REFERRER_POLICY };
   if (found.status === "tooManyAttempts") headers["Retry-After"] = String(found.retryAfter);
   const invitation = found.status === "tooManyAttempts" ? { status: found.status } : found;
   return data(

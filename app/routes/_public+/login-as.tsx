@@ -11,6 +11,7 @@ export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 // public route: the one-time token from a system admin is the credential. The GET only shows a button
 // (a prefetch must not use the token); the POST, from this site or a trusted admin origin, signs in.
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return data(
     { title: pageTitle(t, "signup:loginAs.title"), token },
-    { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
+    { headers: { ...TOKEN_PAGE_REFERRER_POLICY, "Cache-Control": "no-store" } },
   );
 }
 

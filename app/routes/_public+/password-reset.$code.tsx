@@ -12,6 +12,7 @@ export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 // public route: the code from the reset e-mail is the credential. A signed-in visitor may use it too
 // (e.g. a shared computer); the reset ends every session of that user anyway.
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await resetCodeStatus(params.code ?? "", context.clientIp);
   const usable = code.status === "usable";
   const limited = code.status === "tooManyAttempts";
-  const headers: HeadersInit = { "Referrer-Policy": "no-referrer" };
+  const headers: HeadersInit = { ...TOKEN_PAGE_REFERRER_POLICY };
   if (limited) headers["Retry-After"] = String(code.retryAfter);
   return data(
     { title: pageTitle(t, "signup:passwordReset.title"), usable, limited },
