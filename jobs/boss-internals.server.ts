@@ -93,3 +93,32 @@ export async function jobStates(db: DbOrTx, queue: string, dataKey: string, valu
   `);
   return rows.map((row) => row.state);
 }
+
+/**
+ * pg-boss's schema version (its `version` table), for the readiness check (/readyz): the job queue answers and
+ * pg-boss has installed its tables. Undefined when the schema is missing (pg-boss never started on this database).
+ */
+export async function bossSchemaVersion(db: DbOrTx): Promise<number | undefined> {
+  const { rows: tables } = await db.execute<{ found: boolean }>(
+    sql`select to_regclass(${`"${bossSchema}".version`}) is not null as found`,
+  );
+  if (!tables[0]?.found) return undefined;
+  const { rows } = await db.execute<{ version: number }>(
+    sql`select version from ${sql.raw(`"${bossSchema}".version`)}`,
+  );
+  return rows[0]?.version;
+}
+
+/**
+ * Jobs waiting (created, or waiting out a retry's backoff) and running, per queue, for the metrics (/metrics).
+ * Deferred jobs (start_after in the future, as cron's next run) count as waiting too.
+ */
+export async function queueDepths(db: DbOrTx): Promise<{ name: string; state: "waiting" | "active"; count: number }[]> {
+  const { rows } = await db.execute<{ name: string; state: "waiting" | "active"; count: string }>(sql`
+    select name, case when state = 'active' then 'active' else 'waiting' end as state, count(*)::text as count
+      from ${job}
+     where state in ('created', 'retry', 'active')
+     group by 1, 2
+  `);
+  return rows.map((row) => ({ name: row.name, state: row.state, count: Number(row.count) }));
+}

@@ -6,6 +6,7 @@ import express from "express";
 import type { AppLoadContext } from "@remix-run/node";
 import { databaseUnavailableResourceResponse } from "../app/utils/database-unavailable.server";
 import { runInRequestScope } from "../app/utils/request-scope.server";
+import { healthRoutes } from "./health";
 import { cacheControlFor, limitRequestBodies, loopbackOnlyDevPages, refuseCrossSiteWrites, remixRequest } from "./edge";
 import { appSecurityHeaderOptions, precomputedSecurityHeaders } from "./security-headers";
 
@@ -25,6 +26,8 @@ export function createApp({ build, mode }: AppOptions): express.Express {
     const value = process.env.TRUST_PROXY;
     app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value === "true" ? true : value);
   }
+  // Health answers come first: no session, cookies, compression or access-log line (1510).
+  app.use(healthRoutes());
   if (process.env.COMPRESSION !== "off") app.use(compression());
 
   app.use((req, res, next) => {

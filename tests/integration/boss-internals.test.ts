@@ -7,7 +7,15 @@ import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { anyLiveJob, jobStates, liveJobExists, reclaimLapsedJobs, renewJobLeases } from "#jobs/boss-internals.server";
+import {
+  anyLiveJob,
+  bossSchemaVersion,
+  jobStates,
+  liveJobExists,
+  queueDepths,
+  reclaimLapsedJobs,
+  renewJobLeases,
+} from "#jobs/boss-internals.server";
 import { bossSchema } from "#jobs/boss.server";
 
 let boss: PgBoss;
@@ -105,5 +113,17 @@ describe("pg-boss internals", () => {
     expect(await row(id)).toBeUndefined();
     expect(await jobStates(getDb(), queue, "key", "live")).toEqual(["completed"]);
     expect(await jobStates(getDb(), queue, "key", "never-sent")).toEqual([]);
+  });
+
+  it("reads pg-boss's schema version and the waiting and running jobs per queue", async () => {
+    expect(await bossSchemaVersion(getDb())).toBeGreaterThan(0);
+    await startedJob("running");
+    await boss.send(queue, { key: "waiting" });
+    await boss.send(queue, { key: "waiting too" });
+    const depths = (await queueDepths(getDb())).filter((depth) => depth.name === queue);
+    expect(depths.sort((a, b) => a.state.localeCompare(b.state))).toEqual([
+      { name: queue, state: "active", count: 1 },
+      { name: queue, state: "waiting", count: 2 },
+    ]);
   });
 });
