@@ -27,7 +27,7 @@ export async function createToastHeader(toast: ToastInput): Promise<string> {
 }
 
 /** Post/redirect/get with a toast on the page it lands on. */
-export async function redirectWithToast(url: string, toast: ToastInput): Promise<Response> {
+export async function redirectWithToast(url: string, toast: ToastInput): Promise<ReturnType<typeof redirect>> {
   return redirect(url, { headers: { "Set-Cookie": await createToastHeader(toast) } });
 }
 

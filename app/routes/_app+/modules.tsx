@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { modulesSchema } from "~/features/account/account.schema";
@@ -9,7 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account"] };
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") notFound();
   const result = await setClusterModules(ctx, ctx.clusterId, submission.value.modules);
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });
-  return redirect("/modules", { headers: { "Set-Cookie": await createToastHeader({ key: "account:modules.saved" }) } });
+  return redirectWithToast("/modules", { key: "account:modules.saved" });
 }
 
 export default function ClusterModulesPage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -10,7 +10,7 @@ import { getPositionRequirements, saveMatrixCell } from "~/features/competences/
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { can, requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -36,8 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("positionId") !== params.id) throw new Response("Not found", { status: 404 });
   const result = await saveMatrixCell(ctx, formData);
   if (!result.ok) return data(result.failed, { status: 400 });
-  return redirect(`/positions/${params.id}${new URL(request.url).search}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "competences:matrix.saved" }) },
+  return redirectWithToast(`/positions/${params.id}${new URL(request.url).search}`, {
+    key: "competences:matrix.saved",
   });
 }
 

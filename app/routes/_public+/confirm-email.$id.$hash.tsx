@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -6,7 +6,7 @@ import { confirmEmailChange } from "~/features/people/email-change.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { readSessionId } from "~/utils/session.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,9 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ failed: result.reason }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   }
   if (!result.ok) return data({ failed: result.reason }, { status: 400 });
-  return redirect("/login", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "signup:confirmEmailChange.done" }) },
-  });
+  return redirectWithToast("/login", { key: "signup:confirmEmailChange.done" });
 }
 
 export default function ConfirmEmailChangePage() {

@@ -1,11 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { confirmEmail } from "~/features/account/verification.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -29,9 +29,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
     );
   }
   if (!result.ok) return data({ failed: true, limited: false }, { status: 400 });
-  return redirect("/login", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "signup:confirm.done" }) },
-  });
+  return redirectWithToast("/login", { key: "signup:confirm.done" });
 }
 
 export default function ConfirmPage() {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
@@ -12,7 +12,7 @@ import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireAnonymous } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
@@ -51,9 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   // The same answer whether or not the address already had an account (its owner gets an e-mail instead).
-  return redirect("/login", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "signup:register.done", values: { email } }) },
-  });
+  return redirectWithToast("/login", { key: "signup:register.done", values: { email } });
 }
 
 const textInputs = [

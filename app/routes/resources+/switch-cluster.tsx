@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { switchCluster } from "~/features/account/switch-cluster.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/tenant.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -15,5 +15,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const toast = switched
     ? { type: "success" as const, key: "common:cluster.switched", values: { name: switched.name } }
     : { type: "error" as const, key: "common:cluster.notAllowed" };
-  return redirect("/dashboard", { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast("/dashboard", toast);
 }

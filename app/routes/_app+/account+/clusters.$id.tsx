@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -25,7 +25,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
 
@@ -58,25 +58,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await updateAccountCluster(ctx, id, submission.value);
     if (!result.ok)
       return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-    return redirect(`/account/clusters/${id}`, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "account:clusters.saved" }) },
-    });
+    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.saved" });
   }
   if (intent === "link") {
     const submission = parseWithZod(formData, { schema: clusterLinkSchema });
     if (submission.status !== "success") notFound();
     await linkUserToCluster(ctx, id, submission.value);
-    return redirect(`/account/clusters/${id}`, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "account:clusters.linked" }) },
-    });
+    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.linked" });
   }
   if (intent === "unlink") {
     const submission = parseWithZod(formData, { schema: clusterUnlinkSchema });
     if (submission.status !== "success") notFound();
     await unlinkRole(ctx, id, submission.value);
-    return redirect(`/account/clusters/${id}`, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "account:clusters.unlinked" }) },
-    });
+    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.unlinked" });
   }
   notFound();
 }

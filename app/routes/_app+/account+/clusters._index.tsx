@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, Row } from "~/components/ui/table";
@@ -9,7 +9,7 @@ import { createAccountCluster, listAccountClusters } from "~/features/account/ac
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "validation"] };
@@ -28,13 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createAccountCluster(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/account/clusters/${result.id}`, {
-    headers: {
-      "Set-Cookie": await createToastHeader({
-        key: "account:clusters.created",
-        values: { name: submission.value.name },
-      }),
-    },
+  return redirectWithToast(`/account/clusters/${result.id}`, {
+    key: "account:clusters.created",
+    values: { name: submission.value.name },
   });
 }
 

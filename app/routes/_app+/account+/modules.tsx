@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clusterModulesSchema, modulesSchema } from "~/features/account/account.schema";
@@ -10,7 +10,7 @@ import { moduleKeys } from "~/utils/modules";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account"] };
@@ -35,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await setClusterModules(ctx, submission.value.clusterId, submission.value.modules);
     if (!result.ok) return data({ clusterId: submission.value.clusterId, error: result.errorKey }, { status: 400 });
   }
-  return redirect("/account/modules", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "account:modules.saved" }) },
-  });
+  return redirectWithToast("/account/modules", { key: "account:modules.saved" });
 }
 
 export default function AccountModulesPage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["account", "validation", "auth"] };
@@ -30,16 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "twoFactor") {
     const required = formData.get("requireTwoFactorForAdmins") === "on";
     await setTwoFactorRequiredForAdmins(ctx, required);
-    return redirect("/account/settings", {
-      headers: { "Set-Cookie": await createToastHeader({ key: "account:twoFactor.saved" }) },
-    });
+    return redirectWithToast("/account/settings", { key: "account:twoFactor.saved" });
   }
   const submission = parseWithZod(formData, { schema: companySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateCompanyDetails(ctx, submission.value);
-  return redirect("/account/settings", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "account:settings.saved" }) },
-  });
+  return redirectWithToast("/account/settings", { key: "account:settings.saved" });
 }
 
 const fieldNames = [

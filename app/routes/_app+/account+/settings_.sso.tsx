@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
@@ -9,7 +9,7 @@ import { azureConfigSchema, ssoConfigSchemaFor, surfconextConfigSchema } from "~
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
@@ -45,9 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     );
   }
-  return redirect("/account/settings/sso", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "auth:ssoConfig.saved" }) },
-  });
+  return redirectWithToast("/account/settings/sso", { key: "auth:ssoConfig.saved" });
 }
 
 export default function SsoSettingsPage() {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -12,7 +12,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { ACCOUNT_USERS_PAGE_SIZE } from "~/features/account/list-sizes";
 import { accountUserListFilterSchema } from "~/features/account/account-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const toast = result.ok
     ? { key: intent === "addAdmin" ? "account:users.adminAdded" : "account:users.adminRemoved" }
     : { type: "error" as const, key: result.errorKey };
-  return redirect(`/account/users${back.search}`, { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast(`/account/users${back.search}`, toast);
 }
 
 export default function AccountUsersPage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
@@ -12,7 +12,7 @@ import { parseRequestFilter } from "~/utils/list-filter";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -39,8 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = rowActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   await setCompetenceArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
-  return redirect(`/competences/book${new URL(request.url).search}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: `competences:book.${parsed.data.intent}Done` }) },
+  return redirectWithToast(`/competences/book${new URL(request.url).search}`, {
+    key: `competences:book.${parsed.data.intent}Done`,
   });
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -13,7 +13,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -51,9 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const result = await saveMatrixCell(ctx, await readForm(request));
   if (!result.ok) return data(result.failed, { status: 400 });
-  return redirect(`/competences/matrix${new URL(request.url).search}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "competences:matrix.saved" }) },
-  });
+  return redirectWithToast(`/competences/matrix${new URL(request.url).search}`, { key: "competences:matrix.saved" });
 }
 
 export default function MatrixPage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable, PageHeader, Row, Section } from "~/components/ui/table";
@@ -8,7 +8,7 @@ import { getPersonScores, removeScore, setScore } from "~/features/competences/s
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -38,12 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? await setScore(ctx, { membershipId, competenceId, level: parsed.data.level })
       : await removeScore(ctx, { membershipId, competenceId });
   if (!result.ok) return data({ competenceId, level: "", errorKey: result.errorKey }, { status: 400 });
-  return redirect(`/competences/scores/users/${membershipId}`, {
-    headers: {
-      "Set-Cookie": await createToastHeader({
-        key: parsed.data.intent === "score" ? "competences:scores.saved" : "competences:scores.removed",
-      }),
-    },
+  return redirectWithToast(`/competences/scores/users/${membershipId}`, {
+    key: parsed.data.intent === "score" ? "competences:scores.saved" : "competences:scores.removed",
   });
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList, FormErrorSummary, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -40,9 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await saveCompetenceSet(ctx, id, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/competences/sets", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "competences:sets.saved" }) },
-  });
+  return redirectWithToast("/competences/sets", { key: "competences:sets.saved" });
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : []);

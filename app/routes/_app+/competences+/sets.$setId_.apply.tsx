@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
@@ -13,7 +13,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -41,9 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: competenceSetApplySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await applyCompetenceSet(ctx, id, submission.value);
-  return redirect("/competences/matrix", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "competences:sets.applied", values: outcome }) },
-  });
+  return redirectWithToast("/competences/matrix", { key: "competences:sets.applied", values: outcome });
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? [v] : []);

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
@@ -7,7 +7,7 @@ import { listCompetenceSets, setCompetenceSetArchived } from "~/features/compete
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -33,8 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   const { intent, id } = parsed.data;
   await setCompetenceSetArchived(ctx, id, intent === "archive");
-  return redirect(intent === "archive" ? "/competences/sets" : "/competences/sets?archived=1", {
-    headers: { "Set-Cookie": await createToastHeader({ key: `competences:sets.${intent}d` }) },
+  return redirectWithToast(intent === "archive" ? "/competences/sets" : "/competences/sets?archived=1", {
+    key: `competences:sets.${intent}d`,
   });
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
@@ -14,7 +14,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["competences", "validation"] };
@@ -34,18 +34,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
     await deleteCompetenceTag(ctx, id);
-    return redirect("/competences/tags", {
-      headers: { "Set-Cookie": await createToastHeader({ key: "competences:tags.deleted" }) },
-    });
+    return redirectWithToast("/competences/tags", { key: "competences:tags.deleted" });
   }
   const submission = parseWithZod(formData, { schema: competenceTagSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await renameCompetenceTag(ctx, id, submission.value.name);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/competences/tags", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "competences:tags.saved" }) },
-  });
+  return redirectWithToast("/competences/tags", { key: "competences:tags.saved" });
 }
 
 export default function CompetenceTagPage() {

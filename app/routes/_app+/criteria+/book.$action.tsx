@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -22,7 +22,7 @@ import { levelNames } from "~/features/criteria/scales";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
@@ -72,9 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const result = await mergeCriteria(ctx, submission.value);
     if (!result.ok) return data(submission.reply({ formErrors: [result.errorKey] }), { status: 400 });
-    return redirect("/criteria/book", {
-      headers: { "Set-Cookie": await createToastHeader({ key: "criteria:merge.done" }) },
-    });
+    return redirectWithToast("/criteria/book", { key: "criteria:merge.done" });
   }
   const submission = parseWithZod(formData, { schema: criterionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -88,11 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/criteria/book", {
-    headers: {
-      "Set-Cookie": await createToastHeader({ key: kind === "edit" ? "criteria:edit.saved" : "criteria:add.saved" }),
-    },
-  });
+  return redirectWithToast("/criteria/book", { key: kind === "edit" ? "criteria:edit.saved" : "criteria:add.saved" });
 }
 
 export default function CriterionActionPage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
@@ -14,7 +14,7 @@ import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-se
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
@@ -46,9 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   await setCriterionArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
   const back = new URL(request.url);
-  return redirect(`/criteria/book${back.search}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: `criteria:book.${parsed.data.intent}Done` }) },
-  });
+  return redirectWithToast(`/criteria/book${back.search}`, { key: `criteria:book.${parsed.data.intent}Done` });
 }
 
 export default function CriteriaBookPage() {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
@@ -13,7 +13,7 @@ import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-se
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
@@ -52,9 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = id ? await updateSet(ctx, id, submission.value) : await createSet(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/criteria/sets", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "criteria:sets.saved" }) },
-  });
+  return redirectWithToast("/criteria/sets", { key: "criteria:sets.saved" });
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === "string" && v ? [v] : []);

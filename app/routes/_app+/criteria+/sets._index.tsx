@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { listSets, updateSetFlag } from "~/features/criteria/criteria-sets.serve
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { setListFilterSchema } from "~/features/criteria/criteria-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
@@ -42,9 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : { isActive: intent === "active" };
   await updateSetFlag(ctx, id, change);
   const back = new URL(request.url);
-  return redirect(`/criteria/sets${back.search}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: `criteria:sets.${intent}Done` }) },
-  });
+  return redirectWithToast(`/criteria/sets${back.search}`, { key: `criteria:sets.${intent}Done` });
 }
 
 export default function CriteriaSetsPage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
@@ -21,7 +21,7 @@ import {
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
@@ -55,15 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) return data({ intent: null, reply: null }, { status: 400 });
-  const done = async (key: string, to = `/criteria/tags/${id}`) =>
-    redirect(to, { headers: { "Set-Cookie": await createToastHeader({ key }) } });
+  const done = async (key: string, to = `/criteria/tags/${id}`) => redirectWithToast(to, { key });
 
   if (intent.data === "delete") {
     const result = await deleteCriteriaTag(ctx, id);
-    if (!result.ok)
-      return redirect(`/criteria/tags/${id}`, {
-        headers: { "Set-Cookie": await createToastHeader({ type: "error", key: result.errorKey }) },
-      });
+    if (!result.ok) return redirectWithToast(`/criteria/tags/${id}`, { type: "error", key: result.errorKey });
     return done("criteria:tags.deleted", "/criteria/tags");
   }
   if (intent.data === "rename") {

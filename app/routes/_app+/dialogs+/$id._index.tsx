@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/forms";
@@ -15,7 +15,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "tasks", "validation"] };
@@ -40,8 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
   const outcome = await handleDialogAction(ctx, params.id ?? "", await readForm(request));
   if (!outcome) return data({ formId: "", reply: undefined }, { status: 400 });
-  if ("redirect" in outcome)
-    return redirect(outcome.redirect, { headers: { "Set-Cookie": await createToastHeader({ key: outcome.toast }) } });
+  if ("redirect" in outcome) return redirectWithToast(outcome.redirect, { key: outcome.toast });
   return data(outcome, { status: 400 });
 }
 

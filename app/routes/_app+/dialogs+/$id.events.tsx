@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, DateInputField, FormErrorSummary, TextareaInputField, useZodForm } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
@@ -32,9 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await addMeeting(ctx, params.id ?? "", submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/dialogs/${params.id}/events`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "dialogs:toast.meeting" }) },
-  });
+  return redirectWithToast(`/dialogs/${params.id}/events`, { key: "dialogs:toast.meeting" });
 }
 
 export default function DialogEventsPage() {

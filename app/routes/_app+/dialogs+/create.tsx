@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, SelectInputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
@@ -9,7 +9,7 @@ import { createDialog, dialogPeople, dialogReviewGoals } from "~/features/dialog
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
@@ -40,9 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createDialog(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/dialogs/${result.id}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "dialogs:toast.created" }) },
-  });
+  return redirectWithToast(`/dialogs/${result.id}`, { key: "dialogs:toast.created" });
 }
 
 export default function CreateDialogPage() {

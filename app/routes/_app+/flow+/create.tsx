@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["flow", "validation"] };
@@ -59,9 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors: FlowFormErrors = { form: ["flow:errors.scoreRange"], rows: rows.map(() => ({})), shares: [] };
     return data<ActionData>({ rows, errors, added: false }, { status: 400 });
   }
-  return redirect(`/flow/details/${created.id}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "flow:create.saved" }) },
-  });
+  return redirectWithToast(`/flow/details/${created.id}`, { key: "flow:create.saved" });
 }
 
 const inputId = (i: number, field: ActivityField) => `activity-${i}-${field}`;

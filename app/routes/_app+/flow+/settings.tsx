@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
@@ -9,7 +9,7 @@ import { getFlowSettings, mayManageFlowSettings, saveFlowSettings } from "~/feat
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule, type TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["flow", "validation"] };
@@ -19,9 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 async function requireSettingsManager(request: Request): Promise<TenantContext> {
   const ctx = await requireModule(request, "flow", "flows.manage");
   if (!mayManageFlowSettings(ctx))
-    throw redirect("/dashboard", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "common:guard.noAccess" }) },
-    });
+    throw await redirectWithToast("/dashboard", { type: "error", key: "common:guard.noAccess" });
   return ctx;
 }
 
@@ -37,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: flowSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveFlowSettings(ctx, submission.value);
-  return redirect("/flow/settings", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "flow:settings.saved" }) },
-  });
+  return redirectWithToast("/flow/settings", { key: "flow:settings.saved" });
 }
 
 export default function FlowSettingsPage() {

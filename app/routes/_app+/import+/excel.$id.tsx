@@ -25,7 +25,7 @@ import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["import", "employees", "validation"] };
@@ -181,7 +181,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
     const result = await applyImport(ctx, item.id);
     if (!result.ok) return reply({ errorKey: result.errorKey });
-    return redirect(here, { headers: { "Set-Cookie": await createToastHeader({ key: "import:apply.done" }) } });
+    return redirectWithToast(here, { key: "import:apply.done" });
   }
   return reply({ errorKey: "import:errors.state" });
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/table";
@@ -16,7 +16,7 @@ import { listPositionOptions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { can, requireModule, requireRight } from "~/utils/tenant.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -100,18 +100,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "clear") {
     await clearAmbition(owner);
-    return redirect("/my/growth", {
-      headers: { "Set-Cookie": await createToastHeader({ key: "growth:ambition.cleared" }) },
-    });
+    return redirectWithToast("/my/growth", { key: "growth:ambition.cleared" });
   }
   const submission = parseWithZod(formData, { schema: ambitionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveAmbition(owner, submission.value, { competencesOn: ctx.modules.has("competences") });
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/my/growth", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "growth:ambition.saved" }) },
-  });
+  return redirectWithToast("/my/growth", { key: "growth:ambition.saved" });
 }
 
 function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

@@ -15,7 +15,7 @@ import { changePassword, getProfile, updateProfile } from "~/features/people/pro
 import { getServerT, languageCookie } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireUser, type TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
@@ -73,9 +73,7 @@ async function twoFactorAction(request: Request, ctx: TenantContext, formData: F
         : submission.reply({ formErrors: [result.errorKey], hideFields });
     return data(reply, { status: 400 });
   }
-  return redirect("/my/profile/two-factor", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "profile:twoFactor.disabled" }) },
-  });
+  return redirectWithToast("/my/profile/two-factor", { key: "profile:twoFactor.disabled" });
 }
 
 async function detailsAction(ctx: TenantContext, formData: FormData) {
@@ -102,9 +100,7 @@ async function passwordAction(ctx: TenantContext, formData: FormData, ip: string
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] }, hideFields }), { status: 400 });
   }
-  return redirect("/my/profile/password", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "profile:password.saved" }) },
-  });
+  return redirectWithToast("/my/profile/password", { key: "profile:password.saved" });
 }
 
 export default function ProfilePage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -6,7 +6,7 @@ import { myNominationChoices, nominatePeers } from "~/features/peer-reviews/peer
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 /**
@@ -33,11 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const nomineeIds = (await readForm(request)).getAll("nomineeIds").filter((v): v is string => typeof v === "string");
   const result = await nominatePeers(ctx, params.reviewId ?? "", nomineeIds);
   if (!result.ok) return data({ error: `peerreviews:errors.${result.code}` }, { status: 400 });
-  return redirect("/peerreview", {
-    headers: {
-      "Set-Cookie": await createToastHeader({ key: "peerreviews:nominate.saved", values: { count: result.proposed } }),
-    },
-  });
+  return redirectWithToast("/peerreview", { key: "peerreviews:nominate.saved", values: { count: result.proposed } });
 }
 
 export default function NominatePeersPage() {

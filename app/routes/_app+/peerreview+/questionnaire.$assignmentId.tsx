@@ -15,7 +15,7 @@ import { formatDate } from "~/utils/dates";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["peerreviews", "evaluation", "criteria", "validation"] };
@@ -85,9 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };
   const base = `/peerreview/questionnaire/${assignmentId}`;
   if (submission.value.intent === "finish") return redirect(`${base}/finish`);
-  return redirect(base, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "peerreviews:questionnaire.saved" }) },
-  });
+  return redirectWithToast(base, { key: "peerreviews:questionnaire.saved" });
 }
 
 export default function PeerQuestionnaireRoute() {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -6,7 +6,7 @@ import { finishPeerQuestionnaire, getPeerQuestionnaire } from "~/features/peer-r
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["peerreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -30,14 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const assignmentId = params.assignmentId ?? "";
   const result = await finishPeerQuestionnaire(ctx, assignmentId);
   if (!result.ok)
-    return redirect(`/peerreview/questionnaire/${assignmentId}`, {
-      headers: {
-        "Set-Cookie": await createToastHeader({ type: "error", key: `peerreviews:errors.${result.code}` }),
-      },
+    return redirectWithToast(`/peerreview/questionnaire/${assignmentId}`, {
+      type: "error",
+      key: `peerreviews:errors.${result.code}`,
     });
-  return redirect("/peerreview", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "peerreviews:finish.done" }) },
-  });
+  return redirectWithToast("/peerreview", { key: "peerreviews:finish.done" });
 }
 
 export default function FinishPeerQuestionnairePage() {

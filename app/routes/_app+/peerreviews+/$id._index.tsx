@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -14,7 +14,7 @@ import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["peerreviews"] };
@@ -50,44 +50,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const toast = async (key: string, type?: "error") => ({ "Set-Cookie": await createToastHeader({ key, type }) });
   const back = `/peerreviews/${id}`;
   switch (intent) {
     case "lock":
     case "unlock":
       await requireWholePeerRound(ctx, id);
       await setQuestionnaireReviewLocked(ctx, id, "peer", intent === "lock");
-      return redirect(back, { headers: await toast(`peerreviews:details.${intent}edToast`) });
-    case "invite": {
-      const ok = await invitePeerReviewers(ctx, id);
-      return redirect(back, {
-        headers: ok
-          ? await toast("peerreviews:details.inviteQueued")
-          : await toast("peerreviews:errors.inviteFailed", "error"),
-      });
-    }
+      return redirectWithToast(back, { key: `peerreviews:details.${intent}edToast` });
+    case "invite":
+      return redirectWithToast(
+        back,
+        (await invitePeerReviewers(ctx, id))
+          ? { key: "peerreviews:details.inviteQueued" }
+          : { key: "peerreviews:errors.inviteFailed", type: "error" },
+      );
     case "resend": {
       const count = await resendPeerReviewInvitations(ctx, id);
-      return redirect(back, {
-        headers:
-          count === null
-            ? await toast("peerreviews:errors.inviteFailed", "error")
-            : { "Set-Cookie": await createToastHeader({ key: "peerreviews:details.resent", values: { count } }) },
-      });
+      return redirectWithToast(
+        back,
+        count === null
+          ? { key: "peerreviews:errors.inviteFailed", type: "error" }
+          : { key: "peerreviews:details.resent", values: { count } },
+      );
     }
     case "approve":
     case "reject": {
       const result = await decideNomination(ctx, id, String(formData.get("nominationId") ?? ""), intent === "approve");
-      return redirect(back, {
-        headers: result.ok
-          ? await toast(`peerreviews:nominations.${intent === "approve" ? "approved" : "rejected"}`)
-          : await toast(`peerreviews:errors.${result.code}`, "error"),
-      });
+      return redirectWithToast(
+        back,
+        result.ok
+          ? { key: `peerreviews:nominations.${intent === "approve" ? "approved" : "rejected"}` }
+          : { key: `peerreviews:errors.${result.code}`, type: "error" },
+      );
     }
     case "delete":
       await requireWholePeerRound(ctx, id);
       await softDeleteQuestionnaireReview(ctx, id, "peer");
-      return redirect("/peerreviews/overview", { headers: await toast("peerreviews:details.deleted") });
+      return redirectWithToast("/peerreviews/overview", { key: "peerreviews:details.deleted" });
     default:
       return data({ ok: false }, { status: 400 });
   }

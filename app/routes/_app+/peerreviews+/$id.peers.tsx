@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -8,7 +8,7 @@ import { effectiveThreshold } from "~/features/peer-reviews/peer-results";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 /** Per participant the peers, as one form of checkboxes `peers.<subjectId>` (works without JavaScript). */
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result.kept > 0
       ? { key: "peerreviews:peers.kept", values: { count: result.kept } }
       : { key: "peerreviews:peers.saved" };
-  return redirect(`/peerreviews/${params.id}`, { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast(`/peerreviews/${params.id}`, toast);
 }
 
 export default function ChoosePeersPage() {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
@@ -8,7 +8,7 @@ import { wizardOptions } from "~/features/reviews/team-review-create.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 /** A new peer round: the self review wizard's two steps with the peer texts, then the peers page (decision 1021). */
@@ -29,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     create: createPeerReview,
     detailsFields: ["deadline", "setId"],
     created: async (reviewId) =>
-      redirect(`/peerreviews/${reviewId}/peers`, {
-        headers: { "Set-Cookie": await createToastHeader({ key: "peerreviews:create.created" }) },
-      }),
+      redirectWithToast(`/peerreviews/${reviewId}/peers`, { key: "peerreviews:create.created" }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PositionForm } from "~/features/positions/components/position-form";
@@ -9,7 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["positions", "validation"] };
@@ -38,9 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updatePosition(ctx, id, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/personnel/positions/${id}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "positions:saved" }) },
-  });
+  return redirectWithToast(`/personnel/positions/${id}`, { key: "positions:saved" });
 }
 
 export default function PositionPage() {

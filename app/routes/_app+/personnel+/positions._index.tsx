@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { createPosition, listPositionOptions, listPositions } from "~/features/p
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { POSITIONS_PAGE_SIZE } from "~/features/positions/list-sizes";
 import { positionListFilterSchema } from "~/features/positions/position-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -43,10 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createPosition(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/personnel/positions", {
-    headers: {
-      "Set-Cookie": await createToastHeader({ key: "positions:created", values: { name: submission.value.name } }),
-    },
+  return redirectWithToast("/personnel/positions", {
+    key: "positions:created",
+    values: { name: submission.value.name },
   });
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -9,7 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { type ToastInput, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["positions"] };
@@ -19,9 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
   const ids = new URL(request.url).searchParams.getAll("ids");
   if (ids.length === 0 || !ids.every(isUuid)) {
-    throw redirect("/personnel/positions", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "positions:bulkDelete.none" }) },
-    });
+    throw await redirectWithToast("/personnel/positions", { type: "error", key: "positions:bulkDelete.none" });
   }
   const t = await getServerT(request);
   return { title: pageTitle(t, "positions:bulkDelete.title"), positions: await getPositionsByIds(ctx, ids) };
@@ -31,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
   const submission = parseWithZod(await readForm(request), { schema: positionBulkDeleteSchema });
   if (submission.status !== "success") {
-    throw redirect("/personnel/positions", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "positions:bulkDelete.none" }) },
-    });
+    throw await redirectWithToast("/personnel/positions", { type: "error", key: "positions:bulkDelete.none" });
   }
   const result = await bulkDeletePositions(ctx, submission.value.ids);
   const toast: ToastInput =
@@ -44,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { count: result.deleted, names: result.skipped.join(", ") },
         }
       : { key: "positions:bulkDelete.done", values: { count: result.deleted } };
-  return redirect("/personnel/positions", { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast("/personnel/positions", toast);
 }
 
 export default function DeletePositionsPage() {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
@@ -18,7 +18,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
 
@@ -50,18 +50,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await renameTag(ctx, tagId, submission.value);
     if (!result.ok)
       return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-    return redirect(`/personnel/tags/${tagId}`, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "tags:saved" }) },
-    });
+    return redirectWithToast(`/personnel/tags/${tagId}`, { key: "tags:saved" });
   }
   const submission = parseWithZod(formData, { schema: tagMemberSchema });
   if (submission.status !== "success") notFound();
   if (intent === "add") await assignTag(ctx, tagId, [submission.value.membershipId]);
   else if (intent === "remove") await unassignTag(ctx, tagId, submission.value.membershipId);
   else notFound();
-  return redirect(`/personnel/tags/${tagId}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: intent === "add" ? "tags:assigned" : "tags:unassigned" }) },
-  });
+  return redirectWithToast(`/personnel/tags/${tagId}`, { key: intent === "add" ? "tags:assigned" : "tags:unassigned" });
 }
 
 export default function TagPage() {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
@@ -10,7 +10,7 @@ import { createTag, listTags } from "~/features/tags/tags.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["tags", "validation"] };
@@ -29,11 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createTag(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/personnel/tags", {
-    headers: {
-      "Set-Cookie": await createToastHeader({ key: "tags:created", values: { name: submission.value.name } }),
-    },
-  });
+  return redirectWithToast("/personnel/tags", { key: "tags:created", values: { name: submission.value.name } });
 }
 
 export default function TagsPage() {

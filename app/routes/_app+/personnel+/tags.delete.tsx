@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -9,7 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { type ToastInput, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["tags"] };
@@ -19,9 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const ids = new URL(request.url).searchParams.getAll("ids");
   if (ids.length === 0 || !ids.every(isUuid)) {
-    throw redirect("/personnel/tags", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "tags:bulkDelete.none" }) },
-    });
+    throw await redirectWithToast("/personnel/tags", { type: "error", key: "tags:bulkDelete.none" });
   }
   const t = await getServerT(request);
   return { title: pageTitle(t, "tags:bulkDelete.title"), tags: await getTagsByIds(ctx, ids) };
@@ -31,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const submission = parseWithZod(await readForm(request), { schema: tagBulkDeleteSchema });
   if (submission.status !== "success") {
-    throw redirect("/personnel/tags", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "tags:bulkDelete.none" }) },
-    });
+    throw await redirectWithToast("/personnel/tags", { type: "error", key: "tags:bulkDelete.none" });
   }
   const result = await bulkDeleteTags(ctx, submission.value.ids);
   const toast: ToastInput =
@@ -50,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
             values: { count: result.deleted, names: result.usedInReviews.join(", ") },
           }
         : { key: "tags:bulkDelete.done", values: { count: result.deleted } };
-  return redirect("/personnel/tags", { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast("/personnel/tags", toast);
 }
 
 export default function DeleteTagsPage() {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -7,7 +7,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["teams"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -23,9 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
   const team = await getTeam(ctx, requireUuid(params.id));
   await deleteTeam(ctx, team.id);
-  return redirect("/personnel/teams", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "teams:delete.done", values: { name: team.name } }) },
-  });
+  return redirectWithToast("/personnel/teams", { key: "teams:delete.done", values: { name: team.name } });
 }
 
 export default function DeleteTeamPage() {

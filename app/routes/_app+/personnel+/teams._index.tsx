@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { createTeam, hasChildClusters, listTeams } from "~/features/teams/teams.
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
 import { teamListFilterSchema } from "~/features/teams/team-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -45,10 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createTeam(ctx, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/personnel/teams/${result.id}/members`, {
-    headers: {
-      "Set-Cookie": await createToastHeader({ key: "teams:created", values: { name: submission.value.name } }),
-    },
+  return redirectWithToast(`/personnel/teams/${result.id}/members`, {
+    key: "teams:created",
+    values: { name: submission.value.name },
   });
 }
 

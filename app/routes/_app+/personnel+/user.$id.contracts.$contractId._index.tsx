@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContractForm } from "~/features/employees/components/contract-form";
@@ -10,7 +10,7 @@ import { listPositionOptions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 
@@ -45,9 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updateContract(ctx, employee.id, params.contractId ?? "", submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(`/personnel/user/${employee.id}/contracts`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "employees:contracts.updated" }) },
-  });
+  return redirectWithToast(`/personnel/user/${employee.id}/contracts`, { key: "employees:contracts.updated" });
 }
 
 export default function EditContractPage() {

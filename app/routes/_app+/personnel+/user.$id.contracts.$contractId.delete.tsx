@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -7,7 +7,7 @@ import { getEmployee } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -24,9 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const employee = await getEmployee(ctx, params.id ?? "");
   await deleteContract(ctx, employee.id, params.contractId ?? "");
-  return redirect(`/personnel/user/${employee.id}/contracts`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "employees:contracts.deleted" }) },
-  });
+  return redirectWithToast(`/personnel/user/${employee.id}/contracts`, { key: "employees:contracts.deleted" });
 }
 
 export default function DeleteContractPage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -6,7 +6,7 @@ import { getEmployee, softDeleteEmployee } from "~/features/employees/employee-p
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["employees"] };
@@ -27,9 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const employee = await getEmployee(ctx, params.id ?? "");
   const result = await softDeleteEmployee(ctx, employee.id);
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });
-  return redirect("/personnel/users/removed", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "employees:delete.done" }) },
-  });
+  return redirectWithToast("/personnel/users/removed", { key: "employees:delete.done" });
 }
 
 export default function DeleteEmployeePage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -7,7 +7,7 @@ import { getEmployee } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 
@@ -44,9 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const [keepId, removeId] = keep === "this" ? [employee.id, other.id] : [other.id, employee.id];
   const result = await mergeEmployees(ctx, { keepId, removeId });
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });
-  return redirect(`/personnel/user/${keepId}/details`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "employees:merge.done" }) },
-  });
+  return redirectWithToast(`/personnel/user/${keepId}/details`, { key: "employees:merge.done" });
 }
 
 export default function MergeEmployeePage() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
@@ -20,7 +20,7 @@ import { invitationStatusOf } from "~/features/invitations/invitation-status.ser
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader, type ToastInput } from "~/utils/toast.server";
+import { type ToastInput, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["employees", "validation"] };
@@ -102,9 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           values: { count: result.changed, skipped: result.unchanged.slice(0, 20).join(", ") },
         }
       : { key: "employees:bulk.result", values: { count: result.changed } };
-  return redirect(listHref(tab, String(formData.get("search") ?? "")), {
-    headers: { "Set-Cookie": await createToastHeader(toast) },
-  });
+  return redirectWithToast(listHref(tab, String(formData.get("search") ?? "")), toast);
 }
 
 export default function EmployeesPage() {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary } from "~/components/ui/forms";
@@ -19,7 +19,7 @@ import {
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 
@@ -70,9 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const employee = await getEmployee(ctx, membershipId);
     const teamIds = formData.getAll("teamIds").map(String);
     if (teamIds.length > 0) await runBulkAction(ctx, { action: "assignTeams", ids: [employee.id], teamIds });
-    return redirect(`/personnel/user/${employee.id}/details`, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "employees:wizard.done" }) },
-    });
+    return redirectWithToast(`/personnel/user/${employee.id}/details`, { key: "employees:wizard.done" });
   }
 
   const submission = parseWithZod(formData, { schema: personSchema });
@@ -91,13 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (checked.limited) return tooManyLookups(submission, checked.retryAfter);
     const result = checked.value;
     if (result.ok) {
-      return redirect(`/personnel/users/new?step=teams&membership=${result.membershipId}`, {
-        headers: {
-          "Set-Cookie": await createToastHeader({
-            key: `employees:wizard.saved.${result.outcome}`,
-            values: { email: person.email },
-          }),
-        },
+      return redirectWithToast(`/personnel/users/new?step=teams&membership=${result.membershipId}`, {
+        key: `employees:wizard.saved.${result.outcome}`,
+        values: { email: person.email },
       });
     }
     // The situation changed since the confirm page was shown: show it again with the new outcome.

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailsStep, FromRound, PeopleStep } from "~/features/reviews/components/self-review-wizard";
@@ -20,7 +20,7 @@ import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["selfreviews", "teamreviews", "validation"] };
@@ -65,9 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function created(reviewId: string) {
-  return redirect(`/review/selfreview/${reviewId}/details`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "selfreviews:create.created" }) },
-  });
+  return redirectWithToast(`/review/selfreview/${reviewId}/details`, { key: "selfreviews:create.created" });
 }
 
 export default function CreateSelfReviewPage() {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailsStep, PeopleStep } from "~/features/reviews/components/team-review-wizard";
@@ -19,7 +19,7 @@ import {
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["teamreviews", "validation"] };
@@ -95,8 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return stepTwo(null, { [result.field]: [createErrorKey(result.code)] });
     return stepTwo(createErrorKey(result.code), {});
   }
-  return redirect(`/review/create/teamreview/invite/set/${result.setId}?round=${result.roundId}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "teamreviews:create.created" }) },
+  return redirectWithToast(`/review/create/teamreview/invite/set/${result.setId}?round=${result.roundId}`, {
+    key: "teamreviews:create.created",
   });
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule, type TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["teamreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -54,8 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const state = await loadRound(ctx, request, params.setId);
   const ok = await inviteTeamLeaders(ctx, state.round.id);
   if (!ok) return data({ error: "teamreviews:errors.inviteFailed" }, { status: 503 });
-  return redirect(`/review/create/teamreview/invite/set/${params.setId}?round=${state.round.id}&sent=1`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "teamreviews:invite.sending" }) },
+  return redirectWithToast(`/review/create/teamreview/invite/set/${params.setId}?round=${state.round.id}&sent=1`, {
+    key: "teamreviews:invite.sending",
   });
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dimensionTexts, getReviewSettings, roleLabels } from "~/features/criteria/review-settings.server";
 import { EvaluationPage } from "~/features/reviews/components/evaluation-page";
@@ -11,7 +11,7 @@ import { requireTeamReview } from "~/features/reviews/review-access.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 // The criteria and finish pages are siblings (evaluation.$id_.*), not children: they need none of this loader's data (decision 0730).
@@ -65,9 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };
   const evaluation = await getEvaluation(ctx, review.id);
   const member = intent === "saveNext" ? nextSubjectId(evaluation.subjects, subjectId) : subjectId;
-  return redirect(`/review/evaluation/${review.id}?member=${member}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "evaluation:saved" }) },
-  });
+  return redirectWithToast(`/review/evaluation/${review.id}?member=${member}`, { key: "evaluation:saved" });
 }
 
 export default function EvaluationRoute() {

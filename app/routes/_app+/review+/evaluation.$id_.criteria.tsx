@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList } from "~/components/ui/forms";
@@ -11,7 +11,7 @@ import { requireTeamReview } from "~/features/reviews/review-access.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["evaluation", "criteria"] };
@@ -53,9 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : await removeReviewCriterion(ctx, review.id, criterionId);
   if (!result.ok)
     return data({ dimension: dimension ?? null, error: `evaluation:errors.${result.code}` }, { status: 422 });
-  return redirect(`/review/evaluation/${review.id}/criteria`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: `evaluation:criteria.${intent}Done` }) },
-  });
+  return redirectWithToast(`/review/evaluation/${review.id}/criteria`, { key: `evaluation:criteria.${intent}Done` });
 }
 
 export default function ReviewCriteriaPage() {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -10,7 +10,7 @@ import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { personName } from "~/utils/person-name";
 
 export const handle = { i18n: ["evaluation", "criteria"] };
@@ -37,11 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const result = await finishTeamReview(ctx, id);
   const back = `/review/evaluation/${id}`;
-  if (!result.ok)
-    return redirect(back, {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: `evaluation:finish.${result.code}` }) },
-    });
-  return redirect(back, { headers: { "Set-Cookie": await createToastHeader({ key: "evaluation:finish.done" }) } });
+  if (!result.ok) return redirectWithToast(back, { type: "error", key: `evaluation:finish.${result.code}` });
+  return redirectWithToast(back, { key: "evaluation:finish.done" });
 }
 
 export default function FinishEvaluationPage() {

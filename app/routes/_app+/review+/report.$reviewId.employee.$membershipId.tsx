@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,7 +12,7 @@ import { developmentGoalSchema } from "~/features/reviews/development-goal.schem
 import { setDevelopmentGoal } from "~/features/reviews/person-results.server";
 import reportStyles from "~/styles/employee-report.css";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["results", "criteria", "validation"] };
@@ -37,9 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!result.ok) return data(submission.reply({ fieldErrors: { goal: ["results:report.locked"] } }), { status: 400 });
   const url = new URL(request.url);
-  return redirect(url.pathname, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "results:report.goalSaved" }) },
-  });
+  return redirectWithToast(url.pathname, { key: "results:report.goalSaved" });
 }
 
 export default EmployeeReportPage;

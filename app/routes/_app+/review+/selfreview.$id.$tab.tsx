@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -17,7 +17,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 
@@ -67,39 +67,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const review = await requireReview(ctx, params.id ?? "", "self");
   const intent = String((await readForm(request)).get("intent") ?? "");
   const back = `/review/selfreview/${review.id}/${tabKeys.includes(params.tab as TabKey) ? params.tab : "details"}`;
-  const toast = async (key: string, values?: Record<string, string | number>, type?: "error") =>
-    ({ "Set-Cookie": await createToastHeader({ key, values, type }) }) as Record<string, string>;
   switch (intent) {
     case "lock":
     case "unlock":
       await setSelfReviewLocked(ctx, review.id, intent === "lock");
-      return redirect(back, { headers: await toast(`selfreviews:details.${intent}ed`) });
+      return redirectWithToast(back, { key: `selfreviews:details.${intent}ed` });
     case "confirm":
     case "rollback":
       await setSelfReviewCompleted(ctx, review.id, intent === "confirm");
-      return redirect(back, {
-        headers: await toast(intent === "confirm" ? "selfreviews:details.confirmed" : "selfreviews:details.rolledBack"),
+      return redirectWithToast(back, {
+        key: intent === "confirm" ? "selfreviews:details.confirmed" : "selfreviews:details.rolledBack",
       });
-    case "invite": {
-      const ok = await inviteSelfReviewParticipants(ctx, review.id);
-      return redirect(back, {
-        headers: ok
-          ? await toast("selfreviews:details.inviting")
-          : await toast("selfreviews:errors.inviteFailed", undefined, "error"),
-      });
-    }
+    case "invite":
+      return redirectWithToast(
+        back,
+        (await inviteSelfReviewParticipants(ctx, review.id))
+          ? { key: "selfreviews:details.inviting" }
+          : { key: "selfreviews:errors.inviteFailed", type: "error" },
+      );
     case "resend": {
       const count = await resendSelfReviewInvitations(ctx, review.id);
-      return redirect(back, {
-        headers:
-          count === null
-            ? await toast("selfreviews:errors.inviteFailed", undefined, "error")
-            : await toast("selfreviews:details.resending", { count }),
-      });
+      return redirectWithToast(
+        back,
+        count === null
+          ? { key: "selfreviews:errors.inviteFailed", type: "error" }
+          : { key: "selfreviews:details.resending", values: { count } },
+      );
     }
     case "delete":
       await deleteSelfReview(ctx, review.id);
-      return redirect("/selfreviews/overview", { headers: await toast("selfreviews:details.deleted") });
+      return redirectWithToast("/selfreviews/overview", { key: "selfreviews:details.deleted" });
     default:
       return data({ ok: false }, { status: 400 });
   }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
@@ -20,7 +20,7 @@ import { scaleLevels, scaleSizes } from "~/features/criteria/scales";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
@@ -38,9 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: reviewSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateReviewSettings(ctx, submission.value);
-  return redirect("/review/settings", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "criteria:settings.saved" }) },
-  });
+  return redirectWithToast("/review/settings", { key: "criteria:settings.saved" });
 }
 
 export default function ReviewSettingsPage() {

@@ -11,7 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["selfreviews", "evaluation", "criteria", "validation"] };
@@ -82,9 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };
   const base = `/selfreview/questionnaire/${reviewId}/${membershipId}`;
   if (intent === "finish") return redirect(`${base}/finish`);
-  return redirect(base, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "selfreviews:questionnaire.saved" }) },
-  });
+  return redirectWithToast(base, { key: "selfreviews:questionnaire.saved" });
 }
 
 export default function QuestionnaireRoute() {

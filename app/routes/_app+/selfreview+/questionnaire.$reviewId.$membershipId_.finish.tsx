@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -6,7 +6,7 @@ import { finishQuestionnaire, getQuestionnaire } from "~/features/reviews/self-r
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["selfreviews"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,14 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Someone who may only read the questionnaire (who manages the review) cannot finish it.
   if (!result.ok && result.code === "notOwn") throw new Response(null, { status: 403 });
   if (!result.ok)
-    return redirect(`/selfreview/questionnaire/${reviewId}/${membershipId}`, {
-      headers: {
-        "Set-Cookie": await createToastHeader({ type: "error", key: `selfreviews:errors.${result.code}` }),
-      },
+    return redirectWithToast(`/selfreview/questionnaire/${reviewId}/${membershipId}`, {
+      type: "error",
+      key: `selfreviews:errors.${result.code}`,
     });
-  return redirect(`/selfreview/result/${reviewId}/${membershipId}`, {
-    headers: { "Set-Cookie": await createToastHeader({ key: "selfreviews:finish.done" }) },
-  });
+  return redirectWithToast(`/selfreview/result/${reviewId}/${membershipId}`, { key: "selfreviews:finish.done" });
 }
 
 export default function FinishQuestionnairePage() {

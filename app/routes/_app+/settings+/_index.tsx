@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clusterSchema } from "~/features/account/account.schema";
@@ -12,7 +12,7 @@ import { ClusterForm } from "~/features/account/components/cluster-form";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["settings", "account", "validation"] };
@@ -37,9 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await updateAccountCluster(ctx, ctx.clusterId, submission.value);
   if (!result.ok)
     return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect("/settings", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "settings:cluster.saved" }) },
-  });
+  return redirectWithToast("/settings", { key: "settings:cluster.saved" });
 }
 
 export default function ClusterSettingsPage() {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
@@ -10,7 +10,7 @@ import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { assignableRights } from "~/utils/rights";
 import { requireRight } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["settings", "rights", "account"] };
@@ -35,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") notFound();
   const result = await setRoleRights(ctx, submission.value.role, submission.value.rights);
   if (!result.ok) return data({ role: submission.value.role, error: result.errorKey }, { status: 400 });
-  return redirect("/settings/rights", {
-    headers: { "Set-Cookie": await createToastHeader({ key: "settings:rights.saved" }) },
-  });
+  return redirectWithToast("/settings/rights", { key: "settings:rights.saved" });
 }
 
 export default function RightsPage() {

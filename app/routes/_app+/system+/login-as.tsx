@@ -10,7 +10,7 @@ import { loginAsFromPicker, searchUsersForLoginAs } from "~/features/auth/login-
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireSystemAdmin } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_AS_PAGE_SIZE } from "~/features/auth/list-sizes";
 import { loginAsFilterSchema } from "~/features/account/account-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -43,8 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : { ok: false as const };
   if (!result.ok) {
     const back = new URL(request.url);
-    const toast = await createToastHeader({ type: "error", key: "account:loginAs.failed" });
-    return redirect(`/system/login-as${back.search}`, { headers: { "Set-Cookie": toast } });
+    return redirectWithToast(`/system/login-as${back.search}`, { type: "error", key: "account:loginAs.failed" });
   }
   return redirect("/dashboard", { headers: { "Set-Cookie": result.setCookie } });
 }

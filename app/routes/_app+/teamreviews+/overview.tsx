@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { useTranslation } from "react-i18next";
@@ -25,7 +25,7 @@ import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { TEAM_SELECT_LIMIT } from "~/features/employees/list-sizes";
 import { readForm } from "~/utils/read-form.server";
 
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const toast = result.ok
     ? { key: `teamreviews:overview.${input.intent}Done` }
     : { type: "error" as const, key: `teamreviews:overview.errors.${result.code}` };
-  return redirect(back, { headers: { "Set-Cookie": await createToastHeader(toast) } });
+  return redirectWithToast(back, toast);
 }
 
 export default function TeamReviewsOverviewPage() {
