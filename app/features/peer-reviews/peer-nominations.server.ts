@@ -1,14 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import {
-  memberships,
-  reviewPeerAssignments,
-  reviewPeerNominations,
-  reviews,
-  reviewSubjects,
-  roleAssignments,
-  users,
-} from "#db/schema";
+import { reviewPeerAssignments, reviewPeerNominations, reviews, reviewSubjects } from "#db/schema";
 import { requireReview } from "~/features/reviews/review-access.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -18,6 +10,7 @@ import { inTeamsOf } from "./peer-review-admin.server";
 import { insertAssignments } from "./peer-review-create.server";
 import { personNameSql } from "~/utils/person-name.server";
 import { personName } from "~/utils/person-name";
+import { teamPlaces } from "~/features/teams/team-places.server";
 
 /**
  * Participants propose their own peers; the leader or HR approves or rejects (docs/decisions/1202).
@@ -33,25 +26,8 @@ function requireOwnSubject(ctx: TenantContext, reviewId: string, db: DbOrTx) {
 /** Colleagues of one team (members and leaders, active), once each, by name. */
 async function teamColleagues(ctx: TenantContext, teamId: string | null, db: DbOrTx) {
   if (!teamId) return [];
-  const rows = await db
-    .selectDistinct({
-      membershipId: memberships.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(roleAssignments)
-    .innerJoin(memberships, eq(memberships.id, roleAssignments.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        inCluster(roleAssignments, ctx),
-        eq(roleAssignments.teamId, teamId),
-        inArray(roleAssignments.roleKey, ["team_admin", "team_member"]),
-        eq(memberships.status, "active"),
-        isNull(memberships.deletedAt),
-        isNull(users.deletedAt),
-      ),
-    );
+  const places = await teamPlaces(ctx, [teamId], db);
+  const rows = [...new Map(places.map((r) => [r.membershipId, r])).values()];
   return rows
     .map((r) => ({ membershipId: r.membershipId, name: personName(r.firstName, r.lastName) }))
     .sort((a, b) => a.name.localeCompare(b.name, "nl"));

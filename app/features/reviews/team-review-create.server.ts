@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { membershipTags, memberships, roleAssignments, tags, teams, users } from "#db/schema";
+import { membershipTags, tags, teams } from "#db/schema";
 import { listSets } from "~/features/criteria/criteria-sets.server";
 import { listTagOptions } from "~/features/tags/tags.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
@@ -8,6 +8,7 @@ import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
 import { inTeamScope } from "~/utils/team-scope.server";
 import { reviewScope } from "./review-access.server";
 import { personName } from "~/utils/person-name";
+import { teamPlaces } from "~/features/teams/team-places.server";
 
 export type Person = { membershipId: string; name: string; teamId: string; teamName: string };
 
@@ -63,32 +64,11 @@ export async function teamReviewCandidates(
   const chosen = await requireCreatableTeams(ctx, input.teamIds, db);
   const tagIds = await requireIdsInScope(db, tags, input.tagIds, ctx, eq(tags.kind, "personnel"));
   if (chosen.length === 0) return { leaders: [] as Person[], members: [] as Person[] };
-  const rows = await db
-    .select({
-      membershipId: memberships.id,
-      teamId: roleAssignments.teamId,
-      role: roleAssignments.roleKey,
-      access: memberships.access,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(roleAssignments)
-    .innerJoin(memberships, eq(memberships.id, roleAssignments.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        inCluster(roleAssignments, ctx),
-        inArray(
-          roleAssignments.teamId,
-          chosen.map((t) => t.id),
-        ),
-        inArray(roleAssignments.roleKey, ["team_admin", "team_member"]),
-        eq(memberships.status, "active"),
-        isNull(memberships.deletedAt),
-        isNull(users.deletedAt),
-      ),
-    )
-    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
+  const rows = await teamPlaces(
+    ctx,
+    chosen.map((t) => t.id),
+    db,
+  );
   const tagged = tagIds.length
     ? new Set(
         (
