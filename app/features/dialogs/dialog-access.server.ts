@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogs, memberships, roleAssignments, users } from "#db/schema";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -75,11 +76,10 @@ export async function teamLeaderOf(ctx: TenantContext, membershipId: string, db:
         eq(roleAssignments.roleKey, "team_member"),
       ),
     );
-  const [row] = await db
-    .select({ id: roleAssignments.membershipId })
-    .from(roleAssignments)
-    .innerJoin(memberships, eq(memberships.id, roleAssignments.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+  const [row] = await joinPerson(
+    db.select({ id: roleAssignments.membershipId }).from(roleAssignments).$dynamic(),
+    roleAssignments.membershipId,
+  )
     .where(
       and(
         inCluster(roleAssignments, ctx),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
@@ -43,23 +44,25 @@ export async function listDialogs(ctx: TenantContext, filter: DialogListFilter, 
     filter.team ? membersInTeamScope({ all: false, teamIds: [filter.team] }, ctx, dialogs.membershipId) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(dialogs).where(where);
-  const rows = await db
-    .select({
-      id: dialogs.id,
-      objective: dialogs.objective,
-      state: dialogs.state,
-      createdAt: dialogs.createdAt,
-      membershipId: dialogs.membershipId,
-      name: personNameSql,
-      leaderFirst: leaderUser.firstName,
-      leaderLast: leaderUser.lastName,
-      leaderEmail: leaderUser.email,
-    })
-    .from(dialogs)
-    .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(leaderMembership, eq(leaderMembership.id, dialogs.leaderMembershipId))
-    .leftJoin(leaderUser, eq(leaderUser.id, leaderMembership.userId))
+  const rows = await joinPerson(
+    db
+      .select({
+        id: dialogs.id,
+        objective: dialogs.objective,
+        state: dialogs.state,
+        createdAt: dialogs.createdAt,
+        membershipId: dialogs.membershipId,
+        name: personNameSql,
+        leaderFirst: leaderUser.firstName,
+        leaderLast: leaderUser.lastName,
+        leaderEmail: leaderUser.email,
+      })
+      .from(dialogs)
+      .leftJoin(leaderMembership, eq(leaderMembership.id, dialogs.leaderMembershipId))
+      .leftJoin(leaderUser, eq(leaderUser.id, leaderMembership.userId))
+      .$dynamic(),
+    dialogs.membershipId,
+  )
     .where(where)
     .orderBy(desc(dialogs.createdAt), asc(dialogs.id))
     .limit(dialogPageSize)
@@ -121,11 +124,10 @@ export async function dialogProgressFor(ctx: TenantContext, userId: string, db: 
 
 /** The filter choices of the list: the people of the dialogs ctx sees, and the teams of ctx's scope. */
 export async function dialogFilterOptions(ctx: TenantContext, db: DbOrTx = getDb()) {
-  const people = await db
-    .selectDistinct({ id: memberships.id, name: personNameSql })
-    .from(dialogs)
-    .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+  const people = await joinPerson(
+    db.selectDistinct({ id: memberships.id, name: personNameSql }).from(dialogs).$dynamic(),
+    dialogs.membershipId,
+  )
     .where(dialogVisibility(ctx))
     .orderBy(personNameSql, memberships.id)
     .limit(500);

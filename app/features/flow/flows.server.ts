@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
   flowActivities,
@@ -127,11 +128,10 @@ export const flowPageSize = 25;
 export async function listFlowMeasurements(ctx: TenantContext, input: { page: number }, db: DbOrTx = getDb()) {
   const where = flowVisibility(ctx);
   const [{ total }] = await db.select({ total: count() }).from(flowMeasurements).where(where);
-  const rows = await db
-    .select({ measurement: flowMeasurements, name: personName })
-    .from(flowMeasurements)
-    .innerJoin(memberships, eq(memberships.id, flowMeasurements.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+  const rows = await joinPerson(
+    db.select({ measurement: flowMeasurements, name: personName }).from(flowMeasurements).$dynamic(),
+    flowMeasurements.membershipId,
+  )
     .where(where)
     .orderBy(desc(flowMeasurements.createdAt), asc(flowMeasurements.id))
     .limit(flowPageSize)

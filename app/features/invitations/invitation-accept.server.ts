@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { accountSsoConfigs, auditEvents, clusters, invitations, memberships, users } from "#db/schema";
 import { ssoProviders as allSsoProviders, type SsoProvider } from "#db/schema/enums-sso";
@@ -30,21 +31,23 @@ export const ssoLoginTypes = ["sso", "emailAndSSO"];
 
 export async function findInvitation(secret: string) {
   if (!secret || secret.length > 200) return null;
-  const [row] = await getDb()
-    .select({
-      id: invitations.id,
-      accountId: invitations.accountId,
-      acceptedAt: invitations.acceptedAt,
-      voidedAt: invitations.voidedAt,
-      expiresAt: invitations.expiresAt,
-      firstName: users.firstName,
-      email: users.email,
-      loginType: users.loginType,
-      organisation: clusters.name,
-    })
-    .from(invitations)
-    .innerJoin(memberships, eq(memberships.id, invitations.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+  const [row] = await joinPerson(
+    getDb()
+      .select({
+        id: invitations.id,
+        accountId: invitations.accountId,
+        acceptedAt: invitations.acceptedAt,
+        voidedAt: invitations.voidedAt,
+        expiresAt: invitations.expiresAt,
+        firstName: users.firstName,
+        email: users.email,
+        loginType: users.loginType,
+        organisation: clusters.name,
+      })
+      .from(invitations)
+      .$dynamic(),
+    invitations.membershipId,
+  )
     .innerJoin(clusters, eq(clusters.id, invitations.clusterId))
     .where(bySecret(secret))
     .limit(1);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb } from "#db/client.server";
-import { memberships, reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
+import { reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
 import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
 import { inTeamScope, teamInScope } from "~/utils/team-scope.server";
@@ -82,21 +83,23 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
     sql<number>`(select count(*) from review_peer_assignments a where a.subject_id = ${reviewSubjects.id}
       and a.role = ${role} ${finished ? sql`and a.finished_at is not null` : sql``})::int`;
   const [participants, [invites], [all]] = await Promise.all([
-    db
-      .select({
-        subjectId: reviewSubjects.id,
-        membershipId: reviewSubjects.membershipId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        peersAsked: count("peer", false),
-        peersAnswered: count("peer", true),
-        selfDone: count("self", true),
-        leadersAsked: count("leader", false),
-        leadersDone: count("leader", true),
-      })
-      .from(reviewSubjects)
-      .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
+    joinPerson(
+      db
+        .select({
+          subjectId: reviewSubjects.id,
+          membershipId: reviewSubjects.membershipId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          peersAsked: count("peer", false),
+          peersAnswered: count("peer", true),
+          selfDone: count("self", true),
+          leadersAsked: count("leader", false),
+          leadersDone: count("leader", true),
+        })
+        .from(reviewSubjects)
+        .$dynamic(),
+      reviewSubjects.membershipId,
+    )
       .where(and(eq(reviewSubjects.reviewId, review.id), inTeamsOf(ctx)))
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
     db

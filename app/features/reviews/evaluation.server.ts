@@ -1,14 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
-import {
-  criteria,
-  memberships,
-  reviewCriteria,
-  reviewReviewers,
-  reviewScores,
-  reviewSubjects,
-  users,
-} from "#db/schema";
+import { criteria, reviewCriteria, reviewReviewers, reviewScores, reviewSubjects, users } from "#db/schema";
 import type { Characteristics } from "#db/schema";
 import { addCriterion, remainingPerDimension, removeCriterion } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -68,11 +61,13 @@ export async function getEvaluation(ctx: TenantContext, reviewId: string, db: Db
       .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
       .where(eq(reviewCriteria.reviewId, review.id))
       .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position)),
-    db
-      .select({ id: reviewSubjects.id, ...subjectResultColumns, scoredCount: reviewSubjects.scoredCount })
-      .from(reviewSubjects)
-      .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
+    joinPerson(
+      db
+        .select({ id: reviewSubjects.id, ...subjectResultColumns, scoredCount: reviewSubjects.scoredCount })
+        .from(reviewSubjects)
+        .$dynamic(),
+      reviewSubjects.membershipId,
+    )
       .where(eq(reviewSubjects.reviewId, review.id))
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
     db
@@ -84,12 +79,13 @@ export async function getEvaluation(ctx: TenantContext, reviewId: string, db: Db
       })
       .from(reviewScores)
       .where(eq(reviewScores.reviewId, review.id)),
-    db
-      .select({ membershipId: reviewReviewers.membershipId, firstName: users.firstName, lastName: users.lastName })
-      .from(reviewReviewers)
-      .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(reviewReviewers.reviewId, review.id)),
+    joinPerson(
+      db
+        .select({ membershipId: reviewReviewers.membershipId, firstName: users.firstName, lastName: users.lastName })
+        .from(reviewReviewers)
+        .$dynamic(),
+      reviewReviewers.membershipId,
+    ).where(eq(reviewReviewers.reviewId, review.id)),
     loadRuleSet(db, ctx, review.setId),
   ]);
   return {

@@ -1,15 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb } from "#db/client.server";
-import {
-  criteria,
-  memberships,
-  reviewCriteria,
-  reviewReviewers,
-  reviews,
-  reviewScores,
-  reviewSubjects,
-  users,
-} from "#db/schema";
+import { criteria, reviewCriteria, reviewReviewers, reviews, reviewScores, reviewSubjects, users } from "#db/schema";
 import type { Characteristics } from "#db/schema";
 import type { Dimension } from "~/features/criteria/scales";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -53,18 +45,19 @@ async function requireSubject(ctx: TenantContext, id: string, membershipId: stri
     reviewId = found.reviewId;
   }
   const review = await requireTeamReview(ctx, reviewId, db);
-  const [subject] = await db
-    .select({ id: reviewSubjects.id, ...subjectResultColumns })
-    .from(reviewSubjects)
-    .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(reviewSubjects.reviewId, review.id),
-        eq(reviewSubjects.membershipId, membershipId),
-        eq(reviewSubjects.clusterId, ctx.clusterId),
-      ),
-    );
+  const [subject] = await joinPerson(
+    db
+      .select({ id: reviewSubjects.id, ...subjectResultColumns })
+      .from(reviewSubjects)
+      .$dynamic(),
+    reviewSubjects.membershipId,
+  ).where(
+    and(
+      eq(reviewSubjects.reviewId, review.id),
+      eq(reviewSubjects.membershipId, membershipId),
+      eq(reviewSubjects.clusterId, ctx.clusterId),
+    ),
+  );
   if (!subject) notFound();
   return { review, round: await roundOf(db, review), subject };
 }
@@ -198,11 +191,10 @@ export async function employeeReport(ctx: TenantContext, reviewId: string, membe
   const [criteriaRows, own, reviewers] = await Promise.all([
     criteriaOfReview(review.id),
     scoresOf(subject.id),
-    getDb()
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(reviewReviewers)
-      .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
+    joinPerson(
+      getDb().select({ firstName: users.firstName, lastName: users.lastName }).from(reviewReviewers).$dynamic(),
+      reviewReviewers.membershipId,
+    )
       .where(eq(reviewReviewers.reviewId, review.id))
       .orderBy(asc(sql`lower(${users.lastName})`)),
   ]);

@@ -1,16 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { getDb } from "#db/client.server";
 import {
   criteria,
   membershipTags,
-  memberships,
   reviewCriteria,
   reviews,
   reviewScores,
   reviewSubjects,
   reviewTeamStats,
   tags,
-  users,
 } from "#db/schema";
 import type { LevelCounts } from "#db/schema";
 import type { Dimension } from "~/features/criteria/scales";
@@ -108,20 +107,21 @@ export async function roundResults(ctx: TenantContext, roundId: string, filter: 
 
   const [subjectRows, criteriaRows, tagRows] = await Promise.all([
     finishedIds.length
-      ? db
-          .select({ subjectId: reviewSubjects.id, reviewId: reviewSubjects.reviewId, ...subjectResultColumns })
-          .from(reviewSubjects)
-          .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(
-            and(
-              inCluster(reviewSubjects, ctx),
-              inArray(reviewSubjects.reviewId, finishedIds),
-              tagId
-                ? sql`exists (select 1 from ${membershipTags} where ${membershipTags.membershipId} = ${reviewSubjects.membershipId} and ${membershipTags.tagId} = ${tagId})`
-                : undefined,
-            ),
-          )
+      ? joinPerson(
+          db
+            .select({ subjectId: reviewSubjects.id, reviewId: reviewSubjects.reviewId, ...subjectResultColumns })
+            .from(reviewSubjects)
+            .$dynamic(),
+          reviewSubjects.membershipId,
+        ).where(
+          and(
+            inCluster(reviewSubjects, ctx),
+            inArray(reviewSubjects.reviewId, finishedIds),
+            tagId
+              ? sql`exists (select 1 from ${membershipTags} where ${membershipTags.membershipId} = ${reviewSubjects.membershipId} and ${membershipTags.tagId} = ${tagId})`
+              : undefined,
+          ),
+        )
       : Promise.resolve([]),
     finishedIds.length
       ? db

@@ -1,16 +1,8 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
-import {
-  memberships,
-  reviewReviewers,
-  reviews,
-  reviewSubjects,
-  reviewTags,
-  reviewTeams,
-  tags,
-  users,
-} from "#db/schema";
+import { reviewReviewers, reviews, reviewSubjects, reviewTags, reviewTeams, tags, users } from "#db/schema";
 import { inCluster } from "~/utils/scope.server";
 import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -89,30 +81,32 @@ export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string)
     review.sourceReviewId
       ? db.select({ id: reviews.id, name: reviews.name }).from(reviews).where(eq(reviews.id, review.sourceReviewId))
       : Promise.resolve([]),
-    db
-      .select({
-        membershipId: reviewSubjects.membershipId,
-        teamId: reviewSubjects.teamId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        finishedAt: reviewSubjects.finishedAt,
-        performance: reviewSubjects.performance,
-        potential: reviewSubjects.potential,
-        employability: reviewSubjects.employability,
-        invitedAt: reviewReviewers.invitedAt,
-        answered: sql<number>`((select count(*) from review_scores s where s.subject_id = ${reviewSubjects.id})
+    joinPerson(
+      db
+        .select({
+          membershipId: reviewSubjects.membershipId,
+          teamId: reviewSubjects.teamId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          finishedAt: reviewSubjects.finishedAt,
+          performance: reviewSubjects.performance,
+          potential: reviewSubjects.potential,
+          employability: reviewSubjects.employability,
+          invitedAt: reviewReviewers.invitedAt,
+          answered: sql<number>`((select count(*) from review_scores s where s.subject_id = ${reviewSubjects.id})
           + (select count(*) from review_team_answers a where a.subject_id = ${reviewSubjects.id}))::int`,
-      })
-      .from(reviewSubjects)
-      .innerJoin(memberships, eq(memberships.id, reviewSubjects.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(
-        reviewReviewers,
-        and(
-          eq(reviewReviewers.reviewId, reviewSubjects.reviewId),
-          eq(reviewReviewers.membershipId, reviewSubjects.membershipId),
-        ),
-      )
+        })
+        .from(reviewSubjects)
+        .leftJoin(
+          reviewReviewers,
+          and(
+            eq(reviewReviewers.reviewId, reviewSubjects.reviewId),
+            eq(reviewReviewers.membershipId, reviewSubjects.membershipId),
+          ),
+        )
+        .$dynamic(),
+      reviewSubjects.membershipId,
+    )
       .where(eq(reviewSubjects.reviewId, review.id))
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
     db

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { joinPerson } from "~/features/people/person-query.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogs, memberships, reviews, tasks, teams, users } from "#db/schema";
@@ -146,12 +147,13 @@ async function aboutNamesOf(db: DbOrTx, ctx: TaskCtx, rows: TaskRow[]): Promise<
   const dialogIds = ids("dialog");
   if (dialogIds.length) {
     // A dialog is named after its person (its objective may be long or empty).
-    const found = await db
-      .select({ id: dialogs.id, name: fullName(users) })
-      .from(dialogs)
-      .innerJoin(memberships, eq(memberships.id, dialogs.membershipId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(inCluster(dialogs, tenant), inArray(dialogs.id, dialogIds)));
+    const found = await joinPerson(
+      db
+        .select({ id: dialogs.id, name: fullName(users) })
+        .from(dialogs)
+        .$dynamic(),
+      dialogs.membershipId,
+    ).where(and(inCluster(dialogs, tenant), inArray(dialogs.id, dialogIds)));
     for (const f of found) names.set(f.id, f.name);
   }
   return names;
