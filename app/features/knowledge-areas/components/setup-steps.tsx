@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { Button, ErrorList, ErrorSummary, Field, type ListOfErrors } from "~/components/ui/forms";
+import { ScoreMatrix } from "~/components/ui/score-matrix";
+import { ListTable } from "~/components/ui/table";
 import { knowledgeLevels, neededLevels } from "../knowledge-scale";
 
 /**
@@ -136,49 +138,44 @@ export function ChooseAreasStep({
       <Hidden step={2} teamId={teamId} />
       <p className="mb-4">{t("knowledge-areas:setup.areasHint")}</p>
       {areas.length > 0 ? (
-        <table className="mb-6 w-full bg-white text-left shadow-sm">
-          <caption className="sr-only">{t("knowledge-areas:setup.steps.2")}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("knowledge-areas:setup.area")}
-              </th>
-              {neededLevels.map((level) => (
-                <th key={level} scope="col" className="p-2">
-                  {t("knowledge-areas:setup.neededAt", { level: levelName(level) })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {areas.map((area, i) => {
-              const saved = needs[area.id];
-              const checked = posted ? Boolean(reply?.values[`areas[${i}].selected`]) : Boolean(saved);
-              return (
-                <tr key={area.id} className="border-b align-top">
-                  <td className="p-2">
-                    <input type="hidden" name={`areas[${i}].id`} value={area.id} />
-                    <CheckboxField
-                      label={area.name}
-                      inputProps={{ name: `areas[${i}].selected`, value: "on", defaultChecked: checked }}
-                    />
-                    {area.description ? <p className="text-sm text-ink-muted">{area.description}</p> : null}
+        <ListTable
+          className="mb-6 w-full bg-white text-left shadow-sm"
+          sticky={false}
+          caption={t("knowledge-areas:setup.steps.2")}
+          columns={[
+            { label: t("knowledge-areas:setup.area") },
+            ...neededLevels.map((level) => ({
+              label: t("knowledge-areas:setup.neededAt", { level: levelName(level) }),
+            })),
+          ]}
+        >
+          {areas.map((area, i) => {
+            const saved = needs[area.id];
+            const checked = posted ? Boolean(reply?.values[`areas[${i}].selected`]) : Boolean(saved);
+            return (
+              <tr key={area.id} className="border-b align-top">
+                <td className="p-2">
+                  <input type="hidden" name={`areas[${i}].id`} value={area.id} />
+                  <CheckboxField
+                    label={area.name}
+                    inputProps={{ name: `areas[${i}].selected`, value: "on", defaultChecked: checked }}
+                  />
+                  {area.description ? <p className="text-sm text-ink-muted">{area.description}</p> : null}
+                </td>
+                {neededLevels.map((level) => (
+                  <td key={level} className="p-2">
+                    {numberInput(
+                      `areas[${i}].needed${level}`,
+                      saved?.[level] ?? 0,
+                      t("knowledge-areas:setup.neededOf", { area: area.name, level: levelName(level) }),
+                      true,
+                    )}
                   </td>
-                  {neededLevels.map((level) => (
-                    <td key={level} className="p-2">
-                      {numberInput(
-                        `areas[${i}].needed${level}`,
-                        saved?.[level] ?? 0,
-                        t("knowledge-areas:setup.neededOf", { area: area.name, level: levelName(level) }),
-                        true,
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                ))}
+              </tr>
+            );
+          })}
+        </ListTable>
       ) : null}
       <fieldset className="mb-6 rounded border border-gray-300 p-4">
         <legend className="px-1 font-medium">{t("knowledge-areas:setup.newArea")}</legend>
@@ -274,56 +271,42 @@ export function ScoreMembersStep({
         <p className="mb-4">{t("knowledge-areas:setup.noMembers")}</p>
       ) : (
         <div className="mb-6 overflow-x-auto">
-          <table className="w-full bg-white text-left shadow-sm">
-            <caption className="sr-only">{t("knowledge-areas:setup.steps.3")}</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-2">
-                  {t("knowledge-areas:card.member")}
-                </th>
-                {areas.map((area) => (
-                  <th key={area.id} scope="col" className="p-2">
-                    {area.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member, m) => (
-                <tr key={member.membershipId} className="border-b align-top">
-                  <th scope="row" className="p-2 font-normal">
-                    {member.name}
-                  </th>
-                  {areas.map((area, a) => {
-                    const index = m * areas.length + a;
-                    const name = `levels[${index}].level`;
-                    const saved = String(levels[`${member.membershipId}:${area.id}`] ?? 0);
-                    return (
-                      <td key={area.id} className="p-2">
-                        <input type="hidden" name={`levels[${index}].membershipId`} value={member.membershipId} />
-                        <input type="hidden" name={`levels[${index}].areaId`} value={area.id} />
-                        <CellField
-                          name={name}
-                          hideLabel
-                          label={t("knowledge-areas:setup.levelOf", { name: member.name, area: area.name })}
-                          errors={errorsOf(name)}
-                          control={(props) => (
-                            <select {...props} defaultValue={valueOf(name, saved)}>
-                              {options.map((o) => (
-                                <option key={o.value} value={o.value}>
-                                  {o.label}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScoreMatrix
+            caption={t("knowledge-areas:setup.steps.3")}
+            corner={t("knowledge-areas:card.member")}
+            columns={areas}
+            rows={members.map((member, m) => ({ ...member, m }))}
+            rowKey={(member) => member.membershipId}
+            rowClassName="border-b align-top"
+            rowHeaderClassName="p-2 font-normal"
+            rowHeader={(member) => member.name}
+            cell={(member, area, a) => {
+              const index = member.m * areas.length + a;
+              const name = `levels[${index}].level`;
+              const saved = String(levels[`${member.membershipId}:${area.id}`] ?? 0);
+              return (
+                <>
+                  <input type="hidden" name={`levels[${index}].membershipId`} value={member.membershipId} />
+                  <input type="hidden" name={`levels[${index}].areaId`} value={area.id} />
+                  <CellField
+                    name={name}
+                    hideLabel
+                    label={t("knowledge-areas:setup.levelOf", { name: member.name, area: area.name })}
+                    errors={errorsOf(name)}
+                    control={(props) => (
+                      <select {...props} defaultValue={valueOf(name, saved)}>
+                        {options.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
+                </>
+              );
+            }}
+          />
         </div>
       )}
       <div className="flex gap-4">

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PrintButton } from "~/components/print-button";
 import { Button, ErrorSummary } from "~/components/ui/forms";
 import { ListTable } from "~/components/ui/table";
 import { Field } from "~/components/ui/forms";
@@ -28,7 +28,7 @@ export function EmployeeReportPage() {
       />
       <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
         <h1>{t("results:report.title", { name })}</h1>
-        <PrintButton />
+        <PrintButton label={t("results:report.print")} />
       </div>
       {!review.isFinished ? (
         <p className="mb-4 mt-2 rounded border-l-4 border-warning bg-warning-bg p-4">
@@ -94,23 +94,6 @@ export function EmployeeReportPage() {
         <GoalForm goal={subject.developmentGoal} locked={review.locked} />
       </section>
     </article>
-  );
-}
-
-/** Only with JavaScript (window.print); without it the browser's own print command does the same. */
-function PrintButton() {
-  const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="no-print rounded border border-gray-400 bg-white px-4 py-2 font-medium"
-    >
-      {t("results:report.print")}
-    </button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/pager";
+import { ScoreMatrix } from "~/components/ui/score-matrix";
 import type { RoundResults } from "../round-results.server";
 import { levelNameOf, type SortDir, type SortKey } from "../results";
 import { ResultRowCells } from "./results-grid";
@@ -81,9 +82,13 @@ export function ResultsScoresTable({
       ) : (
         <>
           <div className="overflow-x-auto">
-            <table className="w-full bg-white text-left shadow-sm" data-testid="results-table">
-              <thead className="sticky top-0 bg-white">
-                <tr className="border-b">
+            <ScoreMatrix
+              tableProps={{ "data-testid": "results-table" }}
+              sticky
+              columnClassName="p-2 align-bottom text-sm"
+              rowClassName="border-b last:border-0"
+              leadingHead={
+                <>
                   <SortHeader sortKey="name" label={t("results:table.name")} {...sorting} />
                   <th scope="col" className="p-2 align-bottom">
                     {t("results:table.team")}
@@ -92,30 +97,17 @@ export function ResultsScoresTable({
                   <SortHeader sortKey="potential" label={dimensionName(2)} {...sorting} />
                   <SortHeader sortKey="employability" label={dimensionName(3)} {...sorting} />
                   <SortHeader sortKey="role" label={t("results:table.role")} {...sorting} />
-                  {results.criteria.map((c) => (
-                    <th key={c.id} scope="col" className="p-2 align-bottom text-sm">
-                      {c.name}
-                      <span className="block font-normal text-ink-muted">{dimensionName(c.dimension)}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {results.pageRows.map((row) => (
-                  <tr key={row.subjectId} className="border-b last:border-0">
-                    <ResultRowCells row={row} roles={texts.roles} />
-                    {results.criteria.map((c) => {
-                      const score = results.scores[row.subjectId]?.[c.id] ?? null;
-                      return (
-                        <td key={c.id} className="p-2">
-                          <LevelValue score={score} level={levelNameOf(score, scale)} />
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                </>
+              }
+              columns={results.criteria.map((c) => ({ ...c, note: dimensionName(c.dimension) }))}
+              rows={results.pageRows}
+              rowKey={(row) => row.subjectId}
+              leadingCells={(row) => <ResultRowCells row={row} roles={texts.roles} />}
+              cell={(row, column) => {
+                const score = results.scores[row.subjectId]?.[column.id] ?? null;
+                return <LevelValue score={score} level={levelNameOf(score, scale)} />;
+              }}
+            />
           </div>
           <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
         </>

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm } from "~/components/ui/filter-form";
+import { ScoreMatrix } from "~/components/ui/score-matrix";
 import { PageHeader } from "~/components/ui/table";
 import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
 import { CompetenceTypeAndTagFilters } from "~/features/competences/components/competence-filters";
@@ -81,74 +82,65 @@ export default function MatrixPage() {
         <p className="mt-6">{t("competences:matrix.empty")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="bg-white text-left shadow-sm [&_td]:p-2 [&_td]:align-top">
-            <caption className="sr-only">{t("competences:matrix.title")}</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-2">
-                  {t("competences:matrix.position")}
-                </th>
-                {matrix.columns.map((c) => (
-                  <th key={c.id} scope="col" className="min-w-32 p-2 align-bottom text-sm">
-                    {c.name}
-                    <span className="block font-normal text-ink-muted">{t(`competences:type.${c.type}`)}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {matrix.rows.map((row) => (
-                <tr key={row.id} className="border-b" id={row.id === editing ? "matrix-edit" : undefined}>
-                  <th scope="row" className="p-2 align-top">
-                    {canScore ? <Link to={`/positions/${row.id}`}>{row.name}</Link> : row.name}
-                    {row.parentName ? (
-                      <span className="block text-sm font-normal text-ink-muted">
-                        {t("competences:matrix.parent", { name: row.parentName })}
-                      </span>
-                    ) : null}
-                    {canManage ? (
-                      <Link
-                        to={row.id === editing ? query() : `${query(row.id)}#matrix-edit`}
-                        preventScrollReset
-                        className="mt-1 block w-fit py-1 text-sm font-normal"
-                      >
-                        {t(row.id === editing ? "competences:matrix.done" : "competences:matrix.edit")}
-                        <span className="sr-only"> {row.name}</span>
-                      </Link>
-                    ) : null}
-                  </th>
-                  {row.cells.map((cell, i) =>
-                    row.id === editing ? (
-                      <td key={matrix.columns[i].id}>
-                        <RequiredLevelCell
-                          positionId={row.id}
-                          positionName={row.name}
-                          competenceName={matrix.columns[i].name}
-                          cell={{
-                            competenceId: matrix.columns[i].id,
-                            level: cell.level,
-                            own: cell.inheritedFrom ? null : cell.level,
-                            inheritedFrom: cell.inheritedFrom,
-                          }}
-                          canManage
-                          failed={failed}
-                        />
-                      </td>
-                    ) : (
-                      <td key={matrix.columns[i].id}>
-                        {cell.level ? `${cell.level} ${levelLabel(cell.level)}` : "–"}
-                        {cell.inheritedFrom ? (
-                          <span className="block text-xs text-ink-muted">
-                            {t("competences:matrix.inherited", { level: cell.level, name: cell.inheritedFrom })}
-                          </span>
-                        ) : null}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScoreMatrix
+            caption={t("competences:matrix.title")}
+            className="bg-white text-left shadow-sm"
+            columnClassName="min-w-32 p-2 align-bottom text-sm"
+            rowHeaderClassName="p-2 align-top"
+            cellClassName="p-2 align-top"
+            corner={t("competences:matrix.position")}
+            columns={matrix.columns.map((c) => ({ ...c, note: t(`competences:type.${c.type}`) }))}
+            rows={matrix.rows}
+            rowKey={(row) => row.id}
+            rowProps={(row) => ({ id: row.id === editing ? "matrix-edit" : undefined })}
+            rowHeader={(row) => (
+              <>
+                {canScore ? <Link to={`/positions/${row.id}`}>{row.name}</Link> : row.name}
+                {row.parentName ? (
+                  <span className="block text-sm font-normal text-ink-muted">
+                    {t("competences:matrix.parent", { name: row.parentName })}
+                  </span>
+                ) : null}
+                {canManage ? (
+                  <Link
+                    to={row.id === editing ? query() : `${query(row.id)}#matrix-edit`}
+                    preventScrollReset
+                    className="mt-1 block w-fit py-1 text-sm font-normal"
+                  >
+                    {t(row.id === editing ? "competences:matrix.done" : "competences:matrix.edit")}
+                    <span className="sr-only"> {row.name}</span>
+                  </Link>
+                ) : null}
+              </>
+            )}
+            cell={(row, column, i) => {
+              const cell = row.cells[i];
+              return row.id === editing ? (
+                <RequiredLevelCell
+                  positionId={row.id}
+                  positionName={row.name}
+                  competenceName={column.name}
+                  cell={{
+                    competenceId: column.id,
+                    level: cell.level,
+                    own: cell.inheritedFrom ? null : cell.level,
+                    inheritedFrom: cell.inheritedFrom,
+                  }}
+                  canManage
+                  failed={failed}
+                />
+              ) : (
+                <>
+                  {cell.level ? `${cell.level} ${levelLabel(cell.level)}` : "–"}
+                  {cell.inheritedFrom ? (
+                    <span className="block text-xs text-ink-muted">
+                      {t("competences:matrix.inherited", { level: cell.level, name: cell.inheritedFrom })}
+                    </span>
+                  ) : null}
+                </>
+              );
+            }}
+          />
         </div>
       )}
       <section aria-labelledby="scale-title" className="mt-6 max-w-xl rounded bg-white p-4 shadow-sm">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/pager";
+import { ScoreMatrix } from "~/components/ui/score-matrix";
 import { PageHeader } from "~/components/ui/table";
 import { gapText } from "~/features/competences/components/score-form";
 import { competenceGap, type GapStatus } from "~/features/competences/levels";
@@ -53,47 +54,29 @@ export default function PositionScoresPage() {
         <p className="mt-6">{t("competences:scores.noHolders")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="bg-white text-left shadow-sm [&_td]:p-2">
-            <caption className="sr-only">{t("competences:scores.holdersOf", { name: position.name })}</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-2">
-                  {t("competences:scores.person")}
-                </th>
-                {columns.map((c) => (
-                  <th key={c.id} scope="col" className="p-2 align-bottom text-sm">
-                    {c.name}
-                    <span className="block font-normal text-ink-muted">
-                      {t("competences:scores.requiredLevel", { level: c.required })}
-                    </span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b">
-                  <th scope="row" className="p-2">
-                    <Link to={`/competences/scores/users/${row.id}`}>{row.name}</Link>
-                  </th>
-                  {row.actual.map((actual, i) => {
-                    // Plain markup, the labels translated once: a page has 400 of these cells (docs/performance.md).
-                    const { gap, status } = competenceGap(actual, columns[i].required);
-                    return (
-                      <td key={columns[i].id}>
-                        {actual ?? "–"}
-                        <span
-                          className={gap !== null && status === "below" ? "block font-medium text-danger" : "block"}
-                        >
-                          {gapText(gap, gapLabels[status])}
-                        </span>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScoreMatrix
+            caption={t("competences:scores.holdersOf", { name: position.name })}
+            className="bg-white text-left shadow-sm"
+            columnClassName="p-2 align-bottom text-sm"
+            corner={t("competences:scores.person")}
+            columns={columns.map((c) => ({ ...c, note: t("competences:scores.requiredLevel", { level: c.required }) }))}
+            rows={rows}
+            rowKey={(row) => row.id}
+            rowHeader={(row) => <Link to={`/competences/scores/users/${row.id}`}>{row.name}</Link>}
+            cell={(row, column, i) => {
+              // Plain markup, the labels translated once: a page has 400 of these cells (docs/performance.md).
+              const actual = row.actual[i];
+              const { gap, status } = competenceGap(actual, column.required);
+              return (
+                <>
+                  {actual ?? "–"}
+                  <span className={gap !== null && status === "below" ? "block font-medium text-danger" : "block"}>
+                    {gapText(gap, gapLabels[status])}
+                  </span>
+                </>
+              );
+            }}
+          />
         </div>
       )}
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />

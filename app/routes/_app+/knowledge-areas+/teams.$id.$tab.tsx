@@ -11,7 +11,7 @@ import { requireKnowledgeTeam } from "~/features/knowledge-areas/knowledge-teams
 import { getServerT } from "~/utils/i18n.server";
 import { notFound, requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
-import printStyles from "~/styles/knowledge-card-print.css";
+import printStyles from "~/styles/print.css";
 import { requireModule } from "~/utils/tenant.server";
 
 /** A team's knowledge card (spec §2 knowledge-areas/teams/{id}/{tab}): the card, and the members' levels. */

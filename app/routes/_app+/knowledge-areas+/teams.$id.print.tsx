@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PrintButton } from "~/components/print-button";
 import { KnowledgeCardTable } from "~/features/knowledge-areas/components/knowledge-card-table";
 import { KnowledgeChart } from "~/features/knowledge-areas/components/knowledge-chart";
 import { KnowledgeMembersTable } from "~/features/knowledge-areas/components/knowledge-members-table";
 import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.server";
 import { requireKnowledgeTeam } from "~/features/knowledge-areas/knowledge-teams.server";
-import printStyles from "~/styles/knowledge-card-print.css";
+import printStyles from "~/styles/print.css";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
@@ -35,23 +35,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Only with JavaScript; without it the hint beside it names the browser's own print command. */
-function PrintButton() {
-  const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="rounded bg-brand-700 px-4 py-2 font-medium text-white"
-    >
-      {t("knowledge-areas:print.button")}
-    </button>
-  );
-}
-
 export default function KnowledgeCardPrintPage() {
   const { t } = useTranslation();
   const { card, printedOn } = useLoaderData<typeof loader>();
@@ -59,7 +42,10 @@ export default function KnowledgeCardPrintPage() {
     <article className="knowledge-print max-w-4xl">
       <div className="no-print mb-4 flex flex-wrap items-center gap-4">
         <Link to={`/knowledge-areas/teams/${card.team.id}/card`}>{t("knowledge-areas:print.back")}</Link>
-        <PrintButton />
+        <PrintButton
+          label={t("knowledge-areas:print.button")}
+          className="rounded bg-brand-700 px-4 py-2 font-medium text-white"
+        />
         <p className="text-ink-muted">{t("knowledge-areas:print.hint")}</p>
       </div>
       <h1 className="mb-1">{t("knowledge-areas:card.title", { team: card.team.name })}</h1>

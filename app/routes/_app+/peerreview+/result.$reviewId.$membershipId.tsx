@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { dimensionTexts } from "~/features/criteria/review-settings.server";
 import { PeerResultChart } from "~/features/peer-reviews/components/peer-result-chart";
 import { getPeerReviewResult } from "~/features/peer-reviews/peer-review-result.server";
-import reportStyles from "~/styles/employee-report.css";
+import printStyles from "~/styles/print.css";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["peerreviews", "criteria"] };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

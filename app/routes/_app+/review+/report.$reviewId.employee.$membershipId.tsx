@@ -10,13 +10,13 @@ import { EmployeeReportPage } from "~/features/reviews/components/employee-repor
 import { employeeReportLoader } from "~/features/reviews/compare-route.server";
 import { developmentGoalSchema } from "~/features/reviews/development-goal.schema";
 import { setDevelopmentGoal } from "~/features/reviews/person-results.server";
-import reportStyles from "~/styles/employee-report.css";
+import printStyles from "~/styles/print.css";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["results", "criteria", "validation"] };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { dimensionTexts, roleLabels } from "~/features/criteria/review-settings.server";
 import { getSelfReviewResult } from "~/features/reviews/self-review-result.server";
 import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
-import reportStyles from "~/styles/employee-report.css";
+import printStyles from "~/styles/print.css";
 import { formatDate } from "~/utils/dates";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["selfreviews", "criteria", "tasks"] };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
