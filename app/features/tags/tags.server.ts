@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { personOfRow, requireMembers, searchPeople } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { membershipTags, memberships, tags } from "#db/schema";
+import { membershipTags, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import type { MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
@@ -8,8 +9,8 @@ import { isUniqueViolation, type Failure, type Result } from "~/utils/results.se
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { tagService } from "./tag-kinds.server";
-import { nameSearchSql } from "~/utils/person-name.server";
-import { personName } from "~/utils/person-name";
+import {} from "~/utils/person-name.server";
+import {} from "~/utils/person-name";
 
 const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
 
@@ -98,55 +99,21 @@ export async function listTagMembers(ctx: TenantContext, tagId: string) {
     where mt.tag_id = ${tagId} and mt.cluster_id = ${ctx.clusterId} and mt.account_id = ${ctx.accountId}
     order by lower(u.last_name), lower(u.first_name), m.id`,
   );
-  return result.rows.map((r) => ({
-    membershipId: r.membership_id,
-    name: personName(r.first_name, r.last_name, r.email),
-    email: r.email,
-  }));
+  return result.rows.map(personOfRow);
 }
 
-export async function searchTagCandidates(ctx: TenantContext, tagId: string, q: string) {
-  const term = q.trim();
-  if (!term) return [];
-  const like = `%${term.replace(/[%_\\]/g, "\\$&")}%`;
-  const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
-    sql`
-    select m.id as membership_id, u.first_name, u.last_name, u.email
-    from memberships m join users u on u.id = m.user_id
-    where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
-      and (${nameSearchSql("u")} ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
-      and not exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${tagId})
-    order by lower(u.last_name), lower(u.first_name)
-    limit 20`,
+export const searchTagCandidates = (ctx: TenantContext, tagId: string, q: string) =>
+  searchPeople(
+    ctx,
+    q,
+    sql`exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${tagId})`,
   );
-  return result.rows.map((r) => ({
-    membershipId: r.membership_id,
-    name: personName(r.first_name, r.last_name, r.email),
-    email: r.email,
-  }));
-}
-
-async function requireMemberships(db: DbOrTx, ctx: TenantContext, ids: string[]) {
-  if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        inArray(memberships.id, ids),
-        eq(memberships.accountId, ctx.accountId),
-        eq(memberships.clusterId, ctx.clusterId),
-        sql`${memberships.deletedAt} is null`,
-      ),
-    );
-  if (rows.length !== new Set(ids).size) notFound();
-}
 
 /** Gives a tag to employees (the tag page's add button, and the employee bulk action). */
 export async function assignTag(ctx: TenantContext, tagId: string, membershipIds: string[]) {
   await getTag(ctx, tagId);
   const db = getDb();
-  await requireMemberships(db, ctx, membershipIds);
+  await requireMembers(db, ctx, membershipIds);
   if (membershipIds.length === 0) return;
   await db
     .insert(membershipTags)

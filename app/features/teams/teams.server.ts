@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { personOfRow, requireMembers, searchPeople } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { memberships, roleAssignments, teams } from "#db/schema";
+import { roleAssignments, teams } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import {
   mergeReferences,
@@ -15,8 +16,8 @@ import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
-import { nameSearchSql } from "~/utils/person-name.server";
-import { personName } from "~/utils/person-name";
+import {} from "~/utils/person-name.server";
+import {} from "~/utils/person-name";
 
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
 export const DEFAULT_FTE = 0.8;
@@ -186,56 +187,22 @@ export async function listTeamPlaces(ctx: TenantContext, teamId: string, role: T
       and ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId}
     order by lower(u.last_name), lower(u.first_name), ra.membership_id
   `);
-  return result.rows.map((r) => ({
-    membershipId: r.membership_id,
-    name: personName(r.first_name, r.last_name, r.email),
-    email: r.email,
-    fte: Number(r.fte),
-  }));
+  return result.rows.map((r) => ({ ...personOfRow(r), fte: Number(r.fte) }));
 }
 
 /** Employees of the cluster matching a search who do not yet hold this place; at most 20. */
-export async function searchCandidates(ctx: TenantContext, teamId: string, role: TeamPlaceRole, q: string) {
-  const term = q.trim();
-  if (!term) return [];
-  const like = `%${term.replace(/[%_\\]/g, "\\$&")}%`;
-  const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
-    sql`
-    select m.id as membership_id, u.first_name, u.last_name, u.email
-    from memberships m join users u on u.id = m.user_id
-    where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
-      and (${nameSearchSql("u")} ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
-      and not exists (select 1 from role_assignments ra
-                      where ra.membership_id = m.id and ra.team_id = ${teamId} and ra.role_key = ${role})
-    order by lower(u.last_name), lower(u.first_name)
-    limit 20`,
+export const searchCandidates = (ctx: TenantContext, teamId: string, role: TeamPlaceRole, q: string) =>
+  searchPeople(
+    ctx,
+    q,
+    sql`exists (select 1 from role_assignments ra
+                where ra.membership_id = m.id and ra.team_id = ${teamId} and ra.role_key = ${role})`,
   );
-  return result.rows.map((r) => ({
-    membershipId: r.membership_id,
-    name: personName(r.first_name, r.last_name, r.email),
-    email: r.email,
-  }));
-}
-
-async function requireMembership(db: DbOrTx, ctx: TenantContext, membershipId: string) {
-  const [m] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.id, membershipId),
-        eq(memberships.accountId, ctx.accountId),
-        eq(memberships.clusterId, ctx.clusterId),
-        isNull(memberships.deletedAt),
-      ),
-    );
-  if (!m) notFound();
-}
 
 export async function addTeamPlace(ctx: TenantContext, teamId: string, membershipId: string, role: TeamPlaceRole) {
   await getTeam(ctx, teamId);
   const db = getDb();
-  await requireMembership(db, ctx, membershipId);
+  await requireMembers(db, ctx, [membershipId]);
   await db
     .insert(roleAssignments)
     .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, membershipId, roleKey: role, level: "team", teamId })
@@ -331,8 +298,5 @@ export async function listTeamPeople(ctx: TenantContext, teamId: string) {
     where ra.team_id = ${teamId} and ra.cluster_id = ${ctx.clusterId} and m.deleted_at is null
     order by u.last_name, u.first_name`,
   );
-  return result.rows.map((r) => ({
-    membershipId: r.membership_id,
-    name: personName(r.first_name, r.last_name, r.email),
-  }));
+  return result.rows.map(personOfRow);
 }
