@@ -4,7 +4,7 @@ import { reviewPeerAnswers, reviewPeerAssignments } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { mayOpenReview, reviewScope } from "~/features/reviews/review-access.server";
 import { requireReviewSubject } from "~/features/reviews/review-subject.server";
-import { reviewCriteriaRows } from "~/features/reviews/self-review-questionnaire.server";
+import { reviewCriteriaRows } from "~/features/reviews/review-criteria.server";
 import { notFound } from "~/utils/scope.server";
 import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";

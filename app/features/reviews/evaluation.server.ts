@@ -10,7 +10,14 @@ import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { diffScores } from "./evaluation-form";
 import { requireTeamReview, roundOf } from "./review-access.server";
-import { bookCriterion, deleteCriteria, insertCriteria, loadEntries, loadRuleSet } from "./review-criteria.server";
+import {
+  bookCriterion,
+  deleteCriteria,
+  insertCriteria,
+  loadEntries,
+  loadRuleSet,
+  reviewCriteriaRows,
+} from "./review-criteria.server";
 import { lockReviewForChange, refreshTeamStats, saveEvaluation, subjectResultColumns } from "./review-scores.server";
 
 /** The evaluation page of one team review: what it shows, its member form and its criteria. */
@@ -47,20 +54,7 @@ export async function getEvaluation(ctx: TenantContext, reviewId: string, db: Db
   const review = await requireTeamReview(ctx, reviewId, db);
   const [round, criteriaRows, subjectRows, scoreRows, reviewerRows, set] = await Promise.all([
     roundOf(db, review),
-    db
-      .select({
-        criterionId: reviewCriteria.criterionId,
-        dimension: reviewCriteria.dimension,
-        name: criteria.name,
-        description: criteria.description,
-        characteristics: criteria.characteristics,
-        belongsToSet: reviewCriteria.belongsToSet,
-        locked: reviewCriteria.locked,
-      })
-      .from(reviewCriteria)
-      .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
-      .where(eq(reviewCriteria.reviewId, review.id))
-      .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position)),
+    reviewCriteriaRows(db, review.id),
     joinPerson(
       db
         .select({ id: reviewSubjects.id, ...subjectResultColumns, scoredCount: reviewSubjects.scoredCount })
@@ -94,7 +88,7 @@ export async function getEvaluation(ctx: TenantContext, reviewId: string, db: Db
     set,
     scale: review.scale as ScaleSize,
     readOnly: Boolean(review.lockedAt || review.isFinished),
-    criteria: criteriaRows as EvaluationCriterion[],
+    criteria: criteriaRows,
     subjects: subjectRows,
     scores: scoreRows,
     reviewers: reviewerRows,

@@ -5,6 +5,7 @@ import type { ReviewCriterionEntry, RuleSet } from "~/features/criteria/review-c
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import { inCluster, type Tenant } from "~/utils/scope.server";
 import { refreshSubject, refreshTeamStats } from "./review-scores.server";
+import type { EvaluationCriterion } from "./evaluation.server";
 
 /**
  * The criteria rows of a review and the set rules that govern them (spec §5 flex rules,
@@ -32,18 +33,37 @@ export async function loadRuleSet(
   return { ...set, criteria: rows.map((r) => ({ id: r.id, dimension: r.dimension as Dimension })) };
 }
 
+/** The columns of a review's criterion that the set rules read (`ReviewCriterionEntry`). */
+export const criterionEntryColumns = {
+  id: reviewCriteria.criterionId,
+  dimension: reviewCriteria.dimension,
+  belongsToSet: reviewCriteria.belongsToSet,
+  locked: reviewCriteria.locked,
+};
+
 /** The criteria a review holds, as the set rules see them. */
 export async function loadEntries(db: DbOrTx, reviewId: string): Promise<ReviewCriterionEntry[]> {
+  const rows = await db.select(criterionEntryColumns).from(reviewCriteria).where(eq(reviewCriteria.reviewId, reviewId));
+  return rows.map((r) => ({ ...r, dimension: r.dimension as Dimension }));
+}
+
+/** The criteria of a review with their texts, by dimension and position (every questionnaire and result). */
+export async function reviewCriteriaRows(db: DbOrTx, reviewId: string): Promise<EvaluationCriterion[]> {
   const rows = await db
     .select({
-      id: reviewCriteria.criterionId,
+      criterionId: reviewCriteria.criterionId,
       dimension: reviewCriteria.dimension,
+      name: criteria.name,
+      description: criteria.description,
+      characteristics: criteria.characteristics,
       belongsToSet: reviewCriteria.belongsToSet,
       locked: reviewCriteria.locked,
     })
     .from(reviewCriteria)
-    .where(eq(reviewCriteria.reviewId, reviewId));
-  return rows.map((r) => ({ ...r, dimension: r.dimension as Dimension }));
+    .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
+    .where(eq(reviewCriteria.reviewId, reviewId))
+    .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position));
+  return rows as EvaluationCriterion[];
 }
 
 /** A criterion of the cluster's book (archived ones too, marked); null for any other id. */

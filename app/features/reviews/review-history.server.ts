@@ -61,27 +61,15 @@ export async function moveCriterionReviewData(
     returning rc.review_id, t.scale, (t.old_dimension <> ${input.toDimension}) as dimension_changed`);
   const reviewIds = moved.rows.map((r) => r.review_id);
   if (reviewIds.length > 0) {
-    await tx.execute(sql`
-      update review_scores set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
-      where criterion_id = ${input.fromId}
-        and review_id in (${sql.join(
-          reviewIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
-    await tx.execute(sql`
-      update review_team_answers set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
-      where criterion_id = ${input.fromId}
-        and review_id in (${sql.join(
-          reviewIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
-    await tx.execute(sql`
-      update review_peer_answers set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
-      where criterion_id = ${input.fromId}
-        and review_id in (${sql.join(
-          reviewIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
+    const inMoved = sql.join(
+      reviewIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    for (const table of ["review_scores", "review_team_answers", "review_peer_answers"]) {
+      await tx.execute(sql`
+        update ${sql.identifier(table)} set criterion_id = ${input.toId}, dimension = ${input.toDimension}, updated_at = now()
+        where criterion_id = ${input.fromId} and review_id in (${inMoved})`);
+    }
   }
   // Dimension scores, roles and stats depend on dimensions only: recompute where that changed.
   const changed = moved.rows.filter((r) => r.dimension_changed);

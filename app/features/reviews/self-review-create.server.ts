@@ -23,7 +23,7 @@ import { inCluster, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireRound, teamReviewVisibility } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
-import { bookCriterion, loadRuleSet } from "./review-criteria.server";
+import { bookCriterion, criterionEntryColumns, loadRuleSet } from "./review-criteria.server";
 import { scaleOf } from "./review-scoring";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { teamReviewCandidates, usableSets, wizardOptions } from "./team-review-create.server";
@@ -287,12 +287,7 @@ export async function createSelfReviewFromRound(
       if (reviewIds.length === 0) notFound();
       // One after the other: a transaction's statements share one connection.
       const criteriaRows = await tx
-        .select({
-          id: reviewCriteria.criterionId,
-          dimension: reviewCriteria.dimension,
-          belongsToSet: reviewCriteria.belongsToSet,
-          locked: reviewCriteria.locked,
-        })
+        .select(criterionEntryColumns)
         .from(reviewCriteria)
         .where(inArray(reviewCriteria.reviewId, reviewIds))
         .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position));

@@ -1,7 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
-  criteria,
   memberships,
   reviewCriteria,
   reviews,
@@ -16,8 +15,8 @@ import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { diffScores, formValueOf } from "./evaluation-form";
-import type { EvaluationCriterion } from "./evaluation.server";
 import { requireParticipation } from "./review-access.server";
+import { reviewCriteriaRows } from "./review-criteria.server";
 import { auditReviews } from "./review-audit.server";
 import { refreshSubject } from "./review-scores.server";
 import { personName } from "~/utils/person-name";
@@ -39,24 +38,6 @@ export function questionnaireReadOnly(
   if (subject.finishedAt) return "finished";
   if (review.isFinished) return "reviewFinished";
   return own ? null : "notOwn";
-}
-
-export async function reviewCriteriaRows(db: DbOrTx, reviewId: string): Promise<EvaluationCriterion[]> {
-  const rows = await db
-    .select({
-      criterionId: reviewCriteria.criterionId,
-      dimension: reviewCriteria.dimension,
-      name: criteria.name,
-      description: criteria.description,
-      characteristics: criteria.characteristics,
-      belongsToSet: reviewCriteria.belongsToSet,
-      locked: reviewCriteria.locked,
-    })
-    .from(reviewCriteria)
-    .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
-    .where(eq(reviewCriteria.reviewId, reviewId))
-    .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position));
-  return rows as EvaluationCriterion[];
 }
 
 /** Both parts' answers; one statement after the other, as `db` may be a transaction (one connection). */

@@ -6,7 +6,8 @@ import type { ScaleSize } from "~/features/criteria/scales";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireParticipation } from "./review-access.server";
 import { compareOwnWithTeam, summariseComparison } from "./self-review-scoring";
-import { questionnaireReadOnly, reviewCriteriaRows } from "./self-review-questionnaire.server";
+import { questionnaireReadOnly } from "./self-review-questionnaire.server";
+import { reviewCriteriaRows } from "./review-criteria.server";
 import { personName } from "~/utils/person-name";
 
 /**
