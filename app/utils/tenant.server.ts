@@ -103,10 +103,18 @@ async function resolveUser(request: Request, options: { allowNoCluster?: boolean
     if (options.allowNoCluster) return noClusterContext(row);
     throw redirect("/nocluster");
   }
+  return tenantContextOf(row, current);
+}
+
+/**
+ * The context of a tenant row in one of its clusters: the session's (above), or one a job builds for the
+ * user it acts as (scheduled-actor.server.ts) with the same query's columns.
+ */
+export function tenantContextOf(row: TenantRow, cluster: { id: string; name: string }): TenantContext {
   return {
     ...baseContext(row),
-    clusterId: current.id,
-    cluster: current,
+    clusterId: cluster.id,
+    cluster,
     membershipId: row.membership_id,
     roles: new Set(row.roles.map((r) => r.role)),
     teamRoles: row.roles.filter((r): r is { role: RoleKey; teamId: string } => r.teamId !== null),

@@ -1,30 +1,23 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { LicenceStatus } from "#db/schema/accounts";
-import type { RoleKey } from "#db/schema/teams";
-import type { Language } from "~/utils/i18n";
-import { expandRights, expandRoleRights } from "~/utils/rights";
-import type { TenantContext } from "~/utils/tenant.server";
-import { personName } from "~/utils/person-name";
+import { expandRights } from "~/utils/rights";
+import { tenantContextOf, type TenantContext } from "~/utils/tenant.server";
+import type { TenantRow } from "~/utils/tenant-query.server";
+import {} from "~/utils/person-name";
 
-type ActorRow = {
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  language: Language;
-  is_account_admin: boolean;
-  is_system_admin: boolean;
-  account_id: string;
-  account_name: string;
-  licence_status: LicenceStatus;
-  cluster_name: string;
-  membership_id: string | null;
-  roles: { role: RoleKey; teamId: string | null }[];
-  rights: string[];
-  role_rights: Record<string, string[]>;
-  modules: string[];
-};
+/** The tenant query's columns of a user in one cluster (no session), and the cluster's name. */
+type ActorRow = Omit<
+  TenantRow,
+  | "session_id"
+  | "impersonator_name"
+  | "expires_at"
+  | "current_cluster_id"
+  | "first_login_at"
+  | "trial_ends_at"
+  | "licence_expires_at"
+  | "clusters"
+  | "cluster_id"
+> & { cluster_name: string };
 
 /**
  * The context of the HR user who set a connector's schedule, in that cluster, as a signed-in request
@@ -64,38 +57,21 @@ export async function scheduledActorContext(userId: string, clusterId: string): 
       from u`);
   const row = rows[0];
   if (!row) return null;
-  const rights = expandRights(row.rights);
-  if (!rights.has("users.import")) return null;
-  return {
-    sessionId: "",
-    impersonatorName: null,
-    user: {
-      id: row.user_id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      displayName: personName(row.first_name, row.last_name, row.email),
-      language: row.language,
-      isAccountAdmin: row.is_account_admin,
-      isSystemAdmin: row.is_system_admin,
-      firstLoginAt: null,
+  if (!expandRights(row.rights).has("users.import")) return null;
+  const cluster = { id: clusterId, name: row.cluster_name };
+  return tenantContextOf(
+    {
+      ...row,
+      session_id: "",
+      impersonator_name: null,
+      expires_at: new Date(0),
+      current_cluster_id: clusterId,
+      first_login_at: null,
+      trial_ends_at: null,
+      licence_expires_at: null,
+      clusters: [cluster],
+      cluster_id: clusterId,
     },
-    account: {
-      id: row.account_id,
-      name: row.account_name,
-      licenceStatus: row.licence_status,
-      trialEndsAt: null,
-      licenceExpiresAt: null,
-    },
-    accountId: row.account_id,
-    clusterId,
-    cluster: { id: clusterId, name: row.cluster_name },
-    clusters: [{ id: clusterId, name: row.cluster_name }],
-    membershipId: row.membership_id,
-    roles: new Set(row.roles.map((r) => r.role)),
-    teamRoles: row.roles.filter((r): r is { role: RoleKey; teamId: string } => r.teamId !== null),
-    rights,
-    roleRights: expandRoleRights(row.role_rights),
-    modules: new Set(row.modules),
-  };
+    cluster,
+  );
 }
