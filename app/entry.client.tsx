@@ -6,6 +6,17 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig, { browserNamespaces } from "./utils/i18n";
 
+/*
+ * A navigation that replaces another aborts the first one's data requests; with single fetch, Remix 2 lets
+ * that abort surface as an unhandled rejection ("signal is aborted without reason", remix-run/react-router
+ * #14203). It is the expected end of a superseded request, not a fault, so it is not reported as one.
+ * Every other rejection still reaches the console (and fails the end-to-end tests).
+ */
+window.addEventListener("unhandledrejection", (event) => {
+  const reason: unknown = event.reason;
+  if (reason instanceof DOMException && reason.name === "AbortError") event.preventDefault();
+});
+
 async function hydrate() {
   // Versioned by the files' content hash (root loader), so a deploy's new texts are never read from cache.
   const version = document.documentElement.dataset.locales;

@@ -128,8 +128,7 @@ test("the pages without a session: login, registration, the digest's unsubscribe
 test("the system admin's login-as picker", async ({ page }) => {
   const admin = await createEmployee("a11y-systeembeheer");
   await getDb().update(users).set({ isSystemAdmin: true }).where(eq(users.id, admin.id));
-  await signIn(page, admin.email);
-  await page.goto("/system/login-as?q=demo.nl");
+  await signIn(page, admin.email, { at: "/system/login-as?q=demo.nl" });
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await expectAccessible(page, "/system/login-as", { labelInName: true });
 });

@@ -12,8 +12,7 @@ async function figure(page: Page, key: string) {
 test("HR reads the workforce and the development roles, the weakest criteria of a period, and compares two teams", async ({
   page,
 }) => {
-  await signIn(page, demoUsers.hr);
-  await page.goto("/dashboard");
+  await signIn(page, demoUsers.hr, { at: "/dashboard" });
   await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "HR", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "HR-analyse" })).toBeVisible();
   await expect(page.getByTestId("figure-active")).toContainText(/Actieve medewerkers\s*\d+/);

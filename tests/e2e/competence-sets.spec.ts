@@ -11,9 +11,7 @@ test("HR makes a competence set and applies it to a position", async ({ page }) 
   const s = stamp();
   const competence = `Sets ${s}`;
   const set = `Set ${s}`;
-  await signIn(page, demoUsers.hr);
-
-  await page.goto("/competences/book/add");
+  await signIn(page, demoUsers.hr, { at: "/competences/book/add" });
   await page.getByLabel("Naam").fill(competence);
   await page.getByRole("button", { name: "Competentie toevoegen" }).click();
   await expect(page.getByRole("status")).toContainText("De competentie is toegevoegd");

@@ -11,9 +11,7 @@ test("HR tags competences, filters the matrix by the tag and merges two competen
   const s = stamp();
   const tag = `Tag ${s}`;
   const [first, second] = [`Eerste ${s}`, `Tweede ${s}`];
-  await signIn(page, demoUsers.hr);
-
-  await page.goto("/competences/tags");
+  await signIn(page, demoUsers.hr, { at: "/competences/tags" });
   await page.getByRole("button", { name: "Tag toevoegen" }).click();
   await expect(page.getByText("Naam is verplicht").first()).toBeVisible();
   await page.getByLabel("Naam").fill(tag);

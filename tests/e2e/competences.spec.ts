@@ -46,8 +46,7 @@ test("HR sets a required level in the matrix; the leader scores his team member 
   page,
 }) => {
   const { position, name } = await positionWithHolder();
-  await signIn(page, demoUsers.hr);
-  await page.goto("/competences/matrix?type=functional");
+  await signIn(page, demoUsers.hr, { at: "/competences/matrix?type=functional" });
   // The matrix is plain text; one position's row opens for editing (decision 1304).
   const cell = `Vereist niveau van Rapporteren voor ${position.name}`;
   await expect(page.getByLabel(cell, { exact: true })).toHaveCount(0);
@@ -61,8 +60,7 @@ test("HR sets a required level in the matrix; the leader scores his team member 
   await expect(page.getByRole("row", { name: new RegExp(position.name) })).toContainText("4 Gevorderd");
 
   await page.context().clearCookies();
-  await signIn(page, demoUsers.leider);
-  await page.goto("/competences/scores");
+  await signIn(page, demoUsers.leider, { at: "/competences/scores" });
   await page.getByLabel("Naam").fill(name);
   await page.getByRole("button", { name: "Filteren" }).click();
   await page.getByRole("link", { name }).click();

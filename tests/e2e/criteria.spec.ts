@@ -5,8 +5,7 @@ test.describe("criteria book", () => {
   test("adds, edits, archives, restores and merges criteria", async ({ page }) => {
     test.setTimeout(90_000);
     const { user } = await hrInFreshCluster("book");
-    await signIn(page, user.email);
-    await page.goto("/criteria/book");
+    await signIn(page, user.email, { at: "/criteria/book" });
     await expect(page.getByRole("heading", { level: 1, name: "Criteriaboek" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Kwaliteit van werk" })).toBeVisible();
 
@@ -57,8 +56,7 @@ test.describe("criteria book", () => {
 
   test("filters by dimension and tag with a GET form", async ({ page }) => {
     const { user } = await hrInFreshCluster("book-filter");
-    await signIn(page, user.email);
-    await page.goto("/criteria/book");
+    await signIn(page, user.email, { at: "/criteria/book" });
     await page.getByLabel("Dimensie").selectOption({ label: "Inzetbaarheid" });
     await page.getByLabel("Tag").selectOption({ label: "Standaard" });
     await page.getByRole("button", { name: "Filteren" }).click();
@@ -72,8 +70,7 @@ test.describe("criteria sets", () => {
   test("creates a set with flex 2, assigns teams and criteria, and toggles visibility", async ({ page }) => {
     test.setTimeout(60_000);
     const { user } = await hrInFreshCluster("sets");
-    await signIn(page, user.email);
-    await page.goto("/criteria/sets");
+    await signIn(page, user.email, { at: "/criteria/sets" });
     await page.getByRole("link", { name: "Set toevoegen" }).click();
     await page.getByLabel("Naam").fill("Zorgteams 2027");
     await page.getByLabel("Flex", { exact: true }).fill("2");
@@ -103,8 +100,7 @@ test.describe("criteria sets", () => {
     expectConsoleError,
   }, info) => {
     const { user } = await hrInFreshCluster("sets-active");
-    await signIn(page, user.email);
-    await page.goto("/criteria/sets/new");
+    await signIn(page, user.email, { at: "/criteria/sets/new" });
     await page.getByLabel("Naam").fill("Actieve set");
     await page.getByRole("button", { name: "Set opslaan" }).click();
     await expect(page.getByRole("status")).toContainText("De set is opgeslagen");
@@ -137,8 +133,7 @@ test.describe("criteria sets", () => {
 test.describe("criteria tags", () => {
   test("creates and renames a tag; a system tag cannot be deleted", async ({ page }) => {
     const { user } = await hrInFreshCluster("tags");
-    await signIn(page, user.email);
-    await page.goto("/criteria/tags");
+    await signIn(page, user.email, { at: "/criteria/tags" });
     await page.getByLabel("Naam").fill("Zorg");
     await page.getByRole("button", { name: "Tag toevoegen" }).click();
     await expect(page.getByRole("status")).toContainText("De tag is toegevoegd");
@@ -160,8 +155,7 @@ test.describe("criteria tags", () => {
 test.describe("review settings", () => {
   test("changes the scale to 3 levels and renames a dimension", async ({ page }) => {
     const { user } = await hrInFreshCluster("settings");
-    await signIn(page, user.email);
-    await page.goto("/review/settings");
+    await signIn(page, user.email, { at: "/review/settings" });
     await expect(page.getByRole("radio", { name: "5-puntsschaal" })).toBeChecked();
     // Every level shows its name next to its colour.
     await expect(page.getByRole("list", { name: "3-puntsschaal" }).getByRole("listitem")).toHaveText([

@@ -13,8 +13,7 @@ test("a leader holds a development dialog with a team member", async ({ page }, 
   const goal = `Leerdoel ${stamp}`;
   const initiative = `Initiatief ${stamp}`;
   const action = `Actie ${stamp}`;
-  await signIn(page, demoUsers.leider);
-  await page.goto("/dialogs");
+  await signIn(page, demoUsers.leider, { at: "/dialogs" });
   await expect(page.getByRole("heading", { level: 1, name: "Dialogen" })).toBeVisible();
   await page.getByRole("link", { name: "Nieuwe dialoog" }).click();
   await expect(page).toHaveURL(/\/dialogs\/create$/);

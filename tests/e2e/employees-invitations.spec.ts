@@ -10,8 +10,7 @@ test.describe("employee invitations", () => {
     const prefix = unique("invite");
     await createEmployee(prefix);
     await createEmployee(prefix);
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/users/active?q=${prefix}`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/users/active?q=${prefix}` });
     await expect(page.getByText("2 personen")).toBeVisible();
     for (const box of await page.locator('input[name="ids"]').all()) await box.check();
     await page.getByLabel("Actie").selectOption("invite");
@@ -32,8 +31,7 @@ test.describe("employee invitations", () => {
   test("invite and uninvite from the employee page", async ({ page }) => {
     const prefix = unique("invite-one");
     const user = await createEmployee(prefix);
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/users/active?q=${prefix}`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/users/active?q=${prefix}` });
     await page.getByRole("link", { name: "Femke Test" }).click();
     await expect(page.getByTestId("invitation-status")).toHaveText("Niet uitgenodigd");
     await page.getByRole("button", { name: "Uitnodigen" }).click();

@@ -33,8 +33,7 @@ test.describe("managing employees", () => {
     const prefix = unique("merge");
     const first = await createEmployee(`${prefix}-a`);
     const second = await createEmployee(`${prefix}-b`);
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/users/active?q=${first.email}`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/users/active?q=${first.email}` });
     await page.getByRole("link", { name: "Femke Test" }).click();
     await page.getByRole("link", { name: "Samenvoegen met een andere persoon" }).click();
     await page.getByLabel("Zoek op naam, e-mail of personeelsnummer").fill(second.email);

@@ -8,8 +8,7 @@ function unique(prefix: string) {
 test.describe("employees", () => {
   test("create a person through the wizard, add a contract and a team place", async ({ page }) => {
     const email = `${unique("wizard")}@e2e.demo.nl`;
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/users");
+    await signIn(page, demoUsers.hr, { at: "/personnel/users" });
     await expect(page).toHaveURL(/\/personnel\/users\/active$/);
     await page.getByRole("link", { name: "Persoon toevoegen" }).first().click();
     await page.getByLabel("Voornaam").fill("Noor");
@@ -50,8 +49,7 @@ test.describe("employees", () => {
   });
 
   test("the wizard refuses bad input next to the field and keeps what was typed", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/users/new");
+    await signIn(page, demoUsers.hr, { at: "/personnel/users/new" });
     await page.getByLabel("E-mailadres").fill("geen-adres");
     await page.getByLabel("Plaats").fill("Zwolle");
     await page.getByRole("button", { name: "Volgende" }).click();
@@ -63,8 +61,7 @@ test.describe("employees", () => {
   });
 
   test("an e-mail already in use says so", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/users/new");
+    await signIn(page, demoUsers.hr, { at: "/personnel/users/new" });
     await page.getByLabel("Voornaam").fill("Lotte");
     await page.getByLabel("E-mailadres").fill(demoUsers.medewerker);
     await page.getByRole("button", { name: "Volgende" }).click();
@@ -82,8 +79,7 @@ test.describe("employees", () => {
     const prefix = unique("bulk");
     await createEmployee(prefix);
     await createEmployee(prefix);
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/users/active");
+    await signIn(page, demoUsers.hr, { at: "/personnel/users/active" });
     await page.getByLabel("Zoek op naam, e-mail of personeelsnummer").fill(prefix);
     await page.getByRole("button", { name: "Zoeken" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${prefix}`));

@@ -8,8 +8,7 @@ import { expect, signIn, test } from "./fixtures";
  * so that flow tests running at the same time keep their scale.
  */
 test("HR sets the flow scale and zone bands", async ({ page }) => {
-  await signIn(page, demoUsers.hr);
-  await page.goto("/flow");
+  await signIn(page, demoUsers.hr, { at: "/flow" });
   await page.getByRole("link", { name: "Flow-instellingen" }).click();
   await expect(page).toHaveURL(/\/flow\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Flow-instellingen" })).toBeVisible();

@@ -9,8 +9,7 @@ import { expect, signIn, test } from "./fixtures";
 const cell = (field: string, n: number) => `${field}, activiteit ${n}`;
 
 test("an employee measures their flow: incomplete first, then the chart", async ({ page }) => {
-  await signIn(page, demoUsers.medewerker);
-  await page.goto("/flow");
+  await signIn(page, demoUsers.medewerker, { at: "/flow" });
   await expect(page.getByRole("heading", { level: 1, name: "Flow" })).toBeVisible();
   await page.getByRole("link", { name: "Flow meten" }).click();
   await expect(page).toHaveURL(/\/flow\/create$/);

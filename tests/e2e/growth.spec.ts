@@ -4,8 +4,7 @@ import { createEmployee, expect, signIn, test } from "./fixtures";
 test.describe("growth, team development and files", () => {
   test("an employee records an ambition; an empty one is refused next to the field", async ({ page }) => {
     const user = await createEmployee("growth");
-    await signIn(page, user.email);
-    await page.goto("/my/growth");
+    await signIn(page, user.email, { at: "/my/growth" });
     await expect(page.getByRole("heading", { level: 1, name: "Mijn groei" })).toBeVisible();
     await expect(page.getByTestId("current-ambition")).toHaveText("Geen ambitie gekozen");
 
@@ -29,8 +28,7 @@ test.describe("growth, team development and files", () => {
   });
 
   test("an employee walks the team development steps of her team", async ({ page }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/team-development");
+    await signIn(page, demoUsers.medewerker, { at: "/team-development" });
     await expect(page.getByRole("heading", { level: 1, name: "Teamontwikkeling" })).toBeVisible();
     await expect(page.getByLabel("Team", { exact: true })).toHaveValue(/.+/);
     const steps = ["Doelen stellen", "Teamreview", "Zelfbeoordelingen", "Gesprekken", "Opvolgen"];
@@ -54,8 +52,7 @@ test.describe("growth, team development and files", () => {
   });
 
   test("HR downloads the manual as a file in Dutch", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/file/manual");
+    await signIn(page, demoUsers.hr, { at: "/file/manual" });
     await expect(page.getByRole("heading", { level: 1, name: "Handleiding Teamontwikkeling" })).toBeVisible();
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download (Nederlands)" }).click();

@@ -15,8 +15,7 @@ test.describe("guards and navigation", () => {
     "an employee opening /personnel/users lands on the dashboard with a notice",
     { tag: "@js-only" },
     async ({ page }) => {
-      await signIn(page, demoUsers.medewerker);
-      await page.goto("/personnel/users");
+      await signIn(page, demoUsers.medewerker, { at: "/personnel/users" });
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole("status")).toContainText("Je hebt geen toegang tot die pagina");
     },
@@ -25,8 +24,7 @@ test.describe("guards and navigation", () => {
   test("menu, tab and row links open their page; with JavaScript without loading a new document", async ({
     page,
   }, testInfo) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/dashboard");
+    await signIn(page, demoUsers.hr, { at: "/dashboard" });
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
@@ -51,8 +49,7 @@ test.describe("guards and navigation", () => {
 
   test("on a small screen the menu is a disclosure that opens without JavaScript", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, demoUsers.hr);
-    await page.goto("/dashboard");
+    await signIn(page, demoUsers.hr, { at: "/dashboard" });
     const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
     await expect(nav.getByRole("link", { name: "Personen" })).toBeHidden();
     await nav.getByText("Menu", { exact: true }).click();
@@ -65,8 +62,7 @@ test.describe("guards and navigation", () => {
   });
 
   test("an employee sees only the navigation their rights allow", { tag: "@js-only" }, async ({ page }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/dashboard");
+    await signIn(page, demoUsers.medewerker, { at: "/dashboard" });
     const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
     await expect(nav.getByRole("link", { name: "Profiel" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
@@ -79,8 +75,7 @@ test.describe("guards and navigation", () => {
     "HR sees personnel but not account management; the account admin sees both",
     { tag: "@js-only" },
     async ({ page }) => {
-      await signIn(page, demoUsers.hr);
-      await page.goto("/dashboard");
+      await signIn(page, demoUsers.hr, { at: "/dashboard" });
       let nav = page.getByRole("navigation", { name: "Hoofdmenu" });
       await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Criteriaboek" })).toBeVisible();
@@ -88,8 +83,7 @@ test.describe("guards and navigation", () => {
       await page.getByRole("button", { name: "Uitloggen" }).click();
       await expect(page).toHaveURL(/\/login$/);
 
-      await signIn(page, demoUsers.admin);
-      await page.goto("/dashboard");
+      await signIn(page, demoUsers.admin, { at: "/dashboard" });
       nav = page.getByRole("navigation", { name: "Hoofdmenu" });
       await expect(nav.getByRole("link", { name: "Abonnement" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Personen" })).toBeVisible();
@@ -97,8 +91,7 @@ test.describe("guards and navigation", () => {
   );
 
   test("a user with roles in two clusters can switch the current cluster", async ({ page }) => {
-    await signIn(page, demoUsers.meerdere);
-    await page.goto("/dashboard");
+    await signIn(page, demoUsers.meerdere, { at: "/dashboard" });
     await expect(page.getByTestId("current-cluster")).toHaveText(demoClusters.noord);
     await page.getByLabel("Organisatie").selectOption({ label: demoClusters.zuid });
     await page.getByRole("button", { name: "Wisselen" }).click();

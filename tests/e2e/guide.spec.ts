@@ -29,8 +29,7 @@ test.describe("guide", () => {
   test("an employee reads the process, with links only to pages they may open, and the interventions", async ({
     page,
   }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/guide/process");
+    await signIn(page, demoUsers.medewerker, { at: "/guide/process" });
     await expect(page.getByRole("heading", { level: 1, name: "Het beoordelingsproces" })).toBeVisible();
     for (const step of steps) await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Criteriaboek", exact: true })).toHaveCount(0);
@@ -48,8 +47,7 @@ test.describe("guide", () => {
   });
 
   test("HR sees the links to the pages HR manages, and every one opens", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/guide/process");
+    await signIn(page, demoUsers.hr, { at: "/guide/process" });
     for (const step of steps) await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Criteriaboek", exact: true })).toBeVisible();
     const hrefs = await expectLinksOpen(page);

@@ -54,8 +54,7 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
       endDate: "2026-12-31",
       fte: "0.80",
     });
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/user/${membership.id}/contracts`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/user/${membership.id}/contracts` });
     const row = page.getByRole("table").getByRole("row").nth(1);
     await expect(row).toContainText("0,8");
     await expect(row).not.toContainText("0.8");
@@ -88,9 +87,9 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
         })
         .where(eq(reviews.id, review.id));
     }
-    await signIn(page, demoUsers.hr);
-
-    await page.goto(`/review/report/${later.teamReviews[0].id}/employee/${subject.membershipId}`);
+    await signIn(page, demoUsers.hr, {
+      at: `/review/report/${later.teamReviews[0].id}/employee/${subject.membershipId}`,
+    });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator("dd").filter({ hasText: expected })).toHaveCount(1);
 
@@ -100,8 +99,7 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
 
   test("names with an apostrophe show as typed, not HTML-escaped twice", async ({ page }) => {
     const { membership } = await noordEmployee("d'Hondt");
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/user/${membership.id}/delete`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/user/${membership.id}/delete` });
     await expect(page.getByText("Weet je zeker dat je Femke d'Hondt wilt verwijderen?")).toBeVisible();
     await expect(page.locator("main")).not.toContainText("&#39;");
   });

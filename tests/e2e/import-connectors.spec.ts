@@ -32,8 +32,7 @@ test("a connector is set up, tested, scheduled and its people imported into the 
           ],
   });
   try {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/import");
+    await signIn(page, demoUsers.hr, { at: "/import" });
     // The first link: the history below may list an earlier import from the same system.
     await page
       .getByRole("link", { name: kind === "afas" ? "AFAS Profit" : "Polaris" })

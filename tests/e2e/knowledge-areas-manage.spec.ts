@@ -7,8 +7,7 @@ test("HR adds a knowledge area, renames it, archives it after confirming and bri
   // A name of its own, so each run (JavaScript on and off) has its own area.
   const name = `Valpreventie ${stamp()}`;
   const renamed = `${name} en mobiliteit`;
-  await signIn(page, demoUsers.hr);
-  await page.goto("/knowledge-areas/teams");
+  await signIn(page, demoUsers.hr, { at: "/knowledge-areas/teams" });
   await page.getByRole("link", { name: "Kennisgebieden beheren" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Kennisgebieden beheren" })).toBeVisible();
 

@@ -32,8 +32,7 @@ async function teamWithTwoMembers() {
 test("HR sets up a team's knowledge card in 3 steps and reads the card", async ({ page }) => {
   const { team, anna, bram } = await teamWithTwoMembers();
   const area = `Valpreventie ${stamp()}`;
-  await signIn(page, demoUsers.hr);
-  await page.goto("/knowledge-areas/teams");
+  await signIn(page, demoUsers.hr, { at: "/knowledge-areas/teams" });
   await page.getByRole("link", { name: "Kenniskaart instellen" }).click();
 
   // Step 1: exactly one team (spec §5); two are refused next to the field, the choice stays.

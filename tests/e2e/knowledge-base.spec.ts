@@ -18,8 +18,7 @@ const dutchTitles = [
 
 test.describe("knowledge base", () => {
   test("an employee searches the articles, opens one and goes back", async ({ page }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/knowledge-base");
+    await signIn(page, demoUsers.medewerker, { at: "/knowledge-base" });
     await expect(page.getByRole("heading", { level: 1, name: "Kennisbank" })).toBeVisible();
     const list = page.getByRole("list", { name: "Artikelen" });
     for (const title of dutchTitles) await expect(list.getByRole("link", { name: title })).toBeVisible();
@@ -45,8 +44,7 @@ test.describe("knowledge base", () => {
   });
 
   test("a search without results says so, and 'Alle artikelen' shows the list again", async ({ page }) => {
-    await signIn(page, demoUsers.leider);
-    await page.goto("/knowledge-base?q=salarisstrook");
+    await signIn(page, demoUsers.leider, { at: "/knowledge-base?q=salarisstrook" });
     await expect(page.getByRole("main").getByRole("status")).toHaveText(
       "Geen artikelen gevonden voor ‘salarisstrook’. Probeer een ander woord.",
     );
@@ -58,8 +56,7 @@ test.describe("knowledge base", () => {
   test("the articles are in the user's language", { tag: "@js-only" }, async ({ page }) => {
     const user = await createEmployee("knowledge-base-de");
     await getDb().update(users).set({ language: "de" }).where(eq(users.id, user.id));
-    await signIn(page, user.email);
-    await page.goto("/knowledge-base?q=Entwicklungsrollen");
+    await signIn(page, user.email, { at: "/knowledge-base?q=Entwicklungsrollen" });
     await expect(page.getByRole("heading", { level: 1, name: "Wissensdatenbank" })).toBeVisible();
     const list = page.getByRole("list", { name: "Artikel" });
     await list.getByRole("link", { name: "Eine Teambewertung durchführen und die Ergebnisse lesen" }).click();
@@ -70,8 +67,7 @@ test.describe("knowledge base", () => {
   test("a page links the article that explains it (my growth → team goals, my growth and team development)", async ({
     page,
   }) => {
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/my/growth");
+    await signIn(page, demoUsers.medewerker, { at: "/my/growth" });
     await page.getByTestId("help-links").getByRole("link", { name: "Uitleg over deze pagina" }).click();
     await expect(page).toHaveURL(/\/knowledge-base\/growth-and-goals$/);
     await expect(

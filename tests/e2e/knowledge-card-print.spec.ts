@@ -7,8 +7,7 @@ import { expect, signIn, test } from "./fixtures";
 
 test("the knowledge card's print view holds the card and prints on A4 without navigation", async ({ page }) => {
   const [team] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.name, demoKnowledgeTeam));
-  await signIn(page, demoUsers.leider);
-  await page.goto(`/knowledge-areas/teams/${team.id}/card`);
+  await signIn(page, demoUsers.leider, { at: `/knowledge-areas/teams/${team.id}/card` });
   await page.getByRole("link", { name: "Afdrukversie" }).click();
   await expect(page).toHaveURL(new RegExp(`/knowledge-areas/teams/${team.id}/print$`));
 
@@ -44,8 +43,7 @@ test("@js-only the print view's Print button opens the browser's print dialog", 
   await page.addInitScript(() => {
     window.print = () => document.documentElement.setAttribute("data-printed", "yes");
   });
-  await signIn(page, demoUsers.leider);
-  await page.goto(`/knowledge-areas/teams/${team.id}/print`);
+  await signIn(page, demoUsers.leider, { at: `/knowledge-areas/teams/${team.id}/print` });
   await page.getByRole("button", { name: "Afdrukken" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-printed", "yes");
 });

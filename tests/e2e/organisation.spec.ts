@@ -73,8 +73,7 @@ test.describe("teams", () => {
       clusterId: cluster.id,
       name: `Doelen ${stamp()}`,
     });
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${team.id}`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}` });
     await expect(page).toHaveURL(new RegExp(`/personnel/teams/${team.id}/goalsAndAmbitions$`));
     await expect(page.getByRole("heading", { level: 2, name: "Doelen en ambities" })).toBeVisible();
     await expect(
@@ -103,8 +102,7 @@ test.describe("teams", () => {
         await assignRole(getDb(), e.membership, { role: "team_member", teamId: team.id });
       }
     }
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${a.id}/settings`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${a.id}/settings` });
     await page.getByRole("link", { name: "Samenvoegen met een ander team" }).click();
     await page.getByLabel("Samenvoegen met").selectOption({ label: b.name });
     await page.getByLabel("Het gekozen team blijft").check();
@@ -131,8 +129,7 @@ test.describe("teams", () => {
       clusterId: cluster.id,
       name: `Weg ${stamp()}`,
     });
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${team.id}/settings`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}/settings` });
     await page.getByRole("link", { name: "Team verwijderen" }).click();
     await page.getByRole("button", { name: "Ja, team verwijderen" }).click();
     await expect(page.getByRole("status")).toContainText(`Team ${team.name} is verwijderd`);
@@ -155,8 +152,7 @@ test.describe("tags and positions", () => {
       people.push(e);
     }
     const newName = `Afgesplitst ${stamp()}`;
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/tags/${tag.id}`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/tags/${tag.id}` });
     await page.getByRole("link", { name: "Tag splitsen" }).click();
     await page.getByLabel("Naam van de nieuwe tag").fill(newName);
     await page.getByRole("button", { name: "Tag splitsen" }).click();
@@ -171,8 +167,7 @@ test.describe("tags and positions", () => {
 
   test("HR creates a tag, and a name in use in other letters is refused", async ({ page }) => {
     const name = `Nachtdienst ${stamp()}`;
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/tags");
+    await signIn(page, demoUsers.hr, { at: "/personnel/tags" });
     await page.getByLabel("Naam").fill(name);
     await page.getByRole("button", { name: "Tag aanmaken" }).click();
     await expect(page.getByRole("status")).toContainText(`Tag ${name} is aangemaakt`);
@@ -200,8 +195,7 @@ test.describe("tags and positions", () => {
       endDate: "2099-12-31",
       fte: "0.80",
     });
-    await signIn(page, demoUsers.hr);
-    await page.goto("/personnel/positions?page=1");
+    await signIn(page, demoUsers.hr, { at: "/personnel/positions?page=1" });
     await page.goto(`/personnel/positions/delete?ids=${free.id}&ids=${used.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("2 functies verwijderen?");
     await expect(page.getByText("Functies met contracten worden niet verwijderd.")).toBeVisible();
@@ -218,8 +212,7 @@ test.describe("tags and positions", () => {
 test.describe("account management", () => {
   test("an account admin activates a module for a cluster", async ({ page }) => {
     const world = await freshAccount(["flow", "dialog"]);
-    await signIn(page, world.admin.user.email);
-    await page.goto("/account/modules");
+    await signIn(page, world.admin.user.email, { at: "/account/modules" });
     const form = page.locator("form", { has: page.getByRole("group", { name: `Modules van ${world.cluster.name}` }) });
     await expect(form.getByRole("checkbox")).toHaveCount(2);
     await form.getByLabel("Flow").check();
@@ -238,8 +231,7 @@ test.describe("account management", () => {
     page,
   }) => {
     const world = await freshAccount([]);
-    await signIn(page, world.admin.user.email);
-    await page.goto("/account/settings");
+    await signIn(page, world.admin.user.email, { at: "/account/settings" });
     await page.getByLabel("Plaats").fill("Zwolle");
     await page.getByLabel("IBAN").fill("NL91ABNA0417164301");
     await page.getByLabel("Factuurdatum").fill("01-03-2027");
@@ -321,8 +313,7 @@ test("an employee added by an e2e fixture is searchable on the team page", async
     clusterId: cluster.id,
     name: `Zoek ${stamp()}`,
   });
-  await signIn(page, demoUsers.hr);
-  await page.goto(`/personnel/teams/${team.id}/leaders?q=${encodeURIComponent(user.email)}`);
+  await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}/leaders?q=${encodeURIComponent(user.email)}` });
   await page.getByRole("button", { name: `${user.firstName} ${user.lastName} toevoegen als teamleider` }).click();
   await expect(page.getByRole("heading", { name: "Teamleiders (1)" })).toBeVisible();
 });

@@ -8,8 +8,7 @@ test.describe("peer nominations", () => {
     test.setTimeout(120_000);
     const name = `Peers voorstellen ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-    await signIn(page, demoUsers.hr);
-    await page.goto("/peerreviews/create");
+    await signIn(page, demoUsers.hr, { at: "/peerreviews/create" });
     const details = page.locator("form").filter({ has: page.getByRole("button", { name: "Volgende stap" }) });
     await details.getByLabel("Naam of omschrijving").fill(name);
     await details.getByLabel("Deadline").fill("01-06-2099");
@@ -23,8 +22,7 @@ test.describe("peer nominations", () => {
 
     // Lotte Jansen (medewerker@demo.nl) proposes the first colleague listed.
     await page.context().clearCookies();
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/peerreview");
+    await signIn(page, demoUsers.medewerker, { at: "/peerreview" });
     await page.getByRole("link", { name: `Collega's voorstellen als peer in ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Peers voorstellen" })).toBeVisible();
     const colleague = page.getByRole("group", { name: "Collega's" }).getByRole("checkbox").first();
@@ -39,8 +37,7 @@ test.describe("peer nominations", () => {
 
     // Pieter de Jong (leider@demo.nl) leads her team and approves.
     await page.context().clearCookies();
-    await signIn(page, demoUsers.leider);
-    await page.goto(roundPath);
+    await signIn(page, demoUsers.leider, { at: roundPath });
     await expect(page.getByText(`Lotte Jansen stelt ${colleagueName} voor`)).toBeVisible();
     await page.getByRole("button", { name: `Voorstel van Lotte Jansen voor ${colleagueName} goedkeuren` }).click();
     await expect(page.getByRole("status").filter({ hasText: "Het voorstel is goedgekeurd" })).toBeVisible();
@@ -55,8 +52,7 @@ test.describe("peer nominations", () => {
 
     // Her page shows the colleague as chosen.
     await page.context().clearCookies();
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/peerreview");
+    await signIn(page, demoUsers.medewerker, { at: "/peerreview" });
     await page.getByRole("link", { name: `Collega's voorstellen als peer in ${name}` }).click();
     await expect(page.getByText(`${colleagueName} (gekozen)`)).toBeVisible();
   });

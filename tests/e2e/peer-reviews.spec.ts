@@ -9,8 +9,7 @@ test.describe("peer reviews", () => {
     const noJs = test.info().project.name === "no-js";
     const name = `Peer feedback ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-    await signIn(page, demoUsers.hr);
-    await page.goto("/peerreviews/overview");
+    await signIn(page, demoUsers.hr, { at: "/peerreviews/overview" });
     await page.getByRole("link", { name: "Nieuwe peer review" }).click();
     const details = page.locator("form").filter({ has: page.getByRole("button", { name: "Volgende stap" }) });
     await details.getByLabel("Naam of omschrijving").fill(name);
@@ -41,8 +40,7 @@ test.describe("peer reviews", () => {
     await expect(page.getByRole("row").filter({ hasText: colleagueName })).toContainText(colleagueName);
 
     await page.context().clearCookies();
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/peerreview");
+    await signIn(page, demoUsers.medewerker, { at: "/peerreview" });
     const peerRow = page.getByRole("row").filter({ hasText: name }).filter({ hasText: colleagueName });
     await expect(peerRow).toContainText("Peer");
     await peerRow.getByRole("link", { name: /Vragenlijst/ }).click();

@@ -8,8 +8,7 @@ import { demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
 test("HR downloads the filtered persons list as an Excel workbook", async ({ page }) => {
-  await signIn(page, demoUsers.hr);
-  await page.goto("/personnel/users/active");
+  await signIn(page, demoUsers.hr, { at: "/personnel/users/active" });
   await page.getByLabel("Zoek op naam, e-mail of personeelsnummer").fill(demoUsers.medewerker);
   await page.getByRole("button", { name: "Zoeken" }).click();
   await expect(page.getByRole("cell", { name: demoUsers.medewerker })).toBeVisible();

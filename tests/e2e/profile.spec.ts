@@ -10,8 +10,7 @@ import { linkPath, waitForMail } from "./mail";
 test.describe("my profile", () => {
   test("saves name and digest frequency", async ({ page }) => {
     const user = await createEmployee("profile");
-    await signIn(page, user.email);
-    await page.goto("/my/profile/details");
+    await signIn(page, user.email, { at: "/my/profile/details" });
     await page.getByLabel("Voornaam").fill("Sanne");
     await page.getByLabel("Achternaam").fill("van Dijk");
     await page.getByLabel("Hoe vaak wil je een overzicht per e-mail?").selectOption("biweekly");
@@ -25,8 +24,7 @@ test.describe("my profile", () => {
 
   test("an empty name is refused next to the field, and the other choices are kept", async ({ page }) => {
     const user = await createEmployee("profile-empty");
-    await signIn(page, user.email);
-    await page.goto("/my/profile/details");
+    await signIn(page, user.email, { at: "/my/profile/details" });
     await page.getByLabel("Voornaam").fill("");
     await page.getByLabel("Achternaam").fill("");
     await page.getByLabel("Hoe vaak wil je een overzicht per e-mail?").selectOption("fourweekly");
@@ -42,8 +40,7 @@ test.describe("my profile", () => {
   }) => {
     const user = await createEmployee("profile-digest");
     const frequency = page.getByLabel("Hoe vaak wil je een overzicht per e-mail?");
-    await signIn(page, user.email);
-    await page.goto("/my/profile/details");
+    await signIn(page, user.email, { at: "/my/profile/details" });
     await frequency.selectOption({ label: "Elke week" });
     await page.getByRole("button", { name: "Gegevens opslaan" }).click();
     await expect(page.getByRole("status")).toContainText("Je gegevens zijn opgeslagen");
@@ -87,8 +84,7 @@ test.describe("my profile", () => {
 
   test("changes the password with the spec's rules", async ({ page }) => {
     const user = await createEmployee("profile-password");
-    await signIn(page, user.email);
-    await page.goto("/my/profile/password");
+    await signIn(page, user.email, { at: "/my/profile/password" });
     await page.getByLabel("Huidig wachtwoord").fill("Welkom!2026");
     await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("kort");
     await page.getByLabel("Herhaal nieuw wachtwoord").fill("kort");
@@ -111,8 +107,7 @@ test.describe("my profile", () => {
 
   test("the tabs work as links and, on a small screen, as a select", async ({ page }) => {
     const user = await createEmployee("profile-tabs");
-    await signIn(page, user.email);
-    await page.goto("/my/profile/details");
+    await signIn(page, user.email, { at: "/my/profile/details" });
     await page
       .getByRole("navigation", { name: "Onderdelen van het profiel" })
       .getByRole("link", { name: "Wachtwoord" })

@@ -14,8 +14,7 @@ test.describe("self reviews", () => {
     const name = `Zelfbeoordeling ${stamp}`;
     await createLeaderRound({ name: roundName, scoreAll: 3 });
 
-    await signIn(page, demoUsers.hr);
-    await page.goto("/review/create/selfreview");
+    await signIn(page, demoUsers.hr, { at: "/review/create/selfreview" });
     await expect(page.getByRole("heading", { level: 1, name: "Nieuwe zelfbeoordeling" })).toBeVisible();
     // A deadline in the past is refused next to the field, and what was typed stays.
     const fromRound = page.locator("form").filter({ has: page.getByLabel("Teamreview", { exact: true }) });
@@ -38,8 +37,7 @@ test.describe("self reviews", () => {
     // The invitation arrives at the real SMTP server, in her language, linking to her questionnaire.
     const mail = await waitForMail(demoUsers.medewerker, `Je bent uitgenodigd voor de zelfbeoordeling ${name}`);
     await page.context().clearCookies();
-    await signIn(page, demoUsers.medewerker);
-    await page.goto("/my/reviews");
+    await signIn(page, demoUsers.medewerker, { at: "/my/reviews" });
     await expect(page.getByRole("row").filter({ hasText: name })).toContainText("0 van 12");
     await page.goto(linkPath(mail.text, "/selfreview/questionnaire/"));
     await expect(page.getByRole("heading", { level: 1, name: `Vragenlijst: ${name}` })).toBeVisible();
@@ -79,8 +77,7 @@ test.describe("self review from scratch and its management", () => {
   }) => {
     test.setTimeout(120_000);
     const name = `Zelfbeoordeling nieuw ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-    await signIn(page, demoUsers.hr);
-    await page.goto("/selfreviews/overview");
+    await signIn(page, demoUsers.hr, { at: "/selfreviews/overview" });
     await page.getByRole("link", { name: "Nieuwe zelfbeoordeling" }).click();
     const details = page.locator("form").filter({ has: page.getByRole("button", { name: "Volgende stap" }) });
     await details.getByLabel("Naam of omschrijving").fill(name);

@@ -11,8 +11,7 @@ test.describe("tasks and notes", () => {
     browser,
   }) => {
     const title = `Dienst ruilen ${stamp()}`;
-    await signIn(page, demoUsers.leider);
-    await page.goto("/tasks/inbox");
+    await signIn(page, demoUsers.leider, { at: "/tasks/inbox" });
     await page.getByRole("link", { name: "Nieuwe taak" }).click();
     await page.getByLabel("Titel").fill(title);
     await page.getByLabel("Omschrijving").fill("Kun je zaterdag met Sanne ruilen?");
@@ -73,9 +72,7 @@ test.describe("tasks and notes", () => {
   }) => {
     const task = `Rapport lezen ${stamp()}`;
     const note = `Eigen notitie ${stamp()}`;
-    await signIn(page, demoUsers.medewerker);
-
-    await page.goto("/tasks/inbox/new");
+    await signIn(page, demoUsers.medewerker, { at: "/tasks/inbox/new" });
     await page.getByLabel("Omschrijving").fill("Hoofdstuk 3 en 4");
     await page.getByLabel("Deadline").fill("31-02-2030");
     await page.getByRole("button", { name: "Taak opslaan" }).click();
@@ -106,8 +103,7 @@ test.describe("tasks and notes", () => {
   test("a task from a team review's results links back to them", async ({ page }) => {
     const title = `Uitslag bespreken ${stamp()}`;
     const { roundId } = await createLeaderRound();
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/review/result/${roundId}/grid`);
+    await signIn(page, demoUsers.hr, { at: `/review/result/${roundId}/grid` });
     await page.getByRole("link", { name: "Taak over deze review" }).click();
     await page.getByLabel("Titel").fill(title);
     await page.getByRole("button", { name: "Taak opslaan" }).click();

@@ -15,8 +15,7 @@ async function freshTeam() {
 test.describe("team goals and ambitions", () => {
   test("HR adds a goal (after one bad submit), edits it and archives it for good", async ({ page }) => {
     const team = await freshTeam();
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${team.id}/goalsAndAmbitions`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}/goalsAndAmbitions` });
     await expect(page.getByText("Dit team heeft nog geen doelen of ambities.")).toBeVisible();
 
     await page.getByRole("link", { name: "Doel of ambitie toevoegen" }).click();
@@ -74,8 +73,7 @@ test.describe("team goals and ambitions", () => {
       { ...base, text: "Eerste doel" },
       { ...base, text: "Tweede doel" },
     ]);
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${team.id}/goalsAndAmbitions`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}/goalsAndAmbitions` });
     await page.getByRole("link", { name: "Bewerken: Eerste doel" }).click();
     await page.getByLabel("Doel of ambitie", { exact: true }).fill("Eerste doel, aangepast");
     await page.getByRole("link", { name: "Bewerken: Tweede doel" }).click();
@@ -123,8 +121,7 @@ test.describe("team goals and ambitions", () => {
     await expect(page.getByRole("link", { name: /beheren/ })).toHaveCount(0);
 
     await page.context().clearCookies();
-    await signIn(page, demoUsers.leider);
-    await page.goto("/goals-and-ambitions");
+    await signIn(page, demoUsers.leider, { at: "/goals-and-ambitions" });
     const options = page.getByLabel("Team", { exact: true }).locator("option");
     await expect(options).toHaveText(["Alle teams", ...[...leiderTeams].sort((a, b) => a.localeCompare(b))]);
     await page.getByLabel("Team", { exact: true }).selectOption({ label: leiderTeams[1] });
@@ -155,8 +152,7 @@ test.describe("team goals and ambitions", () => {
         teamId: team.id,
         teamName: team.name,
       });
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/personnel/teams/${team.id}/goalsAndAmbitions?edit=new`);
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${team.id}/goalsAndAmbitions?edit=new` });
     const form = page.getByRole("region", { name: "Nieuw doel of nieuwe ambitie" });
     await form.getByLabel("Doel of ambitie").fill("Iedereen kent de teamdoelen");
     await form

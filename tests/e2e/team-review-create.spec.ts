@@ -12,9 +12,7 @@ test.describe("creating a team review", () => {
     test.setTimeout(90_000);
     const { set, stamp } = await createWizardSet();
     const name = `Teamreview E2E ${stamp}`;
-    await signIn(page, demoUsers.hr);
-
-    await page.goto("/teamreviews/overview");
+    await signIn(page, demoUsers.hr, { at: "/teamreviews/overview" });
     await page.getByRole("link", { name: "Nieuwe teamreview" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Nieuwe teamreview" })).toBeVisible();
 
@@ -72,8 +70,7 @@ test.describe("creating a team review", () => {
   });
 
   test("the overview filters by progress state with a GET form", async ({ page }) => {
-    await signIn(page, demoUsers.hr);
-    await page.goto("/teamreviews/overview");
+    await signIn(page, demoUsers.hr, { at: "/teamreviews/overview" });
     await page.getByLabel("Voortgang").selectOption("finished");
     await page.getByRole("button", { name: "Filteren" }).click();
     await expect(page).toHaveURL(/state=finished/);

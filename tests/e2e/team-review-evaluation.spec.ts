@@ -22,8 +22,7 @@ test.describe("team review evaluation", () => {
     test.setTimeout(90_000);
     const noJs = test.info().project.name === "no-js";
     const review = await leaderReview();
-    await signIn(page, demoUsers.leider);
-    await page.goto(`/review/evaluation/${review.id}`);
+    await signIn(page, demoUsers.leider, { at: `/review/evaluation/${review.id}` });
     await expect(page.getByRole("heading", { level: 1, name: review.name })).toBeVisible();
     const members = page.getByRole("navigation", { name: "Teamleden" }).getByRole("link");
     await expect(members.first()).toHaveAttribute("aria-current", "page");
@@ -67,8 +66,7 @@ test.describe("team review evaluation", () => {
 
   test("adds an extra criterion within the set's flex and removes it again", async ({ page }) => {
     const review = await leaderReview();
-    await signIn(page, demoUsers.leider);
-    await page.goto(`/review/evaluation/${review.id}`);
+    await signIn(page, demoUsers.leider, { at: `/review/evaluation/${review.id}` });
     await page.getByRole("link", { name: "Criteria van de beoordeling" }).click();
     const first = page.locator("section").first();
     await expect(first.getByText("Je kunt nog 1 toevoegen")).toBeVisible();
@@ -91,8 +89,7 @@ test.describe("team review evaluation", () => {
       .update(reviewScores)
       .set({ scoredBy: subject.membershipId })
       .where(and(eq(reviewScores.subjectId, subject.id), eq(reviewScores.criterionId, round.criteria[0].id)));
-    await signIn(page, demoUsers.leider);
-    await page.goto(`/review/evaluation/${review.id}?member=${subject.id}`);
+    await signIn(page, demoUsers.leider, { at: `/review/evaluation/${review.id}?member=${subject.id}` });
     const message = "Deze score is door iemand anders gegeven. Je kunt hem wijzigen, maar niet verwijderen.";
     const first = page.locator("form fieldset").first();
     await first.getByLabel("Geen score", { exact: true }).check();

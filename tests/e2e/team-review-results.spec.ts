@@ -84,8 +84,7 @@ test.describe("team review results", () => {
 
   test("says so when no team review is finished yet", async ({ page }) => {
     const { roundId } = await createLeaderRound();
-    await signIn(page, demoUsers.hr);
-    await page.goto(`/review/result/${roundId}/table`);
+    await signIn(page, demoUsers.hr, { at: `/review/result/${roundId}/table` });
     await expect(page.getByTestId("no-finished")).toContainText("nog geen afgeronde teamreviews");
   });
 });

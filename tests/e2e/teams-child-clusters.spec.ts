@@ -22,8 +22,7 @@ test(
       roles: [{ role: "cluster_admin" }],
     });
 
-    await signIn(page, hr.user.email);
-    await page.goto("/personnel/teams");
+    await signIn(page, hr.user.email, { at: "/personnel/teams" });
     await expect(page.getByRole("link", { name: "Staf" })).toBeVisible();
     await expect(page.getByText("Thuiszorg Noord")).toHaveCount(0);
 
