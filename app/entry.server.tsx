@@ -12,6 +12,7 @@ import {
 import { toLanguage } from "./utils/i18n";
 import { getLanguage, requestI18n } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce";
+import { logger } from "~/utils/logger.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -64,7 +65,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           didError = true;
-          console.error(error);
+          logger.error({ err: error }, "rendering the document failed");
         },
       },
     );
@@ -101,8 +102,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context.databaseUnavailable = true;
     return;
   }
-  const requestId = request.headers.get("x-request-id") ?? "-";
-  console.error(`[request ${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
+  // The request id comes with the log context (server/app.ts); the path is not logged (it may hold a token).
+  logger.error({ err: error, method: request.method }, "request failed");
 };
 
 /** Client-side navigations and posts while the database is unreachable load the page as a document (503). */

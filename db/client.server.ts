@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
+import { logger } from "../app/utils/logger.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -72,7 +73,7 @@ function logPoolError(error: Error) {
   if (now - lastPoolErrorLog < 1_000) return;
   lastPoolErrorLog = now;
   const code = (error as { code?: string }).code;
-  console.error(`[db] connection lost${code ? ` (${code})` : ""}: ${error.message}`);
+  logger.error(`[db] connection lost${code ? ` (${code})` : ""}: ${error.message}`);
 }
 
 export function getDb(): Database {
@@ -129,6 +130,13 @@ export async function executePrepared<T extends pg.QueryResultRow>(query: SQL): 
     name ? { name, text, values: params } : { text, values: params },
   );
   return result.rows;
+}
+
+/** This process's pool: connections open, idle, and queries waiting for one (the metrics); undefined before first use. */
+export function poolStats(): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = globalHolder.__appDb?.pool;
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 export async function closeDb(): Promise<void> {

@@ -122,3 +122,24 @@ export async function queueDepths(db: DbOrTx): Promise<{ name: string; state: "w
   `);
   return rows.map((row) => ({ name: row.name, state: row.state, count: Number(row.count) }));
 }
+
+/**
+ * Hands running jobs back to the queue when their worker stops before they finish (docs/decisions/1513): each
+ * is queued again at once for another worker, its retry count as before the run (a stop is not a failure; the
+ * next fetch counts the run again). Only jobs still active; returns those handed back.
+ */
+export async function handBackJobs(
+  db: BossDb,
+  ids: string[],
+): Promise<{ name: string; id: string; requestId: string | null }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.executeSql(
+    `update ${jobTable}
+        set state = 'retry', start_after = now(), retry_count = greatest(retry_count - 1, 0),
+            output = '{"message": "handed back: its worker stopped"}'::jsonb
+      where id = any($1::uuid[]) and state = 'active'
+      returning name, id, data->>'requestId' as "requestId"`,
+    [ids],
+  );
+  return rows as { name: string; id: string; requestId: string | null }[];
+}

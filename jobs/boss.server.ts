@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { logger } from "~/utils/logger.server";
 
 /** pg-boss keeps its tables in this schema of the application database. */
 export const bossSchema = "pgboss";
@@ -25,7 +26,7 @@ export function createBoss(role: BossRole, url?: string): PgBoss {
     ...(role === "sender" ? { supervise: false, schedule: false, max: 2 } : { max: 5, maintenanceIntervalSeconds: 30 }),
   });
   // Without a listener an 'error' event (e.g. a lost connection) would crash the process.
-  boss.on("error", (error) => console.error(`[pg-boss ${role}]`, error));
+  boss.on("error", (error) => logger.error({ err: error }, `[pg-boss ${role}] ${error.message}`));
   return boss;
 }
 
@@ -40,9 +41,7 @@ export async function wakeWorkers(boss: PgBoss, queue: string): Promise<void> {
   await boss
     .getDb()
     .executeSql("select pg_notify($1, $2)", [jobWakeChannel, queue])
-    .catch((error: unknown) =>
-      console.error("[pg-boss] wake notify failed:", error instanceof Error ? error.message : error),
-    );
+    .catch((error: unknown) => logger.warn({ err: error }, "[pg-boss] wake notify failed"));
 }
 
 type Held = { url: string; boss: Promise<PgBoss> };

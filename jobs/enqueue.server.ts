@@ -1,5 +1,15 @@
 import type PgBoss from "pg-boss";
+import { currentRequestId } from "~/utils/logger.server";
 import { getSenderBoss, wakeWorkers } from "./boss.server";
+
+/**
+ * A job's payload with the request id of the request (or job) that sends it, as `requestId`: the worker's log
+ * lines for the job carry it (docs/decisions/1511). Payload schemas ignore the extra field.
+ */
+export function withRequestId<T extends object>(data: T): T & { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId && !("requestId" in data) ? { ...data, requestId } : data;
+}
 
 // Queues this process has already created; createQueue is idempotent but costs a round trip.
 const createdQueues = new WeakMap<PgBoss, Set<string>>();
@@ -10,7 +20,8 @@ const createdQueues = new WeakMap<PgBoss, Set<string>>();
  */
 export async function enqueue(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null> {
   const boss = await senderFor(name);
-  const id = options ? await boss.send(name, data, options) : await boss.send(name, data);
+  const payload = withRequestId(data);
+  const id = options ? await boss.send(name, payload, options) : await boss.send(name, payload);
   await wakeWorkers(boss, name);
   return id;
 }
@@ -19,7 +30,7 @@ export async function enqueue(name: string, data: object, options?: PgBoss.SendO
 export async function enqueueMany(name: string, data: object[]): Promise<void> {
   if (data.length === 0) return;
   const boss = await senderFor(name);
-  await boss.insert(data.map((d) => ({ name, data: d })));
+  await boss.insert(data.map((d) => ({ name, data: withRequestId(d) })));
   await wakeWorkers(boss, name);
 }
 

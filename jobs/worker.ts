@@ -4,14 +4,17 @@ import pg from "pg";
 import type PgBoss from "pg-boss";
 import { closeDb } from "#db/client.server";
 import { closeTransport, setSmtpMailer } from "~/features/email/transport.server";
-import { reclaimLapsedJobs, renewJobLeases } from "./boss-internals.server";
+import { logger, withLogContext } from "~/utils/logger.server";
+import { jobDuration, jobFailures, registry, serveMetrics } from "~/utils/metrics.server";
+import { handBackJobs, reclaimLapsedJobs, renewJobLeases } from "./boss-internals.server";
 import { createBoss, jobWakeChannel, wakeWorkers } from "./boss.server";
 import { jobDefinitions, type JobContext, type JobDefinition } from "./definitions/index";
+import { withRequestId } from "./enqueue.server";
 import { threadMailer } from "./smtp-sender.server";
 
 export const scheduleTimeZone = "Europe/Amsterdam";
 
-export type RunningWorker = { stop(): Promise<void> };
+export type RunningWorker = { stop(timeoutMs?: number): Promise<void> };
 
 /**
  * pg-boss 10 has no heartbeat: a job whose worker was killed stays `active` until its expireInSeconds
@@ -62,6 +65,11 @@ class Leases {
     for (const job of jobs) held?.delete(job.id);
   }
 
+  /** Ids of the jobs this process runs now. */
+  runningIds(): string[] {
+    return [...this.running.values()].flatMap((held) => [...held.keys()]);
+  }
+
   async renewAll(): Promise<void> {
     for (const [queue, held] of this.running) if (held.size > 0) await this.renew(queue, [...held.keys()]);
   }
@@ -79,7 +87,10 @@ class Leases {
  */
 async function reclaimLapsed(boss: PgBoss, queues: string[]): Promise<void> {
   for (const row of await reclaimLapsedJobs(boss.getDb(), queues)) {
-    console.error(`[worker] ${row.name} job ${row.id}: its worker is gone (lease expired); queued again`);
+    logger.warn(
+      { queue: row.name, jobId: row.id },
+      `[worker] ${row.name} job ${row.id}: its worker is gone (lease expired); queued again`,
+    );
   }
 }
 
@@ -87,7 +98,7 @@ let lastSupervisionError = 0;
 function logSupervisionError(error: unknown) {
   if (Date.now() - lastSupervisionError < 10_000) return;
   lastSupervisionError = Date.now();
-  console.error("[worker] lease supervision failed:", error instanceof Error ? error.message : error);
+  logger.error({ err: error }, "[worker] lease supervision failed");
 }
 
 /**
@@ -150,16 +161,36 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
   const context = (jobId: string): JobContext => ({
     jobId,
     enqueue: async (name, data) => {
-      const id = await boss.send(name, data);
+      const id = await boss.send(name, withRequestId(data));
       await wakeWorkers(boss, name);
       return id;
     },
   });
   const outcomes = await Promise.allSettled(
-    jobs.map(async (job) => {
-      const parsed = definition.schema.safeParse(job.data ?? {});
-      if (!parsed.success) throw new Error(`Invalid payload for ${definition.name}: ${parsed.error.message}`);
-      return definition.handler(parsed.data, context(job.id));
+    jobs.map((job) => {
+      // The job's log lines carry the id of the request that enqueued it (decision 1511).
+      const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
+      const logContext = {
+        jobId: job.id,
+        queue: definition.name,
+        requestId: typeof requestId === "string" ? requestId : undefined,
+      };
+      return withLogContext(logContext, async () => {
+        const end = jobDuration.startTimer({ queue: definition.name });
+        try {
+          const parsed = definition.schema.safeParse(job.data ?? {});
+          if (!parsed.success) throw new Error(`Invalid payload for ${definition.name}: ${parsed.error.message}`);
+          const result = await definition.handler(parsed.data, context(job.id));
+          const seconds = end({ outcome: "completed" });
+          logger.info({ ms: Math.round(seconds * 1000) }, "job completed");
+          return result;
+        } catch (error) {
+          end({ outcome: "failed" });
+          jobFailures.inc({ queue: definition.name });
+          logger.error({ err: error }, `[worker] ${definition.name} job ${job.id} failed`);
+          throw error;
+        }
+      });
     }),
   );
   const failed = jobs.flatMap((job, index) => {
@@ -171,7 +202,6 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
   // Mixed outcome: fail only the failing jobs here; pg-boss then completes the rest (its complete
   // touches only jobs still active). Retry delays are > 0, so a failed job cannot be active again yet.
   for (const { job, reason } of failed) {
-    console.error(`[worker] ${definition.name} job ${job.id} failed: ${firstError(reason).message}`);
     await boss.fail(definition.name, job.id, { message: firstError(reason).message });
   }
 }
@@ -247,13 +277,28 @@ export async function startWorker(
 
   let stopping: Promise<void> | undefined;
   return {
-    stop() {
+    stop(timeoutMs = jobStopTimeoutMs()) {
       stopping ??= (async () => {
-        // Graceful: running handlers get up to 20 s to finish before their jobs are failed for retry;
-        // their leases are renewed meanwhile.
+        // Graceful (decision 1513): fetch nothing more, let running handlers finish within timeoutMs (their
+        // leases renewed meanwhile), then hand what still runs back to the queue for another worker.
         await wake.stop();
-        await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+        for (const queue of queues) await boss.offWork(queue);
+        const deadline = Date.now() + timeoutMs;
+        while (leases.runningIds().length > 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const unfinished = leases.runningIds();
         clearInterval(supervision);
+        if (unfinished.length > 0) {
+          const handedBack = await handBackJobs(boss.getDb(), unfinished);
+          for (const job of handedBack) {
+            const context = { queue: job.name, jobId: job.id, requestId: job.requestId ?? undefined };
+            logger.warn(context, `[worker] ${job.name} job ${job.id} handed back unfinished`);
+          }
+          // pg-boss's stop would fail the jobs just handed back: its connections close when the process exits.
+        } else {
+          await boss.stop({ graceful: true, timeout: 1_000, wait: true });
+        }
         closeTransport();
       })();
       return stopping;
@@ -261,17 +306,30 @@ export async function startWorker(
   };
 }
 
+/** How long running jobs get to finish when the worker stops (JOB_STOP_TIMEOUT_MS, default 20 s). */
+export function jobStopTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.JOB_STOP_TIMEOUT_MS);
+  return Number.isFinite(value) && value >= 0 && env.JOB_STOP_TIMEOUT_MS ? value : 20_000;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const worker = await startWorker(process.env.DATABASE_URL);
-  console.log(`worker started (pid ${process.pid})`);
+  const metricsPort = Number(process.env.WORKER_METRICS_PORT);
+  const metrics =
+    Number.isInteger(metricsPort) && metricsPort > 0
+      ? serveMetrics(metricsPort, process.env.METRICS_HOST ?? "127.0.0.1", () => registry.metrics())
+      : undefined;
+  logger.info(`worker started (pid ${process.pid})`);
   const shutdown = async (signal: string) => {
-    console.log(`worker stopping (${signal})`);
+    logger.info(`worker stopping (${signal})`);
     try {
+      metrics?.close();
       await worker.stop();
       await closeDb();
+      logger.info("worker stopped");
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      logger.error({ err: error }, "worker: stopping failed");
       process.exit(1);
     }
   };

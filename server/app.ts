@@ -6,7 +6,10 @@ import express from "express";
 import type { AppLoadContext } from "@remix-run/node";
 import { databaseUnavailableResourceResponse } from "../app/utils/database-unavailable.server";
 import { runInRequestScope } from "../app/utils/request-scope.server";
-import { healthRoutes } from "./health";
+import { logger, saneRequestId, withLogContext } from "../app/utils/logger.server";
+import { healthPaths, healthRoutes } from "./health";
+import { metricsRoute, recordRequest } from "./metrics";
+import { routePatterns } from "./route-pattern";
 import { cacheControlFor, limitRequestBodies, loopbackOnlyDevPages, refuseCrossSiteWrites, remixRequest } from "./edge";
 import { appSecurityHeaderOptions, precomputedSecurityHeaders } from "./security-headers";
 
@@ -28,14 +31,19 @@ export function createApp({ build, mode }: AppOptions): express.Express {
   }
   // Health answers come first: no session, cookies, compression or access-log line (1510).
   app.use(healthRoutes());
+  app.get("/metrics", (req, res, next) => metricsRoute(req, res).catch(next));
   if (process.env.COMPRESSION !== "off") app.use(compression());
 
+  const patternOf = typeof build === "function" ? () => "(development)" : routePatterns(build);
   app.use((req, res, next) => {
-    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+    // A sane incoming id (a proxy's) is kept, anything else replaced; it goes back in the answer (1511).
+    const requestId = saneRequestId(req.get("x-request-id")) ?? crypto.randomUUID();
     req.headers["x-request-id"] = requestId;
     res.setHeader("x-request-id", requestId);
     res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
-    next();
+    const started = process.hrtime.bigint();
+    res.once("finish", () => logRequest(req, res, requestId, started, patternOf));
+    withLogContext({ requestId }, next);
   });
 
   const securityHeaders = precomputedSecurityHeaders(
@@ -80,8 +88,33 @@ export function createApp({ build, mode }: AppOptions): express.Express {
     }
   };
   // One request scope around all loaders of a request, so that the session is resolved once (0009).
-  app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
+  app.all("*", (req, res, next) => {
+    res.locals.remix = true;
+    const requestId = req.headers["x-request-id"] as string;
+    withLogContext({ requestId }, () => runInRequestScope(() => handleWithRemix(req, res, next)));
+  });
   return app;
+}
+
+/**
+ * One access-log line and the request metrics per answer: method, route pattern (never the URL: ids, tokens),
+ * status and time. Files (build assets, public files) count as "(static)" and log at debug level only.
+ */
+function logRequest(
+  req: express.Request,
+  res: express.Response,
+  requestId: string,
+  started: bigint,
+  patternOf: (pathname: string) => string,
+) {
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const route = res.locals.remix ? patternOf(req.path) : healthPaths.has(req.path) ? req.path : "(static)";
+  recordRequest(req.method, route, res.statusCode, seconds);
+  if (healthPaths.has(req.path)) return;
+  const line = { requestId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) };
+  if (route === "(static)") logger.debug(line, "request");
+  else if (res.statusCode >= 500) logger.error(line, "request");
+  else logger.info(line, "request");
 }
 
 /** Like @remix-run/express's sendRemixResponse, with the Cache-Control the edge decides (cacheControlFor). */

@@ -8,6 +8,7 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { sessionSecret } from "../app/utils/env.server";
+import { logger } from "../app/utils/logger.server";
 import { exitUnlessPatchesApplied } from "./check-patches";
 import {
   cgroupCpuLimit,
@@ -42,12 +43,18 @@ if (cluster.isPrimary && workers > 1) {
   });
   // Forked workers inherit the environment: db/client.server.ts sizes its pool from it.
   process.env.DB_POOL_SIZE = String(plan.poolSize);
-  console.log(
+  logger.info(
     `web server: ${plan.workers} workers × (pool ${plan.poolSize} + ${SENDER_CONNECTIONS} for jobs) = ` +
       `${plan.connections} database connections of the ${plan.budget} that max_connections ${max} leaves`,
   );
-  if (plan.warning) console.warn(`web server: ${plan.warning}; set WEB_CONCURRENCY or DB_POOL_SIZE lower.`);
+  if (plan.warning) logger.warn(`web server: ${plan.warning}; set WEB_CONCURRENCY or DB_POOL_SIZE lower.`);
   superviseWorkers(plan.workers);
+  // One scrape of the shared port reaches one worker: the primary serves all workers' metrics (decision 1512).
+  const metricsPort = positiveIntegerEnv(process.env.METRICS_PORT);
+  if (metricsPort) {
+    const { clusterMetricsServer } = await import("./metrics");
+    clusterMetricsServer(metricsPort, process.env.METRICS_HOST ?? "127.0.0.1");
+  }
 } else {
   await import("./web");
 }
@@ -67,9 +74,9 @@ function superviseWorkers(count: number) {
     const now = Date.now();
     recentCrashes.push(now);
     while (recentCrashes.length > 0 && now - recentCrashes[0] > 60_000) recentCrashes.shift();
-    console.error(`web worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`})`);
+    logger.error(`web worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`})`);
     if (recentCrashes.length > count * 3) {
-      console.error("web workers keep stopping: giving up.");
+      logger.error("web workers keep stopping: giving up.");
       process.exit(1);
     }
     fork();
@@ -79,7 +86,8 @@ function superviseWorkers(count: number) {
     if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(0), 6_000).unref();
+    // Each worker finishes its requests within SHUTDOWN_TIMEOUT_MS (server/web.ts); then a little for its pool.
+    setTimeout(() => process.exit(0), (positiveIntegerEnv(process.env.SHUTDOWN_TIMEOUT_MS) ?? 10_000) + 3_000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

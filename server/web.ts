@@ -1,9 +1,14 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { closeDb } from "../db/client.server";
+import { stopSenderBoss } from "../jobs/boss.server";
+import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
+import { drainOnSignal } from "./shutdown";
 import { installRouteMatchCache } from "./route-match-cache";
 import { installServerRoutesCache } from "./server-routes-cache";
+import { positiveIntegerEnv } from "./web-concurrency";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const BUILD_PATH = path.resolve("build/index.js");
@@ -25,15 +30,17 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const server = app.listen(port, host, () => {
   const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
-  console.log(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${worker}`);
+  logger.info(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${worker}`);
   if (MODE === "development") broadcastDevReady(build);
 });
 
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+const drain = drainOnSignal(server, {
+  // How long requests in flight get after SIGTERM before their connections are cut (decision 1513).
+  timeoutMs: positiveIntegerEnv(process.env.SHUTDOWN_TIMEOUT_MS) ?? 10_000,
+  close: async () => {
+    await stopSenderBoss();
+    await closeDb();
+  },
+});
 // A cluster worker whose primary is gone (killed) has nobody to serve for.
-if (cluster.isWorker) process.on("disconnect", shutdown);
+if (cluster.isWorker) process.on("disconnect", () => drain("primary gone"));

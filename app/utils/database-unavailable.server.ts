@@ -9,6 +9,7 @@ import type { Language } from "./i18n";
 import { sharedI18n } from "./i18n.server";
 import { detectLanguage } from "./language-detection";
 import { escapeHtml } from "./escape-html";
+import { logger } from "~/utils/logger.server";
 
 /** Seconds a browser or client is asked to wait; PostgreSQL restarts in about that. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -26,9 +27,8 @@ export function noteDatabaseUnavailable(error: unknown, request: Request): boole
   const now = Date.now();
   if (now - lastLog >= 1_000) {
     lastLog = now;
-    const requestId = request.headers.get("x-request-id") ?? "-";
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : "";
-    console.error(`[request ${requestId}] database unavailable, answering 503: ${reason}`);
+    logger.error(`database unavailable, answering 503: ${reason}`);
   }
   return true;
 }

@@ -1,5 +1,6 @@
 /**
- * The one logger of every process (web, job worker, scripts): pino, one JSON object per line on stdout
+ * The one logger of every process (web, job worker, scripts): pino, one JSON object per line (info and below on
+ * stdout, warn and above on stderr)
  * (docs/decisions/1511). Each line carries the request id, and in the worker the job id and queue, of the work
  * it belongs to, from `withLogContext` — the web server opens one context per request (server/app.ts), the
  * worker one per job (jobs/worker.ts), with the request id that enqueued the job.
@@ -80,27 +81,57 @@ function prettyWanted(): boolean {
 
 const pretty = {
   write(line: string) {
-    const { time, level: name, msg, pid: _pid, hostname: _host, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    const { time, level: name, msg, pid: _pid, ...rest } = JSON.parse(line) as Record<string, unknown>;
     const extra = Object.entries(rest)
       .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
       .join(" ");
-    process.stdout.write(
-      `${String(time).slice(11, 23)} ${String(name).toUpperCase().padEnd(5)} ${msg ?? ""} ${extra}\n`,
-    );
+    const out = name === "warn" || name === "error" || name === "fatal" ? process.stderr : process.stdout;
+    out.write(`${String(time).slice(11, 23)} ${String(name).toUpperCase().padEnd(5)} ${msg ?? ""} ${extra}\n`);
   },
 };
 
-function createLogger(): pino.Logger {
+/** Lines below `warn` to stdout, `warn` and above to stderr (where test runners and supervisors show them). */
+function standardStreams(): pino.DestinationStream {
+  return pino.multistream(
+    [
+      { level: "trace", stream: pino.destination({ dest: 1, sync: true }) },
+      { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
+    ],
+    { dedupe: true },
+  );
+}
+
+/**
+ * Errors as pino serialises them, without a failed query's parameters: Drizzle puts them in `params` and in the
+ * message ("Failed query: … params: …"), and they may be a password hash, a token or a name.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const strip = (value: unknown) =>
+    typeof value === "string" ? value.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]") : value;
+  const clean = (object: Record<string, unknown>) => {
+    delete object.params;
+    object.message = strip(object.message);
+    object.stack = strip(object.stack);
+  };
+  clean(serialized);
+  return serialized;
+}
+
+/** The logger as configured here; tests hand it their own destination. */
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = {
     level: level(),
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: redactPaths, censor: "[redacted]" },
+    serializers: { err: serializeError },
     mixin: () => ({ ...storage.getStore() }),
     hooks: { streamWrite: scrubLine },
   };
-  return prettyWanted() ? pino(options, pretty) : pino(options);
+  return pino(options, destination ?? (prettyWanted() ? pretty : standardStreams()));
 }
 
 // One logger per process, shared by the server's and the Remix build's copy of this module.

@@ -4,6 +4,7 @@ import {
   personnelImportRetryLimit,
   runPersonnelImport,
 } from "~/features/imports/import-run.server";
+import { importDuration, timed } from "~/utils/metrics.server";
 import type { JobDefinition } from "./index";
 
 const schema = z.object({ importId: z.uuid() });
@@ -14,5 +15,7 @@ export const personnelImportJob = {
   schema,
   options: { retryLimit: personnelImportRetryLimit, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
   work: { batchSize: 1, pollingIntervalSeconds: 0.5 },
-  handler: async (data) => ({ outcome: await runPersonnelImport(data.importId) }),
+  handler: async (data) => ({
+    outcome: await timed(importDuration, "upload", () => runPersonnelImport(data.importId)),
+  }),
 } satisfies JobDefinition<typeof schema>;

@@ -5,8 +5,16 @@ import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = { envelopeTo: string[]; raw: string };
 
-export async function startSmtpCapture(options: { rejectRecipient?: string; delayMs?: number } = {}) {
+export async function startSmtpCapture(
+  options: {
+    rejectRecipient?: string;
+    delayMs?: number;
+    /** While it answers true, a message is held (no 250 yet) in `held` until the test calls its `release`. */
+    hold?: () => boolean;
+  } = {},
+) {
   const messages: CapturedMail[] = [];
+  const held: { envelopeTo: string[]; release: () => void }[] = [];
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -20,21 +28,29 @@ export async function startSmtpCapture(options: { rejectRecipient?: string; dela
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        messages.push({
+        const mail = {
           envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        if (options.hold?.()) {
+          held.push({ envelopeTo: mail.envelopeTo, release: () => (messages.push(mail), callback()) });
+          return;
+        }
+        messages.push(mail);
         // A slow server: the message is accepted only after the delay.
         if (options.delayMs) setTimeout(callback, options.delayMs);
         else callback();
       });
     },
   });
+  // A client that stops mid-message (a worker that exits) leaves a reset socket.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

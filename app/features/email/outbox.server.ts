@@ -217,3 +217,15 @@ export async function listStalledEmailIds(db: DbOrTx, olderThanMinutes: number, 
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** Mail not sent yet, for the metrics: how many, and how long the oldest has waited (seconds, 0 when none). */
+export async function outboxBacklog(db: DbOrTx = getDb()): Promise<{ pending: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "pending"));
+  return { pending: row?.pending ?? 0, oldestSeconds: row?.oldestSeconds ?? 0 };
+}

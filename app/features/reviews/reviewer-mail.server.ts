@@ -8,6 +8,7 @@ import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server
 import { formatDate } from "~/utils/dates";
 import type { Language } from "~/utils/i18n";
 import { todayInAmsterdam } from "./team-review-create.schema";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Invitations and reminders of every review type (team, self, peer): the state on review_reviewers
@@ -190,7 +191,7 @@ export function reviewerMail(type: ReviewerMailType) {
         await enqueue(`${type.name}-invitations`, payload);
         return true;
       } catch (error) {
-        console.error(`[${type.name}-mail] enqueueing invitations failed`, error);
+        logger.error({ err: error }, `[${type.name}-mail] enqueueing invitations failed`);
         return false;
       }
     },

@@ -22,6 +22,7 @@ import { loadRuleSet } from "./review-criteria.server";
 import { scaleOf, teamReviewStats } from "./review-scoring";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { teamReviewCandidates, usableSets } from "./team-review-create.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Creating a round: the checks of what a request names and the rows they allow are written in one
@@ -250,7 +251,7 @@ export async function createTeamReview(
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("[team-review-create] creating a round failed", error);
+    logger.error({ err: error }, "[team-review-create] creating a round failed");
     return { ok: false, field: null, code: "failed" };
   }
 }

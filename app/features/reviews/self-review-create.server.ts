@@ -27,6 +27,7 @@ import { bookCriterion, criterionEntryColumns, loadRuleSet } from "./review-crit
 import { scaleOf } from "./review-scoring";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { teamReviewCandidates, usableSets, wizardOptions } from "./team-review-create.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Creating a self review (docs/decisions/0940, 0942): from scratch (teams, tags, a set with its flex
@@ -244,7 +245,7 @@ export async function createQuestionnaireRound(
   } catch (error) {
     if (error instanceof CreateRefused) return error.result;
     if (error instanceof Response) throw error;
-    console.error(`[${type}-review-create] creating a ${type} review failed`, error);
+    logger.error({ err: error }, `[${type}-review-create] creating a ${type} review failed`);
     return { ok: false, field: null, code: "failed" };
   }
 }
@@ -346,7 +347,7 @@ export async function createSelfReviewFromRound(
   } catch (error) {
     if (error instanceof CreateRefused) return error.result;
     if (error instanceof Response) throw error;
-    console.error("[self-review-create] creating a self review from a round failed", error);
+    logger.error({ err: error }, "[self-review-create] creating a self review from a round failed");
     return { ok: false, field: null, code: "failed" };
   }
 }

@@ -1,0 +1,179 @@
+/**
+ * Issue #38, decision 1513: SIGTERM to real processes.
+ * - A web process stops accepting at once, lets a request in flight finish, cuts one that outlasts
+ *   SHUTDOWN_TIMEOUT_MS, then exits.
+ * - A job worker fetches nothing more, lets a running job finish within JOB_STOP_TIMEOUT_MS, hands back one
+ *   that does not, and another worker then completes that job exactly once; its log lines carry the id of the
+ *   request that enqueued the job.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { emailOutbox } from "#db/schema";
+import { stopSenderBoss } from "#jobs/boss.server";
+import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
+import { withLogContext } from "~/utils/logger.server";
+import { bin, projectRoot } from "../../scripts/processes";
+import { startSmtpCapture } from "../support/smtp";
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+const children: ChildProcess[] = [];
+
+function start(args: string[], env: Record<string, string>): Started {
+  const child = spawn(bin("tsx"), args, {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const waitForOutput = (started: Started, pattern: RegExp, timeoutMs = 60_000) =>
+  waitFor(() => pattern.exec(started.output()) ?? undefined, `${pattern} in:\n${started.output()}`, timeoutMs);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await stopSenderBoss();
+});
+
+describe("a web process on SIGTERM", () => {
+  it("refuses new connections, finishes the request in flight, cuts the one past the limit, exits", async () => {
+    const web = start(["--import", "./tests/support/ignore-css.mjs", "tests/support/web-process.ts"], {
+      SHUTDOWN_TIMEOUT_MS: "3000",
+    });
+    const port = Number((await waitForOutput(web, /listening on port (\d+)/))[1]);
+    const base = `http://127.0.0.1:${port}`;
+
+    const finishing = fetch(`${base}/slow?ms=1500`);
+    const tooSlow = fetch(`${base}/slow?ms=20000`).then(
+      (response) => response.status,
+      (error: Error) => `failed: ${(error.cause as Error | undefined)?.message ?? error.message}`,
+    );
+    await waitFor(() => web.output().match(/slow request started/g)?.length === 2, "both slow requests");
+    const signalled = Date.now();
+    web.child.kill("SIGTERM");
+    await waitForOutput(web, /web server stopping \(SIGTERM\)/);
+
+    // No new connection is accepted while the two run.
+    const refused = await fetch(`${base}/healthz`).then(
+      () => "answered",
+      (error: Error) => (error.cause as NodeJS.ErrnoException | undefined)?.code,
+    );
+    expect(refused).toBe("ECONNREFUSED");
+
+    const response = await finishing;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("slept 1500 ms");
+    expect(response.headers.get("connection")).toBe("close");
+
+    // The one past SHUTDOWN_TIMEOUT_MS is cut at the limit; the process exits 1 to say so.
+    expect(await tooSlow).toMatch(/^failed: /);
+    expect(await web.exited).toBe(1);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(3_000);
+    expect(took).toBeLessThan(8_000);
+    expect(web.output()).toMatch(/requests still running after 3000 ms/);
+  }, 90_000);
+});
+
+describe("a job worker on SIGTERM", () => {
+  let holdMessages = true;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  const accepted = () => smtp.messages.flatMap((mail) => mail.envelopeTo);
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture({ hold: () => holdMessages });
+  });
+
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  async function mailJob(to: string, requestId: string): Promise<string> {
+    const emailId = await getDb().transaction((tx) =>
+      queueEmail(tx, {
+        to,
+        template: "password-changed",
+        locale: "nl",
+        props: { firstName: "Kim", changedAt: new Date().toISOString() },
+      }),
+    );
+    // As a request would: the job carries the request's id (decision 1511).
+    await withLogContext({ requestId }, () => enqueueEmailDelivery(emailId));
+    return emailId;
+  }
+
+  const jobOf = async (emailId: string) => {
+    const { rows } = await getDb().execute<{ id: string; state: string; retry_count: number; data: object }>(
+      sql`select id, state, retry_count, data from pgboss.job where name = 'send-email' and data->>'emailId' = ${emailId}`,
+    );
+    return rows;
+  };
+  const outboxRow = async (emailId: string) =>
+    (await getDb().select().from(emailOutbox).where(eq(emailOutbox.id, emailId)))[0];
+
+  it("finishes a job that ends within the limit, hands back one that does not; another worker completes it once", async () => {
+    const env = { SMTP_URL: smtp.url, JOB_LEASE_SECONDS: "3", JOB_SUPERVISE_SECONDS: "1" };
+
+    // 1. A job that finishes while the worker stops.
+    const first = start(["jobs/worker.ts"], { ...env, JOB_STOP_TIMEOUT_MS: "10000" });
+    await waitForOutput(first, /worker started \(pid \d+\)/);
+    const finished = await mailJob("finishes@example.test", "req-finishes-0001");
+    await waitFor(() => smtp.held.length === 1, "the first message at the SMTP server");
+    first.child.kill("SIGTERM");
+    await waitForOutput(first, /worker stopping \(SIGTERM\)/);
+    smtp.held.shift()!.release();
+    expect(await first.exited).toBe(0);
+    expect((await outboxRow(finished)).status).toBe("sent");
+    expect((await jobOf(finished)).map((job) => job.state)).toEqual(["completed"]);
+
+    // 2. A job still running at the limit is handed back, its retry count as before.
+    const second = start(["jobs/worker.ts"], { ...env, JOB_STOP_TIMEOUT_MS: "300" });
+    await waitForOutput(second, /worker started \(pid \d+\)/);
+    const handedBack = await mailJob("handed-back@example.test", "req-handback-0002");
+    await waitFor(() => smtp.held.length === 1, "the second message at the SMTP server");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    const [job] = await jobOf(handedBack);
+    expect(job).toMatchObject({ state: "retry", retry_count: 0 });
+    // The worker's lines about the job carry the request id and the job, and never the address.
+    const lines = second
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ requestId: "req-handback-0002", jobId: job.id, queue: "send-email" }),
+    );
+    expect(second.output()).not.toContain("handed-back@example.test");
+
+    // 3. Another worker completes it, once.
+    holdMessages = false;
+    smtp.held.length = 0;
+    const third = start(["jobs/worker.ts"], env);
+    await waitForOutput(third, /worker started \(pid \d+\)/);
+    await waitFor(async () => (await outboxRow(handedBack)).status === "sent", "the handed-back mail sent");
+    expect(accepted().filter((to) => to === "handed-back@example.test")).toHaveLength(1);
+    expect((await outboxRow(handedBack)).attempts).toBe(1);
+    await waitFor(async () => (await jobOf(handedBack))[0].state === "completed", "the job completed");
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toBe(0);
+  }, 120_000);
+});
