@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#db/client.server";
 import type { Tenant } from "~/utils/scope.server";
+import { personalFields } from "./import-fields";
 import { PeopleKeys, type ExistingPerson, type FindPerson } from "./import-compare";
 
 /** What a person's text holds, in this order (the id is kept apart: the missing people are found by it). */
@@ -10,12 +11,7 @@ const detailFields = [
   "status",
   "firstName",
   "lastName",
-  "birthday",
-  "gender",
-  "phone",
-  "address",
-  "zip",
-  "city",
+  ...personalFields,
   "teams",
   "leads",
 ] as const satisfies readonly (keyof ExistingPerson)[];

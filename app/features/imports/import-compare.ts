@@ -1,4 +1,4 @@
-import type { ImportField } from "./import-fields";
+import { personalFields, type ImportField } from "./import-fields";
 import { parseFte, parseGender, parseImportDate, type ImportRecord } from "./import-values";
 import { personName } from "~/utils/person-name";
 
@@ -34,17 +34,7 @@ export type ComputedChange = {
 };
 
 /** Person fields compared field by field; e-mail is the sign-in identity and is not changed by an import. */
-const comparedFields = [
-  "employeeNumber",
-  "firstName",
-  "lastName",
-  "birthday",
-  "gender",
-  "phone",
-  "address",
-  "zip",
-  "city",
-] as const;
+const comparedFields = ["employeeNumber", "firstName", "lastName", ...personalFields] as const;
 
 function normalised(field: ImportField, value: string): string {
   if (field === "birthday") return parseImportDate(value) ?? value;

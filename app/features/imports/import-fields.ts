@@ -1,15 +1,13 @@
+/** A person's own details besides name, number and e-mail, in the order the import names them everywhere. */
+export const personalFields = ["birthday", "gender", "phone", "address", "zip", "city"] as const;
+
 /** The fields a column of a personnel file can be mapped to (spec §4 columns step). Client-safe. */
 export const importFields = [
   "employeeNumber",
   "firstName",
   "lastName",
   "email",
-  "birthday",
-  "gender",
-  "phone",
-  "address",
-  "zip",
-  "city",
+  ...personalFields,
   "team",
   "teamLeader",
   "position",
