@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { personName } from "./person-name";
 
 /** Where a person's name columns are: a users table alias in raw SQL (`"u"`), or the Drizzle columns. */
 export type NameSource = string | { firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn };
@@ -35,4 +36,16 @@ export function nameSearchSql(from: NameSource): SQL<string> {
 /** `personNameSql(alias)` as SQL text, for the queries kept as prepared text (the session's tenant query). */
 export function personNameText(alias: string): string {
   return new PgDialect().sqlToQuery(personNameSql(alias)).sql;
+}
+
+/** `and (name or e-mail matches)` for a users alias and an `ilike` pattern (`likePattern`); nothing without one. */
+export function andNameOrEmailLike(alias: string, like: string | null): SQL {
+  return like
+    ? sql`and (${nameSearchSql(alias)} ilike ${like} or ${sql.identifier(alias)}.email ilike ${like})`
+    : sql``;
+}
+
+/** A user of raw SQL (`u.id, u.first_name, u.last_name, u.email`) as lists show them: id, name, e-mail. */
+export function userOfRow(r: { id: string; first_name: string; last_name: string; email: string }) {
+  return { id: r.id, name: personName(r.first_name, r.last_name, r.email), email: r.email };
 }

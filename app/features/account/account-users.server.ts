@@ -7,7 +7,7 @@ import { personName } from "~/utils/person-name";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { ACCOUNT_USERS_PAGE_SIZE } from "./list-sizes";
-import { nameSearchSql } from "~/utils/person-name.server";
+import { andNameOrEmailLike, nameSearchSql, userOfRow } from "~/utils/person-name.server";
 
 /** Users of the account matching a search, for linking; at most 20. */
 export async function searchAccountUsers(ctx: TenantContext, q: string) {
@@ -56,14 +56,12 @@ export async function listAccountUsers(ctx: TenantContext, input: { page: number
       count(*) over ()::int as total
     from users u
     where u.account_id = ${ctx.accountId} and u.deleted_at is null
-      ${q ? sql`and (${nameSearchSql("u")} ilike ${q} or u.email ilike ${q})` : sql``}
+      ${andNameOrEmailLike("u", q)}
     order by u.is_account_admin desc, lower(u.last_name), lower(u.first_name), u.id
     limit ${ACCOUNT_USERS_PAGE_SIZE} offset ${(input.page - 1) * ACCOUNT_USERS_PAGE_SIZE}`);
   return {
     users: result.rows.map((r) => ({
-      id: r.id,
-      name: personName(r.first_name, r.last_name, r.email),
-      email: r.email,
+      ...userOfRow(r),
       isAccountAdmin: r.is_account_admin,
       clusters: r.clusters ?? [],
     })),

@@ -3,12 +3,12 @@ import { getDb } from "#db/client.server";
 import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
 import { likePattern } from "~/utils/people-search";
-import { personName } from "~/utils/person-name";
+import {} from "~/utils/person-name";
 import { firstAccessibleClusterId } from "./login.server";
 import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";
 import { LOGIN_AS_PAGE_SIZE } from "./list-sizes";
-import { nameSearchSql } from "~/utils/person-name.server";
+import { andNameOrEmailLike, userOfRow } from "~/utils/person-name.server";
 
 const defaultTrustedOrigins = ["http://localhost:8080", "http://localhost:8081", "http://localhost:8082"];
 
@@ -140,14 +140,12 @@ export async function searchUsersForLoginAs(
     select u.id, u.first_name, u.last_name, u.email, a.name as account_name, count(*) over ()::int as total
     from users u join accounts a on a.id = u.account_id
     where u.deleted_at is null and u.id <> ${ctx.user.id}
-      ${q ? sql`and (${nameSearchSql("u")} ilike ${q} or u.email ilike ${q})` : sql``}
+      ${andNameOrEmailLike("u", q)}
     order by lower(u.email), u.id
     limit ${LOGIN_AS_PAGE_SIZE} offset ${(input.page - 1) * LOGIN_AS_PAGE_SIZE}`);
   return {
     users: result.rows.map((r) => ({
-      id: r.id,
-      name: personName(r.first_name, r.last_name, r.email),
-      email: r.email,
+      ...userOfRow(r),
       account: r.account_name,
     })),
     total: result.rows[0]?.total ?? 0,
