@@ -50,6 +50,22 @@ export function isoDayIn(date: Date, timeZone: string = DEFAULT_TIME_ZONE): stri
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DEFAULT_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A moment as dd-mm-yyyy hh:mm:ss in Europe/Amsterdam (the audit trail). */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return "";
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return `${formatDate(date)} ${timeFormat.format(date)}`;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number in the page's language: 0,8 in Dutch and German, 0.8 in English. */

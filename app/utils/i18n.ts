@@ -23,6 +23,7 @@ export const namespaces = [
   "tags",
   "positions",
   "account",
+  "audit",
   "settings",
   "criteria",
   "signup",

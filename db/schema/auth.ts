@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, clusters } from "./accounts";
 import { users } from "./users";
@@ -38,14 +37,22 @@ export const authThrottle = pgTable(
   (t) => [index("auth_throttle_window_idx").on(t.windowStart)],
 );
 
-/** Append-only log of sign-ins, role changes, views of review data and the like. */
+/**
+ * The audit trail (issue 35, decisions 1520-1522): who did what to whom and when, append-only (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE; only the account's own deletion takes its rows along). Written through
+ * `recordAudit` (app/features/audit/audit.server.ts) in the transaction of the change. Actor, target and cluster
+ * carry no foreign key: the trail outlives the records it speaks of. `data` holds ids and counts, never
+ * personal content. `target_user_id` is the person the event is about; for a membership subject the database
+ * fills it in on insert.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
-    clusterId: uuid("cluster_id").references(() => clusters.id, { onDelete: "set null" }),
-    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    clusterId: uuid("cluster_id"),
+    actorUserId: uuid("actor_user_id"),
+    targetUserId: uuid("target_user_id"),
     subjectType: text("subject_type"),
     subjectId: text("subject_id"),
     action: text("action").notNull(),
@@ -54,10 +61,10 @@ export const auditEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("audit_events_account_idx").on(t.accountId, t.createdAt),
-    // Deleting a user sets their events' actor to null: without this a scan of every event per user (1403).
-    index("audit_events_actor_idx")
-      .on(t.actorUserId)
-      .where(sql`${t.actorUserId} is not null`),
+    // The viewer's pages, newest first, keyset on (created_at, id): one index per filter it offers (1521).
+    index("audit_events_account_time_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("audit_events_target_time_idx").on(t.accountId, t.targetUserId, t.createdAt.desc(), t.id.desc()),
+    index("audit_events_actor_time_idx").on(t.accountId, t.actorUserId, t.createdAt.desc(), t.id.desc()),
+    index("audit_events_action_time_idx").on(t.accountId, t.action, t.createdAt.desc(), t.id.desc()),
   ],
 );

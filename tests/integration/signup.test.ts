@@ -104,7 +104,7 @@ describe("registration", () => {
     expect(audit.actorUserId).toBe(user.id);
 
     // Not verified yet: sign-in is refused with the spec's message.
-    expect(await verifyLogin(fields.email, password)).toEqual({ ok: false, code: "unverified" });
+    expect(await verifyLogin(fields.email, password)).toMatchObject({ ok: false, code: "unverified" });
   });
 
   it("requires the three acceptances and the spec's password rules, with messages per field", async () => {

@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { clusters, memberships, roleAssignments } from "#db/schema";
@@ -88,10 +89,19 @@ export async function updateAccountCluster(
   const parent = await checkClusterParent(db, ctx, input.parentId, id);
   if (!parent.ok) return parent;
   try {
-    await db
-      .update(clusters)
-      .set({ name: input.name, parentId: input.parentId, updatedAt: new Date() })
-      .where(and(eq(clusters.id, id), eq(clusters.accountId, ctx.accountId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(clusters)
+        .set({ name: input.name, parentId: input.parentId, updatedAt: new Date() })
+        .where(and(eq(clusters.id, id), eq(clusters.accountId, ctx.accountId)));
+      await recordAudit(tx, {
+        ...auditBy(ctx),
+        clusterId: id,
+        subjectType: "cluster",
+        subjectId: id,
+        action: "settings.cluster",
+      });
+    });
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return nameExists;

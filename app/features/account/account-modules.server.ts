@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { accountModules, clusterModules, clusters } from "#db/schema";
@@ -60,6 +61,13 @@ export async function setAccountModules(ctx: TenantContext, keys: readonly Modul
         .delete(clusterModules)
         .where(and(eq(clusterModules.accountId, ctx.accountId), inArray(clusterModules.moduleKey, off)));
     }
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "account",
+      subjectId: ctx.accountId,
+      action: "settings.accountModules",
+      data: { modules: [...on].sort() },
+    });
   });
 }
 
@@ -87,6 +95,14 @@ export async function setClusterModules(
         .insert(clusterModules)
         .values([...new Set(keys)].map((moduleKey) => ({ accountId: ctx.accountId, clusterId, moduleKey })));
     }
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      clusterId,
+      subjectType: "cluster",
+      subjectId: clusterId,
+      action: "settings.clusterModules",
+      data: { modules: [...new Set(keys)].sort() },
+    });
     return { ok: true };
   });
 }

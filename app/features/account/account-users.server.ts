@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { users } from "#db/schema";
@@ -86,6 +87,13 @@ export async function setAccountAdmin(ctx: TenantContext, userId: string, admin:
       .update(users)
       .set({ isAccountAdmin: admin, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.accountId, ctx.accountId)));
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "user",
+      subjectId: userId,
+      action: "account.admin",
+      data: { accountAdmin: admin },
+    });
     return { ok: true };
   });
 }

@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts } from "#db/schema";
@@ -62,20 +63,28 @@ export async function getCompanyDetails(ctx: TenantContext) {
 
 export async function updateCompanyDetails(ctx: TenantContext, input: CompanyInput) {
   const invoice = input.invoiceDate ? parseDate(input.invoiceDate) : null;
-  await getDb()
-    .update(accounts)
-    .set({
-      address: input.address,
-      zip: input.zip,
-      city: input.city,
-      country: input.country,
-      vatNumber: input.vat,
-      iban: input.iban,
-      bic: input.bic,
-      chamberOfCommerce: input.chamberOfCommerce,
-      phone: input.phone,
-      invoiceDate: invoice ? toIsoDate(invoice) : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(accounts.id, ctx.accountId));
+  await getDb().transaction(async (tx) => {
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "account",
+      subjectId: ctx.accountId,
+      action: "settings.account",
+    });
+    await tx
+      .update(accounts)
+      .set({
+        address: input.address,
+        zip: input.zip,
+        city: input.city,
+        country: input.country,
+        vatNumber: input.vat,
+        iban: input.iban,
+        bic: input.bic,
+        chamberOfCommerce: input.chamberOfCommerce,
+        phone: input.phone,
+        invoiceDate: invoice ? toIsoDate(invoice) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, ctx.accountId));
+  });
 }

@@ -1,5 +1,5 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { getDb } from "#db/client.server";
-import { auditEvents } from "#db/schema";
 import { setSessionCluster } from "~/utils/session.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
@@ -11,7 +11,7 @@ export async function switchCluster(
   const target = ctx.clusters.find((c) => c.id === clusterId);
   if (!target) return null;
   await setSessionCluster(ctx.sessionId, target.id);
-  await getDb().insert(auditEvents).values({
+  await recordAudit(getDb(), {
     accountId: ctx.accountId,
     clusterId: target.id,
     actorUserId: ctx.user.id,

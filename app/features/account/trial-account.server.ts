@@ -1,5 +1,6 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { getDb } from "#db/client.server";
-import { accountModules, accounts, auditEvents, memberships, users } from "#db/schema";
+import { accountModules, accounts, memberships, users } from "#db/schema";
 import { createCluster, insertClusterRole } from "~/features/account/clusters.server";
 import { issueUserToken } from "~/features/auth/tokens.server";
 import { queueEmail } from "~/features/email/outbox.server";
@@ -67,7 +68,7 @@ export async function createTrialAccount(input: RegisterInput, passwordHash: str
       { accountId: account.id, clusterId: cluster.id, membershipId: membership.id },
       "cluster_admin",
     );
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       accountId: account.id,
       clusterId: cluster.id,
       actorUserId: user.id,

@@ -4,7 +4,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { SESSION_IDLE_HOURS, createApiSession } from "~/utils/session.server";
 import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import type { ApiLogin } from "./api-sign-in.schema";
-import { firstAccessibleClusterId, recordSuccessfulLogin, verifyLogin } from "./login.server";
+import { firstAccessibleClusterId, recordFailedLogin, recordSuccessfulLogin, verifyLogin } from "./login.server";
 import { hitThrottle, loginHits, settleSuccess } from "./throttle.server";
 import { twoFactorStepFor, verifySecondFactor } from "./two-factor.server";
 
@@ -24,6 +24,7 @@ export async function apiSignIn(request: Request, input: ApiLogin, ip: string): 
   // Messages in the caller's language (Accept-Language), the keys as the spec's clients expect them.
   const t = await getServerT(request);
   if (!result.ok) {
+    if (result.known) await recordFailedLogin({ ...result.known, ip, reason: result.code });
     if (result.code === "ssoOnly") return loginError("SSO-ONLY", t("auth:login.ssoOnly"));
     if (result.code === "unverified") return loginError("UNVERIFIED", t("auth:login.unverified"));
     return loginError("FAILED", t("auth:login.failed"));

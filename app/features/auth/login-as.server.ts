@@ -1,6 +1,7 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, sessionImpersonations, sessions, users } from "#db/schema";
+import { sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
 import { likePattern } from "~/utils/people-search";
 import {} from "~/utils/person-name";
@@ -80,7 +81,7 @@ export async function startLoginAs(
       impersonatorUserId: token.actorUserId!,
       returnSessionId: current && current.userId === token.actorUserId ? current.id : null,
     });
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       accountId: token.accountId,
       actorUserId: token.actorUserId,
       subjectType: "user",
@@ -104,7 +105,7 @@ export async function stopLoginAs(
   const [row] = await db.select().from(sessionImpersonations).where(eq(sessionImpersonations.sessionId, ctx.sessionId));
   if (!row) return null;
   await db.transaction(async (tx) => {
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       accountId: ctx.accountId,
       actorUserId: row.impersonatorUserId,
       subjectType: "user",

@@ -4,11 +4,12 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb } from "#db/client.server";
 import { users } from "#db/schema";
 import { verifyPassword } from "./password.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { auditOwnAction } from "./user-audit.server";
 
 export type LoginResult =
   | { ok: true; userId: string; accountId: string; firstLogin: boolean }
-  | { ok: false; code: "failed" | "unverified" | "ssoOnly" };
+  | { ok: false; code: "failed" | "unverified" | "ssoOnly"; known?: { userId: string; accountId: string } };
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,9 +31,11 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
     .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, password);
   if (!user) return { ok: false, code: "failed" };
-  if (user.loginType === "sso") return { ok: false, code: "ssoOnly" };
-  if (!passwordOk) return { ok: false, code: "failed" };
-  if (!user.emailVerifiedAt) return { ok: false, code: "unverified" };
+  // The person the attempt was about, for their account's audit trail (never the typed address).
+  const known = { userId: user.id, accountId: user.accountId };
+  if (user.loginType === "sso") return { ok: false, code: "ssoOnly", known };
+  if (!passwordOk) return { ok: false, code: "failed", known };
+  if (!user.emailVerifiedAt) return { ok: false, code: "unverified", known };
   return { ok: true, userId: user.id, accountId: user.accountId, firstLogin: user.firstLoginAt === null };
 }
 
@@ -53,6 +56,21 @@ export async function recordSuccessfulLogin(input: { userId: string; accountId: 
       .set({ lastLoginAt: new Date(), firstLoginAt: sql`coalesce(${users.firstLoginAt}, now())` })
       .where(eq(users.id, input.userId));
     await auditOwnAction(tx, { accountId: input.accountId, userId: input.userId, action: "login", ip: input.ip });
+  });
+}
+
+/**
+ * A refused sign-in of a known person, in their account's trail: who was tried, from where, why refused.
+ * An address that belongs to nobody has no account to record it in (decision 1520).
+ */
+export async function recordFailedLogin(input: { userId: string; accountId: string; ip: string; reason: string }) {
+  await recordAudit(getDb(), {
+    accountId: input.accountId,
+    subjectType: "user",
+    subjectId: input.userId,
+    action: "login.failed",
+    ip: input.ip,
+    data: { reason: input.reason },
   });
 }
 

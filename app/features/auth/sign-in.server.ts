@@ -1,5 +1,5 @@
 import { createSession } from "~/utils/session.server";
-import { authenticator, firstAccessibleClusterId, recordSuccessfulLogin } from "./login.server";
+import { authenticator, firstAccessibleClusterId, recordFailedLogin, recordSuccessfulLogin } from "./login.server";
 import { hitThrottle, loginHits, settleSuccess } from "./throttle.server";
 import { createPendingCookie, twoFactorStepFor } from "./two-factor.server";
 
@@ -49,7 +49,10 @@ export async function signIn(
   const result = await authenticator.authenticate("form", request);
   // A right password (also of a not yet verified address) settles the counters; a wrong one stays counted.
   if (result.ok || result.code === "unverified") await settleSuccess(hits);
-  if (!result.ok) return { ok: false, status: 400, errorKey: errorKeys[result.code] };
+  if (!result.ok) {
+    if (result.known) await recordFailedLogin({ ...result.known, ip: input.ip, reason: result.code });
+    return { ok: false, status: 400, errorKey: errorKeys[result.code] };
+  }
   const step = await twoFactorStepFor(result.userId);
   if (step) {
     const setCookie = await createPendingCookie(request, {

@@ -1,6 +1,7 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { accountSsoConfigs, auditEvents } from "#db/schema";
+import { accountSsoConfigs } from "#db/schema";
 import type { SsoProvider } from "#db/schema/enums-sso";
 import type { TenantContext } from "~/utils/tenant.server";
 import { encryptSecret } from "./sso-crypto.server";
@@ -79,7 +80,7 @@ export async function saveSsoConfig(
         clientSecretEncrypted: encryptSecret(input.clientSecret),
       });
     }
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       accountId: ctx.accountId,
       actorUserId: ctx.user.id,
       subjectType: "account",

@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
@@ -247,17 +248,26 @@ export async function verifySecondFactor(userId: string, rawCode: string, ip: st
 
 /** Account admins decide whether admins must use two-factor sign-in (used by the account settings page). */
 export async function setTwoFactorRequiredForAdmins(
-  ctx: { accountId: string; user: { id: string; isAccountAdmin: boolean } },
+  ctx: { accountId: string; clusterId?: string; user: { id: string; isAccountAdmin: boolean } },
   required: boolean,
 ): Promise<void> {
   if (!ctx.user.isAccountAdmin) throw new Response("Forbidden", { status: 403 });
-  await getDb()
-    .insert(accountSecuritySettings)
-    .values({ accountId: ctx.accountId, requireTwoFactorForAdmins: required })
-    .onConflictDoUpdate({
-      target: accountSecuritySettings.accountId,
-      set: { requireTwoFactorForAdmins: required, updatedAt: new Date() },
+  await getDb().transaction(async (tx) => {
+    await tx
+      .insert(accountSecuritySettings)
+      .values({ accountId: ctx.accountId, requireTwoFactorForAdmins: required })
+      .onConflictDoUpdate({
+        target: accountSecuritySettings.accountId,
+        set: { requireTwoFactorForAdmins: required, updatedAt: new Date() },
+      });
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "account",
+      subjectId: ctx.accountId,
+      action: "settings.account",
+      data: { requireTwoFactorForAdmins: required },
     });
+  });
 }
 
 /** Account and first-sign-in flag of the half-signed-in user, and where to go when done. */

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "#db/client.server";
-import { auditEvents } from "#db/schema";
+import { recordAudit, type AuditDetail } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit-actions";
 
 /**
  * One audit event a user caused about themselves (sign-in, sign-out, password, 2FA, e-mail), written on
@@ -7,9 +8,9 @@ import { auditEvents } from "#db/schema";
  */
 export async function auditOwnAction(
   db: DbOrTx,
-  event: { accountId: string; userId: string; action: string; ip?: string; data?: Record<string, unknown> },
+  event: { accountId: string; userId: string; action: AuditAction; ip?: string; data?: AuditDetail },
 ) {
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     accountId: event.accountId,
     actorUserId: event.userId,
     subjectType: "user",

@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -21,7 +22,7 @@ export async function getReviewSettings(ctx: Tenant, db: DbOrTx = getDb()) {
   return created;
 }
 
-export async function updateReviewSettings(ctx: Tenant, input: ReviewSettingsInput) {
+export async function updateReviewSettings(ctx: TenantContext, input: ReviewSettingsInput) {
   await getReviewSettings(ctx);
   const dimensions = Object.fromEntries(
     (["1", "2", "3"] as const).map((d) => [
@@ -38,22 +39,30 @@ export async function updateReviewSettings(ctx: Tenant, input: ReviewSettingsInp
       Object.fromEntries(supportedLanguages.map((l) => [l, input[`role_${r}_${l}`]]).filter(([, v]) => v)),
     ]),
   );
-  await getDb()
-    .update(reviewSettings)
-    .set({
-      currentScale: input.currentScale,
-      dimensions,
-      roleLabels,
-      thresholds: {
-        lowerPercent: input.lowerPercent,
-        upperPercent: input.upperPercent,
-        employabilityPercent: input.employabilityPercent,
-      },
-      reviewerRoles: input.reviewerRoles,
-      ...(input.peerAnonymityThreshold === undefined ? {} : { peerAnonymityThreshold: input.peerAnonymityThreshold }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(reviewSettings.clusterId, ctx.clusterId), eq(reviewSettings.accountId, ctx.accountId)));
+  await getDb().transaction(async (tx) => {
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "cluster",
+      subjectId: ctx.clusterId,
+      action: "settings.review",
+    });
+    await tx
+      .update(reviewSettings)
+      .set({
+        currentScale: input.currentScale,
+        dimensions,
+        roleLabels,
+        thresholds: {
+          lowerPercent: input.lowerPercent,
+          upperPercent: input.upperPercent,
+          employabilityPercent: input.employabilityPercent,
+        },
+        reviewerRoles: input.reviewerRoles,
+        ...(input.peerAnonymityThreshold === undefined ? {} : { peerAnonymityThreshold: input.peerAnonymityThreshold }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(reviewSettings.clusterId, ctx.clusterId), eq(reviewSettings.accountId, ctx.accountId)));
+  });
 }
 
 type Settings = Awaited<ReturnType<typeof getReviewSettings>>;

@@ -317,6 +317,7 @@ export async function getDialogDetails(ctx: TenantContext, id: string, db: DbOrT
     updatedAt: dialog.updatedAt.toISOString(),
     personName: person.name,
     leaderName: names.find((n) => n.id === dialog.leaderMembershipId)?.name ?? null,
+    membershipId: dialog.membershipId,
     mine: dialog.membershipId === ctx.membershipId,
     reviewGoal: await reviewGoalOfDialog(ctx, dialog, db),
     goals: goals.map((g) => ({

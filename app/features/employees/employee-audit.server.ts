@@ -1,22 +1,15 @@
 import type { DbOrTx } from "#db/client.server";
-import { auditEvents } from "#db/schema";
+import { auditBy, recordAudit, type AuditDetail } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit-actions";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** One audit event about an employee (a membership of the current cluster), written with the change. */
 export async function auditMembership(
   db: DbOrTx,
   ctx: TenantContext,
-  action: string,
+  action: AuditAction,
   subjectId: string | null,
-  data?: unknown,
+  data?: AuditDetail,
 ) {
-  await db.insert(auditEvents).values({
-    accountId: ctx.accountId,
-    clusterId: ctx.clusterId,
-    actorUserId: ctx.user.id,
-    subjectType: "membership",
-    subjectId,
-    action,
-    data: data ?? null,
-  });
+  await recordAudit(db, { ...auditBy(ctx), subjectType: "membership", subjectId, action, data });
 }

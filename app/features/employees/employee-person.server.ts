@@ -477,7 +477,10 @@ export async function updateEmployeeNames(
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, employee.userId), inAccount(users, ctx)));
-    await auditMembership(tx, ctx, "membership.update", membershipId, { accountAdmin: input.accountAdmin });
+    await auditMembership(tx, ctx, "membership.update", membershipId);
+    if (input.accountAdmin !== undefined) {
+      await auditMembership(tx, ctx, "account.admin", membershipId, { accountAdmin: input.accountAdmin });
+    }
   });
   return { ok: true };
 }

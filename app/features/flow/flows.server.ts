@@ -182,6 +182,7 @@ export async function getFlowDetails(ctx: TenantContext, id: string, db: DbOrTx 
   return {
     id: measurement.id,
     personName: person.name,
+    membershipId: measurement.membershipId,
     mine: measurement.membershipId === ctx.membershipId,
     createdAt: measurement.createdAt.toISOString(),
     settings,

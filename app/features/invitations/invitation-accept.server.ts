@@ -1,7 +1,8 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { joinPerson } from "~/features/people/person-query.server";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { accountSsoConfigs, auditEvents, clusters, invitations, memberships, users } from "#db/schema";
+import { accountSsoConfigs, clusters, invitations, memberships, users } from "#db/schema";
 import { ssoProviders as allSsoProviders, type SsoProvider } from "#db/schema/enums-sso";
 import { firstAccessibleClusterId, recordSuccessfulLogin } from "~/features/auth/login.server";
 import { hashPassword } from "~/features/auth/password.server";
@@ -99,7 +100,7 @@ export async function completeAcceptance(
     .update(memberships)
     .set({ invited: false, updatedAt: new Date() })
     .where(eq(memberships.id, invitation.membershipId));
-  await tx.insert(auditEvents).values({
+  await recordAudit(tx, {
     accountId: invitation.accountId,
     clusterId: invitation.clusterId,
     actorUserId: userId,

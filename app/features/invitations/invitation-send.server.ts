@@ -1,6 +1,7 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { accounts, auditEvents, clusters, invitations, memberships, users } from "#db/schema";
+import { accounts, clusters, invitations, memberships, users } from "#db/schema";
 import { newSecret } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { inCluster, uniqueUuids } from "~/utils/scope.server";
@@ -19,8 +20,14 @@ export function invitationExpiryDays(): number {
 export const REMINDER_AFTER_DAYS = 3;
 
 /** Records what ctx did to the invitations of these memberships, on `db` (the caller's transaction). */
-async function auditInvitations(db: DbOrTx, ctx: InviterContext, action: string, membershipIds: readonly string[]) {
-  await db.insert(auditEvents).values(
+async function auditInvitations(
+  db: DbOrTx,
+  ctx: InviterContext,
+  action: "invitation.send" | "invitation.revoke",
+  membershipIds: readonly string[],
+) {
+  await recordAudit(
+    db,
     membershipIds.map((membershipId) => ({
       accountId: ctx.accountId,
       clusterId: ctx.clusterId,

@@ -88,6 +88,7 @@ export const navigation: readonly NavSection[] = [
       { key: "accountEmployees", href: "/account/users", right: "account.admin" },
       { key: "accountModules", href: "/account/modules", right: "account.admin" },
       { key: "accountSettings", href: "/account/settings", right: "account.admin" },
+      { key: "accountAudit", href: "/account/audit", right: "account.admin" },
     ],
   },
   {

@@ -1,6 +1,7 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { auditEvents, sessions, users, userTokens } from "#db/schema";
+import { sessions, users, userTokens } from "#db/schema";
 import { consumeToken, issueUserToken } from "~/features/auth/tokens.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/utils/i18n";
@@ -30,13 +31,12 @@ export async function requestEmailChange(
     actorUserId: input.actorUserId,
     newEmail: input.newEmail,
   });
-  await tx.insert(auditEvents).values({
+  await recordAudit(tx, {
     accountId: target.accountId,
     actorUserId: input.actorUserId,
     subjectType: "user",
     subjectId: target.userId,
     action: "email.change.request",
-    data: { newEmail: input.newEmail },
   });
   return queueEmail(tx, {
     accountId: target.accountId,
@@ -116,13 +116,12 @@ async function applyEmailChange(input: {
       await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, token.userId), input.sessionId ? ne(sessions.id, input.sessionId) : undefined));
-      await tx.insert(auditEvents).values({
+      await recordAudit(tx, {
         accountId: token.accountId,
         actorUserId: token.actorUserId,
         subjectType: "user",
         subjectId: token.userId,
         action: "email.change",
-        data: { from: old.email, to: newEmail },
         ip: input.ip,
       });
       const emailId = await queueEmail(tx, {

@@ -1,6 +1,7 @@
+import { recordAudit } from "~/features/audit/audit.server";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { auditEvents, memberships, users } from "#db/schema";
+import { memberships, users } from "#db/schema";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { checkCurrentPassword } from "~/features/auth/current-password.server";
 import { hashPassword } from "~/features/auth/password.server";
@@ -71,7 +72,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   const emailId = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       accountId: ctx.accountId,
       actorUserId: ctx.user.id,
       subjectType: "user",

@@ -1,22 +1,21 @@
 import type { DbOrTx } from "#db/client.server";
-import { auditEvents } from "#db/schema";
+import { auditBy, recordAudit, type AuditDetail } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit-actions";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /** Records what ctx did to reviews, on `db`: inside a transaction the record goes with the change. */
 export async function auditReviews(
   db: DbOrTx,
   ctx: TenantContext,
-  action: string,
+  action: AuditAction,
   reviewIds: readonly string[],
-  data?: Record<string, unknown>,
+  data?: AuditDetail,
 ) {
-  if (reviewIds.length === 0) return;
-  await db.insert(auditEvents).values(
+  await recordAudit(
+    db,
     reviewIds.map((reviewId) => ({
-      accountId: ctx.accountId,
-      clusterId: ctx.clusterId,
-      actorUserId: ctx.user.id,
-      subjectType: "review",
+      ...auditBy(ctx),
+      subjectType: "review" as const,
       subjectId: reviewId,
       action,
       data,

@@ -1,3 +1,4 @@
+import type { AuditAction } from "~/features/audit/audit-actions";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { reviews } from "#db/schema";
@@ -19,7 +20,7 @@ async function setReviewState(
   db: DbOrTx,
   ctx: TenantContext,
   reviewId: string,
-  action: string,
+  action: AuditAction,
   change: (review: ReviewRow) => Partial<typeof reviews.$inferInsert> | StateResult,
 ): Promise<StateResult> {
   const review = await requireTeamReview(ctx, reviewId, db);

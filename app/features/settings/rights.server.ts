@@ -1,3 +1,4 @@
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { roleRights } from "#db/schema";
@@ -65,6 +66,18 @@ export async function setRoleRights(ctx: TenantContext, role: string, rights: re
         })),
       );
     }
+    const before = new Set(current.map((c) => c.right));
+    await recordAudit(tx, {
+      ...auditBy(ctx),
+      subjectType: "role",
+      subjectId: role,
+      action: "rights.change",
+      data: {
+        role,
+        added: [...wanted].filter((r) => !before.has(r)).sort(),
+        removed: [...before].filter((r) => !wanted.has(r)).sort(),
+      },
+    });
     return { ok: true };
   });
 }

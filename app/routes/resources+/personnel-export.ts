@@ -5,12 +5,13 @@ import { employeeTabs, type EmployeeListTab } from "~/features/employees/employe
 import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { getServerT } from "~/utils/i18n.server";
 import { requireRight } from "~/utils/tenant.server";
+import { auditNow } from "~/features/audit/audit.server";
 
 /**
  * The persons list as .xlsx (the list's 'Exporteren naar Excel', decision 1413): the same right, tab,
  * filters and order as the page, every person rather than one page (at most EXPORT_MAX_ROWS).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab");
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const note = truncated ? [[t("employees:export.truncated", { count: rows.length })]] : [];
   const file = await writeXlsx([{ name: t("employees:export.sheet"), rows: [header, ...body, ...note] }]);
+  await auditNow(ctx, context.clientIp, { action: "export.personnel", data: { tab, rows: rows.length } });
   const name = `${t("employees:export.fileName")}-${t(`employees:list.tabs.${tab}`)}.xlsx`.toLowerCase();
   return new Response(new Uint8Array(file), {
     headers: {

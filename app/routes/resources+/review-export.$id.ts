@@ -6,12 +6,13 @@ import { resultTexts } from "~/features/reviews/result-texts.server";
 import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { requireModule } from "~/utils/tenant.server";
+import { auditNow } from "~/features/audit/audit.server";
 
 /**
  * The results table as .xlsx (the table tab's 'Exporteren naar Excel'): the same guard and scope as the
  * page, the same filters and order, every person rather than one page.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "reviews.manage");
   const { round, teamReviewId } = await resolveResultsId(ctx, params.id ?? "");
   const url = new URL(request.url);
@@ -34,6 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     roleLabel: (id) => texts.roles.find((r) => r.id === id)?.label ?? "",
   });
   const file = await writeXlsx([{ name: t("results:export.sheet"), rows }]);
+  await auditNow(ctx, context.clientIp, {
+    action: "export.review",
+    subjectType: "review",
+    subjectId: round.id,
+    data: { rows: rows.length - 1 },
+  });
   const safeName = round.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "resultaten";
   return new Response(new Uint8Array(file), {
     headers: {

@@ -16,15 +16,22 @@ import { isUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { auditNow } from "~/features/audit/audit.server";
 import { readForm } from "~/utils/read-form.server";
 
 export const handle = { i18n: ["dialogs", "tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** A development dialog (spec §2 dialogs/{id}, dialogs.edit): objective, learning goals, initiatives, actions. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
   const dialog = await getDialogDetails(ctx, params.id ?? "");
+  await auditNow(ctx, context.clientIp, {
+    action: "read.dialog",
+    subjectType: "membership",
+    subjectId: dialog.membershipId,
+    data: { dialogId: dialog.id },
+  });
   const adjust = new URL(request.url).searchParams.get("adjust");
   const t = await getServerT(request);
   return {

@@ -11,13 +11,20 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
+import { auditNow } from "~/features/audit/audit.server";
 
 export const handle = { i18n: ["flow"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "flow", "flows.manage");
   const details = await getFlowDetails(ctx, requireUuid(params.id));
+  await auditNow(ctx, context.clientIp, {
+    action: "read.flow",
+    subjectType: "membership",
+    subjectId: details.membershipId,
+    data: { measurementId: details.id },
+  });
   const t = await getServerT(request);
   return {
     title: `${t("flow:details.title", { name: details.personName })} · ${pageTitle(t, "flow:title")}`,
