@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Button } from "./forms";
 
 export type FilterOption = { value: string; label: string };
+/** Options under a heading (an `<optgroup>`). */
+export type FilterOptionGroup = { label: string; options: readonly FilterOption[] };
 
 /** `compact` is the small style of filters that sit beside tabs or a results page. */
 type Size = { compact?: boolean };
@@ -59,6 +61,7 @@ export function FilterSelect({
   label,
   value,
   options,
+  groups = [],
   allLabel,
   compact,
 }: {
@@ -67,6 +70,7 @@ export function FilterSelect({
   label: string;
   value: string | number | null | undefined;
   options: readonly FilterOption[];
+  groups?: readonly FilterOptionGroup[];
   allLabel?: string;
   compact?: boolean;
 }) {
@@ -82,7 +86,28 @@ export function FilterSelect({
             {o.label}
           </option>
         ))}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
       </select>
+    </div>
+  );
+}
+
+/** A labelled date inside a FilterForm (yyyy-mm-dd in the query; a browser without a date picker types it). */
+export function FilterDate({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass({})}>
+        {label}
+      </label>
+      <input id={id} name={name} type="date" defaultValue={value} className={controlClass({})} />
     </div>
   );
 }

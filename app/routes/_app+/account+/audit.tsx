@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
-import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
+import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { ListTable, Row } from "~/components/ui/table";
 import { auditActionsByCategory, auditCategories } from "~/features/audit/audit-actions";
 import { auditFilterQuery, auditListFilterSchema } from "~/features/audit/audit-list-filter";
@@ -60,52 +60,20 @@ export default function AuditPage() {
           value={filter.person}
         />
         <FilterSearch id="audit-actor" name="actor" type="text" label={t("audit:filter.actor")} value={filter.actor} />
-        <div>
-          <label htmlFor="audit-action" className="block font-medium">
-            {t("audit:filter.action")}
-          </label>
-          <select
-            id="audit-action"
-            name="action"
-            defaultValue={filter.action}
-            className="mt-1 block rounded border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="">{t("audit:filter.allActions")}</option>
-            {auditCategories.map((category) => (
-              <optgroup key={category} label={t(`audit:categories.${category}`)}>
-                {auditActionsByCategory[category].map((action) => (
-                  <option key={action} value={action}>
-                    {action}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-from" className="block font-medium">
-            {t("audit:filter.from")}
-          </label>
-          <input
-            id="audit-from"
-            name="from"
-            type="date"
-            defaultValue={filter.from}
-            className="mt-1 block rounded border border-gray-400 bg-white px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="block font-medium">
-            {t("audit:filter.to")}
-          </label>
-          <input
-            id="audit-to"
-            name="to"
-            type="date"
-            defaultValue={filter.to}
-            className="mt-1 block rounded border border-gray-400 bg-white px-3 py-2"
-          />
-        </div>
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("audit:filter.action")}
+          value={filter.action}
+          allLabel={t("audit:filter.allActions")}
+          options={[]}
+          groups={auditCategories.map((category) => ({
+            label: t(`audit:categories.${category}`),
+            options: auditActionsByCategory[category].map((action) => ({ value: action, label: action })),
+          }))}
+        />
+        <FilterDate id="audit-from" name="from" label={t("audit:filter.from")} value={filter.from} />
+        <FilterDate id="audit-to" name="to" label={t("audit:filter.to")} value={filter.to} />
       </FilterForm>
       <p className="my-4 flex flex-wrap gap-4">
         <a href={`/resources/audit-export${withQuery({ format: "xlsx" })}`}>{t("audit:export.xlsx")}</a>
