@@ -103,8 +103,18 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
   values: unknown[],
 ): Promise<T[]> {
   getDb();
-  const result = await globalHolder.__appDb!.pool.query<T>({ name, text, values });
+  const result = await globalHolder.__appDb!.pool.query<T>(
+    preparedStatements() ? { name, text, values } : { text, values },
+  );
   return result.rows;
+}
+
+/**
+ * Named prepared statements live on one server connection. PgBouncer in transaction mode before 1.21 (Debian 12
+ * ships 1.18) hands each transaction another one: there DB_PREPARED_STATEMENTS=off runs every query unnamed.
+ */
+function preparedStatements(): boolean {
+  return process.env.DB_PREPARED_STATEMENTS !== "off";
 }
 
 /** Statement names by SQL text; capped so that endless query shapes cannot pile up in PostgreSQL. */
@@ -122,7 +132,7 @@ export async function executePrepared<T extends pg.QueryResultRow>(query: SQL): 
   getDb();
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED_SHAPES) {
+  if (name === undefined && preparedNames.size < MAX_PREPARED_SHAPES && preparedStatements()) {
     name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
     preparedNames.set(text, name);
   }

@@ -21,7 +21,8 @@ export async function runMigrations(databaseUrl: string): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const url = process.env.DATABASE_URL;
+  // Through PgBouncer in transaction mode the advisory lock needs a direct connection (docs/deploy.md).
+  const url = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
   if (!url) {
     console.error("Set DATABASE_URL to the database to migrate.");
     process.exit(1);

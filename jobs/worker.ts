@@ -256,7 +256,8 @@ export async function startWorker(
     }
   }
 
-  const wake = new WakeListener(databaseUrl, (queue) => {
+  // LISTEN needs a session of its own: through PgBouncer in transaction mode, a direct connection (docs/deploy.md).
+  const wake = new WakeListener(process.env.DATABASE_DIRECT_URL || databaseUrl, (queue) => {
     const pollerId = pollers.get(queue);
     if (pollerId) boss.notifyWorker(pollerId);
   });
