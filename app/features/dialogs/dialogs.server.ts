@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { liveReviews } from "~/features/reviews/live-reviews.server";
 import { joinPerson } from "~/features/people/person-query.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
@@ -167,10 +168,8 @@ async function reviewGoalsOf(ctx: TenantContext, membershipIds: readonly string[
     .where(
       and(
         inCluster(reviewSubjects, ctx),
-        inCluster(reviews, ctx),
-        eq(reviews.type, "team"),
+        liveReviews(ctx, "team"),
         eq(reviews.isFinished, true),
-        isNull(reviews.deletedAt),
         ne(reviewSubjects.developmentGoal, ""),
         inArray(reviewSubjects.membershipId, [...membershipIds]),
       ),

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { liveReviews } from "~/features/reviews/live-reviews.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewPeerAssignments, reviewPeerNominations, reviews, reviewSubjects } from "#db/schema";
 import { requireReview } from "~/features/reviews/review-access.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
-import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { isUuid, notFound } from "~/utils/scope.server";
 import { requireReviewSubject } from "~/features/reviews/review-subject.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { inTeamsOf } from "./peer-review-admin.server";
@@ -191,9 +192,7 @@ export async function myNominationRounds(ctx: TenantContext) {
     .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
     .where(
       and(
-        inCluster(reviews, ctx),
-        eq(reviews.type, "peer"),
-        isNull(reviews.deletedAt),
+        liveReviews(ctx, "peer"),
         isNull(reviews.lockedAt),
         eq(reviews.isFinished, false),
         eq(reviewSubjects.membershipId, ctx.membershipId),

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+
+import { liveReviews } from "~/features/reviews/live-reviews.server";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -7,7 +9,7 @@ import { diffScores, formValueOf } from "~/features/reviews/evaluation-form";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { questionnaireReadOnly } from "~/features/reviews/self-review-questionnaire.server";
 import { reviewCriteriaRows } from "~/features/reviews/review-criteria.server";
-import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { PEER_COMMENT_MAX } from "./peer-review.schema";
 import { releasesBatch } from "./peer-results";
@@ -31,9 +33,7 @@ export async function requirePeerAssignment(ctx: TenantContext, assignmentId: st
     .where(
       and(
         eq(reviewPeerAssignments.id, assignmentId),
-        inCluster(reviews, ctx),
-        eq(reviews.type, "peer"),
-        isNull(reviews.deletedAt),
+        liveReviews(ctx, "peer"),
         eq(reviewPeerAssignments.reviewerId, ctx.membershipId),
       ),
     );
@@ -238,14 +238,7 @@ export async function listMyPeerQuestionnaires(ctx: TenantContext) {
     .from(reviewPeerAssignments)
     .innerJoin(reviews, eq(reviews.id, reviewPeerAssignments.reviewId))
     .innerJoin(reviewSubjects, eq(reviewSubjects.id, reviewPeerAssignments.subjectId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.type, "peer"),
-        isNull(reviews.deletedAt),
-        eq(reviewPeerAssignments.reviewerId, ctx.membershipId),
-      ),
-    )
+    .where(and(liveReviews(ctx, "peer"), eq(reviewPeerAssignments.reviewerId, ctx.membershipId)))
     .orderBy(desc(reviews.createdAt), asc(subjectUser));
   return rows.map((r) => ({
     ...r,

@@ -1,7 +1,9 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+
+import { liveReviews } from "./live-reviews.server";
 import { getDb } from "#db/client.server";
 import { reviews, reviewSubjects } from "#db/schema";
-import { inCluster } from "~/utils/scope.server";
+import {} from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /**
@@ -26,14 +28,7 @@ export async function listMyReviews(ctx: TenantContext) {
     })
     .from(reviewSubjects)
     .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.type, "self"),
-        isNull(reviews.deletedAt),
-        eq(reviewSubjects.membershipId, ctx.membershipId),
-      ),
-    )
+    .where(and(liveReviews(ctx, "self"), eq(reviewSubjects.membershipId, ctx.membershipId)))
     .orderBy(desc(reviews.createdAt));
   return rows.map((r) => ({
     ...r,

@@ -4,6 +4,7 @@ import { reviewReviewers, reviews, reviewSubjects, reviewTeams, type ReviewType 
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import { inTeamScope, teamInScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { liveReviews } from "./live-reviews.server";
 import { requireReviewSubject } from "./review-subject.server";
 
 /**
@@ -42,13 +43,7 @@ export function teamReviewVisibility(ctx: TenantContext): SQL | undefined {
 
 /** The team reviews of a round that ctx may open, as a condition on `reviews`. */
 export function teamReviewsInScope(ctx: TenantContext, roundId: string): SQL {
-  return and(
-    inCluster(reviews, ctx),
-    eq(reviews.parentId, roundId),
-    eq(reviews.type, "team"),
-    isNull(reviews.deletedAt),
-    teamReviewVisibility(ctx),
-  )!;
+  return and(liveReviews(ctx, "team"), eq(reviews.parentId, roundId), teamReviewVisibility(ctx))!;
 }
 
 /** The ids of the team reviews of a round that ctx may open. */
@@ -147,7 +142,7 @@ export async function requireReview(ctx: TenantContext, reviewId: string, type: 
   const [review] = await db
     .select()
     .from(reviews)
-    .where(and(inCluster(reviews, ctx), eq(reviews.id, reviewId), eq(reviews.type, type), isNull(reviews.deletedAt)));
+    .where(and(liveReviews(ctx, type), eq(reviews.id, reviewId)));
   if (!review || !(await mayOpenReview(db, ctx, review))) notFound();
   return review;
 }

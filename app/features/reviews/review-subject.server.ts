@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { liveReviews } from "./live-reviews.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviews, reviewSubjects, type ReviewType } from "#db/schema";
-import { inCluster, isUuid, notFound } from "~/utils/scope.server";
+import { isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /**
@@ -21,14 +22,6 @@ export async function requireReviewSubject(
     .select({ review: reviews, subject: reviewSubjects })
     .from(reviewSubjects)
     .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.id, reviewId),
-        eq(reviews.type, type),
-        isNull(reviews.deletedAt),
-        eq(reviewSubjects.membershipId, membershipId),
-      ),
-    );
+    .where(and(liveReviews(ctx, type), eq(reviews.id, reviewId), eq(reviewSubjects.membershipId, membershipId)));
   return row ?? notFound();
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { liveReviews } from "./live-reviews.server";
 import { joinPerson } from "~/features/people/person-query.server";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, reviewTags, reviewTeams, tags, users } from "#db/schema";
-import { inCluster } from "~/utils/scope.server";
+import {} from "~/utils/scope.server";
 import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview, selfReviewScope, selfReviewVisibility } from "./review-access.server";
@@ -43,9 +44,7 @@ export async function listSelfReviews(ctx: TenantContext, filter: SelfReviewFilt
     .from(reviews)
     .where(
       and(
-        inCluster(reviews, ctx),
-        eq(reviews.type, "self"),
-        isNull(reviews.deletedAt),
+        liveReviews(ctx, "self"),
         selfReviewVisibility(ctx),
         filter.teamId
           ? sql`exists (select 1 from review_teams rt where rt.review_id = ${reviews.id} and rt.team_id = ${filter.teamId})`

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { liveReviews } from "./live-reviews.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewTags, reviewTeamStats, teams, users } from "#db/schema";
@@ -65,9 +66,7 @@ export async function listTeamReviewOverview(
   const pageSize = filter.pageSize ?? overviewPageSize;
   if (filter.roundIds && filter.roundIds.length === 0) return { rounds: [], total: 0, page, pageSize };
   const where = and(
-    inCluster(reviews, ctx),
-    eq(reviews.type, "team"),
-    isNull(reviews.deletedAt),
+    liveReviews(ctx, "team"),
     isNull(round.deletedAt),
     teamReviewVisibility(ctx),
     filter.teamId ? eq(reviews.teamId, filter.teamId) : undefined,

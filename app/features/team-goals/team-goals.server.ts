@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { liveReviews } from "~/features/reviews/live-reviews.server";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviews, teamGoalReviews, teamGoals, teams } from "#db/schema";
 import type { TeamGoalKind } from "#db/schema/enums";
@@ -115,10 +116,8 @@ const rounds = aliasedTable(reviews, "rounds");
 /** The team's reviews in live rounds: what a goal of the team can be linked to (newest round first). */
 function teamReviewsOf(tenant: Tenant, teamId: string): SQL {
   return and(
-    inCluster(reviews, tenant),
-    eq(reviews.type, "team"),
+    liveReviews(tenant, "team"),
     eq(reviews.teamId, teamId),
-    isNull(reviews.deletedAt),
     isNull(rounds.deletedAt),
     eq(rounds.type, "team-summary"),
   )!;
