@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { useLoaderData } from "@remix-run/react";
+import { FinishQuestionnairePage } from "~/features/reviews/components/finish-questionnaire-page";
 import { finishPeerQuestionnaire, getPeerQuestionnaire } from "~/features/peer-reviews/peer-questionnaire.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -37,45 +36,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast("/peerreview", { key: "peerreviews:finish.done" });
 }
 
-export default function FinishPeerQuestionnairePage() {
-  const { t } = useTranslation();
+export default function FinishPeerQuestionnaireRoute() {
   const { assignmentId, review, personName, readOnly, missing } = useLoaderData<typeof loader>();
-  const back = `/peerreview/questionnaire/${assignmentId}`;
   return (
-    <div className="max-w-3xl">
-      <p>
-        <Link to={back}>{t("peerreviews:finish.back")}</Link>
-      </p>
-      <h1 className="mb-2 mt-2">{t("peerreviews:finish.title")}</h1>
-      <p className="mb-4">
-        {review.name} · {personName}
-      </p>
-      {readOnly ? (
-        <p className="rounded border-l-4 border-warning bg-warning-bg p-3 text-warning">
-          {t(`peerreviews:questionnaire.readOnly.${readOnly}`)}
-        </p>
-      ) : (
-        <>
-          {missing.length > 0 ? (
-            <div role="alert" className="mb-4 rounded border-l-4 border-warning bg-warning-bg p-3">
-              <h2 className="text-lg">{t("peerreviews:finish.incomplete")}</h2>
-              <p className="mb-2">{t("peerreviews:finish.incompleteHint")}</p>
-              <ul className="mb-2 ml-5 list-disc">
-                {missing.map((name) => (
-                  <li key={name}>{name}</li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p className="mb-4">{t("peerreviews:finish.complete")}</p>
-          )}
-          <p className="mb-4">{t("peerreviews:finish.explain")}</p>
-          <Form method="post" className="flex flex-wrap items-center gap-4">
-            <Button>{t("peerreviews:finish.submit")}</Button>
-            <Link to={back}>{t("peerreviews:finish.cancel")}</Link>
-          </Form>
-        </>
-      )}
-    </div>
+    <FinishQuestionnairePage
+      ns="peerreviews"
+      back={`/peerreview/questionnaire/${assignmentId}`}
+      subtitle={`${review.name} · ${personName}`}
+      readOnly={readOnly}
+      missing={[{ key: "all", names: missing }]}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dimensionTexts } from "~/features/criteria/review-settings.server";
 import { PeerResultChart } from "~/features/peer-reviews/components/peer-result-chart";
 import { getPeerReviewResult } from "~/features/peer-reviews/peer-review-result.server";
+import { ResultCompareTable } from "~/features/reviews/components/result-compare-table";
 import printStyles from "~/styles/print.css";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -38,10 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PeerReviewResultPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const view = useLoaderData<typeof loader>();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const show = (value: number | null) => (value === null ? "–" : number.format(value));
   const rows = view.dimensions.flatMap((d) => d.criteria);
   return (
     <div className="report max-w-4xl">
@@ -65,46 +64,16 @@ export default function PeerReviewResultPage() {
         </p>
       ) : null}
       <PeerResultChart rows={rows} scale={view.review.scale} />
-      <table className="mb-6 w-full border-collapse bg-white">
-        <caption className="mb-2 text-left text-lg font-semibold">{t("peerreviews:result.chartTitle")}</caption>
-        <thead>
-          <tr className="border-b-2">
-            <th scope="col" className="p-2 text-left">
-              {t("peerreviews:result.criterion")}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t("peerreviews:result.self")}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t("peerreviews:result.peers")}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t("peerreviews:result.leader")}
-            </th>
-          </tr>
-        </thead>
-        {view.dimensions.map((d) =>
-          d.criteria.length === 0 ? null : (
-            <tbody key={d.dimension}>
-              <tr className="border-b bg-brand-50">
-                <th scope="colgroup" colSpan={4} className="p-2 text-left">
-                  {d.name}
-                </th>
-              </tr>
-              {d.criteria.map((c) => (
-                <tr key={c.id} className="border-b">
-                  <th scope="row" className="p-2 text-left font-normal">
-                    {c.name}
-                  </th>
-                  <td className="p-2 text-right">{show(c.self)}</td>
-                  <td className="p-2 text-right">{show(c.peers)}</td>
-                  <td className="p-2 text-right">{show(c.leader)}</td>
-                </tr>
-              ))}
-            </tbody>
-          ),
-        )}
-      </table>
+      <ResultCompareTable
+        caption={t("peerreviews:result.chartTitle")}
+        corner={t("peerreviews:result.criterion")}
+        columns={[t("peerreviews:result.self"), t("peerreviews:result.peers"), t("peerreviews:result.leader")]}
+        groups={view.dimensions.map((d) => ({
+          key: d.dimension,
+          heading: d.name,
+          rows: d.criteria.map((c) => ({ id: c.id, name: c.name, values: [c.self, c.peers, c.leader] })),
+        }))}
+      />
       {view.peersShown ? (
         <section aria-labelledby="peer-comments" className="mb-6">
           <h2 id="peer-comments" className="mb-2 text-lg">

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dimensionTexts, roleLabels } from "~/features/criteria/review-settings.server";
+import { ResultCompareTable } from "~/features/reviews/components/result-compare-table";
 import { getSelfReviewResult } from "~/features/reviews/self-review-result.server";
 import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import printStyles from "~/styles/print.css";
@@ -48,10 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SelfReviewResultPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const view = useLoaderData<typeof loader>();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const show = (value: number | null) => (value === null ? "–" : number.format(value));
   return (
     <div className="report max-w-4xl">
       <p className="no-print">
@@ -91,42 +90,16 @@ export default function SelfReviewResultPage() {
         </tbody>
       </table>
       {view.dimensions.map((d) => (
-        <table key={d.dimension} className="mb-6 w-full border-collapse bg-white">
-          <caption className="mb-2 text-left text-lg font-semibold">{d.name}</caption>
-          <thead>
-            <tr className="border-b-2">
-              <th scope="col" className="p-2 text-left">
-                {t("selfreviews:result.criterion")}
-              </th>
-              <th scope="col" className="p-2 text-right">
-                {t("selfreviews:result.own")}
-              </th>
-              <th scope="col" className="p-2 text-right">
-                {t("selfreviews:result.team")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.criteria.map((c) => (
-              <tr key={c.id} className="border-b">
-                <th scope="row" className="p-2 text-left font-normal">
-                  {c.name}
-                </th>
-                <td className="p-2 text-right">{show(c.own)}</td>
-                <td className="p-2 text-right">{show(c.team)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" className="p-2 text-left">
-                {t("selfreviews:result.average")}
-              </th>
-              <td className="p-2 text-right">{show(d.own)}</td>
-              <td className="p-2 text-right">{show(d.team)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <ResultCompareTable
+          key={d.dimension}
+          caption={d.name}
+          corner={t("selfreviews:result.criterion")}
+          columns={[t("selfreviews:result.own"), t("selfreviews:result.team")]}
+          groups={[
+            { key: "criteria", rows: d.criteria.map((c) => ({ id: c.id, name: c.name, values: [c.own, c.team] })) },
+          ]}
+          footer={{ label: t("selfreviews:result.average"), values: [d.own, d.team] }}
+        />
       ))}
     </div>
   );

@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+
+type CompareRow = { id: string; name: string; values: readonly (number | null)[] };
+/** Rows under a heading spanning the table (a dimension); a group with a heading and no rows is left out. */
+type CompareGroup = { key: string | number; heading?: string; rows: readonly CompareRow[] };
+
+/** One decimal in the reader's language; "–" for no score. */
+export function useScoreText() {
+  const { i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  return (value: number | null) => (value === null ? "–" : number.format(value));
+}
+
+/**
+ * A review result as a table: a criterion per row, a column per source (self, peers, leader; own, team), the
+ * averages right-aligned, an optional footer row (the dimension's average). The self and peer result pages
+ * (docs/decisions/1502).
+ */
+export function ResultCompareTable({
+  caption,
+  corner,
+  columns,
+  groups,
+  footer,
+}: {
+  caption: string;
+  corner: string;
+  columns: readonly string[];
+  groups: readonly CompareGroup[];
+  footer?: { label: string; values: readonly (number | null)[] };
+}) {
+  const show = useScoreText();
+  return (
+    <table className="mb-6 w-full border-collapse bg-white">
+      <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b-2">
+          <th scope="col" className="p-2 text-left">
+            {corner}
+          </th>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="p-2 text-right">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {groups.map((group) =>
+        group.heading && group.rows.length === 0 ? null : (
+          <tbody key={group.key}>
+            {group.heading ? (
+              <tr className="border-b bg-brand-50">
+                <th scope="colgroup" colSpan={columns.length + 1} className="p-2 text-left">
+                  {group.heading}
+                </th>
+              </tr>
+            ) : null}
+            {group.rows.map((row) => (
+              <tr key={row.id} className="border-b">
+                <th scope="row" className="p-2 text-left font-normal">
+                  {row.name}
+                </th>
+                {row.values.map((value, i) => (
+                  <td key={i} className="p-2 text-right">
+                    {show(value)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ),
+      )}
+      {footer ? (
+        <tfoot>
+          <tr className="font-semibold">
+            <th scope="row" className="p-2 text-left">
+              {footer.label}
+            </th>
+            {footer.values.map((value, i) => (
+              <td key={i} className="p-2 text-right">
+                {show(value)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  );
+}
