@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 
-/** A column heading; `hidden` keeps it for screen readers only (a column of buttons needs a name, not a label). */
-export type Column = { label: ReactNode; hidden?: boolean } | null | false;
+/**
+ * A column heading (a text, or a label with options); `hidden` keeps it for screen readers only (a column of
+ * buttons needs a name, not a label); `className` replaces the heading cell's "p-2".
+ */
+export type Column = string | { label: ReactNode; hidden?: boolean; className?: string } | null | false;
 
 /**
  * A list as a table: white, with a header that stays on screen while the list scrolls (UI.md's lists).
@@ -27,8 +30,12 @@ export function ListTable({
       <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
         <tr className="border-b">
           {columns.map((column, i) =>
-            column ? (
+            typeof column === "string" ? (
               <th key={i} scope="col" className="p-2">
+                {column}
+              </th>
+            ) : column ? (
+              <th key={i} scope="col" className={column.className ?? "p-2"}>
                 {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
               </th>
             ) : null,

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
 import { flowZones, type ZoneShares } from "~/features/flow/flow-zones";
 import { formatDate } from "~/utils/format";
+import { ListTable } from "~/components/ui/table";
 
 /** One block of the dashboard: a titled white card. */
 export function DashboardBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -32,58 +33,47 @@ export function MyTeamsBlock({
       {teams.length === 0 ? (
         <p className="mt-2">{t("dashboard:myTeams.empty")}</p>
       ) : (
-        <table className="mt-4 w-full text-left">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="py-2">
-                {t("dashboard:myTeams.team")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("dashboard:myTeams.role")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t("dashboard:myTeams.members")}
-              </th>
-              {openReviews ? (
-                <th scope="col" className="py-2 pl-4">
-                  {t("dashboard:myTeams.openReview")}
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => {
-              const review = openReviews?.[team.id];
-              return (
-                <tr key={team.id} className="border-b last:border-0">
-                  <td className="py-2">{team.name}</td>
-                  <td className="py-2">
-                    {team.isLeader ? t("dashboard:myTeams.leader") : t("dashboard:myTeams.member")}
+        <ListTable
+          className="mt-4 w-full text-left"
+          sticky={false}
+          columns={[
+            { label: t("dashboard:myTeams.team"), className: "py-2" },
+            { label: t("dashboard:myTeams.role"), className: "py-2" },
+            { label: t("dashboard:myTeams.members"), className: "py-2 text-right" },
+            openReviews && { label: t("dashboard:myTeams.openReview"), className: "py-2 pl-4" },
+          ]}
+        >
+          {teams.map((team) => {
+            const review = openReviews?.[team.id];
+            return (
+              <tr key={team.id} className="border-b last:border-0">
+                <td className="py-2">{team.name}</td>
+                <td className="py-2">
+                  {team.isLeader ? t("dashboard:myTeams.leader") : t("dashboard:myTeams.member")}
+                </td>
+                <td className="py-2 text-right">{team.memberCount}</td>
+                {openReviews ? (
+                  <td className="py-2 pl-4">
+                    {!review ? (
+                      <span className="text-ink-muted">{t("dashboard:myTeams.noOpenReview")}</span>
+                    ) : review.mayEvaluate ? (
+                      <Link to={`/review/evaluation/${review.id}`} className="underline">
+                        {review.name}
+                      </Link>
+                    ) : (
+                      review.name
+                    )}
+                    {review?.deadline ? (
+                      <span className="block text-sm text-ink-muted">
+                        {t("dashboard:myTeams.deadline", { date: formatDate(review.deadline) })}
+                      </span>
+                    ) : null}
                   </td>
-                  <td className="py-2 text-right">{team.memberCount}</td>
-                  {openReviews ? (
-                    <td className="py-2 pl-4">
-                      {!review ? (
-                        <span className="text-ink-muted">{t("dashboard:myTeams.noOpenReview")}</span>
-                      ) : review.mayEvaluate ? (
-                        <Link to={`/review/evaluation/${review.id}`} className="underline">
-                          {review.name}
-                        </Link>
-                      ) : (
-                        review.name
-                      )}
-                      {review?.deadline ? (
-                        <span className="block text-sm text-ink-muted">
-                          {t("dashboard:myTeams.deadline", { date: formatDate(review.deadline) })}
-                        </span>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                ) : null}
+              </tr>
+            );
+          })}
+        </ListTable>
       )}
     </DashboardBlock>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { flowZones, labelPoint, zonePolygons, type FlowSettings, type FlowZone, type ZoneShares } from "../flow-zones";
+import { ListTable } from "~/components/ui/table";
 
 /** Zone fills from the design tokens; each zone also carries its name as text (never colour alone). */
 export const zoneFill: Record<FlowZone, string> = {
@@ -133,38 +134,31 @@ export function FlowChart({
 export function ZoneShareTable({ shares, caption }: { shares: ZoneShares; caption: string }) {
   const { t } = useTranslation();
   return (
-    <table className="w-full max-w-md bg-white text-left shadow-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b">
-          <th scope="col" className="p-2">
-            {t("flow:details.zone")}
+    <ListTable
+      caption={caption}
+      sticky={false}
+      className="w-full max-w-md bg-white text-left shadow-sm"
+      columns={[
+        t("flow:details.zone"),
+        { label: t("flow:details.share"), className: "p-2 text-right" },
+        { label: t("flow:details.share"), hidden: true, className: "w-1/2 p-2" },
+      ]}
+    >
+      {flowZones.map((zone) => (
+        <tr key={zone} className="border-b">
+          <th scope="row" className="p-2 font-normal">
+            {t(`flow:zones.${zone}`)}
           </th>
-          <th scope="col" className="p-2 text-right">
-            {t("flow:details.share")}
-          </th>
-          <th scope="col" className="w-1/2 p-2">
-            <span className="sr-only">{t("flow:details.share")}</span>
-          </th>
+          <td className="p-2 text-right tabular-nums">{shares[zone]} %</td>
+          <td className="p-2" aria-hidden="true">
+            <svg width="100%" height="12" className="block">
+              <rect width="100%" height="12" className="fill-gray-100" />
+              <rect width={`${shares[zone]}%`} height="12" className="fill-brand-600" />
+            </svg>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {flowZones.map((zone) => (
-          <tr key={zone} className="border-b">
-            <th scope="row" className="p-2 font-normal">
-              {t(`flow:zones.${zone}`)}
-            </th>
-            <td className="p-2 text-right tabular-nums">{shares[zone]} %</td>
-            <td className="p-2" aria-hidden="true">
-              <svg width="100%" height="12" className="block">
-                <rect width="100%" height="12" className="fill-gray-100" />
-                <rect width={`${shares[zone]}%`} height="12" className="fill-brand-600" />
-              </svg>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 

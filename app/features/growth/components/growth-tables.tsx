@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { flowZones, type ZoneShares } from "~/features/flow/flow-zones";
 import { ZoneShareCells } from "~/features/flow/components/flow-chart";
 import { formatDate, formatNumber } from "~/utils/format";
+import { ListTable } from "~/components/ui/table";
 
 type ReviewRow = {
   reviewId: string;
@@ -20,46 +21,34 @@ export function GrowthReviewTable({ rows, caption }: { rows: ReviewRow[]; captio
   const score = (value: number | null) =>
     value === null ? "–" : formatNumber(value, i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
-    <table className="mt-3 w-full text-left">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b">
-          <th scope="col" className="p-2">
-            {t("growth:history.round")}
-          </th>
-          <th scope="col" className="p-2">
-            {t("growth:history.date")}
-          </th>
-          <th scope="col" className="p-2">
-            {t("growth:history.role")}
-          </th>
-          <th scope="col" className="p-2 text-right">
-            {t("growth:history.performance")}
-          </th>
-          <th scope="col" className="p-2 text-right">
-            {t("growth:history.potential")}
-          </th>
-          <th scope="col" className="p-2 text-right">
-            {t("growth:history.employability")}
-          </th>
+    <ListTable
+      className="mt-3 w-full text-left"
+      sticky={false}
+      caption={caption}
+      columns={[
+        t("growth:history.round"),
+        t("growth:history.date"),
+        t("growth:history.role"),
+        ...(["performance", "potential", "employability"] as const).map((d) => ({
+          label: t(`growth:history.${d}`),
+          className: "p-2 text-right",
+        })),
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.reviewId} className="border-b last:border-0">
+          <td className="p-2">
+            {row.name}
+            {row.teamName ? <span className="block text-sm text-ink-muted">{row.teamName}</span> : null}
+          </td>
+          <td className="p-2">{formatDate(row.finishedAt)}</td>
+          <td className="p-2">{row.role ? t(`criteria:roles.${row.role}`) : t("growth:history.noRole")}</td>
+          <td className="p-2 text-right tabular-nums">{score(row.performance)}</td>
+          <td className="p-2 text-right tabular-nums">{score(row.potential)}</td>
+          <td className="p-2 text-right tabular-nums">{score(row.employability)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.reviewId} className="border-b last:border-0">
-            <td className="p-2">
-              {row.name}
-              {row.teamName ? <span className="block text-sm text-ink-muted">{row.teamName}</span> : null}
-            </td>
-            <td className="p-2">{formatDate(row.finishedAt)}</td>
-            <td className="p-2">{row.role ? t(`criteria:roles.${row.role}`) : t("growth:history.noRole")}</td>
-            <td className="p-2 text-right tabular-nums">{score(row.performance)}</td>
-            <td className="p-2 text-right tabular-nums">{score(row.potential)}</td>
-            <td className="p-2 text-right tabular-nums">{score(row.employability)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 
@@ -73,28 +62,18 @@ export function GrowthFlowTable({
 }) {
   const { t } = useTranslation();
   return (
-    <table className="mt-3 w-full text-left">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b">
-          <th scope="col" className="p-2">
-            {t("growth:history.date")}
-          </th>
-          {flowZones.map((zone) => (
-            <th key={zone} scope="col" className="p-2">
-              {t(`flow:zones.${zone}`)}
-            </th>
-          ))}
+    <ListTable
+      className="mt-3 w-full text-left"
+      sticky={false}
+      caption={caption}
+      columns={[t("growth:history.date"), ...flowZones.map((zone) => t(`flow:zones.${zone}`))]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="border-b last:border-0">
+          <td className="p-2">{formatDate(row.createdAt)}</td>
+          <ZoneShareCells shares={row.counted ? row.shares : null} empty={t("growth:flow.noneCounted")} />
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className="border-b last:border-0">
-            <td className="p-2">{formatDate(row.createdAt)}</td>
-            <ZoneShareCells shares={row.counted ? row.shares : null} empty={t("growth:flow.noneCounted")} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList } from "~/components/ui/forms";
 import { importFields } from "../import-fields";
+import { ListTable } from "~/components/ui/table";
 
 type Props = {
   headers: string[];
@@ -44,53 +45,42 @@ export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet,
         <input type="hidden" name="intent" value="columns" />
         <p className="mb-4 max-w-2xl">{t("import:columns.intro")}</p>
         <ErrorList id="columns-error" errors={errorKey ? [errorKey] : undefined} />
-        <table className="mb-4 w-full text-left">
-          <caption className="sr-only">{t("import:columns.title")}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("import:columns.column")}
+        <ListTable
+          className="mb-4 w-full text-left"
+          sticky={false}
+          caption={t("import:columns.title")}
+          columns={[t("import:columns.column"), t("import:columns.field"), t("import:columns.example")]}
+        >
+          {headers.map((header, i) => (
+            <tr key={i} className="border-b">
+              <th scope="row" className="p-2 font-normal">
+                <label htmlFor={`col-${i}`}>{header || t("import:columns.unnamed", { n: i + 1 })}</label>
               </th>
-              <th scope="col" className="p-2">
-                {t("import:columns.field")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:columns.example")}
-              </th>
+              <td className="p-2">
+                <select
+                  id={`col-${i}`}
+                  name={`col.${i}`}
+                  defaultValue={mapping[String(i)] ?? ""}
+                  aria-describedby={errorKey ? "columns-error" : undefined}
+                  className="rounded border border-gray-400 bg-white px-2 py-1"
+                >
+                  <option value="">{t("import:columns.skip")}</option>
+                  {importFields.map((field) => (
+                    <option key={field} value={field}>
+                      {t(`import:fields.${field}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className="p-2 text-sm text-ink-muted">
+                {sample
+                  .map((row) => row.values[i] ?? "")
+                  .filter(Boolean)
+                  .join(" · ")}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {headers.map((header, i) => (
-              <tr key={i} className="border-b">
-                <th scope="row" className="p-2 font-normal">
-                  <label htmlFor={`col-${i}`}>{header || t("import:columns.unnamed", { n: i + 1 })}</label>
-                </th>
-                <td className="p-2">
-                  <select
-                    id={`col-${i}`}
-                    name={`col.${i}`}
-                    defaultValue={mapping[String(i)] ?? ""}
-                    aria-describedby={errorKey ? "columns-error" : undefined}
-                    className="rounded border border-gray-400 bg-white px-2 py-1"
-                  >
-                    <option value="">{t("import:columns.skip")}</option>
-                    {importFields.map((field) => (
-                      <option key={field} value={field}>
-                        {t(`import:fields.${field}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="p-2 text-sm text-ink-muted">
-                  {sample
-                    .map((row) => row.values[i] ?? "")
-                    .filter(Boolean)
-                    .join(" · ")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
         <Button>{t("import:columns.submit")}</Button>
       </Form>
     </>

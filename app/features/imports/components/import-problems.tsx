@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ListTable } from "~/components/ui/table";
 
 export type ProblemRow = {
   rowNumber: number;
@@ -14,43 +15,32 @@ export function ImportProblems({ rows, headers }: { rows: ProblemRow[]; headers:
     <section className="mb-6 rounded bg-white p-4 shadow-sm">
       <h2 className="mb-2">{t("import:problems.title", { count: rows.length })}</h2>
       <p className="mb-2 max-w-2xl">{t("import:problems.intro")}</p>
-      <table className="w-full text-left">
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className="p-2">
-              {t("import:problems.row")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("import:problems.values")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("import:problems.problem")}
-            </th>
+      <ListTable
+        className="w-full text-left"
+        sticky={false}
+        columns={[t("import:problems.row"), t("import:problems.values"), t("import:problems.problem")]}
+      >
+        {rows.map((row) => (
+          <tr key={row.rowNumber} className="border-b align-top">
+            <td className="p-2">{row.rowNumber}</td>
+            <td className="p-2 text-sm">
+              {row.values
+                .map((v, i) => (v ? `${headers[i] ?? i + 1}: ${v}` : ""))
+                .filter(Boolean)
+                .join(" · ")}
+            </td>
+            <td className="p-2">
+              <ul>
+                {row.errors.map((e, i) => (
+                  <li key={i} className="text-danger">
+                    {t(`import:fields.${e.field}`)}: {t(e.key, e.values)}
+                  </li>
+                ))}
+              </ul>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.rowNumber} className="border-b align-top">
-              <td className="p-2">{row.rowNumber}</td>
-              <td className="p-2 text-sm">
-                {row.values
-                  .map((v, i) => (v ? `${headers[i] ?? i + 1}: ${v}` : ""))
-                  .filter(Boolean)
-                  .join(" · ")}
-              </td>
-              <td className="p-2">
-                <ul>
-                  {row.errors.map((e, i) => (
-                    <li key={i} className="text-danger">
-                      {t(`import:fields.${e.field}`)}: {t(e.key, e.values)}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ListTable>
     </section>
   );
 }

@@ -143,7 +143,7 @@ export function ChooseAreasStep({
           sticky={false}
           caption={t("knowledge-areas:setup.steps.2")}
           columns={[
-            { label: t("knowledge-areas:setup.area") },
+            t("knowledge-areas:setup.area"),
             ...neededLevels.map((level) => ({
               label: t("knowledge-areas:setup.neededAt", { level: levelName(level) }),
             })),

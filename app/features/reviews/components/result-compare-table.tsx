@@ -34,16 +34,7 @@ export function ResultCompareTable({
     <table className="mb-6 w-full border-collapse bg-white">
       <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
       <thead>
-        <tr className="border-b-2">
-          <th scope="col" className="p-2 text-left">
-            {corner}
-          </th>
-          {columns.map((column) => (
-            <th key={column} scope="col" className="p-2 text-right">
-              {column}
-            </th>
-          ))}
-        </tr>
+        <Line scope="col" className="border-b-2" head={corner} cells={columns} />
       </thead>
       {groups.map((group) =>
         group.heading && group.rows.length === 0 ? null : (
@@ -56,34 +47,51 @@ export function ResultCompareTable({
               </tr>
             ) : null}
             {group.rows.map((row) => (
-              <tr key={row.id} className="border-b">
-                <th scope="row" className="p-2 text-left font-normal">
-                  {row.name}
-                </th>
-                {row.values.map((value, i) => (
-                  <td key={i} className="p-2 text-right">
-                    {show(value)}
-                  </td>
-                ))}
-              </tr>
+              <Line key={row.id} scope="row" className="border-b" normal head={row.name} cells={row.values.map(show)} />
             ))}
           </tbody>
         ),
       )}
       {footer ? (
         <tfoot>
-          <tr className="font-semibold">
-            <th scope="row" className="p-2 text-left">
-              {footer.label}
-            </th>
-            {footer.values.map((value, i) => (
-              <td key={i} className="p-2 text-right">
-                {show(value)}
-              </td>
-            ))}
-          </tr>
+          <Line scope="row" className="font-semibold" head={footer.label} cells={footer.values.map(show)} />
         </tfoot>
       ) : null}
     </table>
+  );
+}
+
+/** A row: its heading cell, then the values right-aligned (heading cells in the table's head). */
+function Line({
+  scope,
+  className,
+  normal = false,
+  head,
+  cells,
+}: {
+  scope: "col" | "row";
+  className: string;
+  /** The heading in normal weight (a criterion's name). */
+  normal?: boolean;
+  head: string;
+  cells: readonly string[];
+}) {
+  return (
+    <tr className={className}>
+      <th scope={scope} className={normal ? "p-2 text-left font-normal" : "p-2 text-left"}>
+        {head}
+      </th>
+      {cells.map((cell, i) =>
+        scope === "col" ? (
+          <th key={i} scope="col" className="p-2 text-right">
+            {cell}
+          </th>
+        ) : (
+          <td key={i} className="p-2 text-right">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

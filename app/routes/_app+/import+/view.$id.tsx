@@ -7,6 +7,7 @@ import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
+import { ListTable } from "~/components/ui/table";
 
 export const handle = { i18n: ["import"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -65,46 +66,31 @@ export default function ImportViewPage() {
       {page.changes.length === 0 ? (
         <p>{t("import:view.noChanges")}</p>
       ) : (
-        <table className="w-full bg-white text-left shadow-sm">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t("import:view.what")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:view.who")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:changes.field")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:changes.old")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:changes.new")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:view.decision")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("import:view.outcome")}
-              </th>
+        <ListTable
+          className="w-full bg-white text-left shadow-sm"
+          sticky={false}
+          columns={[
+            t("import:view.what"),
+            t("import:view.who"),
+            t("import:changes.field"),
+            t("import:changes.old"),
+            t("import:changes.new"),
+            t("import:view.decision"),
+            t("import:view.outcome"),
+          ]}
+        >
+          {page.changes.map((c) => (
+            <tr key={c.id} className="border-b">
+              <td className="p-2">{t(`import:meta.${c.meta}`)}</td>
+              <td className="p-2">{c.label}</td>
+              <td className="p-2">{c.field ? t(`import:fields.${c.field}`) : ""}</td>
+              <td className="p-2">{c.oldValue ?? ""}</td>
+              <td className="p-2">{c.newValue ?? ""}</td>
+              <td className="p-2">{t(`import:decision.${c.decision}`)}</td>
+              <td className="p-2">{c.outcome ? t(`import:outcome.${c.outcome}`) : ""}</td>
             </tr>
-          </thead>
-          <tbody>
-            {page.changes.map((c) => (
-              <tr key={c.id} className="border-b">
-                <td className="p-2">{t(`import:meta.${c.meta}`)}</td>
-                <td className="p-2">{c.label}</td>
-                <td className="p-2">{c.field ? t(`import:fields.${c.field}`) : ""}</td>
-                <td className="p-2">{c.oldValue ?? ""}</td>
-                <td className="p-2">{c.newValue ?? ""}</td>
-                <td className="p-2">{t(`import:decision.${c.decision}`)}</td>
-                <td className="p-2">{c.outcome ? t(`import:outcome.${c.outcome}`) : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       <p className="mt-6">
         <Link to="/import" className="underline">
