@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
-import { liveReviews } from "~/features/reviews/live-reviews.server";
+import { liveReviews, reviewListColumns } from "~/features/reviews/live-reviews.server";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -224,10 +224,7 @@ export async function listMyPeerQuestionnaires(ctx: TenantContext) {
     .select({
       assignmentId: reviewPeerAssignments.id,
       reviewId: reviews.id,
-      name: reviews.name,
-      deadline: reviews.deadline,
-      lockedAt: reviews.lockedAt,
-      isFinished: reviews.isFinished,
+      ...reviewListColumns,
       role: reviewPeerAssignments.role,
       finishedAt: reviewPeerAssignments.finishedAt,
       subjectMembershipId: reviewSubjects.membershipId,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { reviewListColumns } from "~/features/reviews/live-reviews.server";
 import { joinPerson } from "~/features/people/person-query.server";
 import { getDb } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
@@ -44,10 +45,7 @@ export async function listPeerReviews(ctx: TenantContext) {
   const rows = await getDb()
     .select({
       id: reviews.id,
-      name: reviews.name,
-      deadline: reviews.deadline,
-      lockedAt: reviews.lockedAt,
-      isFinished: reviews.isFinished,
+      ...reviewListColumns,
       participants: sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId}${inScope})::int`,
       peersAsked: sql<number>`(select count(*) from review_peer_assignments a join review_subjects s on s.id = a.subject_id
         where a.review_id = ${reviewId} and a.role = 'peer'${inScope})::int`,

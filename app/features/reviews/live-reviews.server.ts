@@ -9,3 +9,11 @@ import { inCluster, type Tenant } from "~/utils/scope.server";
 export function liveReviews(tenant: Tenant, type: ReviewType): SQL {
   return and(inCluster(reviews, tenant), eq(reviews.type, type), isNull(reviews.deletedAt))!;
 }
+
+/** What every list of reviews shows of one (besides its id): name, deadline and whether it is locked or finished. */
+export const reviewListColumns = {
+  name: reviews.name,
+  deadline: reviews.deadline,
+  lockedAt: reviews.lockedAt,
+  isFinished: reviews.isFinished,
+};

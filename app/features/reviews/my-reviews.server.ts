@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import { liveReviews } from "./live-reviews.server";
+import { liveReviews, reviewListColumns } from "./live-reviews.server";
 import { getDb } from "#db/client.server";
 import { reviews, reviewSubjects } from "#db/schema";
 import {} from "~/utils/scope.server";
@@ -15,11 +15,8 @@ export async function listMyReviews(ctx: TenantContext) {
   const rows = await getDb()
     .select({
       reviewId: reviews.id,
-      name: reviews.name,
       type: reviews.type,
-      deadline: reviews.deadline,
-      lockedAt: reviews.lockedAt,
-      isFinished: reviews.isFinished,
+      ...reviewListColumns,
       finishedAt: reviewSubjects.finishedAt,
       membershipId: reviewSubjects.membershipId,
       answered: sql<number>`((select count(*) from review_scores s where s.subject_id = ${reviewSubjects.id})

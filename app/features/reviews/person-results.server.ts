@@ -11,6 +11,7 @@ import {
   requireRound,
   requireTeamReview,
   roundOf,
+  type Review,
   teamReviewsInScope,
   teamReviewVisibility,
 } from "./review-access.server";
@@ -149,10 +150,7 @@ export async function compareSubject(ctx: TenantContext, reviewId: string, subje
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     review: {
-      id: review.id,
-      name: round?.name ?? review.name,
-      roundId: round?.id ?? null,
-      teamName: review.teamName ?? "",
+      ...reviewHead(review, round),
       isFinished: review.isFinished,
       scale: scaleOf(review.scale),
     },
@@ -184,6 +182,16 @@ export async function compareSubject(ctx: TenantContext, reviewId: string, subje
   };
 }
 
+/** How both result pages name a team review: by its round, with the team. */
+function reviewHead(review: Review, round: Review | null) {
+  return {
+    id: review.id,
+    name: round?.name ?? review.name,
+    roundId: round?.id ?? null,
+    teamName: review.teamName ?? "",
+  };
+}
+
 /** Everything the printable employee report shows of one person in one team review. */
 export async function employeeReport(ctx: TenantContext, reviewId: string, membershipId: string) {
   const { review, round, subject } = await requireSubject(ctx, reviewId, membershipId);
@@ -200,10 +208,7 @@ export async function employeeReport(ctx: TenantContext, reviewId: string, membe
   ]);
   return {
     review: {
-      id: review.id,
-      name: round?.name ?? review.name,
-      roundId: round?.id ?? null,
-      teamName: review.teamName ?? "",
+      ...reviewHead(review, round),
       deadline: review.deadline,
       finishedAt: review.finishedAt,
       isFinished: review.isFinished,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { liveReviews } from "./live-reviews.server";
+import { liveReviews, reviewListColumns } from "./live-reviews.server";
 import { joinPerson } from "~/features/people/person-query.server";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
@@ -30,10 +30,7 @@ export async function listSelfReviews(ctx: TenantContext, filter: SelfReviewFilt
   const rows = await getDb()
     .select({
       id: reviews.id,
-      name: reviews.name,
-      deadline: reviews.deadline,
-      lockedAt: reviews.lockedAt,
-      isFinished: reviews.isFinished,
+      ...reviewListColumns,
       sourceReviewId: reviews.sourceReviewId,
       participants: participantCount,
       finished: finishedCount,
