@@ -6,6 +6,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { newPasswordFieldNames, parseNewPasswordForm } from "~/features/auth/password-rules.server";
 import { disableTwoFactorSchema } from "~/features/auth/two-factor-settings.schema";
 import { disableTwoFactor, myTwoFactorStatus, startTwoFactorSetup } from "~/features/auth/two-factor-settings.server";
+import { PersonalDataLinks } from "~/features/privacy/components/personal-data-links";
 import { ProfileDetailsForm } from "~/features/people/components/profile-details-form";
 import { ProfilePasswordForm } from "~/features/people/components/profile-password-form";
 import { ProfileTwoFactorPanel } from "~/features/people/components/profile-two-factor-panel";
@@ -18,7 +19,7 @@ import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import { createToastHeader, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
-export const handle = { i18n: ["profile", "auth", "validation"] };
+export const handle = { i18n: ["profile", "auth", "validation", "audit"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
@@ -117,7 +118,10 @@ export default function ProfilePage() {
         tabs={profileTabs.map((key) => ({ key, label: t(`profile:tabs.${key}`) }))}
       />
       {tab === "details" ? (
-        <ProfileDetailsForm profile={profile} lastResult={lastResult} />
+        <>
+          <ProfileDetailsForm profile={profile} lastResult={lastResult} />
+          <PersonalDataLinks own />
+        </>
       ) : tab === "password" ? (
         <ProfilePasswordForm lastResult={lastResult} />
       ) : (

@@ -7,11 +7,12 @@ import { runBulkAction } from "~/features/employees/employee-bulk.server";
 import { updateEmployee } from "~/features/employees/employee-person.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { invitationStatusOf } from "~/features/invitations/invitation-status.server";
+import { PersonalDataLinks } from "~/features/privacy/components/personal-data-links";
 import { pendingEmailChange } from "~/features/people/email-change.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["employees", "validation"] };
+export const handle = { i18n: ["employees", "validation", "audit"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,7 +22,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invitationStatusOf(ctx, [employee.id]),
     pendingEmailChange(employee.userId),
   ]);
-  return { title, employee, invitation: invitations.get(employee.id) ?? "none", pendingEmail };
+  return {
+    title,
+    employee,
+    invitation: invitations.get(employee.id) ?? "none",
+    pendingEmail,
+    // Only account admins export someone else's data (issue 35).
+    mayExportData: ctx.user.isAccountAdmin,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,17 +69,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EmployeeDetailsRoute() {
-  const { employee, pendingEmail, invitation } = useLoaderData<typeof loader>();
+  const { employee, pendingEmail, invitation, mayExportData } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <EmployeeDetailsTab
-      // A saved change of address or its confirmation starts the form afresh from the stored values.
-      key={`${employee.email}|${pendingEmail ?? ""}`}
-      employee={employee}
-      pendingEmail={pendingEmail}
-      invitation={invitation}
-      lastResult={actionData?.reply}
-      warning={actionData && "warning" in actionData ? (actionData.warning as Record<string, string> | null) : null}
-    />
+    <>
+      <EmployeeDetailsTab
+        // A saved change of address or its confirmation starts the form afresh from the stored values.
+        key={`${employee.email}|${pendingEmail ?? ""}`}
+        employee={employee}
+        pendingEmail={pendingEmail}
+        invitation={invitation}
+        lastResult={actionData?.reply}
+        warning={actionData && "warning" in actionData ? (actionData.warning as Record<string, string> | null) : null}
+      />
+      {mayExportData ? <PersonalDataLinks userId={employee.userId} own={false} /> : null}
+    </>
   );
 }
