@@ -12,11 +12,6 @@ import { requireIdsInScope, type Tenant } from "~/utils/scope.server";
  * employee, a team member) reach them through its membership and user, always by the same two joins.
  */
 
-/** The columns a person's name is made from (`personName`, `personNameSql`), of `users` or an alias of it. */
-export function nameColumns<U extends { firstName: PgColumn; lastName: PgColumn; email: PgColumn }>(u: U) {
-  return { firstName: u.firstName, lastName: u.lastName, email: u.email };
-}
-
 /**
  * Joins the membership whose id is in `membershipId` and its user (inner joins: a row without them is left
  * out). The query must be `.$dynamic()`.
