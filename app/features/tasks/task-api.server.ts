@@ -1,6 +1,9 @@
-import { jsonError } from "~/utils/api.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireUserForApi } from "~/utils/api-guard.server";
+import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
-import type { TaskResult } from "./tasks.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { getTask, type TaskResult } from "./tasks.server";
 
 /**
  * A refused or invalid task call as JSON (spec §7/§8), in the caller's language: 422 with the field and
@@ -14,4 +17,25 @@ export async function taskProblem(request: Request, result: Extract<TaskResult, 
     return jsonError(422, "invalid", `${result.field}: ${message}`, { issues: [{ path: result.field, message }] });
   }
   return jsonError(result.status, "forbidden", message);
+}
+
+/** A task's PUT-only address (spec §7 `api/tasks/{id}/done`, `…/seen`): anything but PUT is 405. */
+export async function taskPutLoader({ request }: LoaderFunctionArgs) {
+  await requireUserForApi(request);
+  return methodNotAllowed(["PUT"]);
+}
+
+/** PUT without a payload: `change` the task the caller sees (404 otherwise), answer the task or the refusal. */
+export async function taskPutAction(
+  { request, params }: ActionFunctionArgs,
+  change: (ctx: TenantContext, task: Awaited<ReturnType<typeof getTask>>) => Promise<TaskResult>,
+) {
+  const ctx = await requireUserForApi(request);
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  return answerJson(async () => {
+    const task = await getTask(ctx, params.id ?? "");
+    const result = await change(ctx, task);
+    if (!result.ok) return taskProblem(request, result);
+    return Response.json({ task: await getTask(ctx, task.id) });
+  });
 }

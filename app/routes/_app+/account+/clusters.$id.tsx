@@ -28,6 +28,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["account", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -56,8 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: clusterSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const result = await updateAccountCluster(ctx, id, submission.value);
-    if (!result.ok)
-      return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+    if (!result.ok) return refusal(submission, result);
     return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.saved" });
   }
   if (intent === "link") {

@@ -21,6 +21,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -63,8 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     kind === "edit"
       ? await updateCompetence(ctx, new URL(request.url).searchParams.get("id") ?? "", submission.value)
       : await createCompetence(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/competences/book", { key: `competences:${kind}.saved` });
 }
 

@@ -24,6 +24,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -84,8 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } else {
     result = await createCriterion(ctx, submission.value);
   }
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/criteria/book", { key: kind === "edit" ? "criteria:edit.saved" : "criteria:add.saved" });
 }
 

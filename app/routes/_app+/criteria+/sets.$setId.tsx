@@ -15,6 +15,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -50,8 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: setSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = id ? await updateSet(ctx, id, submission.value) : await createSet(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/criteria/sets", { key: "criteria:sets.saved" });
 }
 

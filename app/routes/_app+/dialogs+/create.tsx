@@ -11,6 +11,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -38,8 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: createDialogSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createDialog(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/dialogs/${result.id}`, { key: "dialogs:toast.created" });
 }
 

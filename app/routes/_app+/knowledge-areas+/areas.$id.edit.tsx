@@ -15,6 +15,7 @@ import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 /** Rename a knowledge area and change its description (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -37,8 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateArea(ctx, id, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.saved" });
 }
 

@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 /** Add a knowledge area to the cluster, on no card yet; teams choose it in the setup (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -28,8 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createArea(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.added" });
 }
 

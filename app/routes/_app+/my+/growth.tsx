@@ -19,6 +19,7 @@ import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { can, requireModule, requireRight } from "~/utils/tenant.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["growth", "criteria", "flow", "competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -105,8 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ambitionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveAmbition(owner, submission.value, { competencesOn: ctx.modules.has("competences") });
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/my/growth", { key: "growth:ambition.saved" });
 }
 

@@ -16,6 +16,7 @@ import { POSITIONS_PAGE_SIZE } from "~/features/positions/list-sizes";
 import { positionListFilterSchema } from "~/features/positions/position-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -41,8 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: positionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createPosition(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/personnel/positions", {
     key: "positions:created",
     values: { name: submission.value.name },

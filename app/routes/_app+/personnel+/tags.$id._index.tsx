@@ -21,6 +21,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -48,8 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: tagSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const result = await renameTag(ctx, tagId, submission.value);
-    if (!result.ok)
-      return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+    if (!result.ok) return refusal(submission, result);
     return redirectWithToast(`/personnel/tags/${tagId}`, { key: "tags:saved" });
   }
   const submission = parseWithZod(formData, { schema: tagMemberSchema });

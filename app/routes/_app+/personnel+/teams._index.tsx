@@ -16,6 +16,7 @@ import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
 import { teamListFilterSchema } from "~/features/teams/team-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,8 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: teamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createTeam(ctx, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/teams/${result.id}/members`, {
     key: "teams:created",
     values: { name: submission.value.name },

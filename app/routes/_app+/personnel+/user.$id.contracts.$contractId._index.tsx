@@ -13,6 +13,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,8 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: contractSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateContract(ctx, employee.id, params.contractId ?? "", submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/user/${employee.id}/contracts`, { key: "employees:contracts.updated" });
 }
 

@@ -14,6 +14,7 @@ import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["settings", "account", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -35,8 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: clusterSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateAccountCluster(ctx, ctx.clusterId, submission.value);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
+  if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/settings", { key: "settings:cluster.saved" });
 }
 

@@ -11,6 +11,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -49,12 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await updateTask(ctx, task.id, submission.value);
   if (!result.ok) {
-    return data(
-      submission.reply(
-        result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] },
-      ),
-      { status: result.field ? 400 : 403 },
-    );
+    return refusal(submission, result, result.field ? 400 : 403);
   }
   return redirectWithToast(`/tasks/${tab}/${task.id}`, { key: "tasks:toast.updated" });
 }

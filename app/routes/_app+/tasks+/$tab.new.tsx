@@ -11,6 +11,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusal } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -45,12 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createTask(ctx, type, submission.value);
   if (!result.ok) {
-    return data(
-      submission.reply(
-        result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] },
-      ),
-      { status: 400 },
-    );
+    return refusal(submission, result);
   }
   return redirectWithToast(`/tasks/${tab === "archive" ? "inbox" : tab}`, {
     key: type === "note" ? "tasks:toast.noteCreated" : "tasks:toast.created",

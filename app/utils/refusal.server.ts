@@ -1,0 +1,20 @@
+import { data } from "@remix-run/node";
+
+/**
+ * The one way an action answers a refused form (docs/decisions/1503): the service's `Failure`
+ * (`{ ok: false, field, errorKey }`, `utils/results.server.ts`) becomes conform's reply — the error next to its
+ * field, or above the form when the rule has no field — with status 400 (or the status given), so what was typed
+ * stays and the message is in the reader's language.
+ */
+export function refusal<R>(
+  submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => R },
+  result: { field?: string | null; errorKey: string },
+  status = 400,
+) {
+  return data(
+    submission.reply(
+      result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] },
+    ),
+    { status },
+  );
+}
