@@ -206,6 +206,18 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
   }
 }
 
+/** Runs `work` again (up to 5 times, after a short random pause) when PostgreSQL ended it as a deadlock's victim. */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01" || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
 function firstError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason));
 }
@@ -230,9 +242,12 @@ export async function startWorker(
   const pollers = new Map<string, string>();
 
   for (const definition of jobDefinitions) {
-    await boss.createQueue(definition.name, { name: definition.name, ...definition.options });
+    const settings = { name: definition.name, ...definition.options };
+    // Workers that start together on a fresh database deadlock in pg-boss's create_queue (each creates the
+    // queue's partition): PostgreSQL ends one side, which tries again (issue 38's two-worker test found it).
+    await retryOnDeadlock(() => boss.createQueue(definition.name, settings));
     // createQueue ignores an existing queue (perhaps made by a sender), so apply the settings again.
-    await boss.updateQueue(definition.name, { name: definition.name, ...definition.options });
+    await retryOnDeadlock(() => boss.updateQueue(definition.name, settings));
     const pollerId = await boss.work(
       definition.name,
       {

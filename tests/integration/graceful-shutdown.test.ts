@@ -6,7 +6,6 @@
  *   that does not, and another worker then completes that job exactly once; its log lines carry the id of the
  *   request that enqueued the job.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
@@ -14,52 +13,17 @@ import { emailOutbox } from "#db/schema";
 import { stopSenderBoss } from "#jobs/boss.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { withLogContext } from "~/utils/logger.server";
-import { bin, projectRoot } from "../../scripts/processes";
+import { killStarted, startWeb, startWorkerProcess, waitFor, waitForOutput } from "../support/started-processes";
 import { startSmtpCapture } from "../support/smtp";
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-const children: ChildProcess[] = [];
-
-function start(args: string[], env: Record<string, string>): Started {
-  const child = spawn(bin("tsx"), args, {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const waitForOutput = (started: Started, pattern: RegExp, timeoutMs = 60_000) =>
-  waitFor(() => pattern.exec(started.output()) ?? undefined, `${pattern} in:\n${started.output()}`, timeoutMs);
-
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killStarted();
   await stopSenderBoss();
 });
 
 describe("a web process on SIGTERM", () => {
   it("refuses new connections, finishes the request in flight, cuts the one past the limit, exits", async () => {
-    const web = start(["--import", "./tests/support/ignore-css.mjs", "tests/support/web-process.ts"], {
-      SHUTDOWN_TIMEOUT_MS: "3000",
-    });
-    const port = Number((await waitForOutput(web, /listening on port (\d+)/))[1]);
-    const base = `http://127.0.0.1:${port}`;
+    const { started: web, base } = await startWeb({ SHUTDOWN_TIMEOUT_MS: "3000" });
 
     const finishing = fetch(`${base}/slow?ms=1500`);
     const tooSlow = fetch(`${base}/slow?ms=20000`).then(
@@ -133,8 +97,7 @@ describe("a job worker on SIGTERM", () => {
     const env = { SMTP_URL: smtp.url, JOB_LEASE_SECONDS: "3", JOB_SUPERVISE_SECONDS: "1" };
 
     // 1. A job that finishes while the worker stops.
-    const first = start(["jobs/worker.ts"], { ...env, JOB_STOP_TIMEOUT_MS: "10000" });
-    await waitForOutput(first, /worker started \(pid \d+\)/);
+    const first = await startWorkerProcess({ ...env, JOB_STOP_TIMEOUT_MS: "10000" });
     const finished = await mailJob("finishes@example.test", "req-finishes-0001");
     await waitFor(() => smtp.held.length === 1, "the first message at the SMTP server");
     first.child.kill("SIGTERM");
@@ -145,8 +108,7 @@ describe("a job worker on SIGTERM", () => {
     expect((await jobOf(finished)).map((job) => job.state)).toEqual(["completed"]);
 
     // 2. A job still running at the limit is handed back, its retry count as before.
-    const second = start(["jobs/worker.ts"], { ...env, JOB_STOP_TIMEOUT_MS: "300" });
-    await waitForOutput(second, /worker started \(pid \d+\)/);
+    const second = await startWorkerProcess({ ...env, JOB_STOP_TIMEOUT_MS: "300" });
     const handedBack = await mailJob("handed-back@example.test", "req-handback-0002");
     await waitFor(() => smtp.held.length === 1, "the second message at the SMTP server");
     second.child.kill("SIGTERM");
@@ -167,8 +129,7 @@ describe("a job worker on SIGTERM", () => {
     // 3. Another worker completes it, once.
     holdMessages = false;
     smtp.held.length = 0;
-    const third = start(["jobs/worker.ts"], env);
-    await waitForOutput(third, /worker started \(pid \d+\)/);
+    const third = await startWorkerProcess(env);
     await waitFor(async () => (await outboxRow(handedBack)).status === "sent", "the handed-back mail sent");
     expect(accepted().filter((to) => to === "handed-back@example.test")).toHaveLength(1);
     expect((await outboxRow(handedBack)).attempts).toBe(1);
