@@ -18,6 +18,7 @@ import { accounts, users } from "#db/schema";
 import { hashPassword } from "~/features/auth/password.server";
 import { createRng, type SeedContext } from "./context";
 import { seedAccountsAndClusters } from "./demo/accounts-and-clusters";
+import { seedAudit } from "./demo/audit";
 import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
@@ -61,6 +62,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedKnowledgeAreas(ctx, { tenants, teams });
   await seedCompetences(ctx, { tenants, people });
   await seedImportConnectors(ctx, { tenants, people });
+  await seedAudit(ctx, { tenants, people });
 }
 
 const SEED_LOCK = 727275;
