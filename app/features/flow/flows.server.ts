@@ -30,6 +30,16 @@ import { personNameSql } from "~/utils/person-name.server";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 
+type ActivityValues = Pick<
+  typeof flowActivities.$inferInsert,
+  "name" | "sharePercent" | "capability" | "challenge" | "energy" | "skills"
+>;
+
+/** What a person fills in of one activity: what is stored of it and what the measurement page shows. */
+function activityValues({ name, sharePercent, capability, challenge, energy, skills }: ActivityValues): ActivityValues {
+  return { name, sharePercent, capability, challenge, energy, skills };
+}
+
 /** The cluster's flow settings (the review settings' flow section, or the default: docs/decisions/0920). */
 export async function getFlowSettings(ctx: Tenant, db: DbOrTx = getDb()): Promise<FlowSettings> {
   return flowSettingsFrom((await getReviewSettings(ctx, db)).flow);
@@ -87,12 +97,7 @@ export async function createFlowMeasurement(
       activities.map((a, position) => ({
         measurementId: measurement.id,
         position,
-        name: a.name,
-        sharePercent: a.sharePercent,
-        capability: a.capability,
-        challenge: a.challenge,
-        energy: a.energy,
-        skills: a.skills,
+        ...activityValues(a),
       })),
     );
     return { ok: true as const, id: measurement.id };
@@ -187,12 +192,7 @@ export async function getFlowDetails(ctx: TenantContext, id: string, db: DbOrTx 
     createdAt: measurement.createdAt.toISOString(),
     settings,
     activities: own.map((a) => ({
-      name: a.name,
-      sharePercent: a.sharePercent,
-      capability: a.capability,
-      challenge: a.challenge,
-      energy: a.energy,
-      skills: a.skills,
+      ...activityValues(a),
       zone: zoneOf(a, settings) as FlowZone,
       counted: isCounted(a),
     })),
