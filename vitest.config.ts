@@ -1,7 +1,31 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/*
+ * Integration files share one module graph per worker (isolate: false): importing the app for each of 94
+ * files took longer than their tests (docs/decisions/1470). A file that replaces a module with vi.mock needs
+ * its own graph, so files that call vi.mock run in the isolated project, found by reading them.
+ */
+const integrationDir = here("./tests/integration");
+const mockingFiles = fs
+  .readdirSync(integrationDir)
+  .filter((name) => name.endsWith(".test.ts"))
+  .filter((name) => fs.readFileSync(`${integrationDir}/${name}`, "utf8").includes("vi.mock("))
+  .map((name) => `tests/integration/${name}`);
+
+const integration = {
+  environment: "node" as const,
+  // One migrated template database per run; every test file starts on a fresh copy of it.
+  globalSetup: ["tests/setup/integration-global.ts"],
+  setupFiles: ["tests/setup/integration-worker.ts"],
+  // The machines have 2 cores, and each worker holds its own database and connection pool.
+  maxWorkers: 2,
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   resolve: {
@@ -27,17 +51,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...integration,
           name: "integration",
-          environment: "node",
           include: ["tests/integration/**/*.test.ts"],
-          // One migrated template database per run; every test file starts on a fresh copy of it.
-          globalSetup: ["tests/setup/integration-global.ts"],
-          setupFiles: ["tests/setup/integration-worker.ts"],
-          // The machines have 2 cores, and each worker holds its own database and connection pool.
-          maxWorkers: 2,
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          exclude: mockingFiles,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...integration, name: "integration-isolated", include: mockingFiles },
       },
     ],
   },

@@ -185,7 +185,8 @@ async function vitestStep(project: "unit" | "integration"): Promise<StepResult> 
   const code = await runStep(bin("vitest"), [
     "run",
     "--project",
-    project,
+    // integration and integration-isolated (vitest.config.ts)
+    project === "integration" ? "integration*" : project,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${outputFile}`,

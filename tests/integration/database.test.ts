@@ -15,7 +15,7 @@ describe("integration database", () => {
 
   test("belongs to this worker alone", async () => {
     const { rows } = await getDb().execute<{ name: string }>(sql`select current_database() as name`);
-    expect(rows[0]?.name).toMatch(/_w\d+$/);
+    expect(rows[0]?.name).toMatch(/_w\d+_[0-9a-f]{8}$/);
   });
 
   test("runs hot queries as statements prepared per shape, and past the cap unnamed", async () => {

@@ -16,7 +16,22 @@ declare module "vitest" {
   }
 }
 
+/**
+ * Both integration projects (vitest.config.ts: the shared-module one and the isolated one) name this file;
+ * the run prepares one template, and the first project's teardown is the one that cleans up.
+ */
+const prepared = globalThis as { __integrationTemplate?: Promise<{ baseUrl: string; templateDatabase: string }> };
+
 export default async function setup(project: TestProject) {
+  if (prepared.__integrationTemplate) {
+    const { baseUrl, templateDatabase } = await prepared.__integrationTemplate;
+    project.provide("baseDatabaseUrl", baseUrl);
+    project.provide("templateDatabase", templateDatabase);
+    return;
+  }
+  let settle!: (value: { baseUrl: string; templateDatabase: string }) => void;
+  let fail!: (error: unknown) => void;
+  prepared.__integrationTemplate = new Promise((resolve, reject) => ((settle = resolve), (fail = reject)));
   let embedded: EmbeddedPostgres | undefined;
   let baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
@@ -29,8 +44,10 @@ export default async function setup(project: TestProject) {
     await runMigrations(templateUrl);
   } catch (error) {
     await embedded?.stop();
+    fail(error);
     throw error;
   }
+  settle({ baseUrl, templateDatabase });
   project.provide("baseDatabaseUrl", baseUrl);
   project.provide("templateDatabase", templateDatabase);
 

@@ -1,21 +1,27 @@
 /**
  * Runs before each integration test file, in its worker: gives the file a fresh copy of the migrated
- * template as `<db>_w<pool id>` and points DATABASE_URL (read lazily by getDb()) at it.
+ * template as `<db>_w<pool id>_<random>` and points DATABASE_URL (read lazily by getDb()) at it. The
+ * previous file's database is dropped in the background: a DROP DATABASE waits for a checkpoint (about two
+ * seconds a file), which no file needs to wait for. The run's teardown drops whatever is left (`<db>_w…`).
  */
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, expect, inject } from "vitest";
 import { closeDb } from "../../db/client.server";
-import { databaseName, recreateDatabase } from "./databases";
+import { stopSenderBoss } from "../../jobs/boss.server";
+import { databaseName, dropDatabase, recreateDatabase } from "./databases";
 
 const baseUrl = inject("baseDatabaseUrl");
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "1";
-process.env.DATABASE_URL = await recreateDatabase(
-  baseUrl,
-  `${databaseName(baseUrl)}_w${workerId}`,
-  inject("templateDatabase"),
-);
+const fileDatabase = `${databaseName(baseUrl)}_w${workerId}_${randomBytes(4).toString("hex")}`;
+process.env.DATABASE_URL = await recreateDatabase(baseUrl, fileDatabase, inject("templateDatabase"));
+const worker = globalThis as { __previousFileDatabase?: string };
+if (worker.__previousFileDatabase) void dropDatabase(baseUrl, worker.__previousFileDatabase).catch(() => undefined);
+worker.__previousFileDatabase = fileDatabase;
 
 afterAll(async () => {
+  // The next file in this worker gets a new database of the same name: nothing may stay connected to this one.
+  await stopSenderBoss();
   await closeDb();
 });
 
