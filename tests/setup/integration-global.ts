@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     const { baseUrl, templateDatabase } = await prepared.__integrationTemplate;
     project.provide("baseDatabaseUrl", baseUrl);
     project.provide("templateDatabase", templateDatabase);
-    return;
+    return async () => undefined;
   }
   let settle!: (value: { baseUrl: string; templateDatabase: string }) => void;
   let fail!: (error: unknown) => void;
