@@ -149,6 +149,7 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/personnel/positions" },
     { path: "/account/modules" },
     { path: "/account/settings" },
+    { path: "/account/audit" },
     { path: "/settings/rights" },
   ]);
 });
