@@ -31,7 +31,14 @@ beforeAll(async () => {
   w = await orgWorld();
   group = spawn(bin("tsx"), ["tests/support/bundled-worker-group.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, SMTP_URL: smtp.url, JOB_LEASE_SECONDS: "3", JOB_SUPERVISE_SECONDS: "1" },
+    env: {
+      ...process.env,
+      SMTP_URL: smtp.url,
+      JOB_LEASE_SECONDS: "3",
+      JOB_SUPERVISE_SECONDS: "1",
+      // The test reads the worker's "worker started" lines; under vitest the logger would say only warnings.
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   group.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -87,6 +87,8 @@ describe("a job worker killed in the middle of a job", () => {
       env: {
         ...process.env,
         SMTP_URL: smtpUrl,
+        // The test reads the worker's "worker started" line; under vitest the logger would say only warnings.
+        LOG_LEVEL: "info",
         // Short, so the test is quick; the defaults (30 s, 10 s) bring a job back within a minute.
         JOB_LEASE_SECONDS: "3",
         JOB_SUPERVISE_SECONDS: "1",
