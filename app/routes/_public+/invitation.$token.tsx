@@ -10,12 +10,12 @@ import { acceptInvitation, lookupInvitationFrom } from "~/features/invitations/i
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { readForm } from "~/utils/read-form.server";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
-import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 const messages = {
   expired: "signup:invitation.expired",

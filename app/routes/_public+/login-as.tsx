@@ -6,12 +6,12 @@ import { isTrustedLoginAsOrigin, startLoginAs } from "~/features/auth/login-as.s
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { readForm } from "~/utils/read-form.server";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 export const handle = { i18n: ["signup", "auth"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
-import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 // public route: the one-time token from a system admin is the credential. The GET only shows a button
 // (a prefetch must not use the token); the POST, from this site or a trusted admin origin, signs in.

@@ -7,12 +7,12 @@ import { newPasswordFieldNames as hidden, parseNewPasswordForm } from "~/feature
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { readForm } from "~/utils/read-form.server";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 export const handle = { i18n: ["signup", "auth", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 // Retry-After (429) and the loader's own headers reach the browser only through this export.
 export { ownHeaders as headers } from "~/utils/route-headers";
-import { TOKEN_PAGE_REFERRER_POLICY } from "~/utils/route-headers";
 
 // public route: the code from the reset e-mail is the credential. A signed-in visitor may use it too
 // (e.g. a shared computer); the reset ends every session of that user anyway.
