@@ -5,15 +5,20 @@ import { renderMarkdown } from "~/features/knowledge-base/articles.server";
 import type { Language } from "~/utils/i18n";
 import { sharedI18n } from "~/utils/i18n.server";
 import { documentFileName, type DocumentSlug } from "./documents";
+import { placeFigures } from "./figures.server";
 import { escapeHtml } from "~/utils/escape-html";
 
-/** The manual and e-books: one markdown file a language (docs/decisions/1120). */
+/**
+ * Every document of file/{slug} is one markdown file a language, `content/files/<lang>/<slug>.md`
+ * (docs/decisions/1120, 1570): first line `# Title`, then a summary paragraph, then the body. A paragraph
+ * `{{figure:name}}` becomes one of our own SVG figures (figures.server.ts); raw HTML in the files stays text.
+ */
 const contentDir = path.resolve("content/files");
 
 export type DocumentSource = { title: string; summary: string; markdown: string };
+export type RenderedDocument = { title: string; summary: string; html: string };
 
-/** A guide document's markdown: first line `# Title`, then a summary paragraph, then the body. */
-function readGuideDocument(slug: DocumentSlug, language: Language): DocumentSource {
+function readMarkdownDocument(slug: DocumentSlug, language: Language): DocumentSource {
   const source = fs.readFileSync(path.join(contentDir, language, `${slug}.md`), "utf8");
   const [first, ...rest] = source.split("\n");
   const body = rest.join("\n").trim();
@@ -21,25 +26,26 @@ function readGuideDocument(slug: DocumentSlug, language: Language): DocumentSour
   return { title: first.replace(/^#\s*/, "").trim(), summary, markdown: body };
 }
 
-/** A legal document: its texts live in the legal namespace (also shown on the page), with the template notice. */
-function readLegalDocument(slug: DocumentSlug, language: Language): DocumentSource {
-  const t = sharedI18n().getFixedT(language, "legal");
-  const notice = t("templateNotice");
-  return {
-    title: t(`${slug}.title`),
-    summary: notice,
-    markdown: `> ${notice}\n\n${t(`${slug}.body`)}\n\n*${t("version")}*`,
-  };
+export function documentSource(slug: DocumentSlug, language: Language): DocumentSource {
+  const source = readMarkdownDocument(slug, language);
+  if (!isLegalSlug(slug)) return source;
+  // The legal texts are the supplier's; the operator fills in the [bracketed] fields (the notice says so).
+  const notice = sharedI18n().getFixedT(language, "legal")("templateNotice");
+  return { ...source, markdown: `> ${notice}\n\n${source.markdown}` };
 }
 
-export function documentSource(slug: DocumentSlug, language: Language): DocumentSource {
-  return isLegalSlug(slug) ? readLegalDocument(slug, language) : readGuideDocument(slug, language);
+/** The document as HTML for the page and the file: the markdown rendered, the figures in place. */
+export function renderDocument(slug: DocumentSlug, language: Language): RenderedDocument {
+  const { title, summary, markdown } = readMarkdownDocument(slug, language);
+  return { title, summary, html: placeFigures(renderMarkdown(markdown), language) };
 }
 
 const style = [
-  "body{font-family:system-ui,sans-serif;line-height:1.5;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1f2933}",
+  "body{font-family:system-ui,sans-serif;line-height:1.5;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1f2933}",
   "h1{font-size:1.8rem}h2{font-size:1.3rem;margin-top:2rem}blockquote{border-left:4px solid #b7791f;margin:0;padding:.5rem 1rem;background:#fff8e6}",
-  "@media print{body{margin:0;max-width:none}h2,h3{break-after:avoid}}",
+  "table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border:1px solid #cbd2d9;padding:.35rem .5rem;text-align:left;vertical-align:top}",
+  "figure{margin:1.5rem 0}figcaption{font-size:.9rem;color:#52606d}svg{max-width:100%;height:auto}",
+  "@media print{body{margin:0;max-width:none}h2,h3{break-after:avoid}figure,tr{break-inside:avoid}}",
 ].join("");
 
 /** The document as one self-contained HTML file: no script, no outside resources, printable to PDF. */
@@ -57,7 +63,7 @@ export function renderDocumentFile(slug: DocumentSlug, language: Language): { fi
     "<body>",
     "<main>",
     `<h1>${escapeHtml(title)}</h1>`,
-    renderMarkdown(markdown),
+    placeFigures(renderMarkdown(markdown), language),
     "</main>",
     "</body>",
     "</html>",

@@ -14,13 +14,17 @@ export default function PublicLayout() {
       >
         {t("common:skipToContent")}
       </a>
-      <header className="border-b bg-white">
+      <header className="no-print border-b bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-3">
           <span className="text-lg font-semibold text-brand-800">{t("common:appName")}</span>
           <LanguageSwitch redirectTo={location.pathname + location.search} />
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-md px-4 py-10">
+      {/* Documents (file/{slug}) are long texts and tables: a reading width instead of the forms' narrow column. */}
+      <main
+        id="main"
+        className={`mx-auto px-4 py-10 ${location.pathname.startsWith("/file/") ? "max-w-3xl" : "max-w-md"}`}
+      >
         <Outlet />
       </main>
     </>

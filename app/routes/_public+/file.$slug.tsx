@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MarkdownBody } from "~/components/ui/markdown-body";
 import { isLegalSlug } from "~/features/account/signup.schema";
 import { isDocumentSlug } from "~/features/files/documents";
-import { documentSource } from "~/features/files/documents.server";
+import { renderDocument } from "~/features/files/documents.server";
 import { supportedLanguages } from "~/utils/i18n";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
-import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["legal"] };
@@ -14,22 +14,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 // public route for the legal documents (terms, privacy, processing agreement), which people must be
 // able to read before they register. Every other /file/{slug} (e-books, manual) needs reviews.manage.
-// Each document also downloads as a file, per language: /file/{slug}/download (docs/decisions/1120).
+// The page shows the whole document in the reader's language; each also downloads as a file, per language:
+// /file/{slug}/download (docs/decisions/1120, 1570).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug;
-  if (isLegalSlug(slug)) {
-    const t = await getServerT(request);
-    return { title: pageTitle(t, `legal:${slug}.title`), slug, document: null };
-  }
-  await requireRight(request, "reviews.manage");
+  const legal = isLegalSlug(slug);
+  if (!legal) await requireRight(request, "reviews.manage");
   if (!isDocumentSlug(slug)) throw new Response("Not found", { status: 404 });
-  const source = documentSource(slug, await getLanguage(request));
+  const document = renderDocument(slug, await getLanguage(request));
   const t = await getServerT(request);
-  return {
-    title: `${source.title} · ${t("common:appName")}`,
-    slug,
-    document: { title: source.title, summary: source.summary },
-  };
+  return { title: `${document.title} · ${t("common:appName")}`, slug, legal, document };
 }
 
 function DownloadLinks({ slug }: { slug: string }) {
@@ -47,43 +41,30 @@ function DownloadLinks({ slug }: { slug: string }) {
   );
 }
 
-export default function LegalDocumentPage() {
+export default function DocumentPage() {
   const { t } = useTranslation();
-  const { slug, document } = useLoaderData<typeof loader>();
-  if (document) {
-    return (
-      <article className="rounded bg-white p-6 shadow-sm">
-        <h1 className="mb-4">{document.title}</h1>
-        <p className="mb-6">{document.summary}</p>
-        <h2 className="text-lg font-semibold">{t("legal:files.downloadTitle")}</h2>
-        <DownloadLinks slug={slug} />
-      </article>
-    );
-  }
-  const blocks = t(`legal:${slug}.body`).split(/\n\n+/);
+  const { slug, legal, document } = useLoaderData<typeof loader>();
   return (
     <article className="rounded bg-white p-6 shadow-sm">
-      <h1 className="mb-4">{t(`legal:${slug}.title`)}</h1>
-      <p className="mb-6 rounded border-l-4 border-warning bg-warning-bg p-3 font-medium" data-testid="template-notice">
-        {t("legal:templateNotice")}
-      </p>
-      {blocks.map((block, index) =>
-        block.startsWith("## ") ? (
-          <h2 key={index} className="mb-2 mt-6 text-lg font-semibold">
-            {block.slice(3)}
-          </h2>
-        ) : (
-          <p key={index} className="mb-3">
-            {block}
-          </p>
-        ),
-      )}
-      <p className="mt-8 text-sm text-ink-muted">{t("legal:version")}</p>
-      <h2 className="mt-6 text-lg font-semibold">{t("legal:files.downloadTitle")}</h2>
-      <DownloadLinks slug={slug} />
-      <p className="mt-4">
-        <Link to="/register">{t("legal:toRegister")}</Link>
-      </p>
+      <h1 className="mb-4">{document.title}</h1>
+      {legal ? (
+        <p
+          className="mb-6 rounded border-l-4 border-warning bg-warning-bg p-3 font-medium"
+          data-testid="template-notice"
+        >
+          {t("legal:templateNotice")}
+        </p>
+      ) : null}
+      <div className="no-print">
+        <h2 className="text-lg font-semibold">{t("legal:files.downloadTitle")}</h2>
+        <DownloadLinks slug={slug} />
+      </div>
+      <MarkdownBody html={document.html} className="mt-6" />
+      {legal ? (
+        <p className="no-print mt-6">
+          <Link to="/register">{t("legal:toRegister")}</Link>
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MarkdownBody } from "~/components/ui/markdown-body";
 import { PageHeader } from "~/components/ui/table";
 import { getArticle } from "~/features/knowledge-base/articles.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
@@ -22,16 +23,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The markdown's elements, styled from outside (no typography plugin); links underlined in running text. */
-const articleClass = [
-  "mt-6 rounded bg-white p-6 shadow-sm",
-  "[&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h2:first-child]:mt-0",
-  "[&_h3]:mt-4 [&_h3]:font-semibold",
-  "[&_p]:mt-3 [&_a]:underline",
-  "[&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
-  "[&_strong]:font-semibold",
-].join(" ");
-
 export default function KnowledgeBaseArticlePage() {
   const { t } = useTranslation();
   const { article } = useLoaderData<typeof loader>();
@@ -44,8 +35,7 @@ export default function KnowledgeBaseArticlePage() {
         <PageHeader title={article.title} />
       </div>
       {article.summary ? <p className="mt-2 text-lg">{article.summary}</p> : null}
-      {/* Rendered on the server from our own markdown files, raw HTML escaped (articles.server.ts). */}
-      <div className={articleClass} dangerouslySetInnerHTML={{ __html: article.html }} />
+      <MarkdownBody html={article.html} className="mt-6 rounded bg-white p-6 shadow-sm" />
     </div>
   );
 }
