@@ -1,8 +1,13 @@
 import type { TFunction } from "i18next";
 
-/** "<page> · <app name>", translated on the server so the title is right without JavaScript. */
+/**
+ * "<page> · <app name>", translated on the server so the title is right without JavaScript. A page named like
+ * the app (team development) is not named twice.
+ */
 export function pageTitle(t: TFunction, key: string): string {
-  return `${t(key)} · ${t("common:appName")}`;
+  const page = t(key);
+  const app = t("common:appName");
+  return page === app ? app : `${page} · ${app}`;
 }
 
 /** "<name> · <tab> · <app name>": the title of one tab of a detail page (an employee, a team). */

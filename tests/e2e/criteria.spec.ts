@@ -164,6 +164,13 @@ test.describe("review settings", () => {
       "1 · Laag",
       "0 · Niet beoordeeld",
     ]);
+    // The flow part of the settings: the cluster's flow scale and bands, and the way to change them.
+    const flow = page.getByRole("region", { name: "Flow" });
+    await expect(flow).toContainText("Activiteiten worden gescoord van 1 tot en met 10.");
+    await expect(flow.getByRole("link", { name: "Flow-instellingen wijzigen" })).toHaveAttribute(
+      "href",
+      "/flow/settings",
+    );
     await page.getByRole("radio", { name: "3-puntsschaal" }).check();
     await page.locator("#review-settings-d1_name_nl").fill("Resultaat");
     await page.getByRole("button", { name: "Instellingen opslaan" }).click();

@@ -31,6 +31,8 @@ test.describe("self reviews", () => {
     await expect(page.getByRole("status").filter({ hasText: "De zelfbeoordeling is aangemaakt" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText(roundName)).toBeVisible();
+    // A fresh review offers sending the invitations, not sending them again.
+    await expect(page.getByRole("button", { name: "Uitnodigingen opnieuw versturen" })).toHaveCount(0);
     await page.getByRole("button", { name: "Uitnodigingen versturen", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "De uitnodigingen worden verstuurd" })).toBeVisible();
 

@@ -31,4 +31,13 @@ describe("team development steps", () => {
     expect(hrefs(manager)).toContain("/review/create/teamreview");
     expect(hrefs({ ...manager, modules: new Set<string>() })).not.toContain("/review/create/teamreview");
   });
+
+  it("open the unfiltered dialog list for a team outside the reader's dialog scope (the filtered one is a 404)", () => {
+    const leader = { ...employee, rights: expandRights(["dialogs.manage"]), modules: new Set(["dialog"]) };
+    const links = (inScope: boolean) =>
+      visibleStepLinks(leader, "dialogs", team, (right) => right === "dialogs.manage" && inScope).map((l) => l.href);
+    expect(links(true)).toContain(`/dialogs?team=${team}`);
+    expect(links(false)).toContain("/dialogs");
+    expect(links(false).some((href) => href.includes("?team="))).toBe(false);
+  });
 });

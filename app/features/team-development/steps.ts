@@ -1,6 +1,6 @@
 import { accessFor } from "~/features/navigation/route-access";
 import { canOpen } from "~/features/navigation/navigation";
-import type { RightsSubject } from "~/utils/rights";
+import type { Right, RightsSubject } from "~/utils/rights";
 
 /**
  * The team development method of spec §1 as steps (team-development/{step}, docs/decisions/1121). Texts are
@@ -11,8 +11,13 @@ export const teamDevelopmentSteps = ["goals", "team-review", "self-reviews", "di
 export type TeamDevelopmentStep = (typeof teamDevelopmentSteps)[number];
 
 export type StepLink = { key: string; href: string };
+/**
+ * A link whose `?team={team}` filter only holds for teams in the reader's scope of `teamRight` (the list behind
+ * it answers 404 for another team): for a team outside that scope it opens the unfiltered list instead.
+ */
+type StepLinkDefinition = StepLink & { teamRight?: Right };
 
-const stepLinks: Record<TeamDevelopmentStep, readonly StepLink[]> = {
+const stepLinks: Record<TeamDevelopmentStep, readonly StepLinkDefinition[]> = {
   goals: [
     { key: "goalsAndAmbitions", href: "/goals-and-ambitions?team={team}" },
     { key: "teamGoals", href: "/personnel/teams/{team}/goalsAndAmbitions" },
@@ -27,7 +32,7 @@ const stepLinks: Record<TeamDevelopmentStep, readonly StepLink[]> = {
     { key: "myReviews", href: "/my/reviews" },
   ],
   dialogs: [
-    { key: "dialogs", href: "/dialogs?team={team}" },
+    { key: "dialogs", href: "/dialogs?team={team}", teamRight: "dialogs.manage" },
     { key: "createDialog", href: "/dialogs/create" },
     { key: "interventions", href: "/guide/intervention" },
   ],
@@ -42,9 +47,22 @@ export function isTeamDevelopmentStep(value: string | undefined): value is TeamD
   return (teamDevelopmentSteps as readonly string[]).includes(value ?? "");
 }
 
-/** The step's links this reader may open (the same right and module as the page's own guard), for the team. */
-export function visibleStepLinks(subject: RightsSubject, step: TeamDevelopmentStep, teamId: string | null): StepLink[] {
+/**
+ * The step's links this reader may open (the same right and module as the page's own guard), for the team.
+ * `teamInScopeOf(right)` says whether the chosen team is in the reader's team scope of that right.
+ */
+export function visibleStepLinks(
+  subject: RightsSubject,
+  step: TeamDevelopmentStep,
+  teamId: string | null,
+  teamInScopeOf: (right: Right) => boolean = () => true,
+): StepLink[] {
   return stepLinks[step]
+    .map(({ teamRight, ...link }) =>
+      teamRight && !(teamId && teamInScopeOf(teamRight))
+        ? { ...link, href: link.href.replace("?team={team}", "") }
+        : link,
+    )
     .filter((link) => teamId || !link.href.includes("{team}"))
     .filter((link) => canOpen(subject, accessFor(link.href.split("?")[0]) ?? {}))
     .map((link) => ({ key: link.key, href: link.href.replace("{team}", teamId ?? "") }));

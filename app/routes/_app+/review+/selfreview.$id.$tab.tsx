@@ -50,6 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tags: details.tags,
     source: details.source,
     questions: details.questions,
+    // "Send" while someone who has not finished was never invited, "send again" once someone was (both after a
+    // partial send): a fresh review offers only the first.
+    canInvite: details.participants.some((p) => !p.invitedAt && !p.finishedAt),
+    canResend: details.participants.some((p) => p.invitedAt && !p.finishedAt),
     participants: details.participants.map((p) => ({
       membershipId: p.membershipId,
       name: personName(p.firstName, p.lastName),
@@ -148,16 +152,20 @@ export default function SelfReviewTabsPage() {
             </Form>
           ) : (
             <div className="flex flex-wrap items-center gap-4">
-              <Form method="post">
-                <Button name="intent" value="invite">
-                  {t("selfreviews:details.invite")}
-                </Button>
-              </Form>
-              <Form method="post">
-                <Button name="intent" value="resend" variant="secondary">
-                  {t("selfreviews:details.resend")}
-                </Button>
-              </Form>
+              {view.canInvite ? (
+                <Form method="post">
+                  <Button name="intent" value="invite">
+                    {t("selfreviews:details.invite")}
+                  </Button>
+                </Form>
+              ) : null}
+              {view.canResend ? (
+                <Form method="post">
+                  <Button name="intent" value="resend" variant="secondary">
+                    {t("selfreviews:details.resend")}
+                  </Button>
+                </Form>
+              ) : null}
               <Form method="post">
                 <Button name="intent" value={review.locked ? "unlock" : "lock"} variant="secondary">
                   {t(review.locked ? "selfreviews:details.unlock" : "selfreviews:details.lock")}

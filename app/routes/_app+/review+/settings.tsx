@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import { CheckboxGroup, LevelSwatch } from "~/features/criteria/components/fields";
@@ -17,6 +17,8 @@ import {
   updateReviewSettings,
 } from "~/features/criteria/review-settings.server";
 import { scaleLevels, scaleSizes } from "~/features/criteria/scales";
+import { flowSettingsFrom } from "~/features/flow/flow-zones";
+import { mayManageFlowSettings } from "~/features/flow/flows.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
@@ -30,7 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "review_settings.manage");
   const t = await getServerT(request);
   const settings = await getReviewSettings(ctx);
-  return { title: pageTitle(t, "criteria:settings.title"), values: reviewSettingsFormValues(settings) };
+  // The flow part of the review settings (spec §3) is edited on flow/settings; here its summary and the way there.
+  const flow = !ctx.modules.has("flow")
+    ? ({ state: "off" } as const)
+    : { state: mayManageFlowSettings(ctx) ? ("edit" as const) : ("read" as const), ...flowSettingsFrom(settings.flow) };
+  return { title: pageTitle(t, "criteria:settings.title"), values: reviewSettingsFormValues(settings), flow };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ReviewSettingsPage() {
   const { t } = useTranslation();
-  const { values } = useLoaderData<typeof loader>();
+  const { values, flow } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "review-settings",
@@ -202,7 +208,18 @@ export default function ReviewSettingsPage() {
 
         <section aria-labelledby="flow-title" className="rounded bg-white p-6 shadow-sm">
           <h2 id="flow-title">{t("criteria:settings.flow")}</h2>
-          <p>{t("criteria:settings.flowPlaceholder")}</p>
+          {flow.state === "off" ? (
+            <p>{t("criteria:settings.flowOff")}</p>
+          ) : (
+            <>
+              <p>{t("criteria:settings.flowSummary", flow)}</p>
+              {flow.state === "edit" ? (
+                <p className="mt-2">
+                  <Link to="/flow/settings">{t("criteria:settings.flowEdit")}</Link>
+                </p>
+              ) : null}
+            </>
+          )}
         </section>
 
         <Button>{t("criteria:settings.submit")}</Button>

@@ -9,7 +9,9 @@ import { goalListFilterSchema } from "~/features/team-goals/goal-list-filter";
 import { listGoalTeams } from "~/features/team-goals/team-goals.server";
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
+import { pageTitle } from "~/utils/page-title";
 import { notFound } from "~/utils/not-found";
+import { teamInScope, teamScope } from "~/utils/team-scope.server";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["growth"] };
@@ -33,13 +35,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The dialog step's numbers, with module dialog (decision 1343).
   const dialogs = team && ctx.modules.has("dialog") ? await teamDialogProgress(ctx, team.id) : null;
   return {
-    title: `${stepTitle} · ${t("growth:teamDevelopment.title")} · ${t("common:appName")}`,
+    title: `${stepTitle} · ${pageTitle(t, "growth:teamDevelopment.title")}`,
     step,
     teams,
     team,
     progress: team ? await teamProgress(ctx, team.id, dialogs) : null,
     dialogs,
-    links: visibleStepLinks(rightsSubject(ctx), step, team?.id ?? null),
+    links: visibleStepLinks(rightsSubject(ctx), step, team?.id ?? null, (right) =>
+      teamInScope(teamScope(ctx, right), team?.id ?? null),
+    ),
   };
 }
 
