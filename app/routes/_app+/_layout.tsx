@@ -147,7 +147,7 @@ function HelpLinks({ pathname }: { pathname: string }) {
   return (
     <p data-testid="help-links" className="no-print mb-2 flex flex-wrap justify-end gap-x-4 text-sm">
       {links.map((link) => (
-        <AppLink key={link.key} href={link.href}>
+        <AppLink key={link.key} href={link.href} className="inline-block py-0.5">
           {t(`common:help.${link.key}`)}
         </AppLink>
       ))}
