@@ -96,7 +96,7 @@ test.describe("registration", () => {
   test("the legal documents are readable without an account and marked as templates", async ({ page }) => {
     for (const [slug, title] of [
       ["terms", "Gebruiksvoorwaarden"],
-      ["privacy", "Privacybeleid"],
+      ["privacy", "Privacyverklaring"],
       ["processing-agreement", "Verwerkersovereenkomst"],
     ]) {
       await page.goto(`/file/${slug}`);

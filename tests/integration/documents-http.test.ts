@@ -55,6 +55,82 @@ const processingAgreement = {
   ],
 };
 
+const terms = {
+  nl: [
+    "Gebruiksvoorwaarden",
+    "Account en proefperiode",
+    "Gebruik van de dienst",
+    "Klantgegevens",
+    "Aansprakelijkheid",
+    "Toepasselijk recht",
+  ],
+  en: [
+    "Terms of use",
+    "Account and trial period",
+    "Use of the service",
+    "Customer data",
+    "Liability",
+    "Applicable law",
+  ],
+  de: [
+    "Nutzungsbedingungen",
+    "Konto und Testphase",
+    "Nutzung des Dienstes",
+    "Kundendaten",
+    "Haftung",
+    "Anwendbares Recht",
+  ],
+};
+
+const privacy = {
+  nl: [
+    "Privacyverklaring",
+    "Twee rollen",
+    "Verwerker voor je werkgever",
+    "Cookies",
+    "__Host-session",
+    "Je rechten",
+    "Autoriteit Persoonsgegevens",
+  ],
+  en: [
+    "Privacy statement",
+    "Two roles",
+    "Processor for your employer",
+    "Cookies",
+    "__Host-session",
+    "Your rights",
+    "Autoriteit Persoonsgegevens",
+  ],
+  de: [
+    "Datenschutzerklärung",
+    "Zwei Rollen",
+    "Auftragsverarbeiter für Ihren Arbeitgeber",
+    "Cookies",
+    "__Host-session",
+    "Ihre Rechte",
+    "Autoriteit Persoonsgegevens",
+  ],
+};
+
+describe("the terms of use and the privacy statement", () => {
+  it("answer anyone in each language with their real structure, page and file", async () => {
+    for (const [slug, expected] of [
+      ["terms", terms],
+      ["privacy", privacy],
+    ] as const) {
+      for (const language of languages) {
+        const page = await get(`/file/${slug}`, { language });
+        expect(page.status, `${slug} ${language}`).toBe(200);
+        const html = await page.text();
+        for (const text of expected[language]) expect(html, `${slug} ${language}: ${text}`).toContain(text);
+        const file = await get(`/file/${slug}/download?lang=${language}`);
+        expect(file.status).toBe(200);
+        expect(await file.text()).toContain(`<h1>${expected[language][0]}</h1>`);
+      }
+    }
+  });
+});
+
 describe("the processing agreement (file/processing-agreement)", () => {
   it("answers anyone in each language with the model's structure and the product's real measures, page and file", async () => {
     for (const language of languages) {
