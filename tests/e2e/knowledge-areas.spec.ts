@@ -68,10 +68,13 @@ test("HR sets up a team's knowledge card in 3 steps and reads the card", async (
   await expect(page.getByRole("img", { name: "Nodig en beschikbaar per kennisgebied" })).toBeVisible();
   const rows = page.getByTestId("knowledge-area-row");
   // The new area: one expert needed, Bram is advanced: a shortage and a surplus at once.
-  await expect(rows.filter({ hasText: area })).toContainText(`${area}11011${bram} (Gevorderd)`);
+  await expect(rows.filter({ hasText: area })).toContainText(`${area}1101 (Expert)1 (Gevorderd)${bram} (Gevorderd)`);
   // Wound care: two needed, only Anna has it, so she carries it alone.
-  await expect(rows.filter({ hasText: "Wondzorg" })).toContainText(`Wondzorg12-110${anna} (Expert)`);
+  await expect(rows.filter({ hasText: "Wondzorg" })).toContainText(`Wondzorg12-11 (Basis)0${anna} (Expert)`);
   await expect(rows.filter({ hasText: "Wondzorg" })).toContainText(`Let op: alleen ${anna} heeft deze kennis`);
+  await expect(page.getByTestId("knowledge-card-legend")).toContainText(
+    "Zo kan één kennisgebied een tekort en een overschot tegelijk hebben",
+  );
 
   await page
     .getByRole("navigation", { name: "Onderdelen van de kenniskaart" })

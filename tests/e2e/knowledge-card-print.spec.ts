@@ -16,7 +16,7 @@ test("the knowledge card's print view holds the card and prints on A4 without na
   await expect(page.getByRole("img", { name: "Nodig en beschikbaar per kennisgebied" })).toBeVisible();
   const rows = page.getByTestId("knowledge-area-row");
   await expect(rows).toHaveCount(4);
-  await expect(rows.filter({ hasText: "Medicatiebeheer" })).toContainText("Medicatiebeheer23-121");
+  await expect(rows.filter({ hasText: "Medicatiebeheer" })).toContainText("Medicatiebeheer23-12 (Gevorderd)1 (Basis)");
   await expect(page.getByRole("heading", { level: 2, name: "Niveau per medewerker" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Hoofdmenu" })).toBeVisible();
 

@@ -30,11 +30,18 @@ describe("computeAreaCard", () => {
     const card = computeAreaCard(area({ 3: 1 }), [member("Ann", 1), member("Bo", 2)]);
     expect(card).toMatchObject({ needed: 1, available: 2, discrepancy: 1, shortage: 1, surplus: 2 });
     expect(card.discrepancy).toBe(card.surplus - card.shortage);
+    // The card names the levels: an expert place is open, an advanced and a basic carrier are left over.
+    expect(card).toMatchObject({ shortageLevels: [3], surplusLevels: [2, 1] });
   });
 
   it("lets a higher level fill a lower place, the most demanding places first", () => {
     const card = computeAreaCard(area({ 1: 1, 2: 1 }), [member("Ann", 3), member("Bo", 1)]);
     expect(card).toMatchObject({ shortage: 0, surplus: 0 });
+  });
+
+  it("fills a place with the lowest carrier who qualifies, leaving the best over for other teams", () => {
+    const card = computeAreaCard(area({ 1: 1 }), [member("Ann", 3), member("Bo", 1)]);
+    expect(card).toMatchObject({ shortage: 0, surplus: 1, surplusLevels: [3] });
   });
 
   it("ignores other areas' levels", () => {
@@ -75,5 +82,24 @@ describe("surplusMatches", () => {
     ]);
     expect(matches).toEqual([{ areaId: "a", areaName: "Wondzorg", surplusTeams: ["Noord"], shortageTeams: ["Zuid"] }]);
     expect(surplusMatches([{ teamName: "Noord", areas: [wound({ 1: 1 }, [2, 2])] }])).toEqual([]);
+  });
+
+  it("never lets a team's surplus fill its own shortage, nor a lower level fill a higher place", () => {
+    const wound = (needed: Record<number, number>, levels: number[]) =>
+      computeAreaCard(
+        area(needed),
+        levels.map((level, i) => member(`p${i}`, level)),
+      );
+    // Noord needs an expert and has an advanced carrier left over: a shortage and a surplus at once.
+    const noord = { teamName: "Noord", areas: [wound({ 3: 1 }, [2])] };
+    expect(surplusMatches([noord])).toEqual([]);
+    // Zuid's basic surplus cannot fill Noord's expert place; West's expert can, and Noord's advanced one fills Oost.
+    const zuid = { teamName: "Zuid", areas: [wound({}, [1])] };
+    const west = { teamName: "West", areas: [wound({}, [3])] };
+    const oost = { teamName: "Oost", areas: [wound({ 2: 1 }, [])] };
+    expect(surplusMatches([noord, zuid, west, oost])).toEqual([
+      { areaId: "a", areaName: "Wondzorg", surplusTeams: ["West"], shortageTeams: ["Noord"] },
+      { areaId: "a", areaName: "Wondzorg", surplusTeams: ["Noord", "West"], shortageTeams: ["Oost"] },
+    ]);
   });
 });

@@ -12,7 +12,8 @@ import { neededLevels } from "./knowledge-scale";
  * - discrepancy: available − needed (negative: too few people);
  * - shortage: places nobody fills (also when there are enough people, but not at the right level);
  * - surplus: carriers who fill no place — knowledge another team may borrow.
- * So discrepancy = surplus − shortage.
+ * So discrepancy = surplus − shortage. A row can show a shortage and a surplus at once: the places asked at a
+ * level nobody has (shortageLevels) and the carriers below it (surplusLevels) — the card names both levels.
  */
 
 export type AreaNeed = { areaId: string; areaName: string; needed: Partial<Record<number, number>> };
@@ -28,6 +29,9 @@ export type AreaCard = {
   discrepancy: number;
   shortage: number;
   surplus: number;
+  /** The level of each unfilled place, and of each carrier who fills none; highest first. */
+  shortageLevels: number[];
+  surplusLevels: number[];
   /** Per level 1..3: places needed at that level, and carriers whose level is exactly that. */
   byLevel: { level: number; needed: number; available: number }[];
   /** Who carries the area, highest level first. */
@@ -38,20 +42,22 @@ export type AreaCard = {
 
 export type TeamCardTotals = { needed: number; available: number; shortage: number; surplus: number };
 
-/** Fills the places greedily from the highest level down; with nested "at least" places this is optimal. */
-function filledPlaces(needed: Partial<Record<number, number>>, levels: number[]): number {
+/**
+ * Fills the places greedily from the highest level down; with nested "at least" places this is optimal.
+ * Answers the levels of the places left open and of the carriers left over, highest first.
+ */
+function fillPlaces(needed: Partial<Record<number, number>>, levels: number[]) {
   const remaining = [...levels].sort((a, b) => b - a);
-  let filled = 0;
+  const open: number[] = [];
   for (const level of [...neededLevels].reverse()) {
     for (let place = 0; place < (needed[level] ?? 0); place++) {
-      const at = remaining.findIndex((l) => l >= level);
-      if (at === -1) break;
-      // Every member who qualifies for this place also qualifies for the later, less demanding ones: any will do.
-      remaining.splice(at, 1);
-      filled++;
+      // The lowest carrier who qualifies: the better ones stay for another team's more demanding places.
+      const at = remaining.findLastIndex((l) => l >= level);
+      if (at === -1) open.push(level);
+      else remaining.splice(at, 1);
     }
   }
-  return filled;
+  return { open, leftOver: remaining };
 }
 
 export function computeAreaCard(need: AreaNeed, levels: readonly MemberLevel[]): AreaCard {
@@ -61,7 +67,7 @@ export function computeAreaCard(need: AreaNeed, levels: readonly MemberLevel[]):
     .sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));
   const needed = neededLevels.reduce((sum, level) => sum + (need.needed[level] ?? 0), 0);
   const available = carriers.length;
-  const filled = filledPlaces(
+  const { open, leftOver } = fillPlaces(
     need.needed,
     carriers.map((c) => c.level),
   );
@@ -72,8 +78,10 @@ export function computeAreaCard(need: AreaNeed, levels: readonly MemberLevel[]):
     needed,
     available,
     discrepancy: available - needed,
-    shortage: needed - filled,
-    surplus: available - filled,
+    shortage: open.length,
+    surplus: leftOver.length,
+    shortageLevels: open,
+    surplusLevels: leftOver,
     byLevel: neededLevels.map((level) => ({
       level,
       needed: need.needed[level] ?? 0,
@@ -101,25 +109,28 @@ export function computeTeamCard(needs: readonly AreaNeed[], levels: readonly Mem
 export type SurplusMatch = { areaId: string; areaName: string; surplusTeams: string[]; shortageTeams: string[] };
 
 /**
- * Where one team's surplus can fill another's shortage (the overview's purpose, issue #19): per area the
- * teams with a surplus and the teams with a shortage, for areas that have both. Teams by name, in order given.
+ * Where one team's surplus can fill another team's shortage (the overview's purpose, issue #19): per area and
+ * team with a shortage, the other teams with a carrier left over at or above the level of one of its open
+ * places. A team's own surplus never fills its own shortage (the card already placed everyone it could), and
+ * a basic carrier never fills an expert place. Areas by name, teams in the order given.
  */
 export function surplusMatches(cards: readonly { teamName: string; areas: readonly AreaCard[] }[]): SurplusMatch[] {
-  const byArea = new Map<string, SurplusMatch>();
+  const matches: SurplusMatch[] = [];
   for (const card of cards) {
     for (const area of card.areas) {
-      const match = byArea.get(area.areaId) ?? {
-        areaId: area.areaId,
-        areaName: area.areaName,
-        surplusTeams: [],
-        shortageTeams: [],
-      };
-      if (area.surplus > 0) match.surplusTeams.push(card.teamName);
-      if (area.shortage > 0) match.shortageTeams.push(card.teamName);
-      byArea.set(area.areaId, match);
+      if (area.shortage === 0) continue;
+      const lowestOpen = Math.min(...area.shortageLevels);
+      const surplusTeams = cards
+        .filter((other) => other !== card)
+        .filter((other) =>
+          other.areas.some((a) => a.areaId === area.areaId && a.surplusLevels.some((level) => level >= lowestOpen)),
+        )
+        .map((other) => other.teamName);
+      if (surplusTeams.length === 0) continue;
+      const same = matches.find((m) => m.areaId === area.areaId && m.surplusTeams.join() === surplusTeams.join());
+      if (same) same.shortageTeams.push(card.teamName);
+      else matches.push({ areaId: area.areaId, areaName: area.areaName, surplusTeams, shortageTeams: [card.teamName] });
     }
   }
-  return [...byArea.values()]
-    .filter((m) => m.surplusTeams.length > 0 && m.shortageTeams.length > 0)
-    .sort((a, b) => a.areaName.localeCompare(b.areaName));
+  return matches.sort((a, b) => a.areaName.localeCompare(b.areaName));
 }

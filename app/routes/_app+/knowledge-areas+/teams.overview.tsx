@@ -100,7 +100,7 @@ export default function KnowledgeOverviewPage() {
           </h2>
           <ul className="mt-2 list-disc pl-6">
             {matches.map((m) => (
-              <li key={m.areaId}>
+              <li key={`${m.areaId}:${m.shortageTeams.join()}`}>
                 {t("knowledge-areas:overview.match", {
                   area: m.areaName,
                   from: m.surplusTeams.join(", "),
