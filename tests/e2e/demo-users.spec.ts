@@ -1,5 +1,5 @@
-import { demoClusters, demoUserNames, demoUsers, type DemoUserKey } from "../../seed/demo-data";
-import { createEmployee, expect, signInThroughForm, test } from "./fixtures";
+import { demoClusters, demoReviewNames, demoUserNames, demoUsers, type DemoUserKey } from "../../seed/demo-data";
+import { createEmployee, expect, signIn, signInThroughForm, test } from "./fixtures";
 import { getDb } from "#db/client.server";
 import { roleAssignments, memberships } from "#db/schema";
 import { eq } from "drizzle-orm";
@@ -34,6 +34,29 @@ test.describe("demo users", () => {
     const table = page.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(3); // header + two teams
     await expect(table).toContainText("Teamleider");
+    await expect(page.getByRole("region", { name: /^Overzicht van/ })).toHaveCount(0);
+  });
+
+  test("HR and the account admin see the cluster's overview: teams, people, open reviews, imports, licence", async ({
+    page,
+  }) => {
+    await signIn(page, demoUsers.hr, { at: "/dashboard" });
+    const overview = page.getByRole("region", { name: `Overzicht van ${demoClusters.noord}` });
+    await expect(overview.getByRole("link", { name: demoReviewNames.open })).toHaveAttribute(
+      "href",
+      /\/teamreviews\/overview\?roundId=/,
+    );
+    await expect(overview).toContainText("Actieve medewerkers");
+    await expect(overview).toContainText("Laatste imports");
+    // The licence is the account admin's.
+    await expect(overview).not.toContainText("Medewerkers met toegang");
+    await expect(page.getByText("Je leidinggevende of HR-afdeling kan je aan een team toevoegen")).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signIn(page, demoUsers.admin, { at: "/dashboard" });
+    await expect(page.getByRole("region", { name: `Overzicht van ${demoClusters.noord}` })).toContainText(
+      "Medewerkers met toegang",
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { FilterForm, FilterSearch } from "~/components/ui/filter-form";
 import { flowZones, type ZoneShares } from "~/features/flow/flow-zones";
 import { formatDate } from "~/utils/format";
 import { ListTable } from "~/components/ui/table";
+import type { HrOverview } from "../hr-overview.server";
 
 /** One block of the dashboard: a titled white card. */
 export function DashboardBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -23,15 +24,26 @@ type OpenReview = { id: string; name: string; deadline: string | null; mayEvalua
 export function MyTeamsBlock({
   teams,
   openReviews,
+  managesTeams = false,
 }: {
   teams: Team[];
   openReviews: Record<string, OpenReview> | null;
+  /** HR and admins manage the cluster's teams: no "ask HR to add you" for them. */
+  managesTeams?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <DashboardBlock id="my-teams" title={t("dashboard:myTeams.title")}>
       {teams.length === 0 ? (
-        <p className="mt-2">{t("dashboard:myTeams.empty")}</p>
+        <p className="mt-2">
+          {managesTeams ? (
+            <>
+              {t("dashboard:myTeams.emptyManager")} <Link to="/personnel/teams">{t("dashboard:myTeams.toTeams")}</Link>
+            </>
+          ) : (
+            t("dashboard:myTeams.empty")
+          )}
+        </p>
       ) : (
         <ListTable
           className="mt-4 w-full text-left"
@@ -193,6 +205,100 @@ export function EmployeeSearchBlock() {
       >
         <FilterSearch id="dashboard-employee-search" label={t("dashboard:search.label")} value="" />
       </FilterForm>
+    </DashboardBlock>
+  );
+}
+
+/**
+ * HR's and admins' overview of the cluster (issue #36): teams and people, the open reviews by deadline, the last
+ * imports and the licence's use — each part only when the loader sent it (its right and module).
+ */
+export function HrOverviewBlock({ overview, clusterName }: { overview: HrOverview; clusterName: string }) {
+  const { t } = useTranslation();
+  const { licence } = overview;
+  return (
+    <DashboardBlock id="hr-overview" title={t("dashboard:hr.title", { cluster: clusterName })}>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="font-medium">{t("dashboard:hr.teams")}</dt>
+        <dd>
+          <Link to="/personnel/teams">{overview.teams}</Link>
+          {overview.teamsWithoutLeader > 0 ? (
+            <span className="ml-2 text-warning">
+              {t("dashboard:hr.withoutLeader", { count: overview.teamsWithoutLeader })}
+            </span>
+          ) : null}
+        </dd>
+        <dt className="font-medium">{t("dashboard:hr.people")}</dt>
+        <dd>
+          <Link to="/personnel/users/active">{overview.people}</Link>
+        </dd>
+        {licence ? (
+          <>
+            <dt className="font-medium">{t("dashboard:hr.licence")}</dt>
+            <dd>
+              {t(`account:dashboard.statuses.${licence.status}`)}
+              {licence.trialDaysLeft !== null
+                ? ` · ${t("account:dashboard.trialDaysLeft", { count: licence.trialDaysLeft })}`
+                : null}
+              <span className="block">
+                {t("dashboard:hr.licenceUse", {
+                  employees: t("account:dashboard.ofLicensed", {
+                    used: licence.employees,
+                    licensed: licence.licensedEmployees,
+                  }),
+                  teams: t("account:dashboard.ofLicensed", { used: licence.teams, licensed: licence.licensedTeams }),
+                })}
+              </span>
+              <Link to="/account/dashboard">{t("dashboard:hr.toAccount")}</Link>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {overview.showReviews ? (
+        <>
+          <h3 className="mt-6 font-semibold">{t("dashboard:hr.openReviews")}</h3>
+          {overview.openReviews.length === 0 ? (
+            <p className="mt-1">{t("dashboard:hr.noOpenReviews")}</p>
+          ) : (
+            <ul className="mt-1 space-y-1" data-testid="hr-open-reviews">
+              {overview.openReviews.map((review) => (
+                <li key={review.id}>
+                  <Link to={review.href}>{review.name}</Link>{" "}
+                  <span className="text-sm text-ink-muted">
+                    {t(`dashboard:hr.reviewTypes.${review.type}`)}
+                    {review.deadline
+                      ? ` · ${t("dashboard:myTeams.deadline", { date: formatDate(review.deadline) })}`
+                      : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+
+      {overview.imports ? (
+        <>
+          <h3 className="mt-6 font-semibold">{t("dashboard:hr.imports")}</h3>
+          {overview.imports.length === 0 ? (
+            <p className="mt-1">
+              {t("dashboard:hr.noImports")} <Link to="/import">{t("dashboard:hr.toImport")}</Link>
+            </p>
+          ) : (
+            <ul className="mt-1 space-y-1" data-testid="hr-imports">
+              {overview.imports.map((row) => (
+                <li key={row.id}>
+                  <Link to={`/import/view/${row.id}`}>{row.fileName}</Link>{" "}
+                  <span className="text-sm text-ink-muted">
+                    {t(`import:status.${row.status}`)} · {formatDate(row.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
     </DashboardBlock>
   );
 }

@@ -3,12 +3,14 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   EmployeeSearchBlock,
+  HrOverviewBlock,
   MyDialogsBlock,
   MyFlowBlock,
   MyGrowthBlock,
   MyTeamsBlock,
 } from "~/features/dashboard/components/dashboard-blocks";
 import { listMyTeams, openTeamReviews } from "~/features/dashboard/dashboard.server";
+import { hrOverview } from "~/features/dashboard/hr-overview.server";
 import { dialogProgressFor } from "~/features/dialogs/dialogs.server";
 import { myFlowZones } from "~/features/flow/flows.server";
 import { getAmbition } from "~/features/growth/ambitions.server";
@@ -18,7 +20,7 @@ import { pageTitle } from "~/utils/page-title";
 import { can, requireUser, type TenantContext } from "~/utils/tenant.server";
 import type { loader as layoutLoader } from "../_layout";
 
-export const handle = { i18n: ["dashboard", "tasks", "flow", "growth", "criteria"] };
+export const handle = { i18n: ["dashboard", "tasks", "flow", "growth", "criteria", "account", "import"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** My growth in short: the ambition (module growth-and-ambition; undefined when off) and my latest role. */
@@ -43,8 +45,8 @@ async function growthSummary(ctx: TenantContext, membershipId: string) {
 
 /**
  * The dashboard (spec §2): welcome, my teams with each team's open review, unread tasks, my dialogs'
- * progress, my latest flow, my growth, an employee search. Each block only when its module is on and I
- * have the right (1123, 1140).
+ * progress, my latest flow, my growth, an employee search, and for HR and admins the cluster's overview
+ * (hr-overview.server.ts). Each block only when its module is on and I have the right (1123, 1140).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
@@ -53,12 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const showFlow = Boolean(membershipId) && ctx.modules.has("flow") && can(ctx, "flows.manage");
   const showDialogs = Boolean(membershipId) && ctx.modules.has("dialog") && can(ctx, "dialogs.edit");
   // The blocks are independent: read side by side (the open reviews need the teams first).
-  const [teams, dialogs, flow, growth] = await Promise.all([
+  const [teams, dialogs, flow, growth, overview] = await Promise.all([
     listMyTeams(ctx),
     // My started dialogs with the share of actions done; empty when the block is off or there are none.
     showDialogs ? dialogProgressFor(ctx, ctx.user.id) : [],
     showFlow ? myFlowZones(ctx, 1).then((zones) => ({ latest: zones[0] ?? null })) : null,
     membershipId && can(ctx, "growth.active") ? growthSummary(ctx, membershipId) : null,
+    hrOverview(ctx),
   ]);
   return {
     title: pageTitle(t, "dashboard:title"),
@@ -77,12 +80,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     flow,
     growth,
     canSearch: can(ctx, "users.manage"),
+    overview,
   };
 }
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { firstName, clusterName, teams, openReviews, showTasks, dialogs, flow, growth, canSearch } =
+  const { firstName, clusterName, teams, openReviews, showTasks, dialogs, flow, growth, canSearch, overview } =
     useLoaderData<typeof loader>();
   const unseenTasks = useRouteLoaderData<typeof layoutLoader>("routes/_app+/_layout")?.badges.tasks ?? 0;
   return (
@@ -92,7 +96,9 @@ export default function DashboardPage() {
 
       {canSearch ? <EmployeeSearchBlock /> : null}
 
-      <MyTeamsBlock teams={teams} openReviews={openReviews} />
+      {overview ? <HrOverviewBlock overview={overview} clusterName={clusterName} /> : null}
+
+      <MyTeamsBlock teams={teams} openReviews={openReviews} managesTeams={Boolean(overview)} />
 
       {showTasks ? (
         <section aria-labelledby="my-tasks" className="mt-8 max-w-2xl rounded bg-white p-6 shadow-sm">
