@@ -35,6 +35,12 @@ export const accounts = pgTable("accounts", {
   chamberOfCommerce: text("chamber_of_commerce"),
   phone: text("phone"),
   invoiceDate: date("invoice_date"),
+  // Retention (decision 1561): months after leaving, after a review finished, after a dialog ended; days for
+  // import files. Null for review texts and dialogs: kept as long as the person is.
+  retentionPeopleMonths: integer("retention_people_months").notNull().default(24),
+  retentionReviewTextMonths: integer("retention_review_text_months").default(36),
+  retentionDialogMonths: integer("retention_dialog_months").default(36),
+  retentionImportDays: integer("retention_import_days").notNull().default(30),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -37,6 +37,8 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set when the person's data was erased (AVG art. 17, decision 1560): the row stays for history's references. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),

@@ -9,6 +9,7 @@ import { peerReviewRemindersJob } from "./peer-review-reminders";
 import { importConnectorSchedulesJob } from "./import-connector-schedules";
 import { personnelImportJob } from "./personnel-import";
 import { personnelImportConnectorJob } from "./personnel-import-connector";
+import { retentionJob } from "./retention";
 import { selfReviewInvitationsJob } from "./self-review-invitations";
 import { selfReviewRemindersJob } from "./self-review-reminders";
 import { sendEmailJob } from "./send-email";
@@ -52,4 +53,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   personnelImportJob,
   personnelImportConnectorJob,
   importConnectorSchedulesJob,
+  retentionJob,
 ];

@@ -307,7 +307,9 @@ describe("company details", () => {
       }),
     );
     expect(bad.status).toBe(400);
-    const reply = bad.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    const { reply } = bad.data as {
+      reply: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
     expect(reply.error.iban).toEqual(["account:settings.ibanInvalid"]);
     expect(reply.error.invoiceDate).toEqual(["validation:date"]);
     expect(reply.initialValue.city).toBe("Zwolle");

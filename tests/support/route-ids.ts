@@ -70,6 +70,8 @@ export const idRoutes: Record<string, AuditEntry> = {
   },
   "_app+/personnel+/user.$id.delete.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
   "_app+/personnel+/user.$id.merge.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
+  // Erasure (1560): only account admins; everyone else, hr@demo.nl included, gets a 404.
+  "_app+/personnel+/user.$id.erase.tsx": { may: ["admin"], params: (_, t) => ({ id: t.employee }) },
   "_app+/review+/$reviewId.compare.$subjectId.tsx": {
     may: reviewers,
     team: true,

@@ -31,7 +31,9 @@ export const auditActionsByCategory = {
     "settings.review",
     "sso-config-azure",
     "sso-config-surfconext",
+    "settings.retention",
   ],
+  privacy: ["person.erase", "retention.apply"],
   reads: ["read.reviewReport", "read.dialog", "read.flow"],
   people: [
     "membership.create",

@@ -1,7 +1,11 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** Download links of a person's data (JSON and Excel); without `userId` the signed-in user's own. */
-export function PersonalDataLinks({ userId, own }: { userId?: string; own: boolean }) {
+/**
+ * Download links of a person's data (JSON and Excel); without `userId` the signed-in user's own. With
+ * `eraseHref`, the first step of erasing the person (decision 1560).
+ */
+export function PersonalDataLinks({ userId, own, eraseHref }: { userId?: string; own: boolean; eraseHref?: string }) {
   const { t } = useTranslation();
   const href = (format: string) =>
     `/resources/personal-data?${new URLSearchParams({ format, ...(userId ? { person: userId } : {}) }).toString()}`;
@@ -15,6 +19,13 @@ export function PersonalDataLinks({ userId, own }: { userId?: string; own: boole
         <a href={href("json")}>{t("audit:personalData.json")}</a>
         <a href={href("xlsx")}>{t("audit:personalData.xlsx")}</a>
       </p>
+      {eraseHref ? (
+        <p className="mt-4">
+          <Link to={eraseHref} className="text-danger underline">
+            {t("audit:erasure.link")}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -8,34 +8,54 @@ import { companySchema } from "~/features/account/account.schema";
 import { getCompanyDetails, updateCompanyDetails } from "~/features/account/account.server";
 import { accountTwoFactorSettings } from "~/features/auth/two-factor-settings.server";
 import { setTwoFactorRequiredForAdmins } from "~/features/auth/two-factor.server";
+import { RetentionForm } from "~/features/privacy/components/retention-form";
+import { retentionSchema } from "~/features/privacy/retention.schema";
+import { getRetentionSettings, updateRetentionSettings } from "~/features/privacy/retention.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
-export const handle = { i18n: ["account", "validation", "auth"] };
+export const handle = { i18n: ["account", "validation", "auth", "audit"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const t = await getServerT(request);
-  const [company, twoFactor] = await Promise.all([getCompanyDetails(ctx), accountTwoFactorSettings(ctx)]);
-  return { title: pageTitle(t, "account:settings.title"), company, twoFactor };
+  const [company, twoFactor, retention] = await Promise.all([
+    getCompanyDetails(ctx),
+    accountTwoFactorSettings(ctx),
+    getRetentionSettings(ctx),
+  ]);
+  return { title: pageTitle(t, "account:settings.title"), company, twoFactor, retention };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const formData = await readForm(request);
-  if (formData.get("intent") === "twoFactor") {
-    const required = formData.get("requireTwoFactorForAdmins") === "on";
-    await setTwoFactorRequiredForAdmins(ctx, required);
-    return redirectWithToast("/account/settings", { key: "account:twoFactor.saved" });
+  const intent = formData.get("intent") ?? "company";
+  switch (intent) {
+    case "twoFactor": {
+      const required = formData.get("requireTwoFactorForAdmins") === "on";
+      await setTwoFactorRequiredForAdmins(ctx, required);
+      return redirectWithToast("/account/settings", { key: "account:twoFactor.saved" });
+    }
+    case "retention": {
+      const submission = parseWithZod(formData, { schema: retentionSchema });
+      if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
+      await updateRetentionSettings(ctx, context.clientIp ?? null, submission.value);
+      return redirectWithToast("/account/settings", { key: "audit:retention.saved" });
+    }
+    case "company": {
+      const submission = parseWithZod(formData, { schema: companySchema });
+      if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
+      await updateCompanyDetails(ctx, submission.value);
+      return redirectWithToast("/account/settings", { key: "account:settings.saved" });
+    }
+    default:
+      return data(null, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: companySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await updateCompanyDetails(ctx, submission.value);
-  return redirectWithToast("/account/settings", { key: "account:settings.saved" });
 }
 
 const fieldNames = [
@@ -52,12 +72,18 @@ const fieldNames = [
 ] as const;
 
 export default function AccountSettingsPage() {
-  const { company } = useLoaderData<typeof loader>();
+  const { company, retention } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   // Saved values can differ from what was typed (IBAN in electronic format): a new key shows the stored ones.
   return (
     <>
       <CompanyForm key={JSON.stringify(company)} company={company} />
       <TwoFactorSwitch />
+      <RetentionForm
+        key={JSON.stringify(retention)}
+        settings={retention}
+        lastResult={actionData?.intent === "retention" ? actionData.reply : undefined}
+      />
     </>
   );
 }
@@ -91,7 +117,8 @@ function TwoFactorSwitch() {
 
 function CompanyForm({ company }: { company: ReturnType<typeof useLoaderData<typeof loader>>["company"] }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "company" ? actionData.reply : undefined;
   const [form, fields] = useForm({
     id: "company",
     lastResult,

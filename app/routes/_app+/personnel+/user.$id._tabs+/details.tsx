@@ -82,7 +82,9 @@ export default function EmployeeDetailsRoute() {
         lastResult={actionData?.reply}
         warning={actionData && "warning" in actionData ? (actionData.warning as Record<string, string> | null) : null}
       />
-      {mayExportData ? <PersonalDataLinks userId={employee.userId} own={false} /> : null}
+      {mayExportData ? (
+        <PersonalDataLinks userId={employee.userId} own={false} eraseHref={`/personnel/user/${employee.id}/erase`} />
+      ) : null}
     </>
   );
 }
