@@ -1,52 +1,20 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { auditEvents, memberships, reviews, reviewScores, reviewSubjects, reviewTeamStats, users } from "#db/schema";
+import { auditEvents, memberships, reviewSubjects, users } from "#db/schema";
 import { ERASED_NAME } from "~/features/privacy/erased-person";
 import { keepingRefusals } from "~/features/privacy/erasure.server";
 import { runRetention } from "~/features/privacy/retention.server";
-import { finishTeamReview } from "~/features/reviews/review-state.server";
-import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { action as eraseAction, loader as eraseLoader } from "~/routes/_app+/personnel+/user.$id.erase";
 import { action as settingsAction } from "~/routes/_app+/account+/settings";
 import { createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { resultsOf, reviewWorld, scoreAndFinishAlfa, teamReviewOf } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 const db = () => getDb();
-
-async function subjectOf(reviewId: string, membershipId: string) {
-  const [row] = await db()
-    .select()
-    .from(reviewSubjects)
-    .where(and(eq(reviewSubjects.reviewId, reviewId), eq(reviewSubjects.membershipId, membershipId)));
-  return row;
-}
-
-/** What a finished review's results are made of: its scores, per-person averages and the team's stats. */
-async function resultsOf(reviewId: string) {
-  const scores = await db()
-    .select({ s: reviewScores.subjectId, c: reviewScores.criterionId, score: reviewScores.score })
-    .from(reviewScores)
-    .where(eq(reviewScores.reviewId, reviewId))
-    .orderBy(asc(reviewScores.subjectId), asc(reviewScores.criterionId));
-  const subjects = await db()
-    .select({
-      id: reviewSubjects.id,
-      performance: reviewSubjects.performance,
-      potential: reviewSubjects.potential,
-      employability: reviewSubjects.employability,
-      role: reviewSubjects.developmentRole,
-    })
-    .from(reviewSubjects)
-    .where(eq(reviewSubjects.reviewId, reviewId))
-    .orderBy(asc(reviewSubjects.id));
-  const stats = await db().select().from(reviewTeamStats).where(eq(reviewTeamStats.reviewId, reviewId));
-  return { scores, subjects, stats: stats.map(({ updatedAt: _, ...rest }) => rest) };
-}
 
 /** Every text-like column of every table ("table.column") whose value contains one of the markers. */
 async function columnsHolding(markers: readonly string[]): Promise<string[]> {
@@ -157,19 +125,8 @@ async function seedPersonalData(w: World, person: World["members"][number], revi
 /** Alfa's review scored by its leader and finished; Beta's open (its leader still has to score). */
 async function finishedWorld() {
   const w = await reviewWorld();
-  const [alfa] = await db()
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.parentId, w.roundId), eq(reviews.teamId, w.alfa.id)));
-  const leaderCtx = await contextFor(w.leader.cookie);
-  for (const [i, member] of w.members.entries()) {
-    const subject = await subjectOf(alfa.id, member.membership.id);
-    const saved = await saveEvaluation(leaderCtx, alfa.id, {
-      scores: w.chosen.map((c, j) => ({ subjectId: subject.id, criterionId: c.id, score: ((i + j) % 5) + 1 })),
-    });
-    expect(saved).toEqual({ ok: true });
-  }
-  expect(await finishTeamReview(leaderCtx, alfa.id)).toEqual({ ok: true });
+  const alfa = await teamReviewOf(w, w.alfa.id);
+  await scoreAndFinishAlfa(w, alfa.id);
   // HR is the account admin who answers the data-subject request.
   await db().update(users).set({ isAccountAdmin: true }).where(eq(users.id, w.hr.user.id));
   return { w, alfa };

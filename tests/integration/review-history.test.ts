@@ -1,24 +1,12 @@
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "#db/client.server";
-import {
-  contracts,
-  criteria,
-  positions,
-  reviews,
-  reviewCriteria,
-  reviewScores,
-  reviewSubjects,
-  reviewTags,
-  reviewTeamStats,
-  tags,
-} from "#db/schema";
+import { contracts, criteria, positions, reviews, reviewScores, reviewTags, reviewTeamStats, tags } from "#db/schema";
 import { mergeCriteria } from "~/features/criteria/criteria.server";
 import { mergeEmployees } from "~/features/employees/employee-merge.server";
 import { bulkDeletePositions, mergePositions } from "~/features/positions/positions.server";
 import { saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
-import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { mergeTags } from "~/features/tags/tags.server";
 import { action as deleteTagsAction } from "~/routes/_app+/personnel+/tags.delete";
@@ -26,7 +14,7 @@ import { deleteTeam, mergeTeams } from "~/features/teams/teams.server";
 import { createAccount, createClusterFor, createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, run } from "../support/http";
 import { postForm } from "../support/org";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { contextFor, resultsOf, reviewWorld, scoreAndFinishAlfa, subjectOf, teamReviewOf } from "../support/reviews";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 
@@ -34,67 +22,6 @@ type World = Awaited<ReturnType<typeof reviewWorld>>;
 function toastOf(response: Response): { type?: string; key: string; values?: Record<string, unknown> } {
   const value = decodeURIComponent((response.headers.get("Set-Cookie") ?? "").split(";")[0].split("=")[1]);
   return JSON.parse(Buffer.from(value.split(".")[0], "base64").toString("utf8")).__flash_toast__;
-}
-
-async function teamReviewOf(w: World, teamId: string) {
-  const [row] = await getDb()
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.parentId, w.roundId), eq(reviews.teamId, teamId)));
-  return row;
-}
-
-async function subjectOf(reviewId: string, membershipId: string) {
-  const [row] = await getDb()
-    .select()
-    .from(reviewSubjects)
-    .where(and(eq(reviewSubjects.reviewId, reviewId), eq(reviewSubjects.membershipId, membershipId)));
-  return row;
-}
-
-/** Everything a finished review's results are made of: scores, per-person results, criteria, stats. */
-async function resultsOf(reviewId: string) {
-  const db = getDb();
-  const [scores, subjects, criteriaRows, stats] = await Promise.all([
-    db
-      .select({
-        subjectId: reviewScores.subjectId,
-        criterionId: reviewScores.criterionId,
-        dimension: reviewScores.dimension,
-        score: reviewScores.score,
-      })
-      .from(reviewScores)
-      .where(eq(reviewScores.reviewId, reviewId))
-      .orderBy(asc(reviewScores.subjectId), asc(reviewScores.criterionId)),
-    db
-      .select({
-        id: reviewSubjects.id,
-        performance: reviewSubjects.performance,
-        potential: reviewSubjects.potential,
-        employability: reviewSubjects.employability,
-        developmentRole: reviewSubjects.developmentRole,
-        scoredCount: reviewSubjects.scoredCount,
-      })
-      .from(reviewSubjects)
-      .where(eq(reviewSubjects.reviewId, reviewId))
-      .orderBy(asc(reviewSubjects.id)),
-    db
-      .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
-      .from(reviewCriteria)
-      .where(eq(reviewCriteria.reviewId, reviewId))
-      .orderBy(asc(reviewCriteria.criterionId)),
-    db
-      .select({
-        subjects: reviewTeamStats.subjects,
-        startedSubjects: reviewTeamStats.startedSubjects,
-        completeSubjects: reviewTeamStats.completeSubjects,
-        roleCounts: reviewTeamStats.roleCounts,
-        levelCounts: reviewTeamStats.levelCounts,
-      })
-      .from(reviewTeamStats)
-      .where(eq(reviewTeamStats.reviewId, reviewId)),
-  ]);
-  return { scores, subjects, criteria: criteriaRows, stats };
 }
 
 /**
@@ -105,15 +32,7 @@ async function finishedWorld() {
   const w = await reviewWorld();
   const alfa = await teamReviewOf(w, w.alfa.id);
   const beta = await teamReviewOf(w, w.beta.id);
-  const leaderCtx = await contextFor(w.leader.cookie);
-  for (const [i, member] of w.members.entries()) {
-    const subject = await subjectOf(alfa.id, member.membership.id);
-    const saved = await saveEvaluation(leaderCtx, alfa.id, {
-      scores: w.chosen.map((c, j) => ({ subjectId: subject.id, criterionId: c.id, score: ((i + j) % 5) + 1 })),
-    });
-    expect(saved).toEqual({ ok: true });
-  }
-  expect(await finishTeamReview(leaderCtx, alfa.id)).toEqual({ ok: true });
+  await scoreAndFinishAlfa(w, alfa.id);
   const otherCtx = await contextFor(w.otherLeader.cookie);
   const betaSubject = await subjectOf(beta.id, w.betaMember.membership.id);
   expect(

@@ -1,6 +1,17 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { criteria, criteriaSetCriteria, criteriaSets } from "#db/schema";
+import {
+  criteria,
+  criteriaSetCriteria,
+  criteriaSets,
+  reviewCriteria,
+  reviews,
+  reviewScores,
+  reviewSubjects,
+  reviewTeamStats,
+} from "#db/schema";
+import { finishTeamReview } from "~/features/reviews/review-state.server";
+import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership, uniqueSuffix } from "../factories";
@@ -79,4 +90,79 @@ export async function reviewWorld() {
     chosen,
     roundId: created.roundId,
   };
+}
+
+export async function teamReviewOf(w: { roundId: string }, teamId: string) {
+  const [row] = await getDb()
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.parentId, w.roundId), eq(reviews.teamId, teamId)));
+  return row;
+}
+
+export async function subjectOf(reviewId: string, membershipId: string) {
+  const [row] = await getDb()
+    .select()
+    .from(reviewSubjects)
+    .where(and(eq(reviewSubjects.reviewId, reviewId), eq(reviewSubjects.membershipId, membershipId)));
+  return row;
+}
+
+/** Everything a finished review's results are made of: scores, per-person results, criteria, stats. */
+export async function resultsOf(reviewId: string) {
+  const db = getDb();
+  const [scores, subjects, criteriaRows, stats] = await Promise.all([
+    db
+      .select({
+        subjectId: reviewScores.subjectId,
+        criterionId: reviewScores.criterionId,
+        dimension: reviewScores.dimension,
+        score: reviewScores.score,
+      })
+      .from(reviewScores)
+      .where(eq(reviewScores.reviewId, reviewId))
+      .orderBy(asc(reviewScores.subjectId), asc(reviewScores.criterionId)),
+    db
+      .select({
+        id: reviewSubjects.id,
+        performance: reviewSubjects.performance,
+        potential: reviewSubjects.potential,
+        employability: reviewSubjects.employability,
+        developmentRole: reviewSubjects.developmentRole,
+        scoredCount: reviewSubjects.scoredCount,
+      })
+      .from(reviewSubjects)
+      .where(eq(reviewSubjects.reviewId, reviewId))
+      .orderBy(asc(reviewSubjects.id)),
+    db
+      .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
+      .from(reviewCriteria)
+      .where(eq(reviewCriteria.reviewId, reviewId))
+      .orderBy(asc(reviewCriteria.criterionId)),
+    db
+      .select({
+        subjects: reviewTeamStats.subjects,
+        startedSubjects: reviewTeamStats.startedSubjects,
+        completeSubjects: reviewTeamStats.completeSubjects,
+        roleCounts: reviewTeamStats.roleCounts,
+        levelCounts: reviewTeamStats.levelCounts,
+      })
+      .from(reviewTeamStats)
+      .where(eq(reviewTeamStats.reviewId, reviewId)),
+  ]);
+  return { scores, subjects, criteria: criteriaRows, stats };
+}
+
+/** Alfa's review (of `reviewWorld`) fully scored by its leader and finished. */
+export async function scoreAndFinishAlfa(w: Awaited<ReturnType<typeof reviewWorld>>, alfaReviewId: string) {
+  const leaderCtx = await contextFor(w.leader.cookie);
+  for (const [i, member] of w.members.entries()) {
+    const subject = await subjectOf(alfaReviewId, member.membership.id);
+    const saved = await saveEvaluation(leaderCtx, alfaReviewId, {
+      scores: w.chosen.map((c, j) => ({ subjectId: subject.id, criterionId: c.id, score: ((i + j) % 5) + 1 })),
+    });
+    if (!saved.ok) throw new Error("scores not saved");
+  }
+  const finished = await finishTeamReview(leaderCtx, alfaReviewId);
+  if (!finished.ok) throw new Error("review not finished");
 }
