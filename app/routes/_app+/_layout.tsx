@@ -200,7 +200,8 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
               {account.name} · <span data-testid="current-cluster">{cluster.name}</span>
             </span>
           </div>
-          <div className="flex flex-wrap items-center gap-4">
+          {/* Switches, not input: choosing a cluster or language and not applying it loses nothing. */}
+          <div className="flex flex-wrap items-center gap-4" data-unsaved-guard="off">
             {clusters.length > 1 ? (
               <Form method="post" action="/resources/switch-cluster" className="flex items-center gap-2">
                 <label htmlFor="cluster-switch" className="text-sm">

@@ -138,6 +138,7 @@ export function ScoreQuestionnaire(props: {
         ref={autoSave.formRef}
         onChange={autoSave.onChange}
         onSubmit={autoSave.onSubmit}
+        data-unsaved-guard="off"
         className="rounded bg-white p-4 shadow-sm"
       >
         <input type="hidden" name="subjectId" value={props.subjectId} />

@@ -1,6 +1,7 @@
-import { useBeforeUnload, useBlocker, useFetcher, useNavigation } from "@remix-run/react";
+import { useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { changedFields } from "../evaluation-form";
 
 const AUTOSAVE_SECONDS = 3;
@@ -17,7 +18,7 @@ function formValues(form: HTMLFormElement): Record<string, string> {
  * The fields saved: `score.<id>` (the evaluation, and a self review's answers about yourself), `team.<id>`
  * (a self review's answers about the team), the development goal and a peer's comment.
  * With JavaScript: a change starts a countdown; at zero a fetcher sends only the fields that differ
- * from what was last saved. Leaving with unsaved changes asks first (spec §5).
+ * from what was last saved. Leaving with unsaved changes asks first, through the one guard (spec §5).
  */
 export function useAutoSave(readOnly: boolean, initial: Record<string, string>) {
   const { t } = useTranslation();
@@ -73,26 +74,10 @@ export function useAutoSave(readOnly: boolean, initial: Record<string, string>) 
     setResult({ ok: Boolean(answer.ok), message: answer.message ?? "" });
   }, [fetcher.state, fetcher.data]);
 
+  // The form is left out of the guard's field watch (data-unsaved-guard="off"): it is unsaved only while a
+  // change waits for its countdown, is on the way, or was refused.
   const dirty = !readOnly && (countdown !== null || fetcher.state !== "idle" || (result !== null && !result.ok));
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (dirty && !submitting.current) event.preventDefault();
-      },
-      [dirty],
-    ),
-  );
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      !submitting.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("evaluation:autosave.leave"))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+  const unsaved = useUnsavedChanges(dirty && !submitting.current);
 
   let status = "";
   if (countdown !== null) status = t("evaluation:autosave.in", { n: countdown });
@@ -109,6 +94,7 @@ export function useAutoSave(readOnly: boolean, initial: Record<string, string>) 
     },
     onSubmit: (_event: FormEvent<HTMLFormElement>) => {
       submitting.current = true;
+      unsaved.release();
       setCountdown(null);
     },
   };

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { discardUnsavedChanges } from "~/components/unsaved-changes";
 import { GoalCard, type GoalCardData, type LinkableRound } from "./goal-card";
 import { GoalForm } from "./goal-form";
 
@@ -71,6 +72,8 @@ export function TeamGoalsPanel({
     const { href } = pending;
     closeDialog();
     setDirty(false);
+    // The user answered already: the app's unsaved-changes guard need not ask again.
+    discardUnsavedChanges(formRef.current);
     navigate(href);
   }
 
