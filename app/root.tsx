@@ -14,7 +14,6 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useAppLinkNavigation } from "./components/app-link";
 import { PageError } from "./components/page-error";
-import { UnsavedChangesGuard } from "./components/unsaved-changes";
 import { ToastRegion } from "./components/ui/toast";
 import { useNonce } from "./utils/nonce";
 import tailwind from "./styles/tailwind.css";
@@ -70,12 +69,7 @@ export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   useAppLinkNavigation();
-  return (
-    <>
-      <Outlet />
-      <UnsavedChangesGuard />
-    </>
-  );
+  return <Outlet />;
 }
 
 /** Never a stack trace: a translated message by status (PageError). */

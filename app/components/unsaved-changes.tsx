@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/forms";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { createUnsavedStore, isEditableControl, isGuardedForm, leavesPage } from "~/utils/unsaved-changes";
 
-/** One store for the document: the guard below is mounted once, in the root (a router allows one blocker). */
+/** One store for the document: the guard below is mounted once, in the app's layout (a router allows one blocker). */
 const store = createUnsavedStore<HTMLFormElement>();
 /** Whether the router started a navigation since the last submit (it asks the blocker first, synchronously). */
 let navigationAsked = false;

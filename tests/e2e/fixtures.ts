@@ -149,6 +149,13 @@ export const test = base.extend<Fixtures>({
         watch(context) {
           if (!withJavaScript || watched.has(context)) return;
           watched.add(context);
+          // The unsaved-changes guard (docs/decisions/1540) asks through beforeunload before a page with unsaved
+          // input unloads; a test that goes elsewhere with page.goto means to leave, as a user who confirms.
+          // Playwright dismisses dialogs nobody listens to, so this listener answers the others as it would.
+          // A test that checks the question waits for the event and reads its type; it does not answer it.
+          context.on("dialog", (dialog) => {
+            void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+          });
           context.on("weberror", (error) => {
             if (ours(error.page())) record(`pageerror: ${error.error().message} on ${error.page()?.url() ?? "?"}`);
           });

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { LanguageSwitch } from "~/components/language-switch";
 import { PageError } from "~/components/page-error";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes";
 import { isLicenceActive, trialDaysLeft } from "~/features/account/licence.server";
 import { helpLinksFor } from "~/features/knowledge-base/help-links";
 import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
@@ -159,9 +160,12 @@ type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AppLayout() {
   return (
-    <AppShell data={useLoaderData<typeof loader>()}>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell data={useLoaderData<typeof loader>()}>
+        <Outlet />
+      </AppShell>
+      <UnsavedChangesGuard />
+    </>
   );
 }
 
