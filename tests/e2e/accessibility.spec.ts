@@ -137,6 +137,9 @@ test("the system admin's login-as picker", async ({ page }) => {
 
 test("admin: the account's users, teams, tags, positions, modules, settings and rights", async ({ page }) => {
   const [team] = await getDb().select().from(teams).where(eq(teams.name, demoTeams.noord[0]));
+  // The erasure's confirm step (1560) of a fresh person: opening it changes nothing.
+  const person = await createEmployee("a11y-wissen");
+  const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, person.id));
   await signedInAs(page, demoUsers.admin);
   await page.goto("/account/users");
   // Each button's name holds its text.
@@ -151,6 +154,7 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/account/settings" },
     { path: "/account/audit" },
     { path: "/settings/rights" },
+    { path: `/personnel/user/${membership.id}/erase` },
   ]);
 });
 

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { memberships, users } from "#db/schema";
 import { demoUsers } from "../../seed/demo-data";
-import { expect, signIn, test } from "./fixtures";
+import { createEmployee, expect, signIn, test } from "./fixtures";
 
 test.describe("privacy (issue 35): the audit trail and a person's data", () => {
   test("the account admin filters the audit trail by action", async ({ page }) => {
@@ -27,5 +30,36 @@ test.describe("privacy (issue 35): the audit trail and a person's data", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download als Excel" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  test("the account admin erases a person in two steps, from the person's page", async ({ page }) => {
+    const person = await createEmployee("wissen");
+    const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, person.id));
+    await signIn(page, demoUsers.admin, { at: `/personnel/user/${membership.id}/details` });
+    await page.getByRole("link", { name: "Gegevens van deze persoon wissen…" }).click();
+    await expect(page.getByRole("heading", { name: "Gegevens wissen" })).toBeVisible();
+    // Without the confirmation nothing happens: a message next to the box.
+    await page.getByRole("button", { name: "Definitief wissen" }).click();
+    await expect(page.getByText("Vink aan dat je begrijpt dat het wissen definitief is").first()).toBeVisible();
+    await page.getByLabel("Ik begrijp dat de gegevens van Femke Test definitief worden gewist").check();
+    await page.getByRole("button", { name: "Definitief wissen" }).click();
+    await expect(page).toHaveURL(/\/personnel\/users\/removed/);
+    await expect(page.getByText("De gegevens zijn gewist")).toBeVisible();
+    const [row] = await getDb().select().from(users).where(eq(users.id, person.id));
+    expect(row.erasedAt).not.toBeNull();
+    expect(row.email).not.toBe(person.email);
+  });
+
+  test("the account admin sets the retention periods; a bad number gets a message", async ({ page }) => {
+    await signIn(page, demoUsers.admin, { at: "/account/settings" });
+    const days = page.getByLabel("Importbestanden (dagen)");
+    await expect(days).toHaveValue("30");
+    await days.fill("0");
+    await page.getByRole("button", { name: "Bewaartermijnen opslaan" }).click();
+    await expect(page.getByText("Vul een aantal dagen in van 1 tot en met 365").first()).toBeVisible();
+    await expect(page.getByLabel("Importbestanden (dagen)")).toHaveValue("0");
+    await page.getByLabel("Importbestanden (dagen)").fill("30");
+    await page.getByRole("button", { name: "Bewaartermijnen opslaan" }).click();
+    await expect(page.getByText("De bewaartermijnen zijn opgeslagen")).toBeVisible();
   });
 });
