@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { shownPersonName } from "~/features/privacy/erased-person";
 import { AppLink } from "~/components/app-link";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { ListTable, Row } from "~/components/ui/table";
@@ -102,8 +103,8 @@ export default function AuditPage() {
                 <span key="a">
                   <code>{r.action}</code>
                 </span>,
-                r.actor ?? t("audit:nobody"),
-                r.target ?? (r.subjectType ? `${r.subjectType} ${r.subjectId ?? ""}` : ""),
+                r.actor ? shownPersonName(r.actor, t) : t("audit:nobody"),
+                r.target ? shownPersonName(r.target, t) : r.subjectType ? `${r.subjectType} ${r.subjectId ?? ""}` : "",
                 r.cluster ?? "",
                 r.ip ?? "",
                 detailText(r.data),

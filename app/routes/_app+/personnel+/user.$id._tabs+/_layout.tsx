@@ -5,6 +5,7 @@ import { TabbedDetailPage, useOpenTab } from "~/components/tabbed-detail-page";
 import { Button } from "~/components/ui/forms";
 import { employeeDetailTabs } from "~/features/employees/employees.schema";
 import { loadEmployeeHeader } from "~/features/employees/employee-tabs.server";
+import { shownPersonName } from "~/features/privacy/erased-person";
 import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import { can, requireRight } from "~/utils/tenant.server";
 
@@ -31,7 +32,7 @@ export default function EmployeePage() {
     <TabbedDetailPage
       className="max-w-3xl"
       back={{ href: "/personnel/users/active", label: t("employees:detail.backToList") }}
-      title={name}
+      title={shownPersonName(name, t)}
       status={
         <>
           {t(`employees:status.${employee.status}`)} ·{" "}
