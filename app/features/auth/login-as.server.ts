@@ -4,7 +4,6 @@ import { getDb } from "#db/client.server";
 import { sessionImpersonations, sessions, users } from "#db/schema";
 import { createSession, getActiveSession, readSessionId } from "~/utils/session.server";
 import { likePattern } from "~/utils/people-search";
-import {} from "~/utils/person-name";
 import { firstAccessibleClusterId } from "./login.server";
 import { throttledTokenCheck } from "./throttle.server";
 import { consumeToken, issueUserToken } from "./tokens.server";

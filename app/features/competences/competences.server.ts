@@ -2,9 +2,9 @@ import { and, asc, eq, ilike, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competences } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
-import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
+import { keepAndGone, mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
 import type { Language } from "~/utils/i18n";
-import type { Result } from "~/utils/results.server";
+import type { Failure, Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 import type { CompetenceFilter } from "./competence-list-filter";
 import type { CompetenceInput } from "./competences.schema";
@@ -138,6 +138,8 @@ export async function listCompetenceOptions(ctx: Tenant) {
     .orderBy(asc(sql`lower(${competences.name})`));
 }
 
+const sameCompetence: Failure = { ok: false, field: "otherCompetenceId", errorKey: "competences:merge.same" };
+
 /**
  * Merges two competences (docs/decisions/1302): the one that goes hands the one that remains its required
  * levels (where a position requires both, the remaining one's level stays), its tags, its ambitions, its
@@ -150,10 +152,9 @@ export async function mergeCompetences(
   input: { id: string; otherId: string; remainingId: string },
   mode: MergeMode = "apply",
 ): Promise<Result<{ lines: MergeLine[] }>> {
-  if (input.id === input.otherId) return { ok: false, field: "otherCompetenceId", errorKey: "competences:merge.same" };
-  if (input.remainingId !== input.id && input.remainingId !== input.otherId) notFound();
-  const keep = input.remainingId;
-  const gone = keep === input.id ? input.otherId : input.id;
+  const pair = keepAndGone(input.id, input.otherId, input.remainingId, sameCompetence);
+  if (!pair.ok) return pair;
+  const { keep, gone } = pair;
   const lines = await runMerge(mode, async (tx) => {
     await requireIdsInScope(tx, competences, [keep, gone], ctx);
     await tx.execute(sql`

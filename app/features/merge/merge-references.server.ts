@@ -115,6 +115,22 @@ export async function previewInTransaction<T>(work: (tx: Tx) => Promise<T>): Pro
   throw new Error("previewInTransaction: the transaction did not roll back");
 }
 
+/**
+ * The one rule for a merge's two records (docs/decisions/1530): the other must be another record (else the
+ * kind's field error, `same`), and the one that remains must be one of the two — any other id is a forged
+ * form and a 404, like a foreign id. Returns which record is kept and which goes.
+ */
+export function keepAndGone(
+  id: string,
+  otherId: string,
+  remainingId: string,
+  same: Failure,
+): Result<{ keep: string; gone: string }> {
+  if (otherId === id) return same;
+  if (remainingId !== id && remainingId !== otherId) notFound();
+  return { ok: true, keep: remainingId, gone: remainingId === id ? otherId : id };
+}
+
 export type MergeMode = "apply" | "preview";
 
 /** Applies a merge in one transaction, or previews it (the same work, rolled back). */

@@ -5,7 +5,14 @@ import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { memberships, reviewPeerAnswers, reviewPeerAssignments, reviews, reviewSubjects, users } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { ScaleSize } from "~/features/criteria/scales";
-import { diffScores, formValueOf } from "~/features/reviews/evaluation-form";
+import { formValueOf } from "~/features/reviews/evaluation-form";
+import {
+  answerChanges,
+  criterionDimensions,
+  storedAnswers,
+  writeAnswers,
+  type AnswerPart,
+} from "~/features/reviews/questionnaire-answers.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
 import { questionnaireReadOnly } from "~/features/reviews/self-review-questionnaire.server";
 import { reviewCriteriaRows } from "~/features/reviews/review-criteria.server";
@@ -40,13 +47,7 @@ export async function requirePeerAssignment(ctx: TenantContext, assignmentId: st
   return row ?? notFound();
 }
 
-async function storedAnswers(db: DbOrTx, assignmentId: string) {
-  const rows = await db
-    .select({ criterionId: reviewPeerAnswers.criterionId, score: reviewPeerAnswers.score })
-    .from(reviewPeerAnswers)
-    .where(eq(reviewPeerAnswers.assignmentId, assignmentId));
-  return new Map(rows.map((r) => [r.criterionId, r.score]));
-}
+const peerPart = (assignmentId: string): AnswerPart => ({ table: reviewPeerAnswers, ownerId: assignmentId });
 
 /** A person's name as the questionnaire and the result head it. */
 export async function personName(db: DbOrTx, membershipId: string) {
@@ -63,7 +64,7 @@ export async function getPeerQuestionnaire(ctx: TenantContext, assignmentId: str
   const { assignment, review, subject } = await requirePeerAssignment(ctx, assignmentId, db);
   const [criteriaRows, stored, name] = await Promise.all([
     reviewCriteriaRows(db, review.id),
-    storedAnswers(db, assignment.id),
+    storedAnswers(db, peerPart(assignment.id)),
     personName(db, subject.membershipId),
   ]);
   return {
@@ -123,12 +124,10 @@ export async function savePeerQuestionnaire(
   try {
     return await db.transaction(async (tx) => {
       await lockForAnswer(tx, assignment.id);
-      const criteriaRows = await reviewCriteriaRows(tx, review.id);
-      const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
-      const unknown = Object.keys(input).find((id) => !dimensionOf.has(id));
-      if (unknown) throw new Refused({ ok: false, code: "unknownCriterion", criterionId: unknown });
-      const diff = diffScores(input, await storedAnswers(tx, assignment.id), [...dimensionOf.keys()], review.scale);
-      if (diff.invalid.length) throw new Refused({ ok: false, code: "invalidScore", criterionId: diff.invalid[0] });
+      const part = peerPart(assignment.id);
+      const dimensions = await criterionDimensions(tx, review.id);
+      const checked = answerChanges(input, await storedAnswers(tx, part), dimensions, review.scale);
+      if (!checked.ok) throw new Refused(checked);
       if (comment !== undefined && assignment.role === "peer") {
         const text = comment.trim();
         if (text.length > PEER_COMMENT_MAX) throw new Refused({ ok: false, code: "commentTooLong" });
@@ -137,28 +136,8 @@ export async function savePeerQuestionnaire(
           .set({ comment: text === "" ? null : text })
           .where(eq(reviewPeerAssignments.id, assignment.id));
       }
-      for (const change of diff.changes) {
-        const key = and(
-          eq(reviewPeerAnswers.assignmentId, assignment.id),
-          eq(reviewPeerAnswers.criterionId, change.criterionId),
-        );
-        if (change.score === null) await tx.delete(reviewPeerAnswers).where(key);
-        else
-          await tx
-            .insert(reviewPeerAnswers)
-            .values({
-              assignmentId: assignment.id,
-              criterionId: change.criterionId,
-              reviewId: review.id,
-              dimension: dimensionOf.get(change.criterionId)!,
-              score: change.score,
-            })
-            .onConflictDoUpdate({
-              target: [reviewPeerAnswers.assignmentId, reviewPeerAnswers.criterionId],
-              set: { score: change.score, updatedAt: new Date() },
-            });
-      }
-      return { ok: true as const, changed: diff.changes.length };
+      await writeAnswers(tx, part, review.id, dimensions, checked.changes);
+      return { ok: true as const, changed: checked.changes.length };
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;

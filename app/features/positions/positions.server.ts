@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { contracts, positions } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
-import { mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
-import { isUniqueViolation, type Result } from "~/utils/results.server";
+import { keepAndGone, mergeReferences, runMerge, type MergeMode } from "~/features/merge/merge-references.server";
+import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
 import { inCluster, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { POSITIONS_PAGE_SIZE } from "./list-sizes";
@@ -167,6 +167,8 @@ export async function bulkDeletePositions(ctx: TenantContext, ids: string[], db:
   });
 }
 
+const samePosition: Failure = { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
+
 /**
  * The position that goes hands its contracts, child positions, required competence levels and ambitions to
  * the one that remains, then is removed. Where both require a competence, the remaining position's level
@@ -178,13 +180,9 @@ export async function mergePositions(
   input: { positionId: string; otherPositionId: string; remainingPositionId: string },
   mode: MergeMode = "apply",
 ): Promise<Result<{ remainingPositionId: string; lines: MergeLine[] }>> {
-  if (input.positionId === input.otherPositionId) {
-    return { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
-  }
-  // The kept id comes from the form like the other two: it must be one of them, of this cluster.
-  if (input.remainingPositionId !== input.positionId && input.remainingPositionId !== input.otherPositionId) notFound();
-  const keep = input.remainingPositionId;
-  const gone = keep === input.positionId ? input.otherPositionId : input.positionId;
+  const pair = keepAndGone(input.positionId, input.otherPositionId, input.remainingPositionId, samePosition);
+  if (!pair.ok) return pair;
+  const { keep, gone } = pair;
   const lines = await runMerge(mode, async (tx) => {
     await requireIdsInScope(tx, positions, [keep, gone], ctx);
     // The one that remains may have had the other as its parent.

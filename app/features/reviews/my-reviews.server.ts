@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { liveReviews, reviewListColumns } from "./live-reviews.server";
 import { getDb } from "#db/client.server";
 import { reviews, reviewSubjects } from "#db/schema";
-import {} from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /**

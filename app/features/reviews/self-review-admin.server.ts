@@ -4,7 +4,6 @@ import { joinPerson } from "~/features/people/person-query.server";
 import * as z from "zod";
 import { getDb } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, reviewTags, reviewTeams, tags, users } from "#db/schema";
-import {} from "~/utils/scope.server";
 import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview, selfReviewScope, selfReviewVisibility } from "./review-access.server";

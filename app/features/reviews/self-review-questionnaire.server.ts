@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
   memberships,
-  reviewCriteria,
   reviews,
   reviewScores,
   reviewSubjects,
@@ -14,7 +13,14 @@ import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { diffScores, formValueOf } from "./evaluation-form";
+import { formValueOf, type ScoreChange } from "./evaluation-form";
+import {
+  answerChanges,
+  criterionDimensions,
+  storedAnswers,
+  writeAnswers,
+  type AnswerPart,
+} from "./questionnaire-answers.server";
 import { requireParticipation } from "./review-access.server";
 import { reviewCriteriaRows } from "./review-criteria.server";
 import { auditReviews } from "./review-audit.server";
@@ -40,20 +46,16 @@ export function questionnaireReadOnly(
   return own ? null : "notOwn";
 }
 
+/** A participant's two parts: about the team, and about themselves (scores they gave themselves). */
+const parts = (ctx: TenantContext, subjectId: string) => ({
+  team: { table: reviewTeamAnswers, ownerId: subjectId } satisfies AnswerPart,
+  own: { table: reviewScores, ownerId: subjectId, scoredBy: ctx.membershipId } satisfies AnswerPart,
+});
+
 /** Both parts' answers; one statement after the other, as `db` may be a transaction (one connection). */
-async function answers(db: DbOrTx, subjectId: string) {
-  const own = await db
-    .select({ criterionId: reviewScores.criterionId, score: reviewScores.score })
-    .from(reviewScores)
-    .where(eq(reviewScores.subjectId, subjectId));
-  const team = await db
-    .select({ criterionId: reviewTeamAnswers.criterionId, score: reviewTeamAnswers.score })
-    .from(reviewTeamAnswers)
-    .where(eq(reviewTeamAnswers.subjectId, subjectId));
-  return {
-    own: new Map(own.map((r) => [r.criterionId, r.score])),
-    team: new Map(team.map((r) => [r.criterionId, r.score])),
-  };
+async function answers(ctx: TenantContext, db: DbOrTx, subjectId: string) {
+  const { team, own } = parts(ctx, subjectId);
+  return { own: await storedAnswers(db, own), team: await storedAnswers(db, team) };
 }
 
 /** The questionnaire page: the review, the person, the criteria, both parts' answers as form values. */
@@ -62,7 +64,7 @@ export async function getQuestionnaire(ctx: TenantContext, reviewId: string, mem
   const { review, subject, own } = await requireParticipation(ctx, reviewId, membershipId, db);
   const [criteriaRows, stored, [person], [team]] = await Promise.all([
     reviewCriteriaRows(db, review.id),
-    answers(db, subject.id),
+    answers(ctx, db, subject.id),
     db
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(memberships)
@@ -144,67 +146,21 @@ export async function saveQuestionnaire(
   try {
     return await db.transaction(async (tx) => {
       await lockForAnswer(tx, review.id, subject.id);
-      const criteriaRows = await tx
-        .select({ criterionId: reviewCriteria.criterionId, dimension: reviewCriteria.dimension })
-        .from(reviewCriteria)
-        .where(eq(reviewCriteria.reviewId, review.id));
-      const ids = criteriaRows.map((c) => c.criterionId);
-      const dimensionOf = new Map(criteriaRows.map((c) => [c.criterionId, c.dimension]));
+      const dimensions = await criterionDimensions(tx, review.id);
+      const stored = await answers(ctx, tx, subject.id);
+      const changes = { team: [] as ScoreChange[], own: [] as ScoreChange[] };
       for (const part of ["team", "own"] as const) {
-        const unknown = Object.keys(input[part]).find((id) => !dimensionOf.has(id));
-        if (unknown) throw new Refused({ ok: false, code: "unknownCriterion", part, criterionId: unknown });
+        const checked = answerChanges(input[part], stored[part], dimensions, review.scale);
+        if (!checked.ok) throw new Refused({ ...checked, part });
+        changes[part] = checked.changes;
       }
-      const stored = await answers(tx, subject.id);
-      const team = diffScores(input.team, stored.team, ids, review.scale);
-      const mine = diffScores(input.own, stored.own, ids, review.scale);
-      if (team.invalid.length)
-        throw new Refused({ ok: false, code: "invalidScore", part: "team", criterionId: team.invalid[0] });
-      if (mine.invalid.length)
-        throw new Refused({ ok: false, code: "invalidScore", part: "own", criterionId: mine.invalid[0] });
-      for (const change of team.changes) {
-        const key = and(
-          eq(reviewTeamAnswers.subjectId, subject.id),
-          eq(reviewTeamAnswers.criterionId, change.criterionId),
-        );
-        if (change.score === null) await tx.delete(reviewTeamAnswers).where(key);
-        else
-          await tx
-            .insert(reviewTeamAnswers)
-            .values({
-              subjectId: subject.id,
-              criterionId: change.criterionId,
-              reviewId: review.id,
-              dimension: dimensionOf.get(change.criterionId)!,
-              score: change.score,
-            })
-            .onConflictDoUpdate({
-              target: [reviewTeamAnswers.subjectId, reviewTeamAnswers.criterionId],
-              set: { score: change.score, updatedAt: new Date() },
-            });
-      }
-      for (const change of mine.changes) {
-        const key = and(eq(reviewScores.subjectId, subject.id), eq(reviewScores.criterionId, change.criterionId));
-        if (change.score === null) await tx.delete(reviewScores).where(key);
-        else
-          await tx
-            .insert(reviewScores)
-            .values({
-              subjectId: subject.id,
-              criterionId: change.criterionId,
-              reviewId: review.id,
-              dimension: dimensionOf.get(change.criterionId)!,
-              score: change.score,
-              scoredBy: ctx.membershipId,
-            })
-            .onConflictDoUpdate({
-              target: [reviewScores.subjectId, reviewScores.criterionId],
-              set: { score: change.score, scoredBy: ctx.membershipId, updatedAt: new Date() },
-            });
-      }
-      if (mine.changes.length) await refreshSubject(tx, subject.id, review.scale as ScaleSize, settings.thresholds);
-      else if (team.changes.length)
+      const { team, own: mine } = parts(ctx, subject.id);
+      await writeAnswers(tx, team, review.id, dimensions, changes.team);
+      await writeAnswers(tx, mine, review.id, dimensions, changes.own);
+      if (changes.own.length) await refreshSubject(tx, subject.id, review.scale as ScaleSize, settings.thresholds);
+      else if (changes.team.length)
         await tx.update(reviewSubjects).set({ updatedAt: new Date() }).where(eq(reviewSubjects.id, subject.id));
-      return { ok: true as const, changed: team.changes.length + mine.changes.length };
+      return { ok: true as const, changed: changes.team.length + changes.own.length };
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;

@@ -3,14 +3,12 @@ import { personOfRow, requireMembers, searchPeople } from "~/features/people/per
 import { getDb, type DbOrTx } from "#db/client.server";
 import { membershipTags, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
-import type { MergeMode } from "~/features/merge/merge-references.server";
+import { keepAndGone, type MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
 import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { tagService } from "./tag-kinds.server";
-import {} from "~/utils/person-name.server";
-import {} from "~/utils/person-name";
 
 const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
 
@@ -141,6 +139,8 @@ export async function unassignTag(ctx: TenantContext, tagId: string, membershipI
     );
 }
 
+const sameTag: Failure = { ok: false, field: "otherTagId", errorKey: "tags:merge.sameTag" };
+
 /**
  * The tag that goes hands its employees to the one that remains (no duplicates), and the rounds that chose
  * it name the remaining tag (docs/decisions/0641); then it is removed. One transaction; `preview` does the
@@ -151,11 +151,10 @@ export async function mergeTags(
   input: { tagId: string; otherTagId: string; remainingTagId: string },
   mode: MergeMode = "apply",
 ): Promise<Result<{ remainingTagId: string; lines: MergeLine[] }>> {
-  if (input.otherTagId === input.tagId) return { ok: false, field: "otherTagId", errorKey: "tags:merge.sameTag" };
-  const keepId = input.remainingTagId === input.tagId ? input.tagId : input.otherTagId;
-  const goneId = keepId === input.tagId ? input.otherTagId : input.tagId;
-  const result = await personnelTags.merge(ctx, { keepId, goneId }, mode);
-  return result.ok ? { ...result, remainingTagId: keepId } : result;
+  const pair = keepAndGone(input.tagId, input.otherTagId, input.remainingTagId, sameTag);
+  if (!pair.ok) return pair;
+  const result = await personnelTags.merge(ctx, { keepId: pair.keep, goneId: pair.gone }, mode);
+  return result.ok ? { ...result, remainingTagId: pair.keep } : result;
 }
 
 /** A new tag with the given name takes the chosen employees from this one; one transaction. */

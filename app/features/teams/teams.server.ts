@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { roleAssignments, teams } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import {
+  keepAndGone,
   mergeReferences,
   runMerge,
   splitRecord,
@@ -16,8 +17,6 @@ import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
-import {} from "~/utils/person-name.server";
-import {} from "~/utils/person-name";
 
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
 export const DEFAULT_FTE = 0.8;
@@ -223,6 +222,8 @@ export async function removeTeamPlace(ctx: TenantContext, teamId: string, member
     );
 }
 
+const sameTeam: Failure = { ok: false, field: "otherTeamId", errorKey: "teams:merge.sameTeam" };
+
 /**
  * Merges two teams: every place of the team that goes moves to the one that remains (a person who
  * is in both keeps one place), then the other team is removed (soft: its reviews keep it). One
@@ -233,14 +234,11 @@ export async function mergeTeams(
   input: { teamId: string; otherTeamId: string; remainingTeamId: string },
   mode: MergeMode = "apply",
 ): Promise<Result<{ remainingTeamId: string; lines: MergeLine[] }>> {
-  if (input.otherTeamId === input.teamId) return { ok: false, field: "otherTeamId", errorKey: "teams:merge.sameTeam" };
-  if (input.remainingTeamId !== input.teamId && input.remainingTeamId !== input.otherTeamId) {
-    return { ok: false, field: "remainingTeamId", errorKey: "validation:choose" };
-  }
-  await getTeam(ctx, input.teamId);
-  await getTeam(ctx, input.otherTeamId);
-  const keep = input.remainingTeamId;
-  const gone = keep === input.teamId ? input.otherTeamId : input.teamId;
+  const pair = keepAndGone(input.teamId, input.otherTeamId, input.remainingTeamId, sameTeam);
+  if (!pair.ok) return pair;
+  const { keep, gone } = pair;
+  await getTeam(ctx, keep);
+  await getTeam(ctx, gone);
   const places = (label: string, where: SQL): MergeReference => ({
     label,
     table: "role_assignments",

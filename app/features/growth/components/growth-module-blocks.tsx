@@ -3,19 +3,10 @@ import { useTranslation } from "react-i18next";
 import { ListTable, Row } from "~/components/ui/table";
 import { GapText } from "~/features/competences/components/score-form";
 import type { GapStatus } from "~/features/competences/levels";
-
-type LearningGoal = {
-  id: string;
-  title: string;
-  dialogId: string;
-  objective: string;
-  state: "started" | "finished";
-  initiatives: number;
-  progress: number;
-};
+import type { MyLearningGoal } from "~/features/dialogs/my-learning-goals.server";
 
 /** My dialogs' learning goals with the average progress of their initiatives (module dialog). */
-export function GrowthLearningGoals({ goals, linkDialogs }: { goals: LearningGoal[]; linkDialogs: boolean }) {
+export function GrowthLearningGoals({ goals, linkDialogs }: { goals: MyLearningGoal[]; linkDialogs: boolean }) {
   const { t } = useTranslation();
   if (goals.length === 0) return <p className="mt-2">{t("growth:dialogs.none")}</p>;
   return (

@@ -3,7 +3,6 @@ import { getDb } from "#db/client.server";
 import { expandRights } from "~/utils/rights";
 import { tenantContextOf, type TenantContext } from "~/utils/tenant.server";
 import type { TenantRow } from "~/utils/tenant-query.server";
-import {} from "~/utils/person-name";
 
 /** The tenant query's columns of a user in one cluster (no session), and the cluster's name. */
 type ActorRow = Omit<

@@ -1,22 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TeamGoalKind } from "#db/schema/enums";
+import type { TeamGoalView } from "../team-goals.server";
 
-/** What a goal card shows: the loader's view of a goal (client-safe shape). */
-export type GoalCardData = {
-  id: string;
-  kind: TeamGoalKind;
-  text: string;
-  growthStrategy: string;
-  measuredBy: string;
-  periodStart: string;
-  periodEnd: string;
-  additionalText: string;
-  archivedOn: string | null;
-  /** Linked team reviews (one per round) and their rounds' names (docs/decisions/1340). */
-  reviewIds: string[];
-  rounds: string[];
-};
+/** What a goal card shows: the loader's view of a goal, without its team (the page's). */
+export type GoalCardData = Omit<TeamGoalView, "teamId" | "teamName">;
 
 /** A review round a goal can be linked to: the id is the team's review in that round. */
 export type LinkableRound = { id: string; name: string; deadline: string };
