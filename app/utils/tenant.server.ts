@@ -8,7 +8,7 @@ import { memoPerRequest } from "./request-scope.server";
 import { expandRights, expandRoleRights, hasAnyRole, hasRight, type Right } from "./rights";
 import { clearSessionCookie, readSessionId, requestSessionId, setSessionCluster, touchSession } from "./session.server";
 import { tenantQuery, type TenantRow } from "./tenant-query.server";
-import { createToastHeader } from "./toast.server";
+import { redirectWithToast } from "./toast.server";
 import { personName } from "~/utils/person-name";
 
 export type TenantContext = {
@@ -190,9 +190,7 @@ export function hasRole(ctx: TenantContext, roles: readonly string[]): boolean {
 }
 
 async function deny(): Promise<never> {
-  throw redirect("/dashboard", {
-    headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "common:guard.noAccess" }) },
-  });
+  throw await redirectWithToast("/dashboard", { type: "error", key: "common:guard.noAccess" });
 }
 
 /** Failed right check → /dashboard (spec §2). */

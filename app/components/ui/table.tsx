@@ -13,20 +13,25 @@ export type Column = string | { label: ReactNode; hidden?: boolean; className?: 
 export function ListTable({
   columns,
   caption,
+  captionClassName = "sr-only",
   sticky = true,
   className = "w-full bg-white text-left shadow-sm",
   children,
+  ...table
 }: {
   columns: Column[];
   /** Names the table for screen readers (visually the page's heading already does). */
   caption?: string;
+  /** A caption that is the table's visible heading gets its own class. */
+  captionClassName?: string;
   sticky?: boolean;
   className?: string;
   children: ReactNode;
+  "data-testid"?: string;
 }) {
   return (
-    <table className={className}>
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
+    <table className={className} {...table}>
+      {caption ? <caption className={captionClassName}>{caption}</caption> : null}
       <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
         <tr className="border-b">
           {columns.map((column, i) =>
@@ -62,11 +67,14 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
  * so an optional column is `cond && value`; null and "" give an empty cell.
  */
 export function Row({
+  heading,
   cells,
   actions,
   className = "border-b",
   ...tr
 }: {
+  /** The row's own heading (`<th scope="row">`, e.g. the person or criterion), before the cells. */
+  heading?: ReactNode;
   cells: (ReactNode | false)[];
   /** The last cell, right-aligned: the row's buttons (archive, remove). */
   actions?: ReactNode;
@@ -75,6 +83,11 @@ export function Row({
 }) {
   return (
     <tr className={className} {...tr}>
+      {heading !== undefined ? (
+        <th scope="row" className="p-2 font-normal">
+          {heading}
+        </th>
+      ) : null}
       {cells.map((cell, i) =>
         cell === false ? null : (
           <td key={i} className="p-2">

@@ -1,12 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { redirect } from "@remix-run/node";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { knowledgeAreas } from "#db/schema";
 import { hasRight } from "~/utils/rights";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { AreaInput } from "./knowledge-areas.schema";
 
 /**
@@ -31,9 +30,7 @@ export function managesKnowledgeAreas(ctx: TenantContext): boolean {
  */
 export async function assertManagesKnowledgeAreas(ctx: TenantContext): Promise<TenantContext> {
   if (!managesKnowledgeAreas(ctx)) {
-    throw redirect("/dashboard", {
-      headers: { "Set-Cookie": await createToastHeader({ type: "error", key: "common:guard.noAccess" }) },
-    });
+    throw await redirectWithToast("/dashboard", { type: "error", key: "common:guard.noAccess" });
   }
   return ctx;
 }

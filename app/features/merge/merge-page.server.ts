@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { MergeLine } from "./merge-lines";
 import type { MergeMode } from "./merge-references.server";
 import type { MergePageConfig, MergePageData } from "./merge-page";
@@ -88,7 +88,5 @@ export async function mergeAction(ctx: TenantContext, { request, params }: Actio
   const choice = choiceOf(route, id, submission.value);
   const result = await route.merge(ctx, choice, "apply");
   if (!result.ok) return data(submission.reply(failed(result)), { status: 400 });
-  return redirect(route.doneHref(choice.remainingId), {
-    headers: { "Set-Cookie": await createToastHeader({ key: `${route.ns}:merge.done` }) },
-  });
+  return redirectWithToast(route.doneHref(choice.remainingId), { key: `${route.ns}:merge.done` });
 }

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { refusal } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { SplitPageConfig, SplitPageData } from "./split-page";
 import { readForm } from "~/utils/read-form.server";
 
@@ -47,9 +48,6 @@ export async function splitAction(ctx: TenantContext, { request, params }: Actio
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await route.split(ctx, id, submission.value as { name: string; membershipIds: string[] });
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(route.doneHref(result.id), {
-    headers: { "Set-Cookie": await createToastHeader({ key: `${route.ns}:split.done` }) },
-  });
+  if (!result.ok) return refusal(submission, result);
+  return redirectWithToast(route.doneHref(result.id), { key: `${route.ns}:split.done` });
 }

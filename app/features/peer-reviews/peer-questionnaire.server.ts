@@ -7,10 +7,9 @@ import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { ScaleSize } from "~/features/criteria/scales";
 import { formValueOf } from "~/features/reviews/evaluation-form";
 import {
-  answerChanges,
-  criterionDimensions,
+  answerTransaction,
+  saveAnswers,
   storedAnswers,
-  writeAnswers,
   type AnswerPart,
 } from "~/features/reviews/questionnaire-answers.server";
 import { auditReviews } from "~/features/reviews/review-audit.server";
@@ -89,11 +88,7 @@ export type PeerQuestionnaireResult =
       criterionId?: string;
     };
 
-class Refused extends Error {
-  constructor(readonly result: Extract<PeerQuestionnaireResult, { ok: false }>) {
-    super(`peer questionnaire refused: ${result.code}`);
-  }
-}
+const answer = answerTransaction<Extract<PeerQuestionnaireResult, { ok: false }>>();
 
 async function lockForAnswer(tx: Tx, assignmentId: string) {
   const [row] = await tx
@@ -106,9 +101,7 @@ async function lockForAnswer(tx: Tx, assignmentId: string) {
     .innerJoin(reviews, eq(reviews.id, reviewPeerAssignments.reviewId))
     .where(eq(reviewPeerAssignments.id, assignmentId))
     .for("update", { of: reviewPeerAssignments });
-  if (!row) notFound();
-  if (row.lockedAt) throw new Refused({ ok: false, code: "locked" });
-  if (row.finishedAt || row.isFinished) throw new Refused({ ok: false, code: "finished" });
+  answer.closed(row);
 }
 
 /** Saves the reviewer's answers (criterion id → "off" | "0".."scale"), all or nothing. */
@@ -121,28 +114,20 @@ export async function savePeerQuestionnaire(
 ): Promise<PeerQuestionnaireResult> {
   const db = getDb();
   const { assignment, review } = await requirePeerAssignment(ctx, assignmentId, db);
-  try {
-    return await db.transaction(async (tx) => {
-      await lockForAnswer(tx, assignment.id);
-      const part = peerPart(assignment.id);
-      const dimensions = await criterionDimensions(tx, review.id);
-      const checked = answerChanges(input, await storedAnswers(tx, part), dimensions, review.scale);
-      if (!checked.ok) throw new Refused(checked);
-      if (comment !== undefined && assignment.role === "peer") {
-        const text = comment.trim();
-        if (text.length > PEER_COMMENT_MAX) throw new Refused({ ok: false, code: "commentTooLong" });
-        await tx
-          .update(reviewPeerAssignments)
-          .set({ comment: text === "" ? null : text })
-          .where(eq(reviewPeerAssignments.id, assignment.id));
-      }
-      await writeAnswers(tx, part, review.id, dimensions, checked.changes);
-      return { ok: true as const, changed: checked.changes.length };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+  return answer.run(async (tx) => {
+    await lockForAnswer(tx, assignment.id);
+    const saved = await saveAnswers(tx, review, { peer: { part: peerPart(assignment.id), input } });
+    if (!saved.ok) return answer.refuse({ ok: false, code: saved.code, criterionId: saved.criterionId });
+    if (comment !== undefined && assignment.role === "peer") {
+      const text = comment.trim();
+      if (text.length > PEER_COMMENT_MAX) answer.refuse({ ok: false, code: "commentTooLong" });
+      await tx
+        .update(reviewPeerAssignments)
+        .set({ comment: text === "" ? null : text })
+        .where(eq(reviewPeerAssignments.id, assignment.id));
+    }
+    return { ok: true as const, changed: saved.changed.peer };
+  });
 }
 
 /** Finishes the questionnaire (confirmed on the finish page): read-only from then on. */
@@ -152,21 +137,16 @@ export async function finishPeerQuestionnaire(
 ): Promise<PeerQuestionnaireResult> {
   const db = getDb();
   const { assignment, review } = await requirePeerAssignment(ctx, assignmentId, db);
-  try {
-    return await db.transaction(async (tx) => {
-      await lockForAnswer(tx, assignment.id);
-      await tx
-        .update(reviewPeerAssignments)
-        .set({ finishedAt: sql`now()` })
-        .where(eq(reviewPeerAssignments.id, assignment.id));
-      if (assignment.role === "peer") await releaseFinishedPeers(ctx, tx, assignment.subjectId);
-      await auditReviews(tx, ctx, "review.peerreview.finish", [review.id], { assignmentId: assignment.id });
-      return { ok: true as const, changed: 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+  return answer.run(async (tx) => {
+    await lockForAnswer(tx, assignment.id);
+    await tx
+      .update(reviewPeerAssignments)
+      .set({ finishedAt: sql`now()` })
+      .where(eq(reviewPeerAssignments.id, assignment.id));
+    if (assignment.role === "peer") await releaseFinishedPeers(ctx, tx, assignment.subjectId);
+    await auditReviews(tx, ctx, "review.peerreview.finish", [review.id], { assignmentId: assignment.id });
+    return { ok: true as const, changed: 1 };
+  });
 }
 
 /**

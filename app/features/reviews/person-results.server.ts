@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { joinPerson } from "~/features/people/person-query.server";
 import { getDb } from "#db/client.server";
-import { criteria, reviewCriteria, reviewReviewers, reviews, reviewScores, reviewSubjects, users } from "#db/schema";
+import { reviewReviewers, reviews, reviewScores, reviewSubjects, users } from "#db/schema";
 import type { Characteristics } from "#db/schema";
 import type { Dimension } from "~/features/criteria/scales";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
@@ -16,6 +16,7 @@ import {
   teamReviewVisibility,
 } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
+import { reviewCriteriaRows } from "./review-criteria.server";
 import { subjectResultColumns } from "./review-scores.server";
 import { scaleOf } from "./review-scoring";
 import { personName } from "~/utils/person-name";
@@ -63,19 +64,10 @@ async function requireSubject(ctx: TenantContext, id: string, membershipId: stri
   return { review, round: await roundOf(db, review), subject };
 }
 
+/** The review's criteria in the questionnaire's order, each under its criterion id. */
 async function criteriaOfReview(reviewId: string) {
-  return getDb()
-    .select({
-      id: criteria.id,
-      name: criteria.name,
-      description: criteria.description,
-      characteristics: criteria.characteristics,
-      dimension: reviewCriteria.dimension,
-    })
-    .from(reviewCriteria)
-    .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
-    .where(eq(reviewCriteria.reviewId, reviewId))
-    .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position), asc(criteria.name));
+  const rows = await reviewCriteriaRows(getDb(), reviewId);
+  return rows.map((c) => ({ ...c, id: c.criterionId }));
 }
 
 async function scoresOf(subjectId: string) {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "#db/client.server";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { reviewCriteria, type reviewPeerAnswers, type reviewScores, type reviewTeamAnswers } from "#db/schema";
+import { notFound } from "~/utils/scope.server";
 import { diffScores, type ScoreChange } from "./evaluation-form";
 
 /**
@@ -91,4 +92,59 @@ export async function writeAnswers(
         set: { score, ...by, updatedAt: new Date() },
       });
   }
+}
+
+/**
+ * Saves a questionnaire's parts (each: where its answers live and what the form sent) in the caller's
+ * transaction: every part is checked first, then written, so a refused part writes nothing. Answers how many
+ * answers of each part changed, or the first refusal with its part's name.
+ */
+export async function saveAnswers<K extends string>(
+  tx: Tx,
+  review: { id: string; scale: number },
+  parts: Record<K, { part: AnswerPart; input: Readonly<Record<string, string>> }>,
+): Promise<{ ok: true; changed: Record<K, number> } | (Extract<AnswerCheck, { ok: false }> & { part: K })> {
+  const dimensions = await criterionDimensions(tx, review.id);
+  const names = Object.keys(parts) as K[];
+  const changes = {} as Record<K, ScoreChange[]>;
+  for (const name of names) {
+    const { part, input } = parts[name];
+    const checked = answerChanges(input, await storedAnswers(tx, part), dimensions, review.scale);
+    if (!checked.ok) return { ...checked, part: name };
+    changes[name] = checked.changes;
+  }
+  for (const name of names) await writeAnswers(tx, parts[name].part, review.id, dimensions, changes[name]);
+  return { ok: true, changed: Object.fromEntries(names.map((n) => [n, changes[n].length])) as Record<K, number> };
+}
+
+/**
+ * A questionnaire's change runs in one transaction: `refuse` throws a refusal out of it (so nothing of it is
+ * written) and `run` answers with it. `closed` is the rule every questionnaire shares for its row, read with a
+ * lock: none is a 404; a locked review, a finished questionnaire or a finished review refuses.
+ */
+export function answerTransaction<R extends { ok: false; code: string }>() {
+  class Refused extends Error {
+    constructor(readonly result: R) {
+      super(`questionnaire refused: ${result.code}`);
+    }
+  }
+  const refuse = (result: R): never => {
+    throw new Refused(result);
+  };
+  return {
+    refuse,
+    async run<T>(work: (tx: Tx) => Promise<T>): Promise<T | R> {
+      try {
+        return await getDb().transaction(work);
+      } catch (error) {
+        if (error instanceof Refused) return error.result;
+        throw error;
+      }
+    },
+    closed(row: { lockedAt: Date | null; finishedAt: Date | null; isFinished: boolean } | undefined): void {
+      if (!row) notFound();
+      if (row.lockedAt) refuse({ ok: false, code: "locked" } as R);
+      if (row.finishedAt || row.isFinished) refuse({ ok: false, code: "finished" } as R);
+    },
+  };
 }

@@ -1,26 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
-import {
-  memberships,
-  reviews,
-  reviewScores,
-  reviewSubjects,
-  reviewTeamAnswers,
-  reviewTeams,
-  users,
-} from "#db/schema";
+import { memberships, reviews, reviewScores, reviewSubjects, reviewTeamAnswers, reviewTeams, users } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
-import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { formValueOf, type ScoreChange } from "./evaluation-form";
-import {
-  answerChanges,
-  criterionDimensions,
-  storedAnswers,
-  writeAnswers,
-  type AnswerPart,
-} from "./questionnaire-answers.server";
+import { formValueOf } from "./evaluation-form";
+import { answerTransaction, saveAnswers, storedAnswers, type AnswerPart } from "./questionnaire-answers.server";
 import { requireParticipation } from "./review-access.server";
 import { reviewCriteriaRows } from "./review-criteria.server";
 import { auditReviews } from "./review-audit.server";
@@ -110,11 +95,7 @@ export type QuestionnaireResult =
   | { ok: true; changed: number }
   | { ok: false; code: QuestionnaireErrorCode; part?: "team" | "own"; criterionId?: string };
 
-class Refused extends Error {
-  constructor(readonly result: Extract<QuestionnaireResult, { ok: false }>) {
-    super(`questionnaire refused: ${result.code}`);
-  }
-}
+const answer = answerTransaction<Extract<QuestionnaireResult, { ok: false }>>();
 
 /** Locks the participant's row, then says whether the questionnaire may still change. */
 async function lockForAnswer(tx: Tx, reviewId: string, subjectId: string) {
@@ -124,9 +105,7 @@ async function lockForAnswer(tx: Tx, reviewId: string, subjectId: string) {
     .innerJoin(reviews, eq(reviews.id, reviewSubjects.reviewId))
     .where(and(eq(reviewSubjects.id, subjectId), eq(reviews.id, reviewId)))
     .for("update", { of: reviewSubjects });
-  if (!row) notFound();
-  if (row.lockedAt) throw new Refused({ ok: false, code: "locked" });
-  if (row.finishedAt || row.isFinished) throw new Refused({ ok: false, code: "finished" });
+  answer.closed(row);
 }
 
 /**
@@ -143,29 +122,20 @@ export async function saveQuestionnaire(
   const { review, subject, own } = await requireParticipation(ctx, reviewId, membershipId, db);
   if (!own) return { ok: false, code: "notOwn" };
   const settings = await getReviewSettings(ctx, db);
-  try {
-    return await db.transaction(async (tx) => {
-      await lockForAnswer(tx, review.id, subject.id);
-      const dimensions = await criterionDimensions(tx, review.id);
-      const stored = await answers(ctx, tx, subject.id);
-      const changes = { team: [] as ScoreChange[], own: [] as ScoreChange[] };
-      for (const part of ["team", "own"] as const) {
-        const checked = answerChanges(input[part], stored[part], dimensions, review.scale);
-        if (!checked.ok) throw new Refused({ ...checked, part });
-        changes[part] = checked.changes;
-      }
-      const { team, own: mine } = parts(ctx, subject.id);
-      await writeAnswers(tx, team, review.id, dimensions, changes.team);
-      await writeAnswers(tx, mine, review.id, dimensions, changes.own);
-      if (changes.own.length) await refreshSubject(tx, subject.id, review.scale as ScaleSize, settings.thresholds);
-      else if (changes.team.length)
-        await tx.update(reviewSubjects).set({ updatedAt: new Date() }).where(eq(reviewSubjects.id, subject.id));
-      return { ok: true as const, changed: changes.team.length + changes.own.length };
+  return answer.run(async (tx) => {
+    await lockForAnswer(tx, review.id, subject.id);
+    const { team, own: mine } = parts(ctx, subject.id);
+    const saved = await saveAnswers(tx, review, {
+      team: { part: team, input: input.team },
+      own: { part: mine, input: input.own },
     });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+    if (!saved.ok) return answer.refuse(saved);
+    const { changed } = saved;
+    if (changed.own) await refreshSubject(tx, subject.id, review.scale as ScaleSize, settings.thresholds);
+    else if (changed.team)
+      await tx.update(reviewSubjects).set({ updatedAt: new Date() }).where(eq(reviewSubjects.id, subject.id));
+    return { ok: true as const, changed: changed.team + changed.own };
+  });
 }
 
 /** Finishes the participant's questionnaire (confirmed on the finish page): read-only from then on. */
@@ -177,18 +147,13 @@ export async function finishQuestionnaire(
   const db = getDb();
   const { review, subject, own } = await requireParticipation(ctx, reviewId, membershipId, db);
   if (!own) return { ok: false, code: "notOwn" };
-  try {
-    return await db.transaction(async (tx) => {
-      await lockForAnswer(tx, review.id, subject.id);
-      await tx
-        .update(reviewSubjects)
-        .set({ finishedAt: sql`now()`, updatedAt: new Date() })
-        .where(eq(reviewSubjects.id, subject.id));
-      await auditReviews(tx, ctx, "review.selfreview.finish", [review.id], { membershipId });
-      return { ok: true as const, changed: 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+  return answer.run(async (tx) => {
+    await lockForAnswer(tx, review.id, subject.id);
+    await tx
+      .update(reviewSubjects)
+      .set({ finishedAt: sql`now()`, updatedAt: new Date() })
+      .where(eq(reviewSubjects.id, subject.id));
+    await auditReviews(tx, ctx, "review.selfreview.finish", [review.id], { membershipId });
+    return { ok: true as const, changed: 1 };
+  });
 }

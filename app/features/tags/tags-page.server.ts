@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { readForm } from "~/utils/read-form.server";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { refusal } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { TagsPageConfig, TagsPageData } from "./components/tags-page";
 
 /** The server half of a book's tags page; `ctx` comes from the route's own guard. */
@@ -26,9 +27,6 @@ export async function tagsAction(ctx: TenantContext, request: Request, route: Ta
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await route.service.create(ctx, submission.value.name);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }), { status: 400 });
-  return redirect(route.basePath, {
-    headers: { "Set-Cookie": await createToastHeader({ key: `${route.ns}:tags.created` }) },
-  });
+  if (!result.ok) return refusal(submission, result);
+  return redirectWithToast(route.basePath, { key: `${route.ns}:tags.created` });
 }

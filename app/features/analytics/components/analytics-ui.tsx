@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ListTable, Row } from "~/components/ui/table";
 import { Legend, StackedBar } from "~/features/reviews/components/results-ui";
 import { formatNumber } from "~/utils/format";
 import { percentText } from "../analytics";
@@ -52,29 +53,17 @@ export function Distribution({
       </h2>
       <StackedBar parts={parts} description={`${title}: ${partsText(parts)}`} />
       <Legend items={parts} />
-      <table className="mt-4 w-full bg-white text-left shadow-sm" data-testid={`${id}-table`}>
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className="p-2">
-              {groupLabel}
-            </th>
-            <th scope="col" className="p-2">
-              {countLabel}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parts.map((p) => (
-            <tr key={p.key} className="border-b last:border-0">
-              <th scope="row" className="p-2 font-normal">
-                {p.label}
-              </th>
-              <td className="p-2">{p.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        caption={title}
+        columns={[groupLabel, countLabel]}
+        sticky={false}
+        className="mt-4 w-full bg-white text-left shadow-sm"
+        data-testid={`${id}-table`}
+      >
+        {parts.map((p) => (
+          <Row key={p.key} className="border-b last:border-0" heading={p.label} cells={[p.count]} />
+        ))}
+      </ListTable>
     </section>
   );
 }

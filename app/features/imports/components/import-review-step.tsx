@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { ListTable, Row } from "~/components/ui/table";
 import { formatNumber } from "~/utils/format";
 import { reviewSteps, type ReviewStep } from "../import-steps";
 import { ImportProblems, type ProblemRow } from "./import-problems";
@@ -159,71 +160,50 @@ function DecisionRadios({
 
 type CellOptions = { mayRestore?: boolean; emailErrors?: Record<string, string>; emailValues?: Record<string, string> };
 
+/** The cells of a change's row before its decision, per step (`Row` puts each in its cell). */
 function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, language: string, options: CellOptions) {
+  const fte = (value: number) => formatNumber(value, language, { minimumFractionDigits: 1 });
   if (step === "contracts") {
     return [
-      <td key="name" className="p-2">
-        {change.label}
-      </td>,
-      <td key="position" className="p-2">
-        {change.newValue}
-      </td>,
-      <td key="start" className="p-2">
-        {change.contract?.start}
-      </td>,
-      <td key="end" className="p-2">
-        {change.contract?.end}
-      </td>,
-      <td key="fte" className="p-2">
-        {change.contract ? formatNumber(change.contract.fte, language, { minimumFractionDigits: 1 }) : ""}
+      change.label,
+      change.newValue,
+      change.contract?.start,
+      change.contract?.end,
+      <>
+        {change.contract ? fte(change.contract.fte) : ""}
         {change.contract?.fteWarning ? (
           <p className="text-sm font-medium text-danger" data-testid="fte-warning">
-            {t("import:contracts.fteWarning", { max: formatNumber(1, language, { minimumFractionDigits: 1 }) })}
+            {t("import:contracts.fteWarning", { max: fte(1) })}
           </p>
         ) : null}
-      </td>,
+      </>,
     ];
   }
-  if (step === "missing")
-    return [
-      <td key="name" className="p-2">
-        {change.label}
-      </td>,
-    ];
+  if (step === "missing") return [change.label];
   if (step === "new") {
     return [
-      <td key="name" className="p-2">
-        {change.label}
-      </td>,
-      <td key="what" className="p-2">
-        {change.meta === "NEW_TEAM" ? (
-          t("import:new.team")
-        ) : (
-          <NewPersonDetails
-            change={change}
-            mayRestore={options.mayRestore}
-            error={options.emailErrors?.[change.id]}
-            typed={options.emailValues?.[change.id]}
-          />
-        )}
-      </td>,
+      change.label,
+      change.meta === "NEW_TEAM" ? (
+        t("import:new.team")
+      ) : (
+        <NewPersonDetails
+          change={change}
+          mayRestore={options.mayRestore}
+          error={options.emailErrors?.[change.id]}
+          typed={options.emailValues?.[change.id]}
+        />
+      ),
     ];
   }
   const warn = change.field === "employeeNumber" && change.oldValue;
   return [
-    <td key="name" className="p-2">
-      {change.label}
-    </td>,
-    <td key="field" className="p-2">
-      {t(`import:fields.${change.field}`)}
-    </td>,
-    <td key="old" className="p-2">
-      {change.oldValue ?? "—"}
-    </td>,
-    <td key="new" className="p-2">
+    change.label,
+    t(`import:fields.${change.field}`),
+    change.oldValue ?? "—",
+    <>
       {change.newValue}
       {warn ? <p className="text-sm font-medium text-danger">{t("import:changes.employeeNumberWarning")}</p> : null}
-    </td>,
+    </>,
   ];
 }
 
@@ -298,37 +278,28 @@ export function ImportReviewStep({
                 </Button>
               ) : null}
             </div>
-            <table className="mb-4 w-full text-left">
-              <caption className="sr-only">{t(`import:${step}.title`)}</caption>
-              <thead>
-                <tr className="border-b">
-                  {columns.map((label) => (
-                    <th key={label} scope="col" className="p-2">
-                      {label}
-                    </th>
-                  ))}
-                  <th scope="col" className="p-2">
-                    {t("import:decide.column")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((change) => (
-                  <tr key={change.id} className="border-b">
-                    {changeCells(change, step, t, i18n.language, { mayRestore, emailErrors, emailValues })}
-                    <td className="p-2">
-                      {/* Keyed by the decision: a saved "for all" shows at once (defaultChecked is read on mount only). */}
-                      <DecisionRadios
-                        key={change.decision}
-                        change={change}
-                        step={step}
-                        acceptLabel={acceptLabelOf(change, t)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable
+              caption={t(`import:${step}.title`)}
+              columns={[...columns, t("import:decide.column")]}
+              sticky={false}
+              className="mb-4 w-full text-left"
+            >
+              {changes.map((change) => (
+                <Row
+                  key={change.id}
+                  cells={[
+                    ...changeCells(change, step, t, i18n.language, { mayRestore, emailErrors, emailValues }),
+                    // Keyed by the decision: a saved "for all" shows at once (defaultChecked is read on mount only).
+                    <DecisionRadios
+                      key={change.decision}
+                      change={change}
+                      step={step}
+                      acceptLabel={acceptLabelOf(change, t)}
+                    />,
+                  ]}
+                />
+              ))}
+            </ListTable>
           </>
         )}
         <div className="flex flex-wrap items-center gap-4">

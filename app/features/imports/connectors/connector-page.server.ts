@@ -5,7 +5,7 @@ import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import type { TenantContext } from "~/utils/tenant.server";
-import { createToastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { connectorScheduleSchema, connectorSettingsSchema } from "./connector-settings";
 import {
   getConnectorView,
@@ -45,49 +45,49 @@ export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/import/${kind}`;
-  if (intent === "settings") {
-    const submission = parseWithZod(form, { schema: connectorSettingsSchema });
-    if (submission.status !== "success")
-      return data({ intent, reply: submission.reply({ hideFields: ["secret"] }), test: null }, { status: 400 });
-    const result = await saveConnectorSettings(ctx, kind, submission.value);
-    if (!result.ok) {
-      const reply = submission.reply({
-        ...(result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] }),
-        hideFields: ["secret"],
-      });
-      return data({ intent, reply, test: null }, { status: 400 });
+  switch (intent) {
+    case "settings": {
+      const submission = parseWithZod(form, { schema: connectorSettingsSchema });
+      if (submission.status !== "success")
+        return data({ intent, reply: submission.reply({ hideFields: ["secret"] }), test: null }, { status: 400 });
+      const result = await saveConnectorSettings(ctx, kind, submission.value);
+      if (!result.ok) {
+        const reply = submission.reply({
+          ...(result.field
+            ? { fieldErrors: { [result.field]: [result.errorKey] } }
+            : { formErrors: [result.errorKey] }),
+          hideFields: ["secret"],
+        });
+        return data({ intent, reply, test: null }, { status: 400 });
+      }
+      return redirectWithToast(here, { key: "import:connector.saved" });
     }
-    return redirect(here, { headers: { "Set-Cookie": await createToastHeader({ key: "import:connector.saved" }) } });
+    case "schedule": {
+      const submission = parseWithZod(form, { schema: connectorScheduleSchema });
+      if (submission.status !== "success")
+        return data({ intent, reply: submission.reply(), test: null }, { status: 400 });
+      const result = await saveConnectorSchedule(ctx, kind, submission.value);
+      if (!result.ok)
+        return data(
+          { intent, reply: submission.reply({ formErrors: [result.errorKey] }), test: null },
+          { status: 400 },
+        );
+      return redirectWithToast(here, { key: "import:connector.scheduleSaved" });
+    }
+    case "test": {
+      const result = await testConnector(ctx, kind);
+      const test = result.ok ? { ok: true, errorKey: null } : { ok: false, errorKey: result.errorKey };
+      return data({ intent, reply: null, test }, { status: result.ok ? 200 : 400 });
+    }
+    case "run": {
+      const result = await startConnectorImport(ctx, kind);
+      if (!result.ok)
+        return data({ intent, reply: null, test: { ok: false, errorKey: result.errorKey } }, { status: 400 });
+      return redirect(kind === "polaris" ? `/import/polaris/${result.importId}` : `/import/excel/${result.importId}`);
+    }
+    default:
+      return data({ intent, reply: null, test: { ok: false, errorKey: "import:errors.state" } }, { status: 400 });
   }
-  if (intent === "schedule") {
-    const submission = parseWithZod(form, { schema: connectorScheduleSchema });
-    if (submission.status !== "success")
-      return data({ intent, reply: submission.reply(), test: null }, { status: 400 });
-    const result = await saveConnectorSchedule(ctx, kind, submission.value);
-    if (!result.ok)
-      return data({ intent, reply: submission.reply({ formErrors: [result.errorKey] }), test: null }, { status: 400 });
-    return redirect(here, {
-      headers: { "Set-Cookie": await createToastHeader({ key: "import:connector.scheduleSaved" }) },
-    });
-  }
-  if (intent === "test") {
-    const result = await testConnector(ctx, kind);
-    return data(
-      {
-        intent,
-        reply: null,
-        test: result.ok ? { ok: true, errorKey: null } : { ok: false, errorKey: result.errorKey },
-      },
-      { status: result.ok ? 200 : 400 },
-    );
-  }
-  if (intent === "run") {
-    const result = await startConnectorImport(ctx, kind);
-    if (!result.ok)
-      return data({ intent, reply: null, test: { ok: false, errorKey: result.errorKey } }, { status: 400 });
-    return redirect(kind === "polaris" ? `/import/polaris/${result.importId}` : `/import/excel/${result.importId}`);
-  }
-  return data({ intent, reply: null, test: { ok: false, errorKey: "import:errors.state" } }, { status: 400 });
 }
 export type ConnectorLoader = typeof connectorLoader;
 export type ConnectorAction = typeof connectorAction;

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListTable, Row } from "~/components/ui/table";
 import { formatDate } from "~/utils/dates";
 import type { compareLoader } from "../compare-route.server";
 import { levelNameOf } from "../results";
@@ -49,49 +50,39 @@ export function ComparePage() {
         const rows = comparison.criteria.filter((c) => c.dimension === d.dimension);
         return (
           <div key={d.dimension} className="mb-6 overflow-x-auto">
-            <table className="w-full table-fixed bg-white text-left shadow-sm" data-testid={`compare-${d.dimension}`}>
-              <caption className="p-2 text-left text-lg font-semibold">{d.name}</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="w-2/5 p-2">
-                    {t("results:compare.criterion")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("results:compare.thisReview")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("results:compare.teamAverage")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("results:compare.previousReview")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.id} className="border-b">
-                    <th scope="row" className="p-2 font-normal">
-                      {c.name}
-                    </th>
-                    <td className="p-2">
-                      <LevelValue score={c.score} level={levelNameOf(c.score, review.scale)} />
-                    </td>
-                    <td className="p-2">{average(c.teamAverage)}</td>
-                    <td className="p-2">
-                      {previous ? <LevelValue score={c.previous} level={levelNameOf(c.previous, review.scale)} /> : "–"}
-                    </td>
-                  </tr>
-                ))}
-                <tr className="font-semibold">
-                  <th scope="row" className="p-2">
-                    {t("results:compare.dimensionScore", { name: d.name })}
-                  </th>
-                  <td className="p-2">{average(subject[key])}</td>
-                  <td className="p-2">{average(team[key])}</td>
-                  <td className="p-2">{previous ? average(previous[key]) : "–"}</td>
-                </tr>
-              </tbody>
-            </table>
+            <ListTable
+              caption={d.name}
+              captionClassName="p-2 text-left text-lg font-semibold"
+              columns={[
+                { label: t("results:compare.criterion"), className: "w-2/5 p-2" },
+                t("results:compare.thisReview"),
+                t("results:compare.teamAverage"),
+                t("results:compare.previousReview"),
+              ]}
+              sticky={false}
+              className="w-full table-fixed bg-white text-left shadow-sm"
+              data-testid={`compare-${d.dimension}`}
+            >
+              {rows.map((c) => (
+                <Row
+                  key={c.id}
+                  heading={c.name}
+                  cells={[
+                    <LevelValue score={c.score} level={levelNameOf(c.score, review.scale)} />,
+                    average(c.teamAverage),
+                    previous ? <LevelValue score={c.previous} level={levelNameOf(c.previous, review.scale)} /> : "–",
+                  ]}
+                />
+              ))}
+              <tr className="font-semibold">
+                <th scope="row" className="p-2">
+                  {t("results:compare.dimensionScore", { name: d.name })}
+                </th>
+                <td className="p-2">{average(subject[key])}</td>
+                <td className="p-2">{average(team[key])}</td>
+                <td className="p-2">{previous ? average(previous[key]) : "–"}</td>
+              </tr>
+            </ListTable>
           </div>
         );
       })}

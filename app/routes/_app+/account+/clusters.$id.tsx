@@ -52,27 +52,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const id = requireUuid(params.id);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: clusterSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const result = await updateAccountCluster(ctx, id, submission.value);
-    if (!result.ok) return refusal(submission, result);
-    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.saved" });
+  const intent = String(formData.get("intent") ?? "");
+  const here = `/account/clusters/${id}`;
+  switch (intent) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: clusterSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const result = await updateAccountCluster(ctx, id, submission.value);
+      if (!result.ok) return refusal(submission, result);
+      return redirectWithToast(here, { key: "account:clusters.saved" });
+    }
+    case "link": {
+      const submission = parseWithZod(formData, { schema: clusterLinkSchema });
+      if (submission.status !== "success") notFound();
+      await linkUserToCluster(ctx, id, submission.value);
+      return redirectWithToast(here, { key: "account:clusters.linked" });
+    }
+    case "unlink": {
+      const submission = parseWithZod(formData, { schema: clusterUnlinkSchema });
+      if (submission.status !== "success") notFound();
+      await unlinkRole(ctx, id, submission.value);
+      return redirectWithToast(here, { key: "account:clusters.unlinked" });
+    }
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  if (intent === "link") {
-    const submission = parseWithZod(formData, { schema: clusterLinkSchema });
-    if (submission.status !== "success") notFound();
-    await linkUserToCluster(ctx, id, submission.value);
-    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.linked" });
-  }
-  if (intent === "unlink") {
-    const submission = parseWithZod(formData, { schema: clusterUnlinkSchema });
-    if (submission.status !== "success") notFound();
-    await unlinkRole(ctx, id, submission.value);
-    return redirectWithToast(`/account/clusters/${id}`, { key: "account:clusters.unlinked" });
-  }
-  notFound();
 }
 
 export default function AccountClusterPage() {

@@ -44,20 +44,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const tagId = requireUuid(params.id);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "rename") {
-    const submission = parseWithZod(formData, { schema: tagSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const result = await renameTag(ctx, tagId, submission.value);
-    if (!result.ok) return refusal(submission, result);
-    return redirectWithToast(`/personnel/tags/${tagId}`, { key: "tags:saved" });
+  const intent = String(formData.get("intent") ?? "");
+  const here = `/personnel/tags/${tagId}`;
+  const member = () => {
+    const submission = parseWithZod(formData, { schema: tagMemberSchema });
+    return submission.status === "success" ? submission.value.membershipId : notFound();
+  };
+  switch (intent) {
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: tagSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const result = await renameTag(ctx, tagId, submission.value);
+      if (!result.ok) return refusal(submission, result);
+      return redirectWithToast(here, { key: "tags:saved" });
+    }
+    case "add":
+      await assignTag(ctx, tagId, [member()]);
+      return redirectWithToast(here, { key: "tags:assigned" });
+    case "remove":
+      await unassignTag(ctx, tagId, member());
+      return redirectWithToast(here, { key: "tags:unassigned" });
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: tagMemberSchema });
-  if (submission.status !== "success") notFound();
-  if (intent === "add") await assignTag(ctx, tagId, [submission.value.membershipId]);
-  else if (intent === "remove") await unassignTag(ctx, tagId, submission.value.membershipId);
-  else notFound();
-  return redirectWithToast(`/personnel/tags/${tagId}`, { key: intent === "add" ? "tags:assigned" : "tags:unassigned" });
 }
 
 export default function TagPage() {

@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/forms";
 import { parseTaskTab, safeTaskHref, taskListHref } from "~/features/tasks/task-links";
 import { taskErrors } from "~/features/tasks/tasks.schema";
 import { taskAboutHref } from "~/features/tasks/task-about.server";
-import { getTask, markTaskSeen, setTaskArchived, setTaskDone, type TaskResult } from "~/features/tasks/tasks.server";
+import { getTask, markTaskSeen, setTaskArchived, setTaskDone } from "~/features/tasks/tasks.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireUser } from "~/utils/tenant.server";
+import { requireUser, type TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatDate } from "~/utils/format";
 import { readForm } from "~/utils/read-form.server";
@@ -30,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const intents = {
+  seen: { run: (ctx: TenantContext, id: string) => markTaskSeen(ctx, id), value: true, ok: "tasks:toast.seen" },
   done: { run: setTaskDone, value: true, ok: "tasks:toast.done" },
   undone: { run: setTaskDone, value: false, ok: "tasks:toast.undone" },
   archive: { run: setTaskArchived, value: true, ok: "tasks:toast.archived" },
@@ -48,22 +49,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = safeTaskHref(form.get("redirectTo"), `/tasks/${tab}/${id}`);
-  let result: TaskResult;
-  let ok: string;
-  if (intent === "seen") {
-    result = await markTaskSeen(ctx, id);
-    ok = "tasks:toast.seen";
-  } else if (intent in intents) {
-    const chosen = intents[intent as keyof typeof intents];
-    result = await chosen.run(ctx, id, chosen.value);
-    ok = chosen.ok;
-  } else {
-    return redirectWithToast(back, { type: "error", key: taskErrors.save });
-  }
+  if (!(intent in intents)) return redirectWithToast(back, { type: "error", key: taskErrors.save });
+  const chosen = intents[intent as keyof typeof intents];
+  const result = await chosen.run(ctx, id, chosen.value);
   if (!result.ok) return redirectWithToast(back, { type: "error", key: result.errorKey });
   // Archived from its own page: back to the list, where it no longer is.
   const target = intent === "archive" && back === `/tasks/${tab}/${id}` ? taskListHref(tab, false) : back;
-  return redirectWithToast(target, { key: ok });
+  return redirectWithToast(target, { key: chosen.ok });
 }
 
 export default function TaskPage() {

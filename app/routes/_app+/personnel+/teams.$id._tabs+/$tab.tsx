@@ -59,15 +59,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: teamPlaceSchema });
   if (submission.status !== "success") notFound();
-  const intent = formData.get("intent");
+  const intent = String(formData.get("intent") ?? "");
   const here = `/personnel/teams/${teamId}/${tab}`;
+  const { membershipId } = submission.value;
   // Team places are roles: the one role rule decides (team_roles.manage for leaders, docs/decisions/0620).
-  const may = await mayChangeRolesOf(ctx, submission.value.membershipId, [role]);
+  const may = await mayChangeRolesOf(ctx, membershipId, [role]);
   if (!may.ok) return redirectWithToast(here, { type: "error", key: "teams:places.notAllowed" });
-  if (intent === "add") await addTeamPlace(ctx, teamId, submission.value.membershipId, role);
-  else if (intent === "remove") await removeTeamPlace(ctx, teamId, submission.value.membershipId, role);
-  else notFound();
-  return redirectWithToast(here, { key: intent === "add" ? "teams:places.added" : "teams:places.removed" });
+  switch (intent) {
+    case "add":
+      await addTeamPlace(ctx, teamId, membershipId, role);
+      return redirectWithToast(here, { key: "teams:places.added" });
+    case "remove":
+      await removeTeamPlace(ctx, teamId, membershipId, role);
+      return redirectWithToast(here, { key: "teams:places.removed" });
+    default:
+      throw new Response("Bad request", { status: 400 });
+  }
 }
 
 export default function TeamPlacesRoute() {

@@ -50,14 +50,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const team = await requireGoalTeam(ctx, requireUuid(params.id));
   const here = `/personnel/teams/${team.id}/goalsAndAmbitions`;
   const formData = await readForm(request);
-  const intent = formData.get("intent");
+  const intent = String(formData.get("intent") ?? "");
   const writer = goalWriter(ctx);
-  if (intent === "archive") {
-    await archiveTeamGoal(writer, requireUuid(String(formData.get("goalId") ?? "")), { teamId: team.id });
-    return redirectWithToast(here, { key: "goals:archived" });
+  let goalId: string | null;
+  switch (intent) {
+    case "archive":
+      await archiveTeamGoal(writer, requireUuid(String(formData.get("goalId") ?? "")), { teamId: team.id });
+      return redirectWithToast(here, { key: "goals:archived" });
+    case "add":
+      goalId = null;
+      break;
+    case "edit":
+      goalId = requireUuid(String(formData.get("goalId") ?? ""));
+      break;
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  if (intent !== "add" && intent !== "edit") throw new Response("Bad request", { status: 400 });
-  const goalId = intent === "edit" ? requireUuid(String(formData.get("goalId") ?? "")) : null;
   const submission = parseWithZod(formData, { schema: teamGoalSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = goalId
