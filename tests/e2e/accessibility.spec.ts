@@ -153,6 +153,8 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/account/modules" },
     { path: "/account/settings" },
     { path: "/account/audit" },
+    { path: "/file/processing-register" },
+    { path: "/file/processing-agreement" },
     { path: "/settings/rights" },
     { path: `/personnel/user/${membership.id}/erase` },
   ]);

@@ -2,9 +2,16 @@
  * The documents a customer signs and reads (issue 35, docs/decisions/1570), over Remix's handler: every slug in
  * every language answers with the real structure on the page and as the downloaded file.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handle } from "../support/remix-handler";
 import { BASE } from "../support/http";
+import { demoWorld, type DemoWorld } from "../support/demo-world";
+
+let w: DemoWorld;
+
+beforeAll(async () => {
+  w = await demoWorld();
+});
 
 const languages = ["nl", "en", "de"] as const;
 
@@ -150,5 +157,96 @@ describe("the processing agreement (file/processing-agreement)", () => {
       for (const heading of processingAgreement[language]) expect(text).toContain(heading);
       expect(text).not.toContain("<script");
     }
+  });
+});
+
+const register = {
+  nl: [
+    "Verwerkingsregister",
+    "Verwerkingsverantwoordelijke: Demo BV",
+    "Peer reviews",
+    "Dialogen",
+    "Import en koppelingen",
+    "Audittrail",
+    "Bewaartermijn",
+  ],
+  en: [
+    "Register of processing activities",
+    "Controller: Demo BV",
+    "Peer reviews",
+    "Dialogs",
+    "Import and connectors",
+    "Audit trail",
+    "Retention",
+  ],
+  de: [
+    "Verarbeitungsverzeichnis",
+    "Verantwortlicher: Demo BV",
+    "Peer-Reviews",
+    "Dialoge",
+    "Import und Schnittstellen",
+    "Audit-Trail",
+    "Aufbewahrung",
+  ],
+};
+
+describe("the register of processing (file/processing-register)", () => {
+  it("the account admin reads it per module in each language, on the page and as a file naming the account", async () => {
+    // On the page the signed-in admin's own language setting decides: Dutch for admin@demo.nl.
+    const page = await get("/file/processing-register", { cookie: w.cookies.admin, language: "de" });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of register.nl) expect(html, text).toContain(text);
+    for (const language of languages) {
+      const file = await get(`/file/processing-register/download?lang=${language}`, { cookie: w.cookies.admin });
+      expect(file.status).toBe(200);
+      const text = await file.text();
+      for (const heading of register[language]) expect(text, `${language}: ${heading}`).toContain(heading);
+    }
+  });
+
+  it("is the account admin's only: employees and team leaders go to the dashboard, anonymous visitors to login", async () => {
+    for (const path of ["/file/processing-register", "/file/processing-register/download"]) {
+      for (const role of ["medewerker", "leider", "hr"] as const) {
+        const answer = await get(path, { cookie: w.cookies[role] });
+        expect(answer.status, `${role} ${path}`).toBe(302);
+        expect(answer.headers.get("Location")).toBe("/dashboard");
+      }
+      const anonymous = await get(path);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+    }
+  });
+
+  it("another account's admin reads their own account's register, never Demo BV's", async () => {
+    const html = await (await get("/file/processing-register", { cookie: w.cookies.andere })).text();
+    expect(html).toContain("Verwerkingsverantwoordelijke: Andere BV");
+    expect(html).not.toContain("Demo BV");
+    const file = await (await get("/file/processing-register/download?lang=en", { cookie: w.cookies.andere })).text();
+    expect(file).toContain("Controller: Andere BV");
+    expect(file).not.toContain("Demo BV");
+  });
+});
+
+describe("the manual (file/manual)", () => {
+  it("has a section per module and draws its figures as inline SVG, on the page and in the file", async () => {
+    const page = await get("/file/manual", { cookie: w.cookies.hr });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const heading of [
+      "Teambeoordelingen (HR en teamleider)",
+      "Peer reviews",
+      "Flow",
+      "Dialogen",
+      "Privacy en verantwoording",
+    ]) {
+      expect(html, heading).toContain(heading);
+    }
+    expect(html.match(/<figure><svg /g)?.length).toBe(3);
+    expect(html).toContain("Loopbaanwissel*");
+    expect(html).not.toContain("{{figure:");
+    const file = await (await get("/file/manual/download?lang=nl", { cookie: w.cookies.hr })).text();
+    expect(file.match(/<figure><svg /g)?.length).toBe(3);
+    expect(file).not.toContain("<script");
   });
 });

@@ -4,7 +4,8 @@ import { isLegalSlug } from "~/features/account/signup.schema";
 import { renderMarkdown } from "~/features/knowledge-base/articles.server";
 import type { Language } from "~/utils/i18n";
 import { sharedI18n } from "~/utils/i18n.server";
-import { documentFileName, type DocumentSlug } from "./documents";
+import { getOptionalUser, requireRight, type TenantContext } from "~/utils/tenant.server";
+import { documentFileName, isAccountDocumentSlug, isDocumentSlug, type DocumentSlug } from "./documents";
 import { placeFigures } from "./figures.server";
 import { escapeHtml } from "~/utils/escape-html";
 
@@ -14,6 +15,23 @@ import { escapeHtml } from "~/utils/escape-html";
  * `{{figure:name}}` becomes one of our own SVG figures (figures.server.ts); raw HTML in the files stays text.
  */
 const contentDir = path.resolve("content/files");
+
+/**
+ * The one access rule of file/{slug}, page and file alike: legal documents are public (people read them before
+ * they register, 0105); the register of processing is the account's, for account admins (1571); the manual and
+ * e-books need reviews.manage; an unknown slug is a 404 after that guard (1120). Returns the slug and, for a
+ * signed-in reader, the context.
+ */
+export async function requireDocumentAccess(
+  request: Request,
+  slug: string | undefined,
+): Promise<{ slug: DocumentSlug; ctx: TenantContext | null }> {
+  // A legal document is public; a signed-in reader is still known (the page offers the way back).
+  if (isLegalSlug(slug)) return { slug, ctx: await getOptionalUser(request) };
+  const ctx = await requireRight(request, isAccountDocumentSlug(slug) ? "account.admin" : "reviews.manage");
+  if (!isDocumentSlug(slug)) throw new Response("Not found", { status: 404 });
+  return { slug, ctx };
+}
 
 export type DocumentSource = { title: string; summary: string; markdown: string };
 export type RenderedDocument = { title: string; summary: string; html: string };
@@ -48,8 +66,15 @@ const style = [
   "@media print{body{margin:0;max-width:none}h2,h3{break-after:avoid}figure,tr{break-inside:avoid}}",
 ].join("");
 
-/** The document as one self-contained HTML file: no script, no outside resources, printable to PDF. */
-export function renderDocumentFile(slug: DocumentSlug, language: Language): { fileName: string; html: string } {
+/**
+ * The document as one self-contained HTML file: no script, no outside resources, printable to PDF. `lead` is a
+ * line of the reader's own (the register's controller), escaped.
+ */
+export function renderDocumentFile(
+  slug: DocumentSlug,
+  language: Language,
+  lead?: string,
+): { fileName: string; html: string } {
   const { title, markdown } = documentSource(slug, language);
   const html = [
     "<!DOCTYPE html>",
@@ -63,10 +88,17 @@ export function renderDocumentFile(slug: DocumentSlug, language: Language): { fi
     "<body>",
     "<main>",
     `<h1>${escapeHtml(title)}</h1>`,
+    lead ? `<p><strong>${escapeHtml(lead)}</strong></p>` : "",
     placeFigures(renderMarkdown(markdown), language),
     "</main>",
     "</body>",
     "</html>",
   ].join("\n");
   return { fileName: documentFileName(slug, language), html };
+}
+
+/** The register names its controller: the reader's own account (decision 1571); other documents have no lead. */
+export function documentLead(slug: DocumentSlug, ctx: TenantContext | null, language: Language): string | undefined {
+  if (!isAccountDocumentSlug(slug) || !ctx) return undefined;
+  return sharedI18n().getFixedT(language, "legal")("files.controller", { name: ctx.account.name });
 }

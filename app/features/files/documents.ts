@@ -6,9 +6,14 @@ import { legalSlugs, type LegalSlug } from "~/features/account/signup.schema";
  */
 export const guideDocumentSlugs = ["manual", "ebook-team-development"] as const;
 export type GuideDocumentSlug = (typeof guideDocumentSlugs)[number];
-export type DocumentSlug = LegalSlug | GuideDocumentSlug;
 
-export const documentSlugs: readonly DocumentSlug[] = [...legalSlugs, ...guideDocumentSlugs];
+/** The register of processing activities is the account's own record: account admins only (decision 1571). */
+export const accountDocumentSlugs = ["processing-register"] as const;
+export type AccountDocumentSlug = (typeof accountDocumentSlugs)[number];
+
+export type DocumentSlug = LegalSlug | GuideDocumentSlug | AccountDocumentSlug;
+
+export const documentSlugs: readonly DocumentSlug[] = [...legalSlugs, ...guideDocumentSlugs, ...accountDocumentSlugs];
 
 export function isDocumentSlug(slug: string | undefined): slug is DocumentSlug {
   return (documentSlugs as readonly string[]).includes(slug ?? "");
@@ -16,6 +21,10 @@ export function isDocumentSlug(slug: string | undefined): slug is DocumentSlug {
 
 export function isGuideDocumentSlug(slug: string | undefined): slug is GuideDocumentSlug {
   return (guideDocumentSlugs as readonly string[]).includes(slug ?? "");
+}
+
+export function isAccountDocumentSlug(slug: string | undefined): slug is AccountDocumentSlug {
+  return (accountDocumentSlugs as readonly string[]).includes(slug ?? "");
 }
 
 /** The file's name as the browser saves it: slug and language, e.g. `manual-nl.html`. */

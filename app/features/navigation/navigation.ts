@@ -89,6 +89,8 @@ export const navigation: readonly NavSection[] = [
       { key: "accountModules", href: "/account/modules", right: "account.admin" },
       { key: "accountSettings", href: "/account/settings", right: "account.admin" },
       { key: "accountAudit", href: "/account/audit", right: "account.admin" },
+      // The register of processing is a document of file/{slug} (decision 1571), for account admins.
+      { key: "processingRegister", href: "/file/processing-register", right: "account.admin" },
     ],
   },
   {

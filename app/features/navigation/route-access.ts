@@ -27,6 +27,7 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/review", right: "reviews.manage" },
   { prefix: "/teamreview", right: "reviews.manage" },
   { prefix: "/file", right: "reviews.manage" },
+  { prefix: "/file/processing-register", right: "account.admin" },
   { prefix: "/selfreview", right: "selfReviews.active", module: "self-review" },
   { prefix: "/my/reviews", right: "selfReviews.active", module: "self-review" },
   { prefix: "/my/growth", right: "growth.active" },

@@ -3,27 +3,30 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MarkdownBody } from "~/components/ui/markdown-body";
 import { isLegalSlug } from "~/features/account/signup.schema";
-import { isDocumentSlug } from "~/features/files/documents";
-import { renderDocument } from "~/features/files/documents.server";
+import { documentLead, renderDocument, requireDocumentAccess } from "~/features/files/documents.server";
 import { supportedLanguages } from "~/utils/i18n";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
-import { requireRight } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["legal"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-// public route for the legal documents (terms, privacy, processing agreement), which people must be
-// able to read before they register. Every other /file/{slug} (e-books, manual) needs reviews.manage.
-// The page shows the whole document in the reader's language; each also downloads as a file, per language:
-// /file/{slug}/download (docs/decisions/1120, 1570).
+// The documents of /file/{slug}: the legal ones public (people read them before they register), the register of
+// processing for account admins, the manual and e-books for reviews.manage (`requireDocumentAccess`). The page
+// shows the whole document in the reader's language; each also downloads as a file, per language:
+// /file/{slug}/download (docs/decisions/1120, 1570, 1571).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const slug = params.slug;
-  const legal = isLegalSlug(slug);
-  if (!legal) await requireRight(request, "reviews.manage");
-  if (!isDocumentSlug(slug)) throw new Response("Not found", { status: 404 });
-  const document = renderDocument(slug, await getLanguage(request));
+  const { slug, ctx } = await requireDocumentAccess(request, params.slug);
+  const language = await getLanguage(request);
+  const document = renderDocument(slug, language);
   const t = await getServerT(request);
-  return { title: `${document.title} · ${t("common:appName")}`, slug, legal, document };
+  return {
+    title: `${document.title} · ${t("common:appName")}`,
+    slug,
+    legal: isLegalSlug(slug),
+    signedIn: ctx !== null,
+    lead: documentLead(slug, ctx, language) ?? null,
+    document,
+  };
 }
 
 function DownloadLinks({ slug }: { slug: string }) {
@@ -43,10 +46,16 @@ function DownloadLinks({ slug }: { slug: string }) {
 
 export default function DocumentPage() {
   const { t } = useTranslation();
-  const { slug, legal, document } = useLoaderData<typeof loader>();
+  const { slug, legal, signedIn, lead, document } = useLoaderData<typeof loader>();
   return (
     <article className="rounded bg-white p-6 shadow-sm">
+      {signedIn ? (
+        <p className="no-print mb-2">
+          <Link to="/dashboard">{t("legal:files.toDashboard")}</Link>
+        </p>
+      ) : null}
       <h1 className="mb-4">{document.title}</h1>
+      {lead ? <p className="mb-4 font-semibold">{lead}</p> : null}
       {legal ? (
         <p
           className="mb-6 rounded border-l-4 border-warning bg-warning-bg p-3 font-medium"
@@ -60,7 +69,7 @@ export default function DocumentPage() {
         <DownloadLinks slug={slug} />
       </div>
       <MarkdownBody html={document.html} className="mt-6" />
-      {legal ? (
+      {legal && !signedIn ? (
         <p className="no-print mt-6">
           <Link to="/register">{t("legal:toRegister")}</Link>
         </p>

@@ -1,20 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isDocumentSlug, isGuideDocumentSlug } from "~/features/files/documents";
-import { renderDocumentFile } from "~/features/files/documents.server";
+import { documentLead, renderDocumentFile, requireDocumentAccess } from "~/features/files/documents.server";
 import { toLanguage } from "~/utils/i18n";
 import { getLanguage } from "~/utils/i18n.server";
-import { requireRight } from "~/utils/tenant.server";
 
 /**
  * The document itself as a file (docs/decisions/1120): one self-contained HTML file, in `?lang=` or the
- * request's language. Legal documents are public; the manual and e-books need reviews.manage, as the page.
+ * request's language. Who may read it: `requireDocumentAccess`, as the page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const slug = params.slug;
-  if (!isDocumentSlug(slug) || isGuideDocumentSlug(slug)) await requireRight(request, "reviews.manage");
-  if (!isDocumentSlug(slug)) throw new Response("Not found", { status: 404 });
+  const { slug, ctx } = await requireDocumentAccess(request, params.slug);
   const language = toLanguage(new URL(request.url).searchParams.get("lang")) ?? (await getLanguage(request));
-  const { fileName, html } = renderDocumentFile(slug, language);
+  const { fileName, html } = renderDocumentFile(slug, language, documentLead(slug, ctx, language));
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
