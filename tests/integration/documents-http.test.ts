@@ -23,100 +23,28 @@ async function get(path: string, { cookie, language }: { cookie?: string; langua
 }
 
 /** Headings a reader (or a customer's lawyer) looks for first, per language. */
+// One line per language reads as a table.
+// prettier-ignore
 const processingAgreement = {
-  nl: [
-    "Verwerkersovereenkomst",
-    "Onderwerp en duur",
-    "Meldplicht datalekken",
-    "uiterlijk binnen 24 uur",
-    "Subverwerkers",
-    "Audits",
-    "Bewaren, teruggeven en vernietigen",
-    "Tweestapsverificatie",
-    "Argon2id",
-    "alleen aan te vullen",
-  ],
-  en: [
-    "Data processing agreement",
-    "Subject and duration",
-    "Personal data breach notification",
-    "at the latest within 24 hours",
-    "Sub-processors",
-    "Audits",
-    "Retention, return and deletion",
-    "Two-factor authentication",
-    "Argon2id",
-    "append-only",
-  ],
-  de: [
-    "Auftragsverarbeitungsvertrag",
-    "Gegenstand und Dauer",
-    "Meldung von Datenpannen",
-    "spätestens innerhalb von 24 Stunden",
-    "Unterauftragsverarbeiter",
-    "Audits",
-    "Aufbewahrung, Rückgabe und Löschung",
-    "Zwei-Faktor-Authentifizierung",
-    "Argon2id",
-    "nur ergänzbar",
-  ],
+  nl: ["Verwerkersovereenkomst", "Onderwerp en duur", "Meldplicht datalekken", "uiterlijk binnen 24 uur", "Subverwerkers", "Audits", "Bewaren, teruggeven en vernietigen", "Tweestapsverificatie", "Argon2id", "alleen aan te vullen"],
+  en: ["Data processing agreement", "Subject and duration", "Personal data breach notification", "at the latest within 24 hours", "Sub-processors", "Audits", "Retention, return and deletion", "Two-factor authentication", "Argon2id", "append-only"],
+  de: ["Auftragsverarbeitungsvertrag", "Gegenstand und Dauer", "Meldung von Datenpannen", "spätestens innerhalb von 24 Stunden", "Unterauftragsverarbeiter", "Audits", "Aufbewahrung, Rückgabe und Löschung", "Zwei-Faktor-Authentifizierung", "Argon2id", "nur ergänzbar"],
 };
 
+// One line per language reads as a table.
+// prettier-ignore
 const terms = {
-  nl: [
-    "Gebruiksvoorwaarden",
-    "Account en proefperiode",
-    "Gebruik van de dienst",
-    "Klantgegevens",
-    "Aansprakelijkheid",
-    "Toepasselijk recht",
-  ],
-  en: [
-    "Terms of use",
-    "Account and trial period",
-    "Use of the service",
-    "Customer data",
-    "Liability",
-    "Applicable law",
-  ],
-  de: [
-    "Nutzungsbedingungen",
-    "Konto und Testphase",
-    "Nutzung des Dienstes",
-    "Kundendaten",
-    "Haftung",
-    "Anwendbares Recht",
-  ],
+  nl: ["Gebruiksvoorwaarden", "Account en proefperiode", "Gebruik van de dienst", "Klantgegevens", "Aansprakelijkheid", "Toepasselijk recht"],
+  en: ["Terms of use", "Account and trial period", "Use of the service", "Customer data", "Liability", "Applicable law"],
+  de: ["Nutzungsbedingungen", "Konto und Testphase", "Nutzung des Dienstes", "Kundendaten", "Haftung", "Anwendbares Recht"],
 };
 
+// One line per language reads as a table.
+// prettier-ignore
 const privacy = {
-  nl: [
-    "Privacyverklaring",
-    "Twee rollen",
-    "Verwerker voor je werkgever",
-    "Cookies",
-    "__Host-session",
-    "Je rechten",
-    "Autoriteit Persoonsgegevens",
-  ],
-  en: [
-    "Privacy statement",
-    "Two roles",
-    "Processor for your employer",
-    "Cookies",
-    "__Host-session",
-    "Your rights",
-    "Autoriteit Persoonsgegevens",
-  ],
-  de: [
-    "Datenschutzerklärung",
-    "Zwei Rollen",
-    "Auftragsverarbeiter für Ihren Arbeitgeber",
-    "Cookies",
-    "__Host-session",
-    "Ihre Rechte",
-    "Autoriteit Persoonsgegevens",
-  ],
+  nl: ["Privacyverklaring", "Twee rollen", "Verwerker voor je werkgever", "Cookies", "__Host-session", "Je rechten", "Autoriteit Persoonsgegevens"],
+  en: ["Privacy statement", "Two roles", "Processor for your employer", "Cookies", "__Host-session", "Your rights", "Autoriteit Persoonsgegevens"],
+  de: ["Datenschutzerklärung", "Zwei Rollen", "Auftragsverarbeiter für Ihren Arbeitgeber", "Cookies", "__Host-session", "Ihre Rechte", "Autoriteit Persoonsgegevens"],
 };
 
 describe("the terms of use and the privacy statement", () => {
@@ -160,34 +88,12 @@ describe("the processing agreement (file/processing-agreement)", () => {
   });
 });
 
+// One line per language reads as a table.
+// prettier-ignore
 const register = {
-  nl: [
-    "Verwerkingsregister",
-    "Verwerkingsverantwoordelijke: Demo BV",
-    "Peer reviews",
-    "Dialogen",
-    "Import en koppelingen",
-    "Audittrail",
-    "Bewaartermijn",
-  ],
-  en: [
-    "Register of processing activities",
-    "Controller: Demo BV",
-    "Peer reviews",
-    "Dialogs",
-    "Import and connectors",
-    "Audit trail",
-    "Retention",
-  ],
-  de: [
-    "Verarbeitungsverzeichnis",
-    "Verantwortlicher: Demo BV",
-    "Peer-Reviews",
-    "Dialoge",
-    "Import und Schnittstellen",
-    "Audit-Trail",
-    "Aufbewahrung",
-  ],
+  nl: ["Verwerkingsregister", "Verwerkingsverantwoordelijke: Demo BV", "Peer reviews", "Dialogen", "Import en koppelingen", "Audittrail", "Bewaartermijn"],
+  en: ["Register of processing activities", "Controller: Demo BV", "Peer reviews", "Dialogs", "Import and connectors", "Audit trail", "Retention"],
+  de: ["Verarbeitungsverzeichnis", "Verantwortlicher: Demo BV", "Peer-Reviews", "Dialoge", "Import und Schnittstellen", "Audit-Trail", "Aufbewahrung"],
 };
 
 describe("the register of processing (file/processing-register)", () => {

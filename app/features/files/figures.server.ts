@@ -1,16 +1,24 @@
 import type { Language } from "~/utils/i18n";
 import { escapeHtml } from "~/utils/escape-html";
+import { sharedI18n } from "~/utils/i18n.server";
 
 /**
  * Figures for the manual and e-book (docs/decisions/1570): inline SVG drawn here, never taken from the
  * markdown (whose raw HTML is escaped), so a figure has no script and no outside resource. Colours are
- * presentation attributes, not style attributes (the pages' CSP allows no inline style). Labels per language.
+ * presentation attributes, not style attributes (the pages' CSP allows no inline style). Labels in the legal namespace (`figures`).
  */
-type Labels = Record<Language, Record<string, string>>;
 type Figure = (language: Language) => { svg: string; caption: string };
 
 const ink = "#1f2933";
 const font = 'font-family="system-ui, sans-serif" font-size="13"';
+
+/** A figure's labels in the language: `legal:figures.<figure>.<label>`. */
+function labels(figure: string, language: Language): Record<string, string> {
+  return sharedI18n().getFixedT(language, "legal")(`figures.${figure}`, { returnObjects: true }) as Record<
+    string,
+    string
+  >;
+}
 
 function svg(width: number, height: number, label: string, body: string): string {
   return [
@@ -27,48 +35,8 @@ function text(x: number, y: number, content: string, extra = ""): string {
 
 // ── The development roles: performance × potential in thirds, employability for the lowest cells (0301) ──
 
-const roleLabels: Labels = {
-  nl: {
-    caption: "Het raster van ontwikkelrollen: prestatie tegen potentieel, in drie banden (standaard 33 % en 67 %).",
-    performance: "Prestatie →",
-    potential: "Potentieel →",
-    star: "Ster",
-    potentialRole: "Potentieel",
-    achiever: "Presteerder",
-    midfield: "Middenveld",
-    lowest: "Middenveld of",
-    career: "Loopbaanwissel*",
-    note: "* laag op prestatie of potentieel én inzetbaarheid onder 50 %",
-  },
-  en: {
-    caption: "The grid of development roles: performance against potential, in three bands (by default 33 % and 67 %).",
-    performance: "Performance →",
-    potential: "Potential →",
-    star: "Star",
-    potentialRole: "Potential",
-    achiever: "Achiever",
-    midfield: "Midfield",
-    lowest: "Midfield or",
-    career: "Change of career*",
-    note: "* low on performance or potential and employability below 50 %",
-  },
-  de: {
-    caption:
-      "Das Raster der Entwicklungsrollen: Leistung gegen Potenzial, in drei Bändern (standardmäßig 33 % und 67 %).",
-    performance: "Leistung →",
-    potential: "Potenzial →",
-    star: "Star",
-    potentialRole: "Potenzial",
-    achiever: "Leistungsträger",
-    midfield: "Mittelfeld",
-    lowest: "Mittelfeld oder",
-    career: "Berufswechsel*",
-    note: "* niedrig bei Leistung oder Potenzial und Einsetzbarkeit unter 50 %",
-  },
-};
-
 const developmentRoles: Figure = (language) => {
-  const l = roleLabels[language];
+  const l = labels("developmentRoles", language);
   const cell = 120;
   const left = 60;
   const top = 20;
@@ -112,38 +80,8 @@ const developmentRoles: Figure = (language) => {
 
 // ── The review cycle: the guide's process steps in a ring ────────────────────────────────────────────
 
-const cycleLabels: Labels = {
-  nl: {
-    caption: "De ontwikkelcyclus: van criteria tot opvolging, en dan de volgende ronde.",
-    s1: "Criteria en sets",
-    s2: "Teambeoordeling",
-    s3: "Raster van rollen",
-    s4: "Zelf- en peer reviews",
-    s5: "Dialoog en doelen",
-    s6: "Opvolging: taken, flow",
-  },
-  en: {
-    caption: "The development cycle: from criteria to follow-up, then the next round.",
-    s1: "Criteria and sets",
-    s2: "Team review",
-    s3: "Grid of roles",
-    s4: "Self and peer reviews",
-    s5: "Dialog and goals",
-    s6: "Follow-up: tasks, flow",
-  },
-  de: {
-    caption: "Der Entwicklungszyklus: von den Kriterien bis zur Nachverfolgung, dann die nächste Runde.",
-    s1: "Kriterien und Sets",
-    s2: "Teambewertung",
-    s3: "Raster der Rollen",
-    s4: "Selbst- und Peer-Reviews",
-    s5: "Dialog und Ziele",
-    s6: "Nachverfolgung: Aufgaben, Flow",
-  },
-};
-
 const reviewCycle: Figure = (language) => {
-  const l = cycleLabels[language];
+  const l = labels("reviewCycle", language);
   const cx = 270;
   const cy = 190;
   const radius = 140;
@@ -170,41 +108,8 @@ const reviewCycle: Figure = (language) => {
 
 // ── Flow zones: the difference between challenge and skills decides the zone ──────────────────────────
 
-const flowLabels: Labels = {
-  nl: {
-    caption: "Flowzones: het verschil tussen uitdaging en vaardigheden bepaalt de zone.",
-    challenge: "Uitdaging →",
-    skills: "Vaardigheden →",
-    stress: "Stress",
-    tension: "Spanning",
-    flow: "Flow",
-    routine: "Routine",
-    boredom: "Verveling",
-  },
-  en: {
-    caption: "Flow zones: the difference between challenge and skills decides the zone.",
-    challenge: "Challenge →",
-    skills: "Skills →",
-    stress: "Stress",
-    tension: "Tension",
-    flow: "Flow",
-    routine: "Routine",
-    boredom: "Boredom",
-  },
-  de: {
-    caption: "Flow-Zonen: Der Unterschied zwischen Herausforderung und Fähigkeiten bestimmt die Zone.",
-    challenge: "Herausforderung →",
-    skills: "Fähigkeiten →",
-    stress: "Stress",
-    tension: "Anspannung",
-    flow: "Flow",
-    routine: "Routine",
-    boredom: "Langeweile",
-  },
-};
-
 const flowZones: Figure = (language) => {
-  const l = flowLabels[language];
+  const l = labels("flowZones", language);
   const size = 300;
   const left = 50;
   const top = 10;
