@@ -88,15 +88,14 @@ describe("the processing agreement (file/processing-agreement)", () => {
   });
 });
 
-// One line per language reads as a table.
-// prettier-ignore
-const register = {
-  nl: ["Verwerkingsregister", "Verwerkingsverantwoordelijke: Demo BV", "Peer reviews", "Dialogen", "Import en koppelingen", "Audittrail", "Bewaartermijn"],
-  en: ["Register of processing activities", "Controller: Demo BV", "Peer reviews", "Dialogs", "Import and connectors", "Audit trail", "Retention"],
-  de: ["Verarbeitungsverzeichnis", "Verantwortlicher: Demo BV", "Peer-Reviews", "Dialoge", "Import und Schnittstellen", "Audit-Trail", "Aufbewahrung"],
-};
-
 describe("the register of processing (file/processing-register)", () => {
+  // prettier-ignore
+  const register = {
+    nl: ["Verwerkingsregister", "Verwerkingsverantwoordelijke: Demo BV", "Peer reviews", "Dialogen", "Import en koppelingen", "Audittrail", "Bewaartermijn"],
+    en: ["Register of processing activities", "Controller: Demo BV", "Peer reviews", "Dialogs", "Import and connectors", "Audit trail", "Retention"],
+    de: ["Verarbeitungsverzeichnis", "Verantwortlicher: Demo BV", "Peer-Reviews", "Dialoge", "Import und Schnittstellen", "Audit-Trail", "Aufbewahrung"],
+  };
+
   it("the account admin reads it per module in each language, on the page and as a file naming the account", async () => {
     // On the page the signed-in admin's own language setting decides: Dutch for admin@demo.nl.
     const page = await get("/file/processing-register", { cookie: w.cookies.admin, language: "de" });
