@@ -3,6 +3,7 @@ import { AppLink } from "~/components/app-link";
 import type { EmployeeListFilter } from "../employee-list-filter";
 import type { EmployeeRow } from "../employee-list.server";
 import type { EmployeeListTab, SortKey } from "../employees.schema";
+import { shownPersonName } from "~/features/privacy/erased-person";
 import { personName } from "~/utils/person-name";
 
 const headerClass = "sticky top-0 bg-gray-100 px-3 py-2 text-left";
@@ -87,7 +88,7 @@ export function EmployeeTable({
           </thead>
           <tbody>
             {list.rows.map((row) => {
-              const name = personName(row.firstName, row.lastName, row.email);
+              const name = shownPersonName(personName(row.firstName, row.lastName, row.email), t);
               return (
                 <tr key={row.id} className="border-t">
                   <td>
