@@ -84,7 +84,9 @@ test("a leader holds a development dialog with a team member", async ({ page }, 
   await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toBeVisible();
 
   // A learning goal is archived (it moves to the archived ones, without forms) and restored.
-  await page.getByRole("button", { name: `Leerdoel ${goal} archiveren` }).click();
+  // Archiving asks first: a dialog with JavaScript, a step on the page without.
+  await page.getByRole("link", { name: `Leerdoel ${goal} archiveren` }).click();
+  await page.getByRole("button", { name: "Ja, leerdoel archiveren" }).click();
   await expect(page.getByRole("region", { name: "Gearchiveerde leerdoelen" })).toContainText(goal);
   await expect(page.getByRole("button", { name: `Actie ${action} heropenen` })).toHaveCount(0);
   await page.getByRole("button", { name: `Leerdoel ${goal} terugzetten` }).click();

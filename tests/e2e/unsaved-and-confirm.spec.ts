@@ -1,4 +1,9 @@
-import { demoUsers } from "../../seed/demo-data";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { clusters } from "#db/schema";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
+import { createTeam } from "../factories";
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -58,4 +63,105 @@ test.describe("unsaved changes", () => {
       await expect(dialog).toBeHidden();
     },
   );
+});
+
+async function freshTeams(...names: string[]) {
+  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+  const made = [];
+  for (const name of names)
+    made.push(
+      await createTeam(getDb(), { accountId: cluster.accountId, clusterId: cluster.id, name: `${name} ${stamp()}` }),
+    );
+  return made;
+}
+
+/** A started development dialog of the leader with Lotte Jansen. */
+async function startDialog(page: Page) {
+  await signIn(page, demoUsers.leider, { at: "/dialogs/create" });
+  await page.getByLabel("Medewerker").selectOption({ label: "Lotte Jansen" });
+  await page.getByLabel("Doelstelling").fill(`Archief ${stamp()}`);
+  await page.getByRole("button", { name: "Dialoog starten" }).click();
+  await expect(page).toHaveURL(/\/dialogs\/[0-9a-f-]{36}$/);
+}
+
+test.describe("confirmations", () => {
+  test(
+    "delete, merge and archive ask in a dialog on the page: Escape and cancel keep everything, confirming acts",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const [gone, stays, other] = await freshTeams("Weg", "Blijft", "Ander");
+      await signIn(page, demoUsers.hr, { at: `/personnel/teams/${gone.id}/settings` });
+
+      // Delete: Escape closes and the focus is back on the link; cancel closes; confirming deletes.
+      const deleteLink = page.getByRole("link", { name: "Team verwijderen" });
+      const deleteDialog = page.getByRole("dialog", { name: `${gone.name} verwijderen?` });
+      await deleteLink.click();
+      await expect(deleteDialog).toBeVisible();
+      await expect(deleteDialog).toContainText("Teamleden en teamleiders blijven in de organisatie");
+      await page.keyboard.press("Escape");
+      await expect(deleteDialog).toBeHidden();
+      await expect(deleteLink).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`/personnel/teams/${gone.id}/settings$`));
+      await deleteLink.click();
+      await deleteDialog.getByRole("button", { name: "Annuleren" }).click();
+      await expect(deleteDialog).toBeHidden();
+      await deleteLink.click();
+      await deleteDialog.getByRole("button", { name: "Ja, team verwijderen" }).click();
+      await expect(page).toHaveURL(/\/personnel\/teams$/);
+      await expect(page.getByRole("status")).toContainText(`Team ${gone.name} is verwijderd`);
+
+      // Merge: the choice and its preview stay in the dialog; confirming merges.
+      await page.goto(`/personnel/teams/${stays.id}/settings`);
+      const mergeLink = page.getByRole("link", { name: "Samenvoegen met een ander team" });
+      await mergeLink.click();
+      const mergeDialog = page.getByRole("dialog", { name: `${stays.name} samenvoegen` });
+      await mergeDialog.getByLabel("Samenvoegen met").selectOption({ label: other.name });
+      await mergeDialog.getByRole("button", { name: "Bekijk wat er verandert" }).click();
+      await expect(mergeDialog).toContainText(`${other.name} verdwijnt.`);
+      await expect(page).toHaveURL(new RegExp(`/personnel/teams/${stays.id}/settings$`));
+      await page.keyboard.press("Escape");
+      await expect(mergeDialog).toBeHidden();
+      await expect(mergeLink).toBeFocused();
+      await mergeLink.click();
+      await mergeDialog.getByLabel("Samenvoegen met").selectOption({ label: other.name });
+      await mergeDialog.getByRole("button", { name: "Bekijk wat er verandert" }).click();
+      await mergeDialog.getByRole("button", { name: "Teams samenvoegen" }).click();
+      await expect(page.getByRole("status")).toContainText("De teams zijn samengevoegd");
+
+      // Archive: the dialog acted on one click before; now it asks.
+      await startDialog(page);
+      const archiveLink = page.getByRole("link", { name: "Dialoog archiveren" });
+      const archiveDialog = page.getByRole("dialog", { name: "Dialoog archiveren?" });
+      await archiveLink.click();
+      await expect(archiveDialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(archiveLink).toBeFocused();
+      await expect(page.getByTestId("dialog-state")).toHaveText("Gestart");
+      await archiveLink.click();
+      await archiveDialog.getByRole("button", { name: "Ja, dialoog archiveren" }).click();
+      await expect(page.getByTestId("dialog-state")).toHaveText("Gearchiveerd");
+    },
+  );
+
+  test("without JavaScript the confirmations are pages and steps of their own", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "no-js", "the dialogs are tested above");
+    const [gone] = await freshTeams("Weg");
+    await signIn(page, demoUsers.hr, { at: `/personnel/teams/${gone.id}/settings` });
+    await page.getByRole("link", { name: "Team verwijderen" }).click();
+    await expect(page).toHaveURL(new RegExp(`/personnel/teams/${gone.id}/delete$`));
+    await expect(page.getByRole("heading", { level: 1, name: `${gone.name} verwijderen?` })).toBeVisible();
+    await page.getByRole("button", { name: "Ja, team verwijderen" }).click();
+    await expect(page.getByRole("status")).toContainText(`Team ${gone.name} is verwijderd`);
+
+    await startDialog(page);
+    await page.getByRole("link", { name: "Dialoog archiveren" }).click();
+    await expect(page).toHaveURL(/\?confirm=archive$/);
+    const step = page.getByRole("region", { name: "Dialoog archiveren?" });
+    await expect(step).toContainText("Een gearchiveerde dialoog kan niet meer gewijzigd worden");
+    await step.getByRole("link", { name: "Annuleren" }).click();
+    await expect(page.getByRole("region", { name: "Dialoog archiveren?" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Dialoog archiveren" }).click();
+    await page.getByRole("button", { name: "Ja, dialoog archiveren" }).click();
+    await expect(page.getByTestId("dialog-state")).toHaveText("Gearchiveerd");
+  });
 });

@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
+import { useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import type { MergeLine } from "./merge-lines";
 
@@ -44,30 +45,46 @@ export const mergeMeta: MetaFunction = ({ data }) => [{ title: (data as MergePag
 
 /**
  * Choose the other record and which remains (GET), see what moves and what is lost, confirm (POST).
- * Works the same with and without JavaScript (docs/decisions/0760).
+ * Works the same with and without JavaScript (docs/decisions/0760). In a confirmation dialog (`ConfirmLink`,
+ * 1541) it shows `data`, the page's loader data, and its choice reloads the dialog instead of the page.
  */
-export function MergePage({ ns, formId, schema, otherField, backLabel }: MergePageConfig) {
+export function MergePage({
+  ns,
+  formId,
+  schema,
+  otherField,
+  backLabel,
+  data,
+}: MergePageConfig & { data?: MergePageData }) {
   const { t } = useTranslation();
-  const { record, others, backHref, preview, submission } = useLoaderData<MergePageData>();
+  const frame = useConfirmFrame();
+  const pageData = useLoaderData<MergePageData>();
+  const { record, others, backHref, preview, submission } = data ?? pageData;
+  // In a dialog the route's action data is the other page's.
   const actionResult = useActionData<SubmissionResult>();
   const [form, fields] = useForm({
     id: formId,
-    lastResult: actionResult ?? submission,
+    lastResult: (frame.inDialog ? null : actionResult) ?? submission,
     defaultValue: { [otherField]: preview?.otherId ?? "", keep: preview?.keep ?? "this" },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const formProps = getFormProps(form);
   const other = fields[otherField];
   const otherLabel = t(`${ns}:merge.other`);
   const keepLabel = t(`${ns}:merge.keep`);
   return (
     <div className="max-w-2xl">
-      <p className="mb-2">
-        <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
-      </p>
-      <h1 className="mb-4">{t(`${ns}:merge.heading`, { name: record.name })}</h1>
+      {frame.inDialog ? null : (
+        <>
+          <p className="mb-2">
+            <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
+          </p>
+          <h1 className="mb-4">{t(`${ns}:merge.heading`, { name: record.name })}</h1>
+        </>
+      )}
       <p className="mb-4">{t(`${ns}:merge.intro`)}</p>
       <ErrorSummary
         formErrors={form.errors}
@@ -79,7 +96,17 @@ export function MergePage({ ns, formId, schema, otherField, backLabel }: MergePa
       {others.length === 0 ? (
         <p>{t(`${ns}:merge.noOthers`)}</p>
       ) : (
-        <Form method="get" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+        <Form
+          method="get"
+          {...formProps}
+          onSubmit={(event) => {
+            formProps.onSubmit(event);
+            if (!frame.inDialog || event.defaultPrevented) return;
+            event.preventDefault();
+            frame.reload(new URLSearchParams(new FormData(event.currentTarget) as unknown as string[][]));
+          }}
+          className="rounded bg-white p-6 shadow-sm"
+        >
           <Field
             label={otherLabel}
             errors={other.errors}
@@ -124,6 +151,7 @@ function MergePreviewPanel({
   preview: MergePreview;
 }) {
   const { t } = useTranslation();
+  const frame = useConfirmFrame();
   const lines = preview.lines.filter((l) => l.moved + l.dropped + l.kept > 0);
   const anyKept = lines.some((l) => l.kept > 0);
   const headingId = `${formId}-preview`;
@@ -161,7 +189,7 @@ function MergePreviewPanel({
         </table>
       )}
       <p className="mb-4">{t("common:mergePreview.notYet")}</p>
-      <Form method="post" id={`${formId}-confirm`}>
+      <Form method="post" id={`${formId}-confirm`} action={frame.action}>
         <input type="hidden" name={otherField} value={preview.otherId} />
         <input type="hidden" name="keep" value={preview.keep} />
         <Button>{t(`${ns}:merge.submit`)}</Button>

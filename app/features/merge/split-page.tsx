@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
+import { useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 
 /**
@@ -27,13 +28,17 @@ export type SplitPageData = {
 
 export const splitMeta: MetaFunction = ({ data }) => [{ title: (data as SplitPageData | undefined)?.title }];
 
-export function SplitPage({ ns, formId, schema, backLabel }: SplitPageConfig) {
+/** Also the content of its confirmation dialog (`ConfirmLink`, 1541), with the page's loader data as `data`. */
+export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConfig & { data?: SplitPageData }) {
   const { t } = useTranslation();
-  const { record, people, backHref } = useLoaderData<SplitPageData>();
-  const lastResult = useActionData<SubmissionResult>();
+  const frame = useConfirmFrame();
+  const pageData = useLoaderData<SplitPageData>();
+  const { record, people, backHref } = data ?? pageData;
+  // In a dialog the route's action data is the other page's.
+  const actionResult = useActionData<SubmissionResult>();
   const [form, fields] = useForm({
     id: formId,
-    lastResult,
+    lastResult: frame.inDialog ? null : actionResult,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -44,10 +49,14 @@ export function SplitPage({ ns, formId, schema, backLabel }: SplitPageConfig) {
   const chosen = new Set((fields.membershipIds.initialValue as string[] | undefined) ?? []);
   return (
     <div className="max-w-2xl">
-      <p className="mb-2">
-        <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
-      </p>
-      <h1 className="mb-4">{t(`${ns}:split.heading`, { name: record.name })}</h1>
+      {frame.inDialog ? null : (
+        <>
+          <p className="mb-2">
+            <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
+          </p>
+          <h1 className="mb-4">{t(`${ns}:split.heading`, { name: record.name })}</h1>
+        </>
+      )}
       <ErrorSummary
         formErrors={form.errors}
         fieldErrors={[
@@ -55,7 +64,13 @@ export function SplitPage({ ns, formId, schema, backLabel }: SplitPageConfig) {
           { id: fields.membershipIds.id, label: peopleLabel, errors: fields.membershipIds.errors },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        action={frame.action}
+        {...getFormProps(form)}
+        noValidate
+        className="rounded bg-white p-6 shadow-sm"
+      >
         <Field
           label={nameLabel}
           errors={fields.name.errors}

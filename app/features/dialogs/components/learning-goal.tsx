@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ConfirmForm, ConfirmStep } from "~/components/confirm-dialog";
 import { formatDate } from "~/utils/format";
 import { MAX_ACTIONS, suggestedProgress } from "../dialog-rules";
 import { actionSchema, goalSchema, initiativeSchema } from "../dialogs.schema";
@@ -163,11 +164,14 @@ export function LearningGoal({
   goal,
   editable,
   adjust,
+  confirming = false,
 }: {
   dialogId: string;
   goal: Goal;
   editable: boolean;
   adjust: string | null;
+  /** Its archiving asks on the page (`?confirm=<goal id>`, without JavaScript). */
+  confirming?: boolean;
 }) {
   const { t } = useTranslation();
   const headingId = `goal-${goal.id}-title`;
@@ -180,15 +184,31 @@ export function LearningGoal({
         <h3 id={headingId} className="text-lg font-semibold">
           {goal.title}
         </h3>
-        {editable ? (
+        {editable && goal.archived ? (
           <ButtonForm
-            intent={goal.archived ? "restoreGoal" : "archiveGoal"}
+            intent="restoreGoal"
             target={target}
-            label={goal.archived ? t("dialogs:goal.restore") : t("dialogs:goal.archive")}
-            ariaLabel={t(goal.archived ? "dialogs:goal.restoreNamed" : "dialogs:goal.archiveNamed", {
-              title: goal.title,
-            })}
+            label={t("dialogs:goal.restore")}
+            ariaLabel={t("dialogs:goal.restoreNamed", { title: goal.title })}
           />
+        ) : null}
+        {editable && !goal.archived ? (
+          <ConfirmStep
+            open={confirming}
+            id={`archive-${goal.id}`}
+            href={`/dialogs/${dialogId}?confirm=${goal.id}`}
+            label={t("dialogs:goal.archive")}
+            aria-label={t("dialogs:goal.archiveNamed", { title: goal.title })}
+            title={t("dialogs:goal.archiveConfirm.title", { title: goal.title })}
+          >
+            <ConfirmForm
+              submitLabel={t("dialogs:goal.archiveConfirm.submit")}
+              cancelHref={`/dialogs/${dialogId}`}
+              hidden={{ intent: "archiveGoal", goalId: goal.id }}
+            >
+              <p>{t("dialogs:goal.archiveConfirm.body")}</p>
+            </ConfirmForm>
+          </ConfirmStep>
         ) : null}
       </div>
       {goal.initiatives.length === 0 ? <p className="mt-2 text-ink-muted">{t("dialogs:initiative.none")}</p> : null}

@@ -1,8 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmLink } from "~/components/confirm-dialog";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
+import { MergePage, type MergePageData } from "~/features/merge/merge-page";
+import { SplitPage, type SplitPageData } from "~/features/merge/split-page";
 import { teamSchema } from "../teams.schema";
+import { TeamDeleteConfirm, teamMergePage, teamSplitPage } from "./team-confirmations";
 
 /** The settings tab: the team's name, and the links to merge, split and delete it. */
 export function TeamSettingsForm({
@@ -19,6 +23,7 @@ export function TeamSettingsForm({
     defaultValue: { name: team.name },
   });
   const labels = { name: t("teams:name") };
+  const base = `/personnel/teams/${team.id}`;
   return (
     <>
       <FormErrorSummary form={form} fields={fields} labels={labels} />
@@ -27,11 +32,31 @@ export function TeamSettingsForm({
         <Button>{t("teams:save")}</Button>
       </Form>
       <ul className="mt-6 flex gap-6">
-        {(["merge", "split", "delete"] as const).map((page) => (
-          <li key={page}>
-            <Link to={`/personnel/teams/${team.id}/${page}`}>{t(`teams:${page}.link`)}</Link>
-          </li>
-        ))}
+        <li>
+          <ConfirmLink<MergePageData>
+            href={`${base}/merge`}
+            label={t("teams:merge.link")}
+            title={t("teams:merge.heading", { name: team.name })}
+            load={(data) => <MergePage {...teamMergePage} data={data} />}
+          />
+        </li>
+        <li>
+          <ConfirmLink<SplitPageData>
+            href={`${base}/split`}
+            label={t("teams:split.link")}
+            title={t("teams:split.heading", { name: team.name })}
+            load={(data) => <SplitPage {...teamSplitPage} data={data} />}
+          />
+        </li>
+        <li>
+          <ConfirmLink
+            href={`${base}/delete`}
+            label={t("teams:delete.link")}
+            title={t("teams:delete.heading", { name: team.name })}
+          >
+            <TeamDeleteConfirm team={team} />
+          </ConfirmLink>
+        </li>
       </ul>
     </>
   );

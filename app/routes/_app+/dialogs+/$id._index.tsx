@@ -5,6 +5,7 @@ import { ErrorList } from "~/components/ui/forms";
 import { Section } from "~/components/ui/table";
 import { ButtonForm, TextForm } from "~/features/dialogs/components/dialog-form";
 import { LearningGoal } from "~/features/dialogs/components/learning-goal";
+import { ConfirmForm, ConfirmStep } from "~/components/confirm-dialog";
 import { handleDialogAction } from "~/features/dialogs/dialog-actions.server";
 import { isEditable, nextStates } from "~/features/dialogs/dialog-rules";
 import { goalSchema, objectiveSchema } from "~/features/dialogs/dialogs.schema";
@@ -32,12 +33,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     subjectId: dialog.membershipId,
     data: { dialogId: dialog.id },
   });
-  const adjust = new URL(request.url).searchParams.get("adjust");
+  const query = new URL(request.url).searchParams;
+  const adjust = query.get("adjust");
+  // ?confirm=archive or ?confirm=<goal id>: archiving asks first (a step on the page without JavaScript).
+  const confirm = query.get("confirm");
   const t = await getServerT(request);
   return {
     title: detailPageTitle(t, dialog.personName, "dialogs:title"),
     dialog,
     adjust: isUuid(adjust) ? adjust : null,
+    confirm: confirm === "archive" || isUuid(confirm) ? confirm : null,
     // A task needs a sender with a membership in the cluster (the task form's own rule).
     mayGiveTask: ctx.membershipId !== null,
   };
@@ -53,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DialogPage() {
   const { t } = useTranslation();
-  const { dialog, adjust, mayGiveTask } = useLoaderData<typeof loader>();
+  const { dialog, adjust, confirm, mayGiveTask } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const editable = isEditable(dialog.state);
   const active = dialog.goals.filter((g) => !g.archived);
@@ -134,7 +139,14 @@ export default function DialogPage() {
         {active.length === 0 ? <p>{t("dialogs:goal.none")}</p> : null}
         <div className="space-y-6">
           {active.map((goal) => (
-            <LearningGoal key={goal.id} dialogId={dialog.id} goal={goal} editable={editable} adjust={adjust} />
+            <LearningGoal
+              key={goal.id}
+              dialogId={dialog.id}
+              goal={goal}
+              editable={editable}
+              adjust={adjust}
+              confirming={confirm === goal.id}
+            />
           ))}
         </div>
         {editable ? (
@@ -167,14 +179,33 @@ export default function DialogPage() {
       <Section id="state" title={t("dialogs:detail.stateHeading")} className="mt-8 rounded bg-white p-6 shadow-sm">
         <p className="mb-3">{t(`dialogs:detail.stateHint.${dialog.state}`)}</p>
         <div className="flex flex-wrap gap-4">
-          {nextStates(dialog.state).map((change) => (
-            <ButtonForm
-              key={change}
-              intent={change}
-              label={t(`dialogs:detail.${change}`)}
-              variant={change === "finish" ? "primary" : "secondary"}
-            />
-          ))}
+          {nextStates(dialog.state).map((change) =>
+            change === "archive" ? (
+              <ConfirmStep
+                key={change}
+                open={confirm === "archive"}
+                id="archive-dialog"
+                href={`/dialogs/${dialog.id}?confirm=archive`}
+                label={t("dialogs:detail.archive")}
+                title={t("dialogs:detail.archiveConfirm.title")}
+              >
+                <ConfirmForm
+                  submitLabel={t("dialogs:detail.archiveConfirm.submit")}
+                  cancelHref={`/dialogs/${dialog.id}`}
+                  hidden={{ intent: "archive" }}
+                >
+                  <p>{t("dialogs:detail.archiveConfirm.body")}</p>
+                </ConfirmForm>
+              </ConfirmStep>
+            ) : (
+              <ButtonForm
+                key={change}
+                intent={change}
+                label={t(`dialogs:detail.${change}`)}
+                variant={change === "finish" ? "primary" : "secondary"}
+              />
+            ),
+          )}
         </div>
       </Section>
     </div>

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { TeamDeleteConfirm } from "~/features/teams/components/team-confirmations";
 import { deleteTeam, getTeam } from "~/features/teams/teams.server";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
@@ -32,11 +32,7 @@ export default function DeleteTeamPage() {
   return (
     <div className="max-w-2xl">
       <h1 className="mb-4">{t("teams:delete.heading", { name: team.name })}</h1>
-      <p className="mb-4">{t("teams:delete.warning")}</p>
-      <Form method="post" className="flex items-center gap-4">
-        <Button variant="danger">{t("teams:delete.submit")}</Button>
-        <Link to={`/personnel/teams/${team.id}/settings`}>{t("teams:cancel")}</Link>
-      </Form>
+      <TeamDeleteConfirm team={team} />
     </div>
   );
 }

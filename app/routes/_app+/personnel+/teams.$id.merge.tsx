@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRight } from "~/utils/tenant.server";
-import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
+import { MergePage, mergeMeta } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
-import { teamMergeSchema } from "~/features/teams/teams.schema";
+import { teamMergePage } from "~/features/teams/components/team-confirmations";
 import { getTeam, listTeamOptions, mergeTeams } from "~/features/teams/teams.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta = mergeMeta;
 
-const page: MergePageConfig = {
-  ns: "teams",
-  formId: "team-merge",
-  schema: teamMergeSchema,
-  otherField: "otherTeamId",
-  backLabel: "teams:backToTeam",
-};
+const page = teamMergePage;
 
 const route: MergeRoute = {
   ...page,

@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRight } from "~/utils/tenant.server";
-import { SplitPage, splitMeta, type SplitPageConfig } from "~/features/merge/split-page";
+import { SplitPage, splitMeta } from "~/features/merge/split-page";
 import { splitAction, splitLoader, type SplitRoute } from "~/features/merge/split-page.server";
-import { teamSplitSchema } from "~/features/teams/teams.schema";
+import { teamSplitPage } from "~/features/teams/components/team-confirmations";
 import { getTeam, listTeamPeople, splitTeam } from "~/features/teams/teams.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta = splitMeta;
 
-const page: SplitPageConfig = {
-  ns: "teams",
-  formId: "team-split",
-  schema: teamSplitSchema,
-  backLabel: "teams:backToTeam",
-};
+const page = teamSplitPage;
 
 const route: SplitRoute = {
   ...page,
