@@ -202,3 +202,14 @@ export function ConfirmStep({
     </section>
   );
 }
+
+/** A confirmation page's back link and heading; in a dialog, the dialog's title stands in for both. */
+export function ConfirmHeading({ back, children }: { back?: ReactNode; children: ReactNode }) {
+  if (useConfirmFrame().inDialog) return null;
+  return (
+    <>
+      {back ? <p className="mb-2">{back}</p> : null}
+      <h1 className="mb-4">{children}</h1>
+    </>
+  );
+}

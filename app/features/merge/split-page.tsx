@@ -4,7 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { useConfirmFrame } from "~/components/confirm-dialog";
+import { ConfirmHeading, useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 
 /**
@@ -49,14 +49,9 @@ export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConf
   const chosen = new Set((fields.membershipIds.initialValue as string[] | undefined) ?? []);
   return (
     <div className="max-w-2xl">
-      {frame.inDialog ? null : (
-        <>
-          <p className="mb-2">
-            <Link to={backHref}>{t(backLabel, { name: record.name })}</Link>
-          </p>
-          <h1 className="mb-4">{t(`${ns}:split.heading`, { name: record.name })}</h1>
-        </>
-      )}
+      <ConfirmHeading back={<Link to={backHref}>{t(backLabel, { name: record.name })}</Link>}>
+        {t(`${ns}:split.heading`, { name: record.name })}
+      </ConfirmHeading>
       <ErrorSummary
         formErrors={form.errors}
         fieldErrors={[

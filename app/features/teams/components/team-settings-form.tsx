@@ -32,22 +32,22 @@ export function TeamSettingsForm({
         <Button>{t("teams:save")}</Button>
       </Form>
       <ul className="mt-6 flex gap-6">
-        <li>
-          <ConfirmLink<MergePageData>
-            href={`${base}/merge`}
-            label={t("teams:merge.link")}
-            title={t("teams:merge.heading", { name: team.name })}
-            load={(data) => <MergePage {...teamMergePage} data={data} />}
-          />
-        </li>
-        <li>
-          <ConfirmLink<SplitPageData>
-            href={`${base}/split`}
-            label={t("teams:split.link")}
-            title={t("teams:split.heading", { name: team.name })}
-            load={(data) => <SplitPage {...teamSplitPage} data={data} />}
-          />
-        </li>
+        {(["merge", "split"] as const).map((kind) => (
+          <li key={kind}>
+            <ConfirmLink<MergePageData & SplitPageData>
+              href={`${base}/${kind}`}
+              label={t(`teams:${kind}.link`)}
+              title={t(`teams:${kind}.heading`, { name: team.name })}
+              load={(data) =>
+                kind === "merge" ? (
+                  <MergePage {...teamMergePage} data={data} />
+                ) : (
+                  <SplitPage {...teamSplitPage} data={data} />
+                )
+              }
+            />
+          </li>
+        ))}
         <li>
           <ConfirmLink
             href={`${base}/delete`}
