@@ -150,8 +150,16 @@ describe("the manual (file/manual)", () => {
     expect(html.match(/<figure><svg /g)?.length).toBe(3);
     expect(html).toContain("Loopbaanwissel*");
     expect(html).not.toContain("{{figure:");
-    const file = await (await get("/file/manual/download?lang=nl", { cookie: w.cookies.hr })).text();
-    expect(file.match(/<figure><svg /g)?.length).toBe(3);
-    expect(file).not.toContain("<script");
+    const sections = {
+      nl: "Dialogen (teamleider en medewerker)",
+      en: "Dialogs (team leader and employee)",
+      de: "Dialoge (Teamleiter und Mitarbeitende)",
+    };
+    for (const language of languages) {
+      const file = await (await get(`/file/manual/download?lang=${language}`, { cookie: w.cookies.hr })).text();
+      expect(file.match(/<figure><svg /g)?.length, language).toBe(3);
+      expect(file).toContain(sections[language]);
+      expect(file).not.toContain("<script");
+    }
   });
 });
