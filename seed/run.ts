@@ -30,6 +30,7 @@ import { seedImport } from "./demo/import";
 import { seedImportConnectors } from "./demo/import-connectors";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
 import { seedPeerReviews } from "./demo/peer-reviews";
+import { seedPlanning } from "./demo/planning";
 import { seedPositions } from "./demo/positions";
 import { seedRoles } from "./demo/roles";
 import { seedSelfReviews } from "./demo/self-reviews";
@@ -48,6 +49,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   const people = await seedUsers(ctx, tenants);
   await seedRoles(ctx, { tenants, teams, people });
   await seedContracts(ctx, { tenants, positions, people });
+  await seedPlanning(ctx, { tenants, teams, positions, people });
   await seedImport(ctx, { tenants });
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });

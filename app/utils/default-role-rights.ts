@@ -34,6 +34,8 @@ export const defaultRoleRights: Record<RoleKey, readonly Right[]> = {
     "competences.read",
     "competence_reviews.manage",
     "positions.read",
+    // Their own teams' workforce planning (team scope; docs/decisions/1550).
+    "analytics.read",
   ],
   reviewer: ["reviews.manage", "criteria.read", "sets.read"],
   advisor: ["reviews.manage", "analytics.read", "criteria.read", "sets.read", "dialogs.edit", "positions.read"],

@@ -44,6 +44,7 @@ export const namespaces = [
   "knowledge-areas",
   "growth",
   "analytics",
+  "planning",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");

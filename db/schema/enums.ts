@@ -15,3 +15,6 @@ export type TeamGoalKind = (typeof teamGoalKinds)[number];
 /** Competence types (spec §3): core competence, competence, functional (position) competence, knowledge area, core value. */
 export const competenceTypes = ["core", "competence", "functional", "knowledge_area", "core_value"] as const;
 export type CompetenceType = (typeof competenceTypes)[number];
+/** The planning horizons of spec §3/§9: today, one year ahead, five years ahead. */
+export const planningHorizons = ["current", "1y", "5y"] as const;
+export type PlanningHorizon = (typeof planningHorizons)[number];

@@ -20,3 +20,4 @@ export * from "./knowledge-areas";
 export * from "./digests";
 export * from "./growth";
 export * from "./import-connectors";
+export * from "./planning";

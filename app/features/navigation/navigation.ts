@@ -100,6 +100,8 @@ export const navigation: readonly NavSection[] = [
       { key: "analyticsHr", href: "/analytics/users/workforce", right: "teams.manage" },
       { key: "analyticsCriteria", href: "/analytics/criteria/performance", right: "teams.manage" },
       { key: "teamComparison", href: "/analytics/teams/team-comparison", right: "teams.manage" },
+      // Team leaders with analytics.read see their own teams' planning (1550).
+      { key: "planning", href: "/analytics/planning/current", right: "analytics.read" },
     ],
   },
   {

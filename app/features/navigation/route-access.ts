@@ -47,6 +47,7 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/dialogs", right: "dialogs.edit", module: "dialog" },
   { prefix: "/account", right: "account.admin" },
   { prefix: "/analytics", right: "teams.manage" },
+  { prefix: "/analytics/planning", right: "analytics.read" },
   { prefix: "/goals-and-ambitions", right: "teamGoals.read" },
   { prefix: "/tasks" },
   { prefix: "/team-development" },

@@ -170,10 +170,10 @@ export async function bulkDeletePositions(ctx: TenantContext, ids: string[], db:
 const samePosition: Failure = { ok: false, field: "otherPositionId", errorKey: "positions:merge.samePosition" };
 
 /**
- * The position that goes hands its contracts, child positions, required competence levels and ambitions to
- * the one that remains, then is removed. Where both require a competence, the remaining position's level
- * stays and the other's is dropped (docs/decisions/1301). One transaction; `preview` does the same and
- * rolls back, for the counts.
+ * The position that goes hands its contracts, child positions, required competence levels, ambitions and
+ * planning needs to the one that remains, then is removed. Where both require a competence, the remaining
+ * position's level stays and the other's is dropped (docs/decisions/1301). One transaction; `preview` does
+ * the same and rolls back, for the counts.
  */
 export async function mergePositions(
   ctx: TenantContext,
@@ -205,6 +205,14 @@ export async function mergePositions(
           touch: true,
         },
         { label: "positions:merge.preview.ambitions", table: "ambitions", column: "position_id", touch: true },
+        // Where both have a need for a team and horizon, the remaining position's stays (1550).
+        {
+          label: "positions:merge.preview.planningNeeds",
+          table: "planning_needs",
+          column: "position_id",
+          sameWhen: ["team_id", "horizon"],
+          touch: true,
+        },
       ],
       removed: { table: "positions" },
     });

@@ -1,0 +1,109 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListTable } from "~/components/ui/table";
+import { formatDate, formatNumber } from "~/utils/format";
+import type { PlanningHorizon } from "../planning";
+
+/** What the loader sends of a row (planning.server.ts's PlanningRow, as JSON). */
+export type PlanningRowView = {
+  teamId: string;
+  teamName: string;
+  positionId: string | null;
+  positionName: string | null;
+  needed: { employees: number; fte: number; reason: string } | null;
+  available: { employees: number; fte: number };
+  gap: { employees: number; fte: number } | null;
+  leavingCount: number;
+  leavers: { name: string; endDate: string }[] | null;
+  mayEdit: boolean;
+};
+
+/** FTE as the page's language writes it, at most two decimals; a gap with its sign. */
+export function useFteText() {
+  const { i18n } = useTranslation();
+  const language = i18n.language || "nl";
+  return {
+    fte: (value: number) => formatNumber(value, language, { maximumFractionDigits: 2 }),
+    signed: (value: number) =>
+      (value > 0 ? "+" : value < 0 ? "−" : "") + formatNumber(Math.abs(value), language, { maximumFractionDigits: 2 }),
+  };
+}
+
+export function PlanningTable({
+  rows,
+  horizon,
+  canEdit,
+}: {
+  rows: readonly PlanningRowView[];
+  horizon: PlanningHorizon;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const { fte, signed } = useFteText();
+  return (
+    <ListTable
+      caption={t("planning:table.caption")}
+      columns={[
+        t("planning:table.team"),
+        t("planning:table.position"),
+        t("planning:table.needed"),
+        t("planning:table.available"),
+        t("planning:table.gap"),
+        t("planning:table.leaving"),
+        t("planning:table.reason"),
+        canEdit && { label: t("planning:table.actions"), hidden: true },
+      ]}
+    >
+      {rows.map((row) => {
+        const short = row.gap !== null && row.gap.fte < 0;
+        return (
+          <tr key={`${row.teamId}:${row.positionId ?? ""}`} className="border-b align-top" data-testid="planning-row">
+            <td className="p-2">{row.teamName}</td>
+            <td className="p-2">{row.positionName ?? <em>{t("planning:table.noPosition")}</em>}</td>
+            <td className="p-2">
+              {row.needed
+                ? t("planning:table.peopleFte", { people: row.needed.employees, fte: fte(row.needed.fte) })
+                : "–"}
+            </td>
+            <td className="p-2">
+              {t("planning:table.peopleFte", { people: row.available.employees, fte: fte(row.available.fte) })}
+            </td>
+            <td className={`p-2 ${short ? "font-semibold text-danger" : ""}`} data-testid="planning-gap">
+              {row.gap
+                ? t(short ? "planning:table.short" : "planning:table.notShort", { fte: signed(row.gap.fte) })
+                : "–"}
+            </td>
+            <td className="p-2">
+              {row.leavers && row.leavers.length > 0 ? (
+                <ul>
+                  {row.leavers.map((l) => (
+                    <li key={`${l.name}:${l.endDate}`}>
+                      {t("planning:table.leaver", { name: l.name, date: formatDate(l.endDate) })}
+                    </li>
+                  ))}
+                </ul>
+              ) : row.leavingCount > 0 ? (
+                t("planning:table.leavingCount", { count: row.leavingCount })
+              ) : (
+                "–"
+              )}
+            </td>
+            <td className="p-2">{row.needed?.reason ?? ""}</td>
+            {canEdit ? (
+              <td className="p-2">
+                {row.mayEdit && row.positionId ? (
+                  <Link
+                    to={`/analytics/planning/edit?${new URLSearchParams({ team: row.teamId, position: row.positionId, horizon })}`}
+                    aria-label={t("planning:table.editLabel", { team: row.teamName, position: row.positionName })}
+                  >
+                    {t(row.needed ? "planning:table.edit" : "planning:table.set")}
+                  </Link>
+                ) : null}
+              </td>
+            ) : null}
+          </tr>
+        );
+      })}
+    </ListTable>
+  );
+}
