@@ -341,6 +341,8 @@ test("hr: analytics, the guide, flow settings with errors and the knowledge area
     { path: "/analytics/users/development" },
     { path: "/analytics/criteria/employability?period=all" },
     { path: `/analytics/teams/team-comparison?${twoTeams.map((t) => `team=${t.id}`).join("&")}` },
+    { path: "/analytics/planning/1y" },
+    { path: "/analytics/planning/edit?horizon=1y", heading: "Behoefte instellen" },
     { path: "/guide/process", heading: "Het beoordelingsproces" },
     { path: "/guide/intervention", heading: "Interventies per ontwikkelrol" },
     { path: "/knowledge-areas/areas", heading: "Kennisgebieden beheren" },

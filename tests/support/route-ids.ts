@@ -33,6 +33,8 @@ export const idRoutes: Record<string, AuditEntry> = {
   // Analytics (1409): tab names, no id; the cluster comes from the session (tests/integration/analytics.test.ts).
   "_app+/analytics+/users.$tab.tsx": { notTenantData: "HR analytics tabs of the current cluster, no id" },
   "_app+/analytics+/criteria.$tab.tsx": { notTenantData: "a dimension's tab of the current cluster, no id" },
+  // Planning (1550): the horizon, no id; team ids in the query are the team scope's (tests/integration/planning.test.ts).
+  "_app+/analytics+/planning.$horizon.tsx": { notTenantData: "a horizon of the current cluster's planning, no id" },
   "_app+/team-development+/$step.tsx": { notTenantData: "step names; the team is a ?team= filter of own teams" },
   "_app+/personnel+/users.$tab.tsx": { notTenantData: "list tabs, no id" },
   "_app+/personnel+/positions.$positionId._index.tsx": {
