@@ -20,7 +20,7 @@ test("HR reads the gaps per horizon and sets a need, with a bad number refused n
   await expect(page).toHaveURL(/\/analytics\/planning\/1y$/);
   await expect(page.getByTestId("planning-day")).toContainText("Peildatum:");
   await expect(page.getByTestId("planning-gap").filter({ hasText: "tekort" }).first()).toBeVisible();
-  await page.getByLabel("Team").selectOption({ label: linde });
+  await page.getByLabel("Team", { exact: true }).selectOption({ label: linde });
   await page.getByRole("button", { name: "Toon" }).click();
   await expect(page).toHaveURL(/\/analytics\/planning\/1y\?team=/);
   await expect(page.getByTestId("planning-row").first()).toContainText(linde);
@@ -29,7 +29,7 @@ test("HR reads the gaps per horizon and sets a need, with a bad number refused n
   // Another horizon keeps the team; its need is edited there.
   await page.getByRole("link", { name: horizon.tab }).click();
   await expect(page).toHaveURL(new RegExp(`/analytics/planning/${horizon.key}\\?team=`));
-  await page.getByRole("link", { name: `Behoefte van ${linde}, Verzorgende IG` }).click();
+  await page.getByRole("link", { name: `Wijzigen (${linde}, Verzorgende IG)` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Behoefte wijzigen" })).toBeVisible();
   const fte = page.getByLabel("Fte nodig");
   await fte.fill("vier");

@@ -7,30 +7,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { clusters, memberships, reviews, reviewSubjects, roleRights, teams, users } from "#db/schema";
+import { reviews, reviewSubjects, roleRights, teams } from "#db/schema";
 import { loader as criteriaLoader } from "~/routes/_app+/analytics+/criteria.$tab";
 import { loader as comparisonLoader } from "~/routes/_app+/analytics+/teams.team-comparison";
 import { loader as hrLoader } from "~/routes/_app+/analytics+/users.$tab";
-import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { createUserWithMembership } from "../factories";
 import { context, getRequest, run } from "../support/http";
-import { sessionCookieFor } from "../support/session";
+import { demoSessions, sessionCookieFor } from "../support/session";
 
 type Who = { cookie: string; accountId: string; clusterId: string; membershipId: string };
 const who = {} as Record<"hr" | "leider" | "medewerker" | "andere", Who>;
 let noord: string;
-
-async function signIn(email: string, clusterName: string): Promise<Who> {
-  const [row] = await getDb()
-    .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id, membershipId: memberships.id })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
-    .where(and(eq(users.email, email), eq(clusters.name, clusterName)));
-  const { cookie } = await sessionCookieFor({ userId: row.userId, accountId: row.accountId, clusterId: row.clusterId });
-  return { cookie, accountId: row.accountId, clusterId: row.clusterId, membershipId: row.membershipId };
-}
 
 type Loader = (args: never) => Promise<unknown>;
 async function load<T>(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}) {
@@ -54,10 +42,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
-  who.hr = await signIn(demoUsers.hr, demoClusters.noord);
-  who.leider = await signIn(demoUsers.leider, demoClusters.noord);
-  who.medewerker = await signIn(demoUsers.medewerker, demoClusters.noord);
-  who.andere = await signIn(demoUsers.andere, demoClusters.andere);
+  Object.assign(who, await demoSessions());
   noord = who.hr.clusterId;
 }, 120_000);
 

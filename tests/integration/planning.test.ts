@@ -8,30 +8,19 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { clusters, contracts, memberships, planningNeeds, positions, teams, users } from "#db/schema";
+import { contracts, planningNeeds, positions, teams } from "#db/schema";
 import { horizonDate } from "~/features/planning/planning";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/analytics+/planning.edit";
 import { loader as pageLoader } from "~/routes/_app+/analytics+/planning.$horizon";
 import { loader as exportLoader } from "~/routes/resources+/planning-export";
-import { demoClusters, demoTeams, demoUsers, leiderTeams } from "../../seed/demo-data";
+import { demoTeams, leiderTeams } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { createTeam, createUserWithMembership } from "../factories";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
-import { sessionCookieFor } from "../support/session";
+import { demoSessions } from "../support/session";
 
 type Who = { cookie: string; accountId: string; clusterId: string };
 const who = {} as Record<"hr" | "leider" | "medewerker" | "andere", Who>;
-
-async function signIn(email: string, clusterName: string): Promise<Who> {
-  const [row] = await getDb()
-    .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
-    .where(and(eq(users.email, email), eq(clusters.name, clusterName)));
-  const { cookie } = await sessionCookieFor(row);
-  return { cookie, accountId: row.accountId, clusterId: row.clusterId };
-}
 
 type Page = Awaited<ReturnType<typeof pageLoader>>;
 async function planning(path: string, cookie: string) {
@@ -59,10 +48,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
-  who.hr = await signIn(demoUsers.hr, demoClusters.noord);
-  who.leider = await signIn(demoUsers.leider, demoClusters.noord);
-  who.medewerker = await signIn(demoUsers.medewerker, demoClusters.noord);
-  who.andere = await signIn(demoUsers.andere, demoClusters.andere);
+  Object.assign(who, await demoSessions());
 }, 120_000);
 
 describe("planning arithmetic", () => {

@@ -6,25 +6,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { clusters, memberships, tags, teams, users } from "#db/schema";
+import { tags, teams } from "#db/schema";
 import { demoClusters, demoTeams, demoUsers } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { apiRequest, handle } from "../support/remix-handler";
-import { sessionCookieFor } from "../support/session";
+import { demoSessions } from "../support/session";
 
 type Who = { cookie: string; accountId: string; clusterId: string };
 const who = {} as Record<"hr" | "leider" | "medewerker" | "andere", Who>;
-
-async function signIn(email: string, clusterName: string): Promise<Who> {
-  const [row] = await getDb()
-    .select({ userId: users.id, accountId: users.accountId, clusterId: clusters.id })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(clusters, eq(clusters.id, memberships.clusterId))
-    .where(and(eq(users.email, email), eq(clusters.name, clusterName)));
-  const { cookie } = await sessionCookieFor(row);
-  return { cookie, accountId: row.accountId, clusterId: row.clusterId };
-}
 
 async function call(method: string, path: string, cookie?: string, body?: unknown) {
   const response = await handle(apiRequest(method, path, { cookie, body }));
@@ -50,10 +39,7 @@ async function newTag(who: Who, name: string, isSystem = false) {
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
-  who.hr = await signIn(demoUsers.hr, demoClusters.noord);
-  who.leider = await signIn(demoUsers.leider, demoClusters.noord);
-  who.medewerker = await signIn(demoUsers.medewerker, demoClusters.noord);
-  who.andere = await signIn(demoUsers.andere, demoClusters.andere);
+  Object.assign(who, await demoSessions());
 }, 120_000);
 
 describe("api/tags", () => {

@@ -1,6 +1,6 @@
 import type { Cell } from "~/features/reviews/xlsx.server";
 import { formatDate } from "~/utils/format";
-import type { PlanningRow } from "./planning.server";
+import type { PlanningRow } from "./planning";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

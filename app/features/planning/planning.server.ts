@@ -8,7 +8,7 @@ import { inCluster, requireIdsInScope } from "~/utils/scope.server";
 import { inTeamScope, teamInScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { notFound } from "~/utils/not-found";
-import { gapOf, horizonDate, type PlanningHorizon } from "./planning";
+import { gapOf, horizonDate, type Leaver, type PlanningHorizon, type PlanningRow } from "./planning";
 import type { PlanningFilter, PlanningNeedInput } from "./planning.schema";
 
 /**
@@ -21,23 +21,6 @@ import type { PlanningFilter, PlanningNeedInput } from "./planning.schema";
 /** Who sees which teams' planning, and who may set their needs: the one team-scope rule (1420). */
 export const planningViewScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "analytics.read");
 export const planningEditScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "teams.manage");
-
-export type Leaver = { name: string; endDate: string };
-
-export type PlanningRow = {
-  teamId: string;
-  teamName: string;
-  /** null: members without an active contract, counted at the default FTE and no position. */
-  positionId: string | null;
-  positionName: string | null;
-  needed: { employees: number; fte: number; reason: string } | null;
-  available: { employees: number; fte: number };
-  gap: { employees: number; fte: number } | null;
-  leavingCount: number;
-  /** Names only for those who may read contracts (as the workforce tab); null otherwise. */
-  leavers: Leaver[] | null;
-  mayEdit: boolean;
-};
 
 export type PlanningTotals = {
   rows: number;
@@ -190,42 +173,25 @@ function toTotals(rows: readonly RawRow[]): PlanningTotals {
   };
 }
 
-/** The planning table at one horizon: the page's rows and the totals over every row the filter keeps. */
+/**
+ * The planning table at one horizon: `limit` rows from `offset` (a page, or every row up to a maximum for the
+ * export) and the totals over every row the filter keeps.
+ */
 export async function planningTable(
   ctx: TenantContext,
-  input: { horizon: PlanningHorizon; today: string; filter: PlanningFilter; pageSize: number },
+  input: {
+    horizon: PlanningHorizon;
+    today: string;
+    filter: Pick<PlanningFilter, "team" | "position">;
+    limit: number;
+    offset: number;
+  },
 ) {
   const { rows } = await getDb().execute<RawRow>(
-    planningStatement(
-      ctx,
-      planningViewScope(ctx),
-      {
-        ...input,
-        limit: input.pageSize,
-        offset: (input.filter.page - 1) * input.pageSize,
-      },
-      can(ctx, "contracts.read"),
-    ),
+    planningStatement(ctx, planningViewScope(ctx), input, can(ctx, "contracts.read")),
   );
   const editScope = planningEditScope(ctx);
   return { rows: rows.map((r) => toRow(r, editScope)), totals: toTotals(rows) };
-}
-
-/** Every row the filter keeps (at most `max`), for the export; whether more were left out. */
-export async function planningTableForExport(
-  ctx: TenantContext,
-  input: { horizon: PlanningHorizon; today: string; filter: PlanningFilter; max: number },
-) {
-  const { rows } = await getDb().execute<RawRow>(
-    planningStatement(
-      ctx,
-      planningViewScope(ctx),
-      { ...input, limit: input.max, offset: 0 },
-      can(ctx, "contracts.read"),
-    ),
-  );
-  const editScope = planningEditScope(ctx);
-  return { rows: rows.map((r) => toRow(r, editScope)), truncated: (rows[0]?.total_rows ?? 0) > rows.length };
 }
 
 export type KnowledgeShortage = { areaName: string; shortage: number };
@@ -274,24 +240,23 @@ async function requirePlannable(ctx: TenantContext, teamId: string, positionId: 
   await requireIdsInScope(db, positions, [positionId], ctx);
 }
 
+type NeedKey = { teamId: string; positionId: string; horizon: PlanningHorizon };
+const needOf = (ctx: TenantContext, key: NeedKey) =>
+  and(
+    inCluster(planningNeeds, ctx),
+    eq(planningNeeds.teamId, key.teamId),
+    eq(planningNeeds.positionId, key.positionId),
+    eq(planningNeeds.horizon, key.horizon),
+  );
+
 /** The need as stored, or null: what the edit form starts from. */
-export async function getPlanningNeed(
-  ctx: TenantContext,
-  key: { teamId: string; positionId: string; horizon: PlanningHorizon },
-) {
+export async function getPlanningNeed(ctx: TenantContext, key: NeedKey) {
   const db = getDb();
   await requirePlannable(ctx, key.teamId, key.positionId, db);
   const [row] = await db
     .select({ employees: planningNeeds.employees, fte: planningNeeds.fte, reason: planningNeeds.reason })
     .from(planningNeeds)
-    .where(
-      and(
-        inCluster(planningNeeds, ctx),
-        eq(planningNeeds.teamId, key.teamId),
-        eq(planningNeeds.positionId, key.positionId),
-        eq(planningNeeds.horizon, key.horizon),
-      ),
-    );
+    .where(needOf(ctx, key));
   return row ? { ...row, fte: Number(row.fte) } : null;
 }
 
@@ -309,20 +274,7 @@ export async function savePlanningNeed(ctx: TenantContext, input: PlanningNeedIn
 }
 
 /** Removes a need; removing one that is not there is no error. */
-export async function removePlanningNeed(
-  ctx: TenantContext,
-  key: { teamId: string; positionId: string; horizon: PlanningHorizon },
-  db: DbOrTx = getDb(),
-) {
+export async function removePlanningNeed(ctx: TenantContext, key: NeedKey, db: DbOrTx = getDb()) {
   await requirePlannable(ctx, key.teamId, key.positionId, db);
-  await db
-    .delete(planningNeeds)
-    .where(
-      and(
-        inCluster(planningNeeds, ctx),
-        eq(planningNeeds.teamId, key.teamId),
-        eq(planningNeeds.positionId, key.positionId),
-        eq(planningNeeds.horizon, key.horizon),
-      ),
-    );
+  await db.delete(planningNeeds).where(needOf(ctx, key));
 }

@@ -38,3 +38,20 @@ export const PLANNING_EXPORT_MAX_ROWS = 10000;
 
 /** The highest number a need may hold (the table's check). */
 export const MAX_NEEDED = 9999;
+
+export type Leaver = { name: string; endDate: string };
+
+export type PlanningRow = {
+  teamId: string;
+  teamName: string;
+  /** null: members without an active contract, counted at the default FTE and no position. */
+  positionId: string | null;
+  positionName: string | null;
+  needed: { employees: number; fte: number; reason: string } | null;
+  available: { employees: number; fte: number };
+  gap: { employees: number; fte: number } | null;
+  leavingCount: number;
+  /** Names only for those who may read contracts (as the workforce tab); null otherwise. */
+  leavers: Leaver[] | null;
+  mayEdit: boolean;
+};

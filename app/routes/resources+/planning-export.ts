@@ -4,7 +4,7 @@ import { toCsv } from "~/features/audit/audit-file.server";
 import { horizonDate, parseHorizon, PLANNING_EXPORT_MAX_ROWS } from "~/features/planning/planning";
 import { planningFileRows } from "~/features/planning/planning-file";
 import { planningFilterSchema } from "~/features/planning/planning.schema";
-import { planningTableForExport } from "~/features/planning/planning.server";
+import { planningTable } from "~/features/planning/planning.server";
 import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { formatDate, isoDayIn } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
@@ -21,14 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const horizon = parseHorizon(params.get("horizon")) ?? "current";
   const csv = params.get("format") === "csv";
-  const { page: _page, ...filter } = parseRequestFilter(planningFilterSchema, request);
+  const filter = parseRequestFilter(planningFilterSchema, request);
   const today = isoDayIn(new Date());
-  const { rows, truncated } = await planningTableForExport(ctx, {
+  const { rows, totals } = await planningTable(ctx, {
     horizon,
     today,
-    filter: { ...filter, page: 1 },
-    max: PLANNING_EXPORT_MAX_ROWS,
+    filter,
+    limit: PLANNING_EXPORT_MAX_ROWS,
+    offset: 0,
   });
+  const truncated = totals.rows > rows.length;
   const t = await getServerT(request);
   const table = planningFileRows(t, rows);
   if (truncated) table.push([t("planning:export.truncated", { count: rows.length })]);

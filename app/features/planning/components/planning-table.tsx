@@ -2,21 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "~/components/ui/table";
 import { formatDate, formatNumber } from "~/utils/format";
-import type { PlanningHorizon } from "../planning";
-
-/** What the loader sends of a row (planning.server.ts's PlanningRow, as JSON). */
-export type PlanningRowView = {
-  teamId: string;
-  teamName: string;
-  positionId: string | null;
-  positionName: string | null;
-  needed: { employees: number; fte: number; reason: string } | null;
-  available: { employees: number; fte: number };
-  gap: { employees: number; fte: number } | null;
-  leavingCount: number;
-  leavers: { name: string; endDate: string }[] | null;
-  mayEdit: boolean;
-};
+import type { PlanningHorizon, PlanningRow } from "../planning";
 
 /** FTE as the page's language writes it, at most two decimals; a gap with its sign. */
 export function useFteText() {
@@ -34,7 +20,7 @@ export function PlanningTable({
   horizon,
   canEdit,
 }: {
-  rows: readonly PlanningRowView[];
+  rows: readonly PlanningRow[];
   horizon: PlanningHorizon;
   canEdit: boolean;
 }) {
@@ -94,9 +80,12 @@ export function PlanningTable({
                 {row.mayEdit && row.positionId ? (
                   <Link
                     to={`/analytics/planning/edit?${new URLSearchParams({ team: row.teamId, position: row.positionId, horizon })}`}
-                    aria-label={t("planning:table.editLabel", { team: row.teamName, position: row.positionName })}
                   >
                     {t(row.needed ? "planning:table.edit" : "planning:table.set")}
+                    <span className="sr-only">
+                      {" "}
+                      {t("planning:table.editLabel", { team: row.teamName, position: row.positionName })}
+                    </span>
                   </Link>
                 ) : null}
               </td>

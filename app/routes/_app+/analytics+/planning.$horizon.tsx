@@ -37,7 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filter = parseRequestFilter(planningFilterSchema, request);
   const today = isoDayIn(new Date());
   const [table, choices, t] = await Promise.all([
-    planningTable(ctx, { horizon, today, filter, pageSize: PLANNING_PAGE_SIZE }),
+    planningTable(ctx, {
+      horizon,
+      today,
+      filter,
+      limit: PLANNING_PAGE_SIZE,
+      offset: (filter.page - 1) * PLANNING_PAGE_SIZE,
+    }),
     planningChoices(ctx),
     getServerT(request),
   ]);
