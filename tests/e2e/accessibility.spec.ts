@@ -155,6 +155,7 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/account/audit" },
     { path: "/file/processing-register" },
     { path: "/file/processing-agreement" },
+    { path: "/file/manual" },
     { path: "/settings/rights" },
     { path: `/personnel/user/${membership.id}/erase` },
   ]);
