@@ -13,8 +13,12 @@ import { expect, signIn, test } from "./fixtures";
  * user still starts from their own dashboard and navigation entries (what differs per role; each entry must
  * answer 200): where an earlier user opened that shape, its links are read from the server's HTML, without a
  * browser, so the walk goes on to the shapes only this user reaches.
+ *
+ * The walk runs at a phone's width (390 px, issue #36): no page may scroll sideways there; wide tables scroll
+ * inside their own box (`TableScroll`).
  */
-test.use({ javaScriptEnabled: true });
+// A phone's width (issue #36): no page may scroll sideways; the pages' own tests run at the desktop's.
+test.use({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
 
 const SKIP = /^\/(build|locales|resources|api|dev|logout|file|auth)(\/|$)|\.\w+$|\/export(\/|$)/;
 const MAX_PAGES = 60;
@@ -35,6 +39,23 @@ async function sameOriginLinks(page: Page, scope: string): Promise<string[]> {
       return url.pathname;
     }),
   );
+}
+
+/** What sticks out to the right of a phone's screen, outside any box that scrolls itself: the innermost elements. */
+function widestParts(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const out = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
+    const boxed = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement)
+        if (["auto", "scroll", "hidden"].includes(getComputedStyle(a).overflowX)) return true;
+      return false;
+    };
+    return Array.from(document.querySelectorAll("body *"))
+      .filter((el) => out(el) && !boxed(el) && !Array.from(el.children).some(out))
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`)
+      .join(", ");
+  });
 }
 
 const users = Object.keys(demoUsers) as DemoUserKey[];
@@ -83,6 +104,10 @@ for (const key of users) {
       walked.add(shape);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect
+        .soft(overflow, `${path} scrolls sideways on a phone by ${overflow} px: ${await widestParts(page)}`)
+        .toBeLessThanOrEqual(0);
       visited.push(path);
       queue.push(...(await sameOriginLinks(page, "main")));
     }

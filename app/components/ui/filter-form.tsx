@@ -75,7 +75,7 @@ export function FilterSelect({
   compact?: boolean;
 }) {
   return (
-    <div>
+    <div className="min-w-0 max-w-full">
       <label htmlFor={id} className={labelClass({ compact })}>
         {label}
       </label>
@@ -103,7 +103,7 @@ export function FilterSelect({
 /** A labelled date inside a FilterForm (yyyy-mm-dd in the query; a browser without a date picker types it). */
 export function FilterDate({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
   return (
-    <div>
+    <div className="min-w-0 max-w-full">
       <label htmlFor={id} className={labelClass({})}>
         {label}
       </label>
@@ -133,7 +133,7 @@ export function FilterSearch({
 }) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div>
+    <div className="min-w-0 max-w-full">
       <label htmlFor={id} className={labelClass({ compact })}>
         {label}
       </label>

@@ -1,3 +1,4 @@
+import { TableScroll } from "./table";
 import type { HTMLAttributes, ReactNode } from "react";
 
 /** A column of the matrix: a criterion, competence or area; `note` is a small second line under its name. */
@@ -58,41 +59,43 @@ export function ScoreMatrix<R, C extends MatrixColumn>({
   tableProps?: HTMLAttributes<HTMLTableElement> & { "data-testid"?: string };
 }) {
   return (
-    <table className={className} {...tableProps}>
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
-        <tr className="border-b">
-          {leading.leadingHead ?? (
-            <th scope="col" className="p-2">
-              {leading.corner}
-            </th>
-          )}
-          {columns.map((column) => (
-            <th key={column.id} scope="col" className={columnClassName}>
-              {column.name}
-              {column.note ? <span className="block font-normal text-ink-muted">{column.note}</span> : null}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className={rowClassName} {...rowProps?.(row)}>
-            {leading.leadingCells ? (
-              leading.leadingCells(row)
-            ) : (
-              <th scope="row" className={rowHeaderClassName}>
-                {leading.rowHeader?.(row)}
+    <TableScroll>
+      <table className={className} {...tableProps}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
+          <tr className="border-b">
+            {leading.leadingHead ?? (
+              <th scope="col" className="p-2">
+                {leading.corner}
               </th>
             )}
-            {columns.map((column, i) => (
-              <td key={column.id} className={cellClassName}>
-                {cell(row, column, i)}
-              </td>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={columnClassName}>
+                {column.name}
+                {column.note ? <span className="block font-normal text-ink-muted">{column.note}</span> : null}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={rowClassName} {...rowProps?.(row)}>
+              {leading.leadingCells ? (
+                leading.leadingCells(row)
+              ) : (
+                <th scope="row" className={rowHeaderClassName}>
+                  {leading.rowHeader?.(row)}
+                </th>
+              )}
+              {columns.map((column, i) => (
+                <td key={column.id} className={cellClassName}>
+                  {cell(row, column, i)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -10,6 +10,15 @@ export type Column = string | { label: ReactNode; hidden?: boolean; className?: 
  * A list as a table: white, with a header that stays on screen while the list scrolls (UI.md's lists).
  * Falsy columns are left out, so an optional column is `cond && { label }`. The rows are the children.
  */
+/**
+ * On a phone a wide table scrolls inside its own box, never the page (issue #36); on wider screens it is not
+ * boxed, so a sticky table head stays sticky to the page. Every table of the app sits in one. `relative`: the
+ * visually hidden (absolutely placed) labels inside a wide table are clipped by the box too, not the page.
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  return <div className="relative max-md:overflow-x-auto">{children}</div>;
+}
+
 export function ListTable({
   columns,
   caption,
@@ -30,25 +39,27 @@ export function ListTable({
   "data-testid"?: string;
 }) {
   return (
-    <table className={className} {...table}>
-      {caption ? <caption className={captionClassName}>{caption}</caption> : null}
-      <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
-        <tr className="border-b">
-          {columns.map((column, i) =>
-            typeof column === "string" ? (
-              <th key={i} scope="col" className="p-2">
-                {column}
-              </th>
-            ) : column ? (
-              <th key={i} scope="col" className={column.className ?? "p-2"}>
-                {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
-              </th>
-            ) : null,
-          )}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <TableScroll>
+      <table className={className} {...table}>
+        {caption ? <caption className={captionClassName}>{caption}</caption> : null}
+        <thead className={sticky ? "sticky top-0 bg-white" : undefined}>
+          <tr className="border-b">
+            {columns.map((column, i) =>
+              typeof column === "string" ? (
+                <th key={i} scope="col" className="p-2">
+                  {column}
+                </th>
+              ) : column ? (
+                <th key={i} scope="col" className={column.className ?? "p-2"}>
+                  {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                </th>
+              ) : null,
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/ui/table";
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { MetaFunction } from "@remix-run/node";
@@ -160,28 +161,30 @@ function MergePreviewPanel({
       {lines.length === 0 ? (
         <p className="mb-4">{t("common:mergePreview.nothing")}</p>
       ) : (
-        <table className="mb-4 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">{t("common:mergePreview.what")}</th>
-              <th scope="col">{t("common:mergePreview.moved")}</th>
-              <th scope="col">{t("common:mergePreview.dropped")}</th>
-              {anyKept ? <th scope="col">{t("common:mergePreview.kept")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.label}>
-                <th scope="row" className="font-normal">
-                  {t(line.label)}
-                </th>
-                <td>{line.moved}</td>
-                <td>{line.dropped}</td>
-                {anyKept ? <td>{line.kept}</td> : null}
+        <TableScroll>
+          <table className="mb-4 w-full text-left">
+            <thead>
+              <tr>
+                <th scope="col">{t("common:mergePreview.what")}</th>
+                <th scope="col">{t("common:mergePreview.moved")}</th>
+                <th scope="col">{t("common:mergePreview.dropped")}</th>
+                {anyKept ? <th scope="col">{t("common:mergePreview.kept")}</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.label}>
+                  <th scope="row" className="font-normal">
+                    {t(line.label)}
+                  </th>
+                  <td>{line.moved}</td>
+                  <td>{line.dropped}</td>
+                  {anyKept ? <td>{line.kept}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <p className="mb-4">{t("common:mergePreview.notYet")}</p>
       <Form method="post" id={`${formId}-confirm`} action={frame.action}>

@@ -197,15 +197,21 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
         {t("common:skipToContent")}
       </a>
       <header className="no-print border-b bg-white">
-        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 md:py-3">
           <div>
             <span className="text-lg font-semibold text-brand-800">{t("common:appName")}</span>
             <span className="ml-3 text-sm text-ink-muted">
-              {account.name} · <span data-testid="current-cluster">{cluster.name}</span>
+              <span className="max-md:hidden">{account.name} · </span>
+              <span data-testid="current-cluster">{cluster.name}</span>
             </span>
           </div>
+          {/* On a phone the person's controls fold behind their name, as the navigation does (.nav-toggle),
+              so the page starts near the top; without JavaScript too. */}
+          <details key={location.pathname} className="nav-toggle text-sm md:hidden">
+            <summary className="cursor-pointer">{user.displayName}</summary>
+          </details>
           {/* Switches, not input: choosing a cluster or language and not applying it loses nothing. */}
-          <div className="flex flex-wrap items-center gap-4" data-unsaved-guard="off">
+          <div className="nav-list flex w-full flex-wrap items-center gap-4 md:w-auto" data-unsaved-guard="off">
             {clusters.length > 1 ? (
               <Form method="post" action="/resources/switch-cluster" className="flex items-center gap-2">
                 <label htmlFor="cluster-switch" className="text-sm">
@@ -269,7 +275,7 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
             <NavList sections={navigation} pathname={location.pathname} badges={badges} />
           </div>
         </nav>
-        <main id="main" className="min-w-0 flex-1 p-6">
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <HelpLinks pathname={location.pathname} />
           {children}
         </main>

@@ -70,7 +70,7 @@ export function ComparisonView({
     team.review?.averages[dimensionKeys[dimension as Dimension]] ?? null;
   return (
     <>
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-6 relative overflow-x-auto">
         <table className="w-full bg-white text-left shadow-sm" data-testid="comparison-table">
           <caption className="p-2 text-left font-semibold">{t("analytics:comparison.tableCaption")}</caption>
           <thead>

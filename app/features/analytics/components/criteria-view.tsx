@@ -16,7 +16,7 @@ export function CriteriaView({ data, dimensionName }: { data: CriteriaAnalytics;
           average: percentText(data.averagePercent, i18n.language),
         })}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <ListTable
           sticky={false}
           caption={dimensionName}

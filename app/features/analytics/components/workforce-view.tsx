@@ -54,7 +54,7 @@ export function WorkforceView({ data }: { data: WorkforceAnalytics }) {
                 {t("analytics:workforce.endingMore", { shown: data.endingContracts.length, count: data.endingCount })}
               </p>
             ) : null}
-            <div className="mt-2 overflow-x-auto">
+            <div className="mt-2 relative overflow-x-auto">
               <ListTable
                 sticky={false}
                 caption={t("analytics:workforce.endingTitle", { days })}

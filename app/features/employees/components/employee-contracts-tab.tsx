@@ -53,7 +53,7 @@ const columns = ["position", "start", "end", "fte", "hoursPerWeek", "kind", "act
 function ContractsTable({ employeeId, contracts }: { employeeId: string; contracts: ContractRow[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="mb-6 overflow-x-auto rounded bg-white shadow-sm">
+    <div className="mb-6 relative overflow-x-auto rounded bg-white shadow-sm">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{t("employees:detail.tabs.contracts")}</caption>
         <thead>

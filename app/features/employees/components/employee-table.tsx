@@ -60,7 +60,7 @@ export function EmployeeTable({
   return (
     <>
       <p className="mb-2 text-sm text-ink-muted">{t("employees:list.count", { count: list.total })}</p>
-      <div className="overflow-x-auto rounded bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded bg-white shadow-sm">
         {/* Cell padding set once on the table: 50 rows of cells carry no classes of their own. */}
         <table className="min-w-full text-sm [&_td]:px-3 [&_td]:py-2">
           <caption className="sr-only">{t(`employees:list.tabs.${tab}`)}</caption>

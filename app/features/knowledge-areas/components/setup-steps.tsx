@@ -270,7 +270,7 @@ export function ScoreMembersStep({
       {members.length === 0 ? (
         <p className="mb-4">{t("knowledge-areas:setup.noMembers")}</p>
       ) : (
-        <div className="mb-6 overflow-x-auto">
+        <div className="mb-6 relative overflow-x-auto">
           <ScoreMatrix
             caption={t("knowledge-areas:setup.steps.3")}
             corner={t("knowledge-areas:card.member")}

@@ -49,7 +49,7 @@ export function ComparePage() {
         const key = averageKeys[i];
         const rows = comparison.criteria.filter((c) => c.dimension === d.dimension);
         return (
-          <div key={d.dimension} className="mb-6 overflow-x-auto">
+          <div key={d.dimension} className="relative mb-6 overflow-x-auto">
             <ListTable
               caption={d.name}
               captionClassName="p-2 text-left text-lg font-semibold"

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/ui/table";
 import { useTranslation } from "react-i18next";
 
 type CompareRow = { id: string; name: string; values: readonly (number | null)[] };
@@ -31,33 +32,42 @@ export function ResultCompareTable({
 }) {
   const show = useScoreText();
   return (
-    <table className="mb-6 w-full border-collapse bg-white">
-      <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
-      <thead>
-        <Line scope="col" className="border-b-2" head={corner} cells={columns} />
-      </thead>
-      {groups.map((group) =>
-        group.heading && group.rows.length === 0 ? null : (
-          <tbody key={group.key}>
-            {group.heading ? (
-              <tr className="border-b bg-brand-50">
-                <th scope="colgroup" colSpan={columns.length + 1} className="p-2 text-left">
-                  {group.heading}
-                </th>
-              </tr>
-            ) : null}
-            {group.rows.map((row) => (
-              <Line key={row.id} scope="row" className="border-b" normal head={row.name} cells={row.values.map(show)} />
-            ))}
-          </tbody>
-        ),
-      )}
-      {footer ? (
-        <tfoot>
-          <Line scope="row" className="font-semibold" head={footer.label} cells={footer.values.map(show)} />
-        </tfoot>
-      ) : null}
-    </table>
+    <TableScroll>
+      <table className="mb-6 w-full border-collapse bg-white">
+        <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+        <thead>
+          <Line scope="col" className="border-b-2" head={corner} cells={columns} />
+        </thead>
+        {groups.map((group) =>
+          group.heading && group.rows.length === 0 ? null : (
+            <tbody key={group.key}>
+              {group.heading ? (
+                <tr className="border-b bg-brand-50">
+                  <th scope="colgroup" colSpan={columns.length + 1} className="p-2 text-left">
+                    {group.heading}
+                  </th>
+                </tr>
+              ) : null}
+              {group.rows.map((row) => (
+                <Line
+                  key={row.id}
+                  scope="row"
+                  className="border-b"
+                  normal
+                  head={row.name}
+                  cells={row.values.map(show)}
+                />
+              ))}
+            </tbody>
+          ),
+        )}
+        {footer ? (
+          <tfoot>
+            <Line scope="row" className="font-semibold" head={footer.label} cells={footer.values.map(show)} />
+          </tfoot>
+        ) : null}
+      </table>
+    </TableScroll>
   );
 }
 

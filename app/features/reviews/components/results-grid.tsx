@@ -128,7 +128,7 @@ export function ResultsGrid({ rows, scale, texts }: { rows: ResultRow[]; scale: 
         </p>
       ) : null}
       <h2 className="mb-2 mt-6">{t("results:grid.dataTitle")}</h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <ListTable
           columns={[
             { label: t("results:table.name") },

@@ -81,7 +81,7 @@ export function ResultsScoresTable({
         <p>{t("results:grid.empty")}</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <ScoreMatrix
               tableProps={{ "data-testid": "results-table" }}
               sticky

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/ui/table";
 import { useTranslation } from "react-i18next";
 import { scaleColors, scaleLevels, type ScaleSize } from "~/features/criteria/scales";
 import type { RoundSummary } from "../round-results.server";
@@ -23,32 +24,34 @@ function CountsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <table className="w-full bg-white text-left shadow-sm" data-testid={testId}>
-      <caption className={captionClassName}>{caption}</caption>
-      <thead>
-        <tr className="border-b">
-          {[{ key: "team", label: t("results:table.team") }, ...columns].map((c) => (
-            <th key={c.key} scope="col" className="p-2">
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className={`border-b last:border-0 ${row.key === "total" ? "font-semibold" : ""}`}>
-            <th scope="row" className="p-2 font-normal">
-              {row.name}
-            </th>
-            {row.counts.map((n, i) => (
-              <td key={columns[i].key} className="p-2">
-                {n}
-              </td>
+    <TableScroll>
+      <table className="w-full bg-white text-left shadow-sm" data-testid={testId}>
+        <caption className={captionClassName}>{caption}</caption>
+        <thead>
+          <tr className="border-b">
+            {[{ key: "team", label: t("results:table.team") }, ...columns].map((c) => (
+              <th key={c.key} scope="col" className="p-2">
+                {c.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={`border-b last:border-0 ${row.key === "total" ? "font-semibold" : ""}`}>
+              <th scope="row" className="p-2 font-normal">
+                {row.name}
+              </th>
+              {row.counts.map((n, i) => (
+                <td key={columns[i].key} className="p-2">
+                  {n}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -107,7 +110,7 @@ export function RoleDistribution({ summary, texts }: { summary: RoleSummary; tex
         ))}
       </ul>
       <Legend items={roles.map((r) => ({ key: r.key, label: r.label, color: roleColors[r.key] }))} />
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-6 relative overflow-x-auto">
         <CountsTable
           testId="roles-table"
           caption={t("results:summary.rolesTable")}
@@ -161,7 +164,7 @@ export function LevelDistribution({
               parts={levels.map((l) => ({ ...l, count: countOf(totalCounts, l.value) }))}
             />
             <Legend items={levels} />
-            <div className="mt-3 overflow-x-auto">
+            <div className="mt-3 relative overflow-x-auto">
               <CountsTable
                 testId={`levels-table-${d.dimension}`}
                 caption={t("results:summary.levelsTable", { name: d.name })}

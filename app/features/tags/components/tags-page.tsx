@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/ui/table";
 import type { SubmissionResult } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -54,35 +55,39 @@ export function TagsPage({ ns, formId, schema, basePath, count, back, intro, sho
       {tags.length === 0 ? (
         <p className="mt-6">{t(`${ns}:tags.empty`)}</p>
       ) : (
-        <table className="mt-6 w-full max-w-3xl bg-white text-left shadow-sm">
-          <caption className="sr-only">{t(`${ns}:tags.title`)}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2">
-                {t(`${ns}:tags.name`)}
-              </th>
-              <th scope="col" className="p-2">
-                {t(count.label)}
-              </th>
-              {showSystem ? (
+        <TableScroll>
+          <table className="mt-6 w-full max-w-3xl bg-white text-left shadow-sm">
+            <caption className="sr-only">{t(`${ns}:tags.title`)}</caption>
+            <thead>
+              <tr className="border-b">
                 <th scope="col" className="p-2">
-                  {t(`${ns}:tags.system`)}
+                  {t(`${ns}:tags.name`)}
                 </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {tags.map((tag) => (
-              <tr key={tag.id} className="border-b last:border-0">
-                <td className="p-2">
-                  <Link to={`${basePath}/${tag.id}`}>{tag.name}</Link>
-                </td>
-                <td className="p-2">{count.href ? <Link to={count.href(tag.id)}>{tag.count}</Link> : tag.count}</td>
-                {showSystem ? <td className="p-2">{tag.isSystem ? t(`${ns}:tags.yes`) : t(`${ns}:tags.no`)}</td> : null}
+                <th scope="col" className="p-2">
+                  {t(count.label)}
+                </th>
+                {showSystem ? (
+                  <th scope="col" className="p-2">
+                    {t(`${ns}:tags.system`)}
+                  </th>
+                ) : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tags.map((tag) => (
+                <tr key={tag.id} className="border-b last:border-0">
+                  <td className="p-2">
+                    <Link to={`${basePath}/${tag.id}`}>{tag.name}</Link>
+                  </td>
+                  <td className="p-2">{count.href ? <Link to={count.href(tag.id)}>{tag.count}</Link> : tag.count}</td>
+                  {showSystem ? (
+                    <td className="p-2">{tag.isSystem ? t(`${ns}:tags.yes`) : t(`${ns}:tags.no`)}</td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

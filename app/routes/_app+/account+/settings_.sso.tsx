@@ -109,7 +109,7 @@ function ProviderForm({
       </h2>
       <p className="mb-2 text-sm">
         {config ? t("auth:ssoConfig.configured") : t("auth:ssoConfig.notConfigured")} · {t("auth:ssoConfig.callback")}{" "}
-        <code>{callback}</code>
+        <code className="break-all">{callback}</code>
       </p>
       <FormErrorSummary form={form} fields={f} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">

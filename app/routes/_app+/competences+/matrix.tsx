@@ -81,7 +81,7 @@ export default function MatrixPage() {
       {matrix.rows.length === 0 || matrix.columns.length === 0 ? (
         <p className="mt-6">{t("competences:matrix.empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 relative overflow-x-auto">
           <ScoreMatrix
             caption={t("competences:matrix.title")}
             className="bg-white text-left shadow-sm"

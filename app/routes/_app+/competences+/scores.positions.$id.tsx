@@ -53,7 +53,7 @@ export default function PositionScoresPage() {
       ) : rows.length === 0 ? (
         <p className="mt-6">{t("competences:scores.noHolders")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 relative overflow-x-auto">
           <ScoreMatrix
             caption={t("competences:scores.holdersOf", { name: position.name })}
             className="bg-white text-left shadow-sm"

@@ -87,7 +87,7 @@ export default function DialogsPage() {
       {dialogs.length === 0 ? (
         <p>{t("dialogs:list.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <ListTable
             caption={t("dialogs:list.caption")}
             columns={[

@@ -58,7 +58,7 @@ export default function FlowPage() {
       {measurements.length === 0 ? (
         <p>{t("flow:list.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <ListTable
             caption={t("flow:list.caption")}
             columns={[{ label: t("flow:list.person") }, { label: t("flow:list.date") }, ...zoneColumns]}
@@ -88,7 +88,7 @@ export default function FlowPage() {
             {t("flow:team.title")}
           </h2>
           <p className="mb-2 text-ink-muted">{t("flow:team.intro")}</p>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <ListTable
               caption={t("flow:team.caption")}
               columns={[{ label: t("flow:team.team") }, { label: t("flow:team.measured") }, ...zoneColumns]}

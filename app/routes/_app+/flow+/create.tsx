@@ -101,7 +101,7 @@ export default function FlowCreatePage() {
           </p>
           <ErrorSummary formErrors={errors?.form} fieldErrors={fieldErrors} />
           <Form method="post" noValidate aria-describedby="flow-scale-hint">
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full bg-white text-left shadow-sm">
                 <caption className="sr-only">{t("flow:create.caption")}</caption>
                 <thead>

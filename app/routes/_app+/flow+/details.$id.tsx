@@ -58,7 +58,7 @@ export default function FlowDetailsPage() {
 
       <h2 className="mb-1 mt-8">{t("flow:details.activities")}</h2>
       <p className="mb-2 text-sm text-ink-muted">{t("flow:details.energyHint")}</p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <ListTable
           caption={t("flow:details.activities")}
           sticky={false}
@@ -101,7 +101,7 @@ export default function FlowDetailsPage() {
         ) : (
           <>
             <p className="mb-2 text-sm text-ink-muted">{t("flow:details.earlierIntro")}</p>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <ListTable
                 caption={t("flow:details.earlierCaption")}
                 sticky={false}

@@ -53,7 +53,7 @@ export default function KnowledgeCardPage() {
       ) : tab === "card" ? (
         <>
           <KnowledgeChart areas={card.areas} id="knowledge-chart" />
-          <div className="mt-6 overflow-x-auto">
+          <div className="mt-6 relative overflow-x-auto">
             <KnowledgeCardTable areas={card.areas} totals={card.totals} />
           </div>
         </>

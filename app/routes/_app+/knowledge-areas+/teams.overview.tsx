@@ -52,7 +52,7 @@ export default function KnowledgeOverviewPage() {
       {teams.length === 0 ? (
         <p>{t("knowledge-areas:overview.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <ListTable
             sticky={false}
             caption={t("knowledge-areas:overview.title")}

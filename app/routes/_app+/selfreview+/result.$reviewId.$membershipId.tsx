@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/ui/table";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -72,23 +73,25 @@ export default function SelfReviewResultPage() {
           ) : null}
         </p>
       )}
-      <table className="avoid-break mb-6 w-full max-w-xl border-collapse bg-white">
-        <caption className="mb-2 text-left text-lg font-semibold">{t("selfreviews:result.rolesCaption")}</caption>
-        <tbody>
-          <tr className="border-b">
-            <th scope="row" className="p-2 text-left">
-              {t("selfreviews:result.own")}
-            </th>
-            <td className="p-2">{view.roles.own ?? t("selfreviews:result.noRole")}</td>
-          </tr>
-          <tr>
-            <th scope="row" className="p-2 text-left">
-              {t("selfreviews:result.team")}
-            </th>
-            <td className="p-2">{view.roles.team ?? t("selfreviews:result.noRole")}</td>
-          </tr>
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="avoid-break mb-6 w-full max-w-xl border-collapse bg-white">
+          <caption className="mb-2 text-left text-lg font-semibold">{t("selfreviews:result.rolesCaption")}</caption>
+          <tbody>
+            <tr className="border-b">
+              <th scope="row" className="p-2 text-left">
+                {t("selfreviews:result.own")}
+              </th>
+              <td className="p-2">{view.roles.own ?? t("selfreviews:result.noRole")}</td>
+            </tr>
+            <tr>
+              <th scope="row" className="p-2 text-left">
+                {t("selfreviews:result.team")}
+              </th>
+              <td className="p-2">{view.roles.team ?? t("selfreviews:result.noRole")}</td>
+            </tr>
+          </tbody>
+        </table>
+      </TableScroll>
       {view.dimensions.map((d) => (
         <ResultCompareTable
           key={d.dimension}
