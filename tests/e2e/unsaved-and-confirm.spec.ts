@@ -58,6 +58,11 @@ test.describe("unsaved changes", () => {
       await titleField.fill(title);
       await page.getByRole("button", { name: /opslaan/i }).click();
       await expect(page.getByRole("status")).toContainText("Notitie opgeslagen");
+      // The toast times out (6 s) for the eye only: the status region keeps it for screen readers.
+      await expect(page.getByRole("status").getByText("Notitie opgeslagen")).toHaveClass("sr-only", {
+        timeout: 10_000,
+      });
+      await expect(page.getByRole("status")).toContainText("Notitie opgeslagen");
       await toDashboard();
       await expect(page).toHaveURL(/\/dashboard/);
       await expect(dialog).toBeHidden();
