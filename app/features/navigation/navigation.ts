@@ -1,22 +1,21 @@
 import type { ModuleKey } from "~/utils/modules";
 import { hasRight, type Right, type RightsSubject } from "~/utils/rights";
+import { accessFor } from "./route-access";
 
-/** One entry of the signed-in navigation (spec §2 "Navigation sections"). */
-export type NavItem = {
-  key: string;
-  href: string;
-  right?: Right;
-  module?: ModuleKey;
-  anyModule?: readonly ModuleKey[];
-};
+/**
+ * One entry of the signed-in navigation (spec §2 "Navigation sections"): its label key and address. Who sees it
+ * is its route's rule — the right and module of its `routeAccess` line —, so an entry and its page never differ.
+ */
+export type NavItem = { key: string; href: string; right?: Right; module?: ModuleKey };
 export type NavSection = { key: string; items: NavItem[] };
+type NavEntry = Pick<NavItem, "key" | "href">;
 
 /**
  * Only pages that are built have an entry (an unbuilt page has none; the page walk in
  * tests/e2e/page-walk.spec.ts fails on an entry that does not answer 200). A module adds its entry here
- * together with its page, with the same right and module as its `routeAccess` line.
+ * together with its page and its `routeAccess` line.
  */
-export const navigation: readonly NavSection[] = [
+const entries: readonly { key: string; items: NavEntry[] }[] = [
   { key: "dashboard", items: [{ key: "dashboard", href: "/dashboard" }] },
   // Every signed-in user's (route-access: "/team-development" needs no right).
   { key: "teamDevelopment", items: [{ key: "teamDevelopment", href: "/team-development/goals" }] },
@@ -32,96 +31,99 @@ export const navigation: readonly NavSection[] = [
   {
     key: "personnel",
     items: [
-      { key: "persons", href: "/personnel/users/active", right: "users.manage" },
-      { key: "teams", href: "/personnel/teams", right: "teams.manage" },
-      { key: "personnelTags", href: "/personnel/tags", right: "tags.manage" },
-      { key: "positions", href: "/personnel/positions", right: "positions.read" },
+      { key: "persons", href: "/personnel/users/active" },
+      { key: "teams", href: "/personnel/teams" },
+      { key: "personnelTags", href: "/personnel/tags" },
+      { key: "positions", href: "/personnel/positions" },
     ],
   },
-  { key: "import", items: [{ key: "import", href: "/import", right: "users.import" }] },
+  { key: "import", items: [{ key: "import", href: "/import" }] },
   {
     key: "criteria",
     items: [
-      { key: "criteriaBook", href: "/criteria/book", right: "criteria.manage" },
-      { key: "criteriaSets", href: "/criteria/sets", right: "sets.manage" },
-      { key: "criteriaTags", href: "/criteria/tags", right: "tags.manage" },
+      { key: "criteriaBook", href: "/criteria/book" },
+      { key: "criteriaSets", href: "/criteria/sets" },
+      { key: "criteriaTags", href: "/criteria/tags" },
     ],
   },
   {
     key: "reviews",
     items: [
-      { key: "teamReviews", href: "/teamreviews/overview", right: "teamReviews.manage", module: "team-review" },
-      { key: "selfReviews", href: "/selfreviews/overview", right: "selfReviews.manage", module: "self-review" },
-      { key: "peerReviews", href: "/peerreviews/overview", right: "reviews.manage", module: "peer-review" },
+      { key: "teamReviews", href: "/teamreviews/overview" },
+      { key: "selfReviews", href: "/selfreviews/overview" },
+      { key: "peerReviews", href: "/peerreviews/overview" },
     ],
   },
-  { key: "flow", items: [{ key: "flow", href: "/flow", right: "flows.manage", module: "flow" }] },
-  { key: "dialogs", items: [{ key: "dialogs", href: "/dialogs", right: "dialogs.manage", module: "dialog" }] },
+  { key: "flow", items: [{ key: "flow", href: "/flow" }] },
+  { key: "dialogs", items: [{ key: "dialogs", href: "/dialogs" }] },
   {
     key: "competences",
     items: [
-      { key: "competenceBook", href: "/competences/book", right: "competences.read", module: "competences" },
-      { key: "competenceSets", href: "/competences/sets", right: "competences.manage", module: "competences" },
-      {
-        key: "knowledgeCards",
-        href: "/knowledge-areas/teams",
-        right: "knowledgeArea.manage",
-        module: "knowledge-areas",
-      },
-      { key: "competenceMatrix", href: "/competences/matrix", right: "competences.read", module: "competences" },
+      { key: "competenceBook", href: "/competences/book" },
+      { key: "competenceSets", href: "/competences/sets" },
+      { key: "knowledgeCards", href: "/knowledge-areas/teams" },
+      { key: "competenceMatrix", href: "/competences/matrix" },
     ],
   },
-  { key: "modules", items: [{ key: "modules", href: "/modules", right: "cluster_modules.manage" }] },
+  { key: "modules", items: [{ key: "modules", href: "/modules" }] },
   {
     key: "settings",
     items: [
-      { key: "clusterSettings", href: "/settings", right: "cluster_settings.manage" },
-      { key: "reviewSettings", href: "/review/settings", right: "review_settings.manage" },
-      { key: "rights", href: "/settings/rights", right: "roles.manage" },
+      { key: "clusterSettings", href: "/settings" },
+      { key: "reviewSettings", href: "/review/settings" },
+      { key: "rights", href: "/settings/rights" },
     ],
   },
   {
     key: "account",
     items: [
-      { key: "subscription", href: "/account/dashboard", right: "account.admin" },
-      { key: "organisation", href: "/account/clusters", right: "account.admin" },
-      { key: "accountEmployees", href: "/account/users", right: "account.admin" },
-      { key: "accountModules", href: "/account/modules", right: "account.admin" },
-      { key: "accountSettings", href: "/account/settings", right: "account.admin" },
-      { key: "accountAudit", href: "/account/audit", right: "account.admin" },
+      { key: "subscription", href: "/account/dashboard" },
+      { key: "organisation", href: "/account/clusters" },
+      { key: "accountEmployees", href: "/account/users" },
+      { key: "accountModules", href: "/account/modules" },
+      { key: "accountSettings", href: "/account/settings" },
+      { key: "accountAudit", href: "/account/audit" },
       // The register of processing is a document of file/{slug} (decision 1571), for account admins.
-      { key: "processingRegister", href: "/file/processing-register", right: "account.admin" },
+      { key: "processingRegister", href: "/file/processing-register" },
     ],
   },
   {
     key: "analytics",
     // Team comparison also needs analytics.read; without it the page shows the spec's message (1409).
     items: [
-      { key: "analyticsHr", href: "/analytics/users/workforce", right: "teams.manage" },
-      { key: "analyticsCriteria", href: "/analytics/criteria/performance", right: "teams.manage" },
-      { key: "teamComparison", href: "/analytics/teams/team-comparison", right: "teams.manage" },
+      { key: "analyticsHr", href: "/analytics/users/workforce" },
+      { key: "analyticsCriteria", href: "/analytics/criteria/performance" },
+      { key: "teamComparison", href: "/analytics/teams/team-comparison" },
       // Team leaders with analytics.read see their own teams' planning (1550).
-      { key: "planning", href: "/analytics/planning/current", right: "analytics.read" },
+      { key: "planning", href: "/analytics/planning/current" },
     ],
   },
   {
     key: "my",
     items: [
       { key: "profile", href: "/my/profile/details" },
-      { key: "myReviews", href: "/my/reviews", right: "selfReviews.active", module: "self-review" },
+      { key: "myReviews", href: "/my/reviews" },
       // Every member's questionnaires in peer rounds (route-access: "/peerreview" needs the module only).
-      { key: "myPeerReviews", href: "/peerreview", module: "peer-review" },
+      { key: "myPeerReviews", href: "/peerreview" },
       // growth.active holds the module rule (growth-and-ambition, dialog or competences).
-      { key: "myGrowth", href: "/my/growth", right: "growth.active" },
+      { key: "myGrowth", href: "/my/growth" },
       // Everyone's own tasks and notes (route-access: "/tasks" needs no right).
       { key: "tasks", href: "/tasks/inbox" },
     ],
   },
   {
     key: "goals",
-    items: [{ key: "goalsAndAmbitions", href: "/goals-and-ambitions", right: "teamGoals.read" }],
+    items: [{ key: "goalsAndAmbitions", href: "/goals-and-ambitions" }],
   },
 ];
+
+export const navigation: readonly NavSection[] = entries.map((section) => ({
+  key: section.key,
+  items: section.items.map((item) => {
+    const access = accessFor(item.href);
+    return { ...item, right: access?.right, module: access?.module };
+  }),
+}));
 
 export function canOpen(subject: RightsSubject, item: Pick<NavItem, "right" | "module">): boolean {
   if (item.right && !hasRight(subject, item.right)) return false;
