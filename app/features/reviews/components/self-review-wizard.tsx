@@ -2,6 +2,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import { CheckboxList } from "~/features/reviews/components/checkbox-list";
+import { CriteriaSetField, DeadlineField, NextStepButton } from "~/features/reviews/components/wizard-step-one";
 import type { selfReviewOptions, selfReviewStepTwo } from "~/features/reviews/self-review-create.server";
 
 /*
@@ -84,18 +85,10 @@ export function FromRound({ data: state }: { data: Extract<SelfReviewWizardState
           errors={errors.name}
           inputProps={{ id: "round-name", name: "name", defaultValue: state?.values.name ?? "", autoComplete: "off" }}
         />
-        <Field
+        <DeadlineField
           label={labels.deadline}
-          hint={t("teamreviews:create.deadlineHint")}
           errors={errors.deadline}
-          inputProps={{
-            id: "round-deadline",
-            name: "deadline",
-            defaultValue: state?.values.deadline ?? "",
-            placeholder: t("teamreviews:create.datePlaceholder"),
-            inputMode: "numeric",
-            autoComplete: "off",
-          }}
+          inputProps={{ id: "round-deadline", name: "deadline", defaultValue: state?.values.deadline ?? "" }}
         />
         <Button name="intent" value="fromRound" disabled={navigation.state === "submitting"}>
           {t("selfreviews:create.submitFromRound")}
@@ -117,7 +110,6 @@ export function DetailsStep({
 }) {
   const { t } = useTranslation();
   const { options } = useLoaderData<{ options: SelfReviewWizardOptions }>();
-  const navigation = useNavigation();
   const errors = state?.errors ?? {};
   const values = state?.values;
   const labels = {
@@ -149,18 +141,10 @@ export function DetailsStep({
           errors={errors.name}
           inputProps={{ id: "name", name: "name", defaultValue: values?.name ?? "", autoComplete: "off" }}
         />
-        <Field
+        <DeadlineField
           label={labels.deadline}
-          hint={t("teamreviews:create.deadlineHint")}
           errors={errors.deadline}
-          inputProps={{
-            id: "deadline",
-            name: "deadline",
-            defaultValue: values?.deadline ?? "",
-            placeholder: t("teamreviews:create.datePlaceholder"),
-            inputMode: "numeric",
-            autoComplete: "off",
-          }}
+          inputProps={{ id: "deadline", name: "deadline", defaultValue: values?.deadline ?? "" }}
         />
         {options.teams.length === 0 ? (
           <p className="mb-4">{t("teamreviews:create.noTeams")}</p>
@@ -192,19 +176,16 @@ export function DetailsStep({
             <ErrorList errors={errors.setId} label={labels.setId} />
           </div>
         ) : (
-          <Field
+          <CriteriaSetField
             label={labels.setId}
             errors={errors.setId}
-            selectProps={{ id: "setId", name: "setId", defaultValue: values?.setId ?? "" }}
-            options={[
-              { value: "", label: t("teamreviews:create.chooseSet") },
-              ...options.sets.map((s) => ({ value: s.id, label: s.name })),
-            ]}
+            id="setId"
+            name="setId"
+            defaultValue={values?.setId ?? ""}
+            sets={options.sets}
           />
         )}
-        <Button name="intent" value="next" disabled={navigation.state === "submitting"}>
-          {t("teamreviews:create.next")}
-        </Button>
+        <NextStepButton />
       </Form>
     </section>
   );

@@ -7,6 +7,7 @@ import { Button, ErrorList, ErrorSummary, Field, type ListOfErrors } from "~/com
 import { teamReviewStepOneSchema } from "../team-review-create.schema";
 import { peopleOptions, type StepOne, type StepTwo } from "../team-review-wizard";
 import { CheckboxList } from "./checkbox-list";
+import { CriteriaSetField, DeadlineField, NextStepButton } from "./wizard-step-one";
 
 type Option = { id: string; name: string };
 export type WizardOptions = { teams: Option[]; tags: Option[]; sets: Option[]; mayManageSets: boolean };
@@ -40,7 +41,6 @@ const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typ
 /** Step 1: name, deadline, teams, tags and criteria set. */
 export function DetailsStep({ data: stepData, options }: { data: StepOne | null; options: WizardOptions }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const lastResult = stepData?.result ?? undefined;
   const [form, fields] = useForm({
     id: "teamreview-details",
@@ -76,16 +76,10 @@ export function DetailsStep({ data: stepData, options }: { data: StepOne | null;
           errors={fields.name.errors}
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
         />
-        <Field
+        <DeadlineField
           label={labels.deadline}
-          hint={t("teamreviews:create.deadlineHint")}
           errors={fields.deadline.errors}
-          inputProps={{
-            ...getInputProps(fields.deadline, { type: "text" }),
-            placeholder: t("teamreviews:create.datePlaceholder"),
-            inputMode: "numeric",
-            autoComplete: "off",
-          }}
+          inputProps={{ ...getInputProps(fields.deadline, { type: "text" }) }}
         />
         {options.teams.length === 0 ? (
           <p className="mb-4">{t("teamreviews:create.noTeams")}</p>
@@ -120,23 +114,16 @@ export function DetailsStep({ data: stepData, options }: { data: StepOne | null;
             {options.mayManageSets ? <Link to="/criteria/sets">{t("teamreviews:create.manageSets")}</Link> : null}
           </EmptyChoice>
         ) : (
-          <Field
+          <CriteriaSetField
             label={labels.setId}
             errors={fields.setId.errors}
-            selectProps={{
-              id: fields.setId.id,
-              name: fields.setId.name,
-              defaultValue: typeof typed.setId === "string" ? typed.setId : "",
-            }}
-            options={[
-              { value: "", label: t("teamreviews:create.chooseSet") },
-              ...options.sets.map((s) => ({ value: s.id, label: s.name })),
-            ]}
+            id={fields.setId.id}
+            name={fields.setId.name}
+            defaultValue={typeof typed.setId === "string" ? typed.setId : ""}
+            sets={options.sets}
           />
         )}
-        <Button name="intent" value="next" disabled={navigation.state === "submitting"}>
-          {t("teamreviews:create.next")}
-        </Button>
+        <NextStepButton />
       </Form>
     </>
   );

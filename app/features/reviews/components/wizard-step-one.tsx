@@ -1,0 +1,71 @@
+import { useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, Field, type ListOfErrors } from "~/components/ui/forms";
+
+/** Step 1's criteria set (team and self review wizards): "choose a set" first, then the cluster's sets. */
+export function CriteriaSetField({
+  label,
+  errors,
+  id,
+  name,
+  defaultValue,
+  sets,
+}: {
+  label: string;
+  errors: ListOfErrors;
+  id: string;
+  name: string;
+  defaultValue: string;
+  sets: readonly { id: string; name: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={label}
+      errors={errors}
+      selectProps={{ id, name, defaultValue }}
+      options={[
+        { value: "", label: t("teamreviews:create.chooseSet") },
+        ...sets.map((s) => ({ value: s.id, label: s.name })),
+      ]}
+    />
+  );
+}
+
+/** Step 1's way on: disabled while the step is being sent, so a double click sends it once. */
+export function NextStepButton() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <Button name="intent" value="next" disabled={navigation.state === "submitting"}>
+      {t("teamreviews:create.next")}
+    </Button>
+  );
+}
+
+/** Step 1's deadline: typed as dd-mm-jjjj (a numeric keyboard on phones), with the wizards' hint. */
+export function DeadlineField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: string;
+  errors: ListOfErrors;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={label}
+      hint={t("teamreviews:create.deadlineHint")}
+      errors={errors}
+      inputProps={{
+        ...inputProps,
+        placeholder: t("teamreviews:create.datePlaceholder"),
+        inputMode: "numeric",
+        autoComplete: "off",
+      }}
+    />
+  );
+}
