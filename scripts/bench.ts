@@ -279,6 +279,10 @@ try {
     ? []
     : [
         ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
+        // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
+        ...(onlyCompetences
+          ? []
+          : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
         ...(await competencePages(databaseUrl, seeded.clusterId)),
       ];
   for (const page of ourPages) {

@@ -145,6 +145,14 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
                case when m.n % 3 = 0 then 0.8 else 1.0 end, case when m.n % 3 = 0 then 32 else 40 end, m.n % 10 = 0
         from large_m m
         join positions p on p.cluster_id = ${c} and p.name = 'Functie ' || lpad((1 + m.n % ${POSITIONS})::text, 2, '0')`);
+      // Workforce planning (1550): each team needs two positions at every horizon.
+      await tx.execute(sql`
+        insert into planning_needs (account_id, cluster_id, team_id, position_id, horizon, employees, fte, reason)
+        select ${a}, ${c}, t.id, p.id, h.horizon, 5 + t.n % 5, 4 + t.n % 4, 'Bezetting volgens het rooster'
+        from large_t t
+        join positions p on p.cluster_id = ${c} and p.name in ('Functie ' || lpad((1 + t.n % ${POSITIONS})::text, 2, '0'),
+                                                               'Functie ' || lpad((1 + (t.n + 1) % ${POSITIONS})::text, 2, '0'))
+        cross join (values ('current'), ('1y'), ('5y')) as h(horizon)`);
       await tx.execute(sql`
         insert into membership_tags (account_id, cluster_id, membership_id, tag_id)
         select distinct ${a}::uuid, ${c}::uuid, m.id, g.id

@@ -59,6 +59,9 @@ type Query = {
   offset: number;
 };
 
+/** The position key of members counted at the default FTE: a real value, so the joins stay equi-joins (hashable). */
+const NO_POSITION = "00000000-0000-0000-0000-000000000000";
+
 function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withNames: boolean): SQL {
   const day = q.today;
   const horizonDay = horizonDate(q.horizon, q.today);
@@ -70,7 +73,7 @@ function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withN
     ? sql`(select json_agg(json_build_object('name', ${personNameSql("u")}, 'endDate', l.end_date::text)
            order by l.end_date, lower(u.last_name), lower(u.first_name), l.membership_id)
          from leaving l join memberships lm on lm.id = l.membership_id join users u on u.id = lm.user_id
-         where l.team_id = pg.team_id and l.position_id is not distinct from pg.position_id)`
+         where l.team_id = pg.team_id and l.position_id = coalesce(pg.position_id, ${NO_POSITION}::uuid))`
     : sql`null`;
   return sql`
     with tm as (
@@ -93,7 +96,7 @@ function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withN
       group by 1, 2, 3
       union all
       -- No active contract today and none on the horizon's day: the spec's default FTE, no position.
-      select s.team_id, null::uuid, s.membership_id, ${DEFAULT_FTE}::numeric from state s
+      select s.team_id, ${NO_POSITION}::uuid, s.membership_id, ${DEFAULT_FTE}::numeric from state s
       where not s.has_current and not s.has_later
     ), available as (
       select team_id, position_id, count(*)::int as employees, sum(fte) as fte from supply group by 1, 2
@@ -104,6 +107,8 @@ function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withN
         and c.end_date < ${horizonDay}::date
       where not s.has_later
       group by 1, 2, 3
+    ), leaving_count as (
+      select team_id, position_id, count(*)::int as n from leaving group by 1, 2
     ), needs as (
       select n.team_id, n.position_id, n.employees, n.fte, n.reason from planning_needs n
       where n.account_id = ${ctx.accountId} and n.cluster_id = ${ctx.clusterId} and n.horizon = ${q.horizon}
@@ -113,16 +118,17 @@ function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withN
       union select team_id, position_id from needs
       union select team_id, position_id from leaving
     ), rows as (
-      select k.team_id, tm.name as team_name, k.position_id, p.name as position_name,
+      select k.team_id, tm.name as team_name, nullif(k.position_id, ${NO_POSITION}::uuid) as position_id,
+        p.name as position_name,
         n.employees as needed_employees, n.fte as needed_fte, n.reason,
         coalesce(a.employees, 0) as available_employees, coalesce(a.fte, 0) as available_fte,
-        (select count(*)::int from leaving l where l.team_id = k.team_id
-          and l.position_id is not distinct from k.position_id) as leaving
+        coalesce(lc.n, 0) as leaving
       from keys k
       join tm on tm.id = k.team_id
       left join positions p on p.id = k.position_id
       left join needs n on n.team_id = k.team_id and n.position_id = k.position_id
-      left join available a on a.team_id = k.team_id and a.position_id is not distinct from k.position_id
+      left join available a on a.team_id = k.team_id and a.position_id = k.position_id
+      left join leaving_count lc on lc.team_id = k.team_id and lc.position_id = k.position_id
       where true ${positionFilter}
     ), counted as (
       select r.*, count(*) over ()::int as total_rows,
