@@ -32,7 +32,7 @@ export function EvaluationPage({ review, dimensions, criteria, members, selected
       {members.length === 0 || !selected ? (
         <p>{t("evaluation:noMembers")}</p>
       ) : (
-        <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_1fr]">
           <nav aria-label={t("evaluation:members")}>
             <h2 className="text-lg">{t("evaluation:members")}</h2>
             <ul className="mt-2 space-y-1">

@@ -50,7 +50,7 @@ export function GoalCard({
         {goal.text}
       </Heading>
       {rows.length > 0 ? (
-        <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
           {rows.map((r) => (
             <div key={r.key} className="contents">
               <dt className="font-medium">{r.label}</dt>

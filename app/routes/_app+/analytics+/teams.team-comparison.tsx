@@ -71,7 +71,7 @@ export default function TeamComparisonPage() {
             <p id="team-hint" className="text-sm text-ink-muted">
               {t("analytics:comparison.chooseHint", { max: MAX_COMPARED_TEAMS })}
             </p>
-            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+            <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
               {options.map((team) => (
                 <li key={team.id} className="flex items-center gap-2">
                   <input

@@ -42,7 +42,7 @@ export default function ScoresPage() {
       <FilterForm submitLabel={t("competences:book.filter")} role="search" label={t("competences:scores.people")}>
         <FilterSearch id="q" label={t("competences:scores.searchPerson")} value={filter.q} />
       </FilterForm>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section id="people" title={t("competences:scores.people")} className="rounded bg-white p-4 shadow-sm">
           {people.people.length === 0 ? (
             <p>{t("competences:scores.noPeople")}</p>

@@ -61,7 +61,7 @@ export default function NominatePeersPage() {
           {colleagues.length === 0 ? (
             <p>{t("peerreviews:nominate.none")}</p>
           ) : (
-            <ul className="grid gap-1 sm:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
               {colleagues.map((c) => {
                 const id = `nominee-${c.membershipId}`;
                 const decided = c.state === "approved" || c.state === "rejected" || c.state === "chosen";

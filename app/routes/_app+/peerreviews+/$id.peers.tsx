@@ -67,7 +67,7 @@ export default function ChoosePeersPage() {
             {p.options.length === 0 ? (
               <p>{t("peerreviews:peers.none")}</p>
             ) : (
-              <ul className="grid gap-1 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                 {p.options.map((o) => {
                   const id = `peer-${p.subjectId}-${o.membershipId}`;
                   const answered = p.answeredPeerIds.includes(o.membershipId);

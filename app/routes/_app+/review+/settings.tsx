@@ -129,7 +129,7 @@ export default function ReviewSettingsPage() {
           {([1, 2, 3] as const).map((d) => (
             <fieldset key={d} className="mt-4 border-t pt-4">
               <legend className="font-semibold">{t("criteria:settings.dimensionN", { n: d })}</legend>
-              <div className="grid gap-x-6 md:grid-cols-3">
+              <div className="grid grid-cols-1 gap-x-6 md:grid-cols-3">
                 {languagesOfTexts.map((l) => (
                   <div key={l}>
                     <Field
@@ -157,7 +157,7 @@ export default function ReviewSettingsPage() {
               <legend className="font-semibold">
                 {r.id} · {t(`criteria:roles.${r.key}`)}
               </legend>
-              <div className="grid gap-x-6 md:grid-cols-3">
+              <div className="grid grid-cols-1 gap-x-6 md:grid-cols-3">
                 {languagesOfTexts.map((l) => (
                   <Field
                     key={l}
@@ -171,7 +171,7 @@ export default function ReviewSettingsPage() {
           ))}
           <h3 className="mt-6 font-semibold">{t("criteria:settings.thresholds")}</h3>
           <p className="text-sm text-ink-muted">{t("criteria:settings.thresholdsHint")}</p>
-          <div className="mt-2 grid gap-x-6 md:grid-cols-3">
+          <div className="mt-2 grid grid-cols-1 gap-x-6 md:grid-cols-3">
             {(["lowerPercent", "upperPercent", "employabilityPercent"] as const).map((name) => (
               <Field
                 key={name}

@@ -62,7 +62,7 @@ export default function RightsPage() {
                   {t("settings:rights.roleReadOnly")}
                 </p>
               )}
-              <div className="grid gap-1 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                 {rights.map((right) => {
                   const notGivable = mayChange && !fixed.has(right) && !mayGive.has(right);
                   return (
