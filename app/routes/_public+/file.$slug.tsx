@@ -10,10 +10,10 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 export const handle = { i18n: ["legal"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-// The documents of /file/{slug}: the legal ones public (people read them before they register), the register of
-// processing for account admins, the manual and e-books for reviews.manage (`requireDocumentAccess`). The page
-// shows the whole document in the reader's language; each also downloads as a file, per language:
-// /file/{slug}/download (docs/decisions/1120, 1570, 1571).
+// The documents of /file/{slug}: a public route for the legal ones (people read them before they register),
+// the register of processing for account admins, the manual and e-books for reviews.manage
+// (`requireDocumentAccess`). The page shows the whole document in the reader's language; each also downloads
+// as a file, per language: /file/{slug}/download (docs/decisions/1120, 1570, 1571).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { slug, ctx } = await requireDocumentAccess(request, params.slug);
   const language = await getLanguage(request);

@@ -5,7 +5,7 @@ import { getLanguage } from "~/utils/i18n.server";
 
 /**
  * The document itself as a file (docs/decisions/1120): one self-contained HTML file, in `?lang=` or the
- * request's language. Who may read it: `requireDocumentAccess`, as the page.
+ * request's language. Who may read it: `requireDocumentAccess`, as the page (a public route for the legal documents).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { slug, ctx } = await requireDocumentAccess(request, params.slug);
