@@ -86,8 +86,10 @@ function outcome(result: unknown): string {
 }
 
 const appFiles = routeFiles("_app+");
-// Public on purpose: API clients sign in there (tests/integration/api-tokens.test.ts covers it).
-const apiFiles = routeFiles("api+").filter((f) => f !== "api+/auth.login.ts");
+// Public on purpose: API clients sign in there (tests/integration/api-tokens.test.ts covers it); the
+// OpenAPI document and its reference page describe the API and hold no data (api-contract.test.ts).
+const publicApiFiles = new Set(["api+/auth.login.ts", "api+/openapi[.]json.ts", "api+/docs.ts"]);
+const apiFiles = routeFiles("api+").filter((f) => !publicApiFiles.has(f));
 // Public on purpose: the language switch works before sign-in.
 const resourceFiles = routeFiles("resources+").filter((f) => !f.startsWith("resources+/language"));
 

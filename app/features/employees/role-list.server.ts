@@ -1,12 +1,14 @@
-import { roleKeys } from "#db/schema/teams";
-import { clusterRoleKeys } from "~/utils/cluster-roles";
+import { asc } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { roles } from "#db/schema";
 
 /**
- * The general roles with their level (spec §3 "General role keys", a role has a key and a level): cluster
- * roles are given per person, team_admin and team_member per team, account_admin is a flag on the user.
+ * The roles (spec §3: a role has an id, a key and a level) as stored: cluster roles are given per person,
+ * team roles (team_admin, team_member, and advisor/reviewer per team) per team. The same for every account.
  */
-export function roleList() {
-  const level = (key: string) =>
-    (clusterRoleKeys as readonly string[]).includes(key) ? "cluster" : key === "account_admin" ? "account" : "team";
-  return roleKeys.map((key) => ({ key, level: level(key) }));
+export async function roleList() {
+  return getDb()
+    .select({ id: roles.id, key: roles.key, level: roles.level })
+    .from(roles)
+    .orderBy(asc(roles.level), asc(roles.key));
 }

@@ -4,12 +4,12 @@ import { requireRightForApi } from "~/utils/api-guard.server";
 import { methodNotAllowed } from "~/utils/api.server";
 
 /**
- * Spec §7 GET /api/roles: the general roles with their level. Needs users.manage, like the personnel pages
- * that give roles (docs/decisions/1410).
+ * Spec §7 GET /api/roles (operation listRoles): the roles with id, key and level. Needs users.manage, like
+ * the personnel pages that give roles (docs/decisions/1410).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRightForApi(request, "users.manage");
-  return Response.json({ roles: roleList() });
+  return Response.json({ roles: await roleList() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,0 +1,15 @@
+import type { ApiOperation } from "./operation";
+import { authOperations } from "./schemas/auth";
+import { organisationOperations } from "./schemas/organisation";
+
+/**
+ * Every operation of the JSON API, by area. A new API route declares its operation in
+ * `schemas/<area>.ts` and its area is listed here once; the OpenAPI document and the contract test
+ * (tests/integration/api-contract.test.ts) read this list, so an undocumented route fails that test.
+ */
+export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = {
+  auth: authOperations,
+  organisation: organisationOperations,
+};
+
+export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));
