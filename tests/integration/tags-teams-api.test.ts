@@ -152,14 +152,14 @@ describe("api/teams, api/roles, api/review-settings", () => {
     expect((await call("GET", "/api/teams", who.leider.cookie)).status).toBe(403);
   });
 
-  it("gives the roles with their level to who manages people", async () => {
+  it("gives the roles with their id and level to who manages people", async () => {
     const { status, body } = await call("GET", "/api/roles", who.hr.cookie);
     expect(status).toBe(200);
     expect(body.roles).toEqual(
       expect.arrayContaining([
-        { key: "cluster_admin", level: "cluster" },
-        { key: "team_admin", level: "team" },
-        { key: "account_admin", level: "account" },
+        { id: expect.any(String), key: "cluster_admin", level: "cluster" },
+        { id: expect.any(String), key: "team_admin", level: "team" },
+        { id: expect.any(String), key: "account_admin", level: "cluster" },
       ]),
     );
     expect((await call("GET", "/api/roles", who.medewerker.cookie)).status).toBe(403);
