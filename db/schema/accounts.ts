@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -54,12 +55,15 @@ export const clusters = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     parentId: uuid("parent_id").references((): AnyPgColumn => clusters.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    /** Analytics hide groups of fewer people than this (issue 34, docs/decisions/1600): 3 at least. */
+    minGroupSize: integer("min_group_size").notNull().default(5),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("clusters_account_idx").on(t.accountId),
+    check("clusters_min_group_size_ck", sql`${t.minGroupSize} between 3 and 50`),
     uniqueIndex("clusters_account_name_uq")
       .on(t.accountId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),

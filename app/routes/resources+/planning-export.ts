@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditNow } from "~/features/audit/audit.server";
-import { toCsv } from "~/features/audit/audit-file.server";
+import { exportFormat, tableFileResponse } from "~/features/analytics/table-export.server";
 import { horizonDate, parseHorizon, PLANNING_EXPORT_MAX_ROWS } from "~/features/planning/planning";
 import { planningFileRows } from "~/features/planning/planning-file";
 import { planningFilterSchema } from "~/features/planning/planning.schema";
 import { planningTable } from "~/features/planning/planning.server";
-import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { formatDate, isoDayIn } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "analytics.read");
   const params = new URL(request.url).searchParams;
   const horizon = parseHorizon(params.get("horizon")) ?? "current";
-  const csv = params.get("format") === "csv";
+  const format = exportFormat(params.get("format"));
   const filter = parseRequestFilter(planningFilterSchema, request);
   const today = isoDayIn(new Date());
   const { rows, totals } = await planningTable(ctx, {
@@ -36,18 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (truncated) table.push([t("planning:export.truncated", { count: rows.length })]);
   await auditNow(ctx, context.clientIp, {
     action: "export.planning",
-    data: { horizon, rows: rows.length, format: csv ? "csv" : "xlsx" },
+    data: { horizon, rows: rows.length, format },
   });
   const name = `${t("planning:export.fileName")}-${horizonDate(horizon, today)}`;
-  const headers = (type: string, ext: string) => ({
-    "Content-Type": type,
-    "Content-Disposition": `attachment; filename="planning.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name}.${ext}`)}`,
-    "Cache-Control": "private, no-store",
-  });
-  if (csv) return new Response(toCsv(table), { headers: headers("text/csv; charset=utf-8", "csv") });
   const sheet = `${t(`planning:horizons.${horizon}`)} ${formatDate(horizonDate(horizon, today))}`;
-  const file = await writeXlsx([{ name: sheet, rows: table }]);
-  return new Response(new Uint8Array(file), {
-    headers: headers("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
-  });
+  return tableFileResponse(name, format, [{ name: sheet, rows: table }]);
 }

@@ -1,0 +1,155 @@
+import type { ReactNode } from "react";
+import { ListTable, Row } from "./table";
+
+/**
+ * A bar chart drawn on the server as SVG, with its data as a table under it (UI.md's pictures; docs/decisions/
+ * 1601). The table is the truth: the picture is `aria-hidden`, so a screen reader reads the table once, and
+ * both print. Horizontal bars, one per row, stacked when there are several series; no JavaScript, no library.
+ *
+ * A value that is null is hidden (a small group, docs/decisions/1600): its bar is an empty outline with the
+ * `hiddenText`, its cells say so in the table. Sizes are SVG user units; the SVG scales to its box.
+ */
+export type ChartSeries = { key: string; label: string; color: string };
+export type ChartRow = {
+  key: string;
+  label: string;
+  /** One value per series, in the series' order; null where the group is hidden. */
+  values: readonly (number | null)[];
+};
+
+const LABEL_WIDTH = 200;
+const BAR_WIDTH = 380;
+const VALUE_WIDTH = 60;
+const ROW_HEIGHT = 26;
+const BAR_HEIGHT = 18;
+const MAX_LABEL = 28;
+
+const rowTotal = (row: ChartRow) => row.values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+const isHidden = (row: ChartRow) => row.values.some((v) => v === null);
+const shortLabel = (label: string) => (label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label);
+
+export function BarChart({
+  id,
+  title,
+  groupLabel,
+  series,
+  rows,
+  hiddenText,
+  totalLabel,
+  max,
+  format = String,
+  headingLevel = 2,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The first column's heading: what a row is (team, role, month). */
+  groupLabel: string;
+  series: readonly ChartSeries[];
+  rows: readonly ChartRow[];
+  /** Shown in a hidden row's bar and cells ("verborgen"). */
+  hiddenText: string;
+  /** With several series, a total column under this heading. */
+  totalLabel?: string;
+  /** The axis' end; the largest row total when not given (100 for percentages). */
+  max?: number;
+  format?: (value: number) => string;
+  headingLevel?: 2 | 3;
+  /** Between the picture and the table: a legend note, export links. */
+  children?: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const top = Math.max(max ?? 0, ...rows.map(rowTotal), 1);
+  const height = Math.max(rows.length, 1) * ROW_HEIGHT + 4;
+  const stacked = series.length > 1;
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 max-w-4xl break-inside-avoid" data-testid={`${id}-chart`}>
+      <Heading id={`${id}-title`} className="mb-2">
+        {title}
+      </Heading>
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH} ${height}`}
+        className="w-full max-w-3xl rounded bg-white shadow-sm [print-color-adjust:exact]"
+      >
+        {rows.map((row, i) => {
+          const y = i * ROW_HEIGHT + 4;
+          let x = LABEL_WIDTH;
+          return (
+            <g key={row.key}>
+              <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT - 5} textAnchor="end" fontSize="12" fill="#1f2933">
+                {shortLabel(row.label)}
+              </text>
+              {isHidden(row) ? (
+                <>
+                  <rect
+                    x={LABEL_WIDTH}
+                    y={y}
+                    width={BAR_WIDTH}
+                    height={BAR_HEIGHT}
+                    fill="none"
+                    stroke="#737373"
+                    strokeDasharray="4 3"
+                  />
+                  <text x={LABEL_WIDTH + 8} y={y + BAR_HEIGHT - 5} fontSize="12" fill="#52606d">
+                    {hiddenText}
+                  </text>
+                </>
+              ) : (
+                series.map((s, j) => {
+                  const value = row.values[j] ?? 0;
+                  const width = (value / top) * BAR_WIDTH;
+                  const rect = (
+                    <rect key={s.key} x={x} y={y} width={width} height={BAR_HEIGHT} fill={s.color}>
+                      <title>{`${row.label}, ${s.label}: ${format(value)}`}</title>
+                    </rect>
+                  );
+                  x += width;
+                  return rect;
+                })
+              )}
+              {isHidden(row) ? null : (
+                <text x={x + 6} y={y + BAR_HEIGHT - 5} fontSize="12" fill="#1f2933">
+                  {format(rowTotal(row))}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      {stacked ? (
+        <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.key} className="flex items-center gap-1">
+              <span
+                className="inline-block h-3 w-3 rounded-sm [print-color-adjust:exact]"
+                style={{ backgroundColor: s.color }}
+              />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+      <ListTable
+        caption={title}
+        columns={[groupLabel, ...series.map((s) => s.label), stacked && totalLabel ? totalLabel : false]}
+        sticky={false}
+        className="mt-4 w-full bg-white text-left shadow-sm"
+        data-testid={`${id}-table`}
+      >
+        {rows.map((row) => (
+          <Row
+            key={row.key}
+            heading={row.label}
+            cells={[
+              ...row.values.map((v) => (v === null ? hiddenText : format(v))),
+              stacked && totalLabel ? (isHidden(row) ? hiddenText : format(rowTotal(row))) : false,
+            ]}
+          />
+        ))}
+      </ListTable>
+    </section>
+  );
+}

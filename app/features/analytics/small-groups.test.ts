@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_MIN_GROUP_SIZE,
+  effectiveMinGroupSize,
+  hiddenSummary,
+  isTooSmall,
+  suppressSiblings,
+  suppressTable,
+} from "./small-groups";
+
+describe("threshold suppression", () => {
+  it("hides 1 to min − 1 people, shows 0 and min or more", () => {
+    expect([0, 1, 4, 5, 9].map((n) => isTooSmall(n, 5))).toEqual([false, true, true, false, false]);
+  });
+
+  it("reads the setting within its bounds: default 5, never below 3", () => {
+    expect(effectiveMinGroupSize(null)).toBe(DEFAULT_MIN_GROUP_SIZE);
+    expect(effectiveMinGroupSize(1)).toBe(3);
+    expect(effectiveMinGroupSize(7)).toBe(7);
+  });
+});
+
+describe("sibling suppression", () => {
+  it("hides the smallest group above the threshold when the parent would reveal a small one", () => {
+    // Total 19: teams of 3, 6, 10. Hiding 3 alone leaves 19 − 6 − 10 = 3: the next smallest goes too.
+    expect(suppressSiblings(19, [3, 6, 10], 5)).toEqual(["small", "sibling", null]);
+  });
+
+  it("hides nothing more when the remainder is already large enough", () => {
+    expect(suppressSiblings(20, [2, 3, 7, 8], 5)).toEqual(["small", "small", null, null]);
+  });
+
+  it("treats people in no child as a group of their own", () => {
+    expect(suppressSiblings(14, [6, 7], 5)).toEqual(["sibling", null]);
+  });
+
+  it("hides no sibling when the parent itself is not shown", () => {
+    expect(suppressSiblings(null, [3, 6], 5)).toEqual(["small", null]);
+  });
+
+  it("keeps hiding until the remainder is safe", () => {
+    // 1 hidden; 1 + 5 = 6 is safe after hiding the 5.
+    expect(suppressSiblings(21, [1, 5, 7, 8], 5)).toEqual(["small", "sibling", null, null]);
+  });
+
+  it("never reveals a hidden group as parent minus the shown ones", () => {
+    const sizes = [3, 5, 6, 2, 9, 0, 12];
+    const parent = sizes.reduce((a, b) => a + b, 0);
+    for (const min of [3, 4, 5, 6, 7]) {
+      const hidden = suppressSiblings(parent, sizes, min);
+      const remainder = parent - sizes.reduce((sum, n, i) => (hidden[i] ? sum : sum + n), 0);
+      expect(isTooSmall(remainder, min)).toBe(false);
+    }
+  });
+});
+
+describe("a transition table", () => {
+  it("hides small cells and enough others that no row or column total gives them away", () => {
+    const cells = [
+      [10, 2, 0],
+      [6, 8, 5],
+      [0, 5, 9],
+    ];
+    const { cells: hidden, rowTotals, columnTotals } = suppressTable(cells, 5);
+    expect(hidden[0][1]).toBe("small");
+    for (const [i, row] of cells.entries()) {
+      if (rowTotals[i]) continue;
+      const remainder = row.reduce((sum, n, j) => (hidden[i][j] ? sum + n : sum), 0);
+      expect(isTooSmall(remainder, 5)).toBe(false);
+    }
+    for (let j = 0; j < 3; j++) {
+      if (columnTotals[j]) continue;
+      const remainder = cells.reduce((sum, row, i) => (hidden[i][j] ? sum + row[j] : sum), 0);
+      expect(isTooSmall(remainder, 5)).toBe(false);
+    }
+  });
+
+  it("hides a row whose total is hidden when all its cells would add up to it", () => {
+    // Row totals 3 and 6 over a total of 9: the 6 is hidden to protect the 3, so its one cell must go too.
+    const { cells: hidden, rowTotals } = suppressTable(
+      [
+        [3, 0],
+        [0, 6],
+      ],
+      5,
+    );
+    expect(rowTotals).toEqual(["small", "sibling"]);
+    expect(hidden[1][1]).not.toBeNull();
+  });
+
+  it("summarises the reasons for the page's notice", () => {
+    expect(hiddenSummary([null, "sibling"])).toEqual({ small: false, sibling: true });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Small groups are never exposed (issue 34, docs/decisions/1600): the one rule every aggregate of review or
+ * self-review scores and development roles goes through before it leaves the server — pages, exports and
+ * API answers alike. Pure and client-safe; the cluster's threshold is read by `small-groups.server.ts`.
+ *
+ * - Threshold suppression: a group of 1 to min − 1 people is hidden. An empty group (0) exposes nobody and
+ *   stays visible as 0.
+ * - Sibling suppression: a parent whose children are partly hidden still reveals their sum (parent minus the
+ *   visible children). When that remainder is 1 to min − 1 people, the smallest visible sibling is hidden as
+ *   well, until the remainder is 0 or at least min (or nothing is left to hide).
+ *
+ * A hidden value is never sent: the server replaces it with null before the loader answers.
+ */
+
+/** The threshold when a cluster has not chosen one, and the floor no cluster may go below. */
+export const DEFAULT_MIN_GROUP_SIZE = 5;
+export const MIN_GROUP_SIZE_FLOOR = 3;
+/** An upper bound for the setting, so a typo cannot hide every aggregate of a large organisation by accident. */
+export const MIN_GROUP_SIZE_MAX = 50;
+
+/** Why a group is not shown: too few people itself, or shown it would let someone work out a small group. */
+export type HiddenReason = "small" | "sibling";
+
+/** A threshold within its bounds: a stored value outside them (never written, but read defensively) is clamped. */
+export function effectiveMinGroupSize(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DEFAULT_MIN_GROUP_SIZE;
+  return Math.min(Math.max(Math.trunc(value), MIN_GROUP_SIZE_FLOOR), MIN_GROUP_SIZE_MAX);
+}
+
+/** 1 to min − 1 people: too small to show. */
+export function isTooSmall(size: number, min: number): boolean {
+  return size > 0 && size < min;
+}
+
+/**
+ * Which children of one parent are hidden, and why (null: shown). `parentSize` is the parent's people, which
+ * may exceed the children's sum (people in no child: the remainder is a group too). Pass `parentSize: null`
+ * when the parent itself is not shown: then only threshold suppression applies.
+ */
+export function suppressSiblings(
+  parentSize: number | null,
+  childSizes: readonly number[],
+  min: number,
+): (HiddenReason | null)[] {
+  const hidden: (HiddenReason | null)[] = childSizes.map((size) => (isTooSmall(size, min) ? "small" : null));
+  hideForRemainder(parentSize, childSizes, hidden, min);
+  return hidden;
+}
+
+function smallestVisible(sizes: readonly number[], hidden: readonly (HiddenReason | null)[]): number {
+  let best = -1;
+  for (const [i, size] of sizes.entries()) {
+    if (hidden[i] || size === 0) continue;
+    if (best === -1 || size < sizes[best]) best = i;
+  }
+  return best;
+}
+
+/**
+ * A table of counts whose rows and columns are both groups (a transition table: from-role × to-role). Each
+ * cell is a group; each row total and column total is the parent of its cells. Cells are hidden by the
+ * threshold, then by sibling suppression along rows and columns until nothing changes. Totals are groups of
+ * the grand total in the same way.
+ */
+export function suppressTable(
+  cells: readonly (readonly number[])[],
+  min: number,
+): {
+  cells: (HiddenReason | null)[][];
+  rowTotals: (HiddenReason | null)[];
+  columnTotals: (HiddenReason | null)[];
+} {
+  const rows = cells.length;
+  const columns = rows === 0 ? 0 : cells[0].length;
+  const hidden = cells.map((row) => row.map((n) => (isTooSmall(n, min) ? ("small" as HiddenReason) : null)));
+  const rowSums = cells.map((row) => row.reduce((a, b) => a + b, 0));
+  const columnSums = Array.from({ length: columns }, (_, j) => cells.reduce((sum, row) => sum + row[j], 0));
+  const total = rowSums.reduce((a, b) => a + b, 0);
+  const rowTotals = suppressSiblings(total, rowSums, min);
+  const columnTotals = suppressSiblings(total, columnSums, min);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < rows; i++) {
+      if (protectLine(rowTotals[i] ? null : rowSums[i], cells[i], hidden[i], min)) changed = true;
+    }
+    for (let j = 0; j < columns; j++) {
+      const column = cells.map((row) => row[j]);
+      const flags = hidden.map((row) => row[j]);
+      if (protectLine(columnTotals[j] ? null : columnSums[j], column, flags, min)) {
+        flags.forEach((flag, i) => (hidden[i][j] = flag));
+        changed = true;
+      }
+    }
+  }
+  return { cells: hidden, rowTotals, columnTotals };
+}
+
+/**
+ * One row or column of a table: with its total shown, the hidden cells' remainder must not be small; with its
+ * total hidden, its cells must not all be shown (they would add up to the hidden total).
+ */
+function protectLine(
+  totalShown: number | null,
+  sizes: readonly number[],
+  hidden: (HiddenReason | null)[],
+  min: number,
+): boolean {
+  if (totalShown !== null) return hideForRemainder(totalShown, sizes, hidden, min);
+  const anyHidden = sizes.some((size, i) => size > 0 && hidden[i]);
+  const next = smallestVisible(sizes, hidden);
+  if (anyHidden || next === -1) return false;
+  hidden[next] = "sibling";
+  return true;
+}
+
+/** Sibling suppression on flags already partly set (in place); true when it hid something more. */
+function hideForRemainder(
+  parentSize: number | null,
+  sizes: readonly number[],
+  hidden: (HiddenReason | null)[],
+  min: number,
+): boolean {
+  if (parentSize === null || isTooSmall(parentSize, min)) return false;
+  let changed = false;
+  for (;;) {
+    const visibleSum = sizes.reduce((sum, size, i) => (hidden[i] ? sum : sum + size), 0);
+    if (!isTooSmall(parentSize - visibleSum, min)) return changed;
+    const next = smallestVisible(sizes, hidden);
+    if (next === -1) return changed;
+    hidden[next] = "sibling";
+    changed = true;
+  }
+}
+
+/** A value as it may be shown: null where its group is hidden. */
+export function shown<T>(value: T, reason: HiddenReason | null): T | null {
+  return reason ? null : value;
+}
+
+/** Whether anything on a page was hidden, and for which reasons: drives the page's notice. */
+export function hiddenSummary(reasons: Iterable<HiddenReason | null>): { small: boolean; sibling: boolean } {
+  const summary = { small: false, sibling: false };
+  for (const reason of reasons) if (reason) summary[reason] = true;
+  return summary;
+}

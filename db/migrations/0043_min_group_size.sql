@@ -1,0 +1,2 @@
+ALTER TABLE "clusters" ADD COLUMN "min_group_size" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "clusters" ADD CONSTRAINT "clusters_min_group_size_ck" CHECK ("clusters"."min_group_size" between 3 and 50);
