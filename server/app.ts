@@ -4,6 +4,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import compression from "compression";
 import express from "express";
 import type { AppLoadContext } from "@remix-run/node";
+import { finishApiAnswer } from "../app/utils/api-answer.server";
 import { databaseUnavailableResourceResponse } from "../app/utils/database-unavailable.server";
 import { runInRequestScope } from "../app/utils/request-scope.server";
 import { logger, saneRequestId, withLogContext } from "../app/utils/logger.server";
@@ -82,6 +83,8 @@ export function createApp({ build, mode }: AppOptions): express.Express {
       if (response.status === 500 && context.databaseUnavailable) {
         response = await databaseUnavailableResourceResponse(request);
       }
+      // The sliding token's header, and no stack trace from an API route (1651).
+      response = finishApiAnswer(request, response);
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);

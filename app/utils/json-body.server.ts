@@ -1,17 +1,16 @@
 import type * as z from "zod";
+import { jsonBodyLimitFor } from "~/features/imports/upload-limits";
 import { jsonError } from "./api.server";
 import { getServerT } from "./i18n.server";
 import { CONTROL_CHARACTER_ERROR, hasControlCharacter } from "./text-schema";
-
-/** The default limit of a JSON API body; routes that take more (a whole review's scores) pass their own. */
-export const DEFAULT_JSON_MAX_BYTES = 64 * 1024;
 
 /**
  * Reads the JSON body of an API request and checks it against a zod schema, the one way every
  * app/routes/api+ route reads a body (docs/decisions/0650). Throws a JSON answer that Remix sends as is:
  * - 415 when the Content-Type is not application/json (a cross-site form cannot send JSON, so this is
  *   also the API's CSRF check next to the Origin check),
- * - 413 when the body is larger than maxBytes, judged by Content-Length and again while reading, so an
+ * - 413 when the body is larger than maxBytes (by default the path's limit in upload-limits.ts, the table
+ *   the HTTP edge also reads), judged by Content-Length and again while reading, so an
  *   oversized body is never held in memory,
  * - 400 when the bytes are not JSON,
  * - 422 with zod's issues (path and message, translated where the schema gives an i18n key) when the
@@ -20,7 +19,7 @@ export const DEFAULT_JSON_MAX_BYTES = 64 * 1024;
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
-  { maxBytes = DEFAULT_JSON_MAX_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = jsonBodyLimitFor(new URL(request.url).pathname, request.method) }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {

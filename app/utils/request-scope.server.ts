@@ -44,3 +44,16 @@ export function memoPerRequest<T>(request: Request, key: string, compute: () => 
   if (!scope.has(scoped)) scope.set(scoped, compute());
   return scope.get(scoped) as T;
 }
+
+/**
+ * A value a loader or action leaves for the code that sends the answer (server/app.ts), such as the
+ * replacement token of a bearer session (docs/decisions/1651). Only inside a request scope.
+ */
+export function leaveForAnswer(key: string, value: string): void {
+  storage.getStore()?.set(`answer ${key}`, value);
+}
+
+/** What leaveForAnswer left in the current request's scope. */
+export function leftForAnswer(key: string): string | undefined {
+  return storage.getStore()?.get(`answer ${key}`) as string | undefined;
+}

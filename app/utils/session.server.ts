@@ -3,6 +3,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { sessions } from "#db/schema";
+import { TOKEN_GRACE_SECONDS, TOKEN_REFRESH_BEFORE_SECONDS } from "./api-limits";
 import { sessionSecret } from "./env.server";
 import { isHttps } from "./request.server";
 
@@ -157,8 +158,40 @@ export async function getActiveSession(sessionId: string): Promise<SessionRow | 
   return row ?? null;
 }
 
+/**
+ * The sliding token (spec §4/§7 "a new token in a response header replaces it", docs/decisions/1651): a
+ * bearer session used in its last TOKEN_REFRESH_BEFORE_SECONDS gets a successor, and its own end moves to
+ * TOKEN_GRACE_SECONDS from now so calls already sent with it still pass. Of parallel calls only the first
+ * one's update matches (the others see the shortened expiry), so one replacement is made, not many.
+ */
+export async function slideApiSession(
+  session: Pick<SessionRow, "id" | "expiresAt">,
+  request: Request,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  if (!session.id.startsWith("api.")) return null;
+  if (session.expiresAt.getTime() - Date.now() > TOKEN_REFRESH_BEFORE_SECONDS * 1000) return null;
+  const graceEnd = new Date(Date.now() + TOKEN_GRACE_SECONDS * 1000);
+  return getDb().transaction(async (tx) => {
+    const [old] = await tx
+      .update(sessions)
+      .set({ expiresAt: graceEnd })
+      .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, graceEnd)))
+      .returning();
+    if (!old) return null;
+    return createApiSession(tx, {
+      userId: old.userId,
+      accountId: old.accountId,
+      currentClusterId: old.currentClusterId,
+      ip: old.ip,
+      userAgent: request.headers.get("User-Agent"),
+    });
+  });
+}
+
 /** Slides the idle expiry forward at most once an hour, so a busy user is not signed out mid-work. */
 export async function touchSession(session: Pick<SessionRow, "id" | "expiresAt">): Promise<void> {
+  // A bearer token is replaced instead (slideApiSession): its expiry never moves.
+  if (session.id.startsWith("api.")) return;
   const idleMs = SESSION_IDLE_HOURS * 60 * 60 * 1000;
   if (session.expiresAt.getTime() - Date.now() > idleMs - REFRESH_AFTER_MS) return;
   await getDb().update(sessions).set({ expiresAt: newExpiry() }).where(eq(sessions.id, session.id));

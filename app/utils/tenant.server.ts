@@ -4,9 +4,17 @@ import type { LicenceStatus } from "#db/schema/accounts";
 import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "./i18n";
 import type { ModuleKey } from "./modules";
-import { memoPerRequest } from "./request-scope.server";
+import { leaveForAnswer, memoPerRequest } from "./request-scope.server";
 import { expandRights, expandRoleRights, hasAnyRole, hasRight, type Right } from "./rights";
-import { clearSessionCookie, readSessionId, requestSessionId, setSessionCluster, touchSession } from "./session.server";
+import { REFRESHED_TOKEN_HEADER } from "./api-limits";
+import {
+  clearSessionCookie,
+  readSessionId,
+  requestSessionId,
+  setSessionCluster,
+  slideApiSession,
+  touchSession,
+} from "./session.server";
 import { tenantQuery, type TenantRow } from "./tenant-query.server";
 import { redirectWithToast } from "./toast.server";
 import { personName } from "~/utils/person-name";
@@ -94,7 +102,10 @@ async function resolveUser(request: Request, options: { allowNoCluster?: boolean
       headers: { "Set-Cookie": await clearSessionCookie(request) },
     });
   }
-  await touchSession({ id: row.session_id, expiresAt: new Date(row.expires_at) });
+  const session = { id: row.session_id, expiresAt: new Date(row.expires_at) };
+  await touchSession(session);
+  const successor = await slideApiSession(session, request);
+  if (successor) leaveForAnswer(REFRESHED_TOKEN_HEADER, successor.token);
 
   const current = row.clusters.find((c) => c.id === row.cluster_id) ?? null;
   // The stored cluster is gone or no longer allowed: the first one the user may open becomes current.

@@ -5,6 +5,8 @@
  * comes from remix.config.js, so a URL reaches exactly the module the built server would run.
  */
 import { createRequestHandler } from "@remix-run/node";
+import { finishApiAnswer } from "~/utils/api-answer.server";
+import { runInRequestScope } from "~/utils/request-scope.server";
 import { serverBuildFromSources } from "./app-server";
 import { BASE, context } from "./http";
 
@@ -14,7 +16,8 @@ let handler: Promise<(request: Request) => Promise<Response>> | undefined;
 export async function handle(request: Request): Promise<Response> {
   handler ??= serverBuildFromSources().then((build) => {
     const remix = createRequestHandler(build, "production");
-    return (req: Request) => remix(req, context());
+    // As server/app.ts: one request scope per request, and the API's last step on the answer.
+    return (req: Request) => runInRequestScope(async () => finishApiAnswer(req, await remix(req, context())));
   });
   return (await handler)(request);
 }

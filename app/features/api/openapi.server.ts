@@ -1,15 +1,18 @@
 import * as z from "zod";
 import { apiOperations } from "./api-operations";
 import { apiErrorSchema, type ApiOperation, type ApiResponseSpec } from "./operation";
-import { API_RATE_LIMIT, TOKEN_GRACE_SECONDS, TOKEN_REFRESH_BEFORE_SECONDS } from "./api-limits";
+import {
+  API_RATE_LIMIT,
+  REFRESHED_TOKEN_HEADER,
+  TOKEN_GRACE_SECONDS,
+  TOKEN_REFRESH_BEFORE_SECONDS,
+} from "~/utils/api-limits";
 
 /**
  * The OpenAPI 3.1 document of the JSON API, generated from the operations' zod schemas with zod 4's own
  * JSON Schema output (docs/decisions/1650). Served at /api/openapi.json and rendered at /api/docs.
  */
 type JsonSchema = Record<string, unknown>;
-
-export const REFRESHED_TOKEN_HEADER = "X-Refreshed-Token";
 
 function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {

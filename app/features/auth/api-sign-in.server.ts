@@ -57,7 +57,7 @@ export function tokenAnswer(token: string, expiresAt: Date, extra: Record<string
   return {
     access_token: token,
     token_type: "Bearer",
-    // Idle lifetime: every call in the session's last hour extends it, like a browser session.
+    // Lifetime: a call in its last hour answers a replacement in X-Refreshed-Token (docs/decisions/1651).
     expires_in: SESSION_IDLE_HOURS * 60 * 60,
     expires_at: expiresAt.toISOString(),
     ...extra,

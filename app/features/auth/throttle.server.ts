@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
+import { API_RATE_LIMIT } from "~/utils/api-limits";
 
 /**
  * Every limit on sign-in, codes, tokens and sign-up (docs/decisions/0630-atomic-auth-throttle.md).
@@ -38,6 +39,8 @@ export const throttleRules = {
    */
   emailLookupUser: { limit: 30, windowSeconds: 10 * 60 },
   emailLookupAccount: { limit: 100, windowSeconds: 60 * 60 },
+  /** Calls with bearer tokens, per user (all their tokens together): the API's rate limit (1651). */
+  apiCalls: API_RATE_LIMIT,
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type ThrottleRule = keyof typeof throttleRules;

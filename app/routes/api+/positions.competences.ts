@@ -19,6 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "competences.manage", "competences");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const body = await readJsonBody(request, positionAssignmentsSchema, { maxBytes: 128 * 1024 });
+  const body = await readJsonBody(request, positionAssignmentsSchema);
   return linkFailed(request, async () => Response.json(await assignPositionCompetences(ctx, body.assignments)));
 }

@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (request.method === "PUT") {
-    const body = await readJsonBody(request, apiBulkSchema, { maxBytes: 256 * 1024 });
+    const body = await readJsonBody(request, apiBulkSchema);
     const action = apiBulkActions[body.action];
     const result = await runBulkAction(ctx, {
       action,
