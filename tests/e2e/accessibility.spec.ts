@@ -399,7 +399,12 @@ test("hr: the employee list, the new-employee form and an employee's tabs", asyn
   const prefix = `axe-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await createEmployee(prefix);
   await signedInAs(page, demoUsers.hr);
-  await scanPages(page, [{ path: "/personnel/users/active" }, { path: "/personnel/users/new" }]);
+  // HR's dashboard: the cluster's overview (teams, people, open reviews, the last imports).
+  await scanPages(page, [
+    { path: "/dashboard" },
+    { path: "/personnel/users/active" },
+    { path: "/personnel/users/new" },
+  ]);
   await page.goto(`/personnel/users/active?q=${prefix}`);
   await page.getByRole("link", { name: "Femke Test" }).first().click();
   await expect(page).toHaveURL(/\/personnel\/user\/[0-9a-f-]+\/details$/);

@@ -38,7 +38,10 @@ export function MyTeamsBlock({
         <p className="mt-2">
           {managesTeams ? (
             <>
-              {t("dashboard:myTeams.emptyManager")} <Link to="/personnel/teams">{t("dashboard:myTeams.toTeams")}</Link>
+              {t("dashboard:myTeams.emptyManager")}{" "}
+              <Link to="/personnel/teams" className="underline">
+                {t("dashboard:myTeams.toTeams")}
+              </Link>
             </>
           ) : (
             t("dashboard:myTeams.empty")
@@ -221,7 +224,9 @@ export function HrOverviewBlock({ overview, clusterName }: { overview: HrOvervie
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="font-medium">{t("dashboard:hr.teams")}</dt>
         <dd>
-          <Link to="/personnel/teams">{overview.teams}</Link>
+          <Link to="/personnel/teams" className="underline">
+            {overview.teams}
+          </Link>
           {overview.teamsWithoutLeader > 0 ? (
             <span className="ml-2 text-warning">
               {t("dashboard:hr.withoutLeader", { count: overview.teamsWithoutLeader })}
@@ -230,7 +235,9 @@ export function HrOverviewBlock({ overview, clusterName }: { overview: HrOvervie
         </dd>
         <dt className="font-medium">{t("dashboard:hr.people")}</dt>
         <dd>
-          <Link to="/personnel/users/active">{overview.people}</Link>
+          <Link to="/personnel/users/active" className="underline">
+            {overview.people}
+          </Link>
         </dd>
         {licence ? (
           <>
@@ -249,7 +256,9 @@ export function HrOverviewBlock({ overview, clusterName }: { overview: HrOvervie
                   teams: t("account:dashboard.ofLicensed", { used: licence.teams, licensed: licence.licensedTeams }),
                 })}
               </span>
-              <Link to="/account/dashboard">{t("dashboard:hr.toAccount")}</Link>
+              <Link to="/account/dashboard" className="underline">
+                {t("dashboard:hr.toAccount")}
+              </Link>
             </dd>
           </>
         ) : null}
@@ -264,7 +273,9 @@ export function HrOverviewBlock({ overview, clusterName }: { overview: HrOvervie
             <ul className="mt-1 space-y-1" data-testid="hr-open-reviews">
               {overview.openReviews.map((review) => (
                 <li key={review.id}>
-                  <Link to={review.href}>{review.name}</Link>{" "}
+                  <Link to={review.href} className="underline">
+                    {review.name}
+                  </Link>{" "}
                   <span className="text-sm text-ink-muted">
                     {t(`dashboard:hr.reviewTypes.${review.type}`)}
                     {review.deadline
@@ -283,13 +294,18 @@ export function HrOverviewBlock({ overview, clusterName }: { overview: HrOvervie
           <h3 className="mt-6 font-semibold">{t("dashboard:hr.imports")}</h3>
           {overview.imports.length === 0 ? (
             <p className="mt-1">
-              {t("dashboard:hr.noImports")} <Link to="/import">{t("dashboard:hr.toImport")}</Link>
+              {t("dashboard:hr.noImports")}{" "}
+              <Link to="/import" className="underline">
+                {t("dashboard:hr.toImport")}
+              </Link>
             </p>
           ) : (
             <ul className="mt-1 space-y-1" data-testid="hr-imports">
               {overview.imports.map((row) => (
                 <li key={row.id}>
-                  <Link to={`/import/view/${row.id}`}>{row.fileName}</Link>{" "}
+                  <Link to={`/import/view/${row.id}`} className="underline">
+                    {row.fileName}
+                  </Link>{" "}
                   <span className="text-sm text-ink-muted">
                     {t(`import:status.${row.status}`)} · {formatDate(row.createdAt)}
                   </span>
