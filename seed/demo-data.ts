@@ -60,6 +60,12 @@ export const demoTeams = {
   andere: ["Klantenservice"],
 } as const;
 
+/**
+ * The team whose finished reviews cover fewer people than the analytics threshold (5, docs/decisions/1600):
+ * only its first four members were reviewed, so HR analytics show it as hidden.
+ */
+export const smallReviewedTeam = { name: demoTeams.noord[4], reviewed: 4 } as const;
+
 /** Teams led by leider@demo.nl (both in Zorggroep Noord). */
 export const leiderTeams = [demoTeams.noord[0], demoTeams.noord[1]] as const;
 /** The team of medewerker@demo.nl (led by leider@demo.nl). */
@@ -88,6 +94,8 @@ export const demoClusterModules = {
 
 /** The demo team reviews of the first cluster (rounds get the year appended) and their criteria set. */
 export const demoReviewNames = {
+  /** A finished round half a year before "finished": analytics show the movement between the two. */
+  earlier: "Teamreview winter",
   finished: "Teamreview voorjaar",
   open: "Teamreview najaar",
   set: "Basisset zorg",

@@ -1,6 +1,8 @@
 /**
- * Demo team reviews in the first Demo BV cluster: a finished round with results, and an open round over
- * the teams of leider@demo.nl, partly scored. Raw inserts, because this is history the services cannot
+ * Demo team reviews in the first Demo BV cluster: two finished rounds half a year apart with results (in the
+ * earlier one about a third of the people scored a level lower, so analytics show movement between
+ * development roles), and an open round over the teams of leider@demo.nl, partly scored. One team was reviewed
+ * with fewer people than the analytics threshold (`smallReviewedTeam`). Raw inserts, because this is history the services cannot
  * make: rounds created months ago, scored and finished by their leaders without mail or audit events.
  * The numbers come from the same pure rules the review services use (initialReviewCriteria,
  * summariseSubject, teamReviewStats), so they match what saving the scores would compute.
@@ -19,9 +21,9 @@ import {
 import { defaultRoleThresholds } from "~/features/criteria/development-roles";
 import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
 import type { ScaleSize } from "~/features/criteria/scales";
-import { summariseSubject, teamReviewStats } from "~/features/reviews/review-scoring";
-import { addDays, isoDate, type Rng, type SeedContext } from "../context";
-import { demoReviewNames, leiderTeams } from "../demo-data";
+import { summariseSubject, teamReviewStats, type CriterionScore } from "~/features/reviews/review-scoring";
+import { addDays, createRng, isoDate, type Rng, type SeedContext } from "../context";
+import { demoReviewNames, leiderTeams, smallReviewedTeam } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoCriteriaSet } from "./criteria-sets";
 
@@ -54,6 +56,22 @@ export async function seedTeamReviews(
 
   const entries = initialReviewCriteria(set);
   const days = (n: number) => addDays(now, n);
+  type Scores = (CriterionScore & { criterionId: string })[];
+  /** Each person's scores in the later finished round, from which the earlier round's are derived. */
+  const laterScores = new Map<string, Scores>();
+  // Its own generator: the earlier round leaves the random numbers of the rest of the demo as they were.
+  const earlierRng = createRng(20251101);
+  const earlierScores = (membershipId: string): Scores => {
+    const later =
+      laterScores.get(membershipId) ??
+      entries.map((c) => ({ criterionId: c.id, dimension: c.dimension, score: demoScore(earlierRng) }));
+    const lower = earlierRng.next() < 0.35;
+    return later.map((s) => ({
+      criterionId: s.criterionId,
+      dimension: s.dimension,
+      score: lower ? Math.max(s.score - 1, 2) : s.score,
+    }));
+  };
 
   async function round(options: {
     name: string;
@@ -63,6 +81,8 @@ export async function seedTeamReviews(
     /** How many members of each team get scores. */
     scoredPerTeam: (teamIndex: number, members: number) => number;
     createdAt: Date;
+    /** The scores of a scored member; random by default. */
+    scoresOf?: (membershipId: string) => Scores;
   }) {
     const base = { ...ids, name: options.name, deadline: isoDate(options.deadline), scale: SCALE, setId: set.id };
     const [parent] = await tx
@@ -114,11 +134,19 @@ export async function seedTeamReviews(
       );
       const scoredCount = options.scoredPerTeam(teamIndex, members.length);
       const summaries = [];
+      // The small team's later members were not in its finished reviews (their scores are still drawn, so the
+      // rest of the demo's random numbers stay as they were).
+      const reviewedCount =
+        options.finished && team.name === smallReviewedTeam.name ? smallReviewedTeam.reviewed : members.length;
       for (const [memberIndex, membershipId] of members.entries()) {
         const scores =
-          memberIndex < scoredCount
-            ? entries.map((c) => ({ criterionId: c.id, dimension: c.dimension, score: demoScore(rng) }))
-            : [];
+          memberIndex >= scoredCount
+            ? []
+            : options.scoresOf
+              ? options.scoresOf(membershipId)
+              : entries.map((c) => ({ criterionId: c.id, dimension: c.dimension, score: demoScore(rng) }));
+        if (options.finished && !options.scoresOf) laterScores.set(membershipId, scores);
+        if (memberIndex >= reviewedCount) continue;
         const summary = summariseSubject(scores, SCALE, defaultRoleThresholds);
         summaries.push(summary);
         const [subject] = await tx
@@ -159,6 +187,15 @@ export async function seedTeamReviews(
     finished: false,
     // The first of leider's teams is under way (two people scored); the second has not started.
     scoredPerTeam: (teamIndex) => (teamIndex === 0 ? 2 : 0),
+  });
+  await round({
+    name: `${demoReviewNames.earlier} ${days(-380).getFullYear()}`,
+    deadline: days(-360),
+    createdAt: days(-390),
+    teams: clusterTeams,
+    finished: true,
+    scoredPerTeam: (_, members) => members,
+    scoresOf: earlierScores,
   });
 }
 

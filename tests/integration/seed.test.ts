@@ -239,7 +239,7 @@ describe("demo seed", () => {
     }
   });
 
-  it("gives the first cluster a finished team review and an open one for leider@demo.nl, with consistent stats", async () => {
+  it("gives the first cluster two finished team reviews and an open one for leider@demo.nl, with consistent stats", async () => {
     const [noord] = await db.select().from(clusters).where(eq(clusters.name, demoClusters.noord));
     const rounds = await db
       .select()
@@ -248,6 +248,7 @@ describe("demo seed", () => {
     expect(rounds.map((r) => r.name.replace(/ \d{4}$/, "")).sort()).toEqual([
       "Teamreview najaar",
       "Teamreview voorjaar",
+      "Teamreview winter",
     ]);
     const open = rounds.find((r) => r.name.startsWith("Teamreview najaar"))!;
     const finished = rounds.find((r) => r.name.startsWith("Teamreview voorjaar"))!;
