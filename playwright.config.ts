@@ -69,6 +69,18 @@ if (isRunnerProcess && !process.env.E2E_PREPARED) {
   process.env.E2E_PREPARED = "1";
 }
 
+/*
+ * The web server's and the worker's log lines (stdout and stderr) go to files, which `scripts/check-e2e-logs.ts`
+ * reads after the run for personal data and secrets (decision 1591); warnings and errors (stderr) are also
+ * passed on to the runner's output through `tee`, as before.
+ */
+const logDir = path.join(dataDir, "logs");
+if (isRunnerProcess) fs.mkdirSync(logDir, { recursive: true });
+const logTo = (name: string) => {
+  const file = path.join(logDir, `${name}.log`);
+  return `2>&1 >>"${file}" | tee -a "${file}" >&2`;
+};
+
 const serverEnv = {
   NODE_ENV: "production",
   HOST: "127.0.0.1",
@@ -163,7 +175,7 @@ export default defineConfig({
     },
     {
       name: "web",
-      command: `${sideServiceEnv} "${tsx}" server/index.ts`,
+      command: `{ ${sideServiceEnv} "${tsx}" server/index.ts ${logTo("web")}; }`,
       cwd: root,
       env: serverEnv,
       url: `${baseURL}/healthcheck`,
@@ -176,7 +188,7 @@ export default defineConfig({
     {
       name: "worker",
       // The worker as production runs it: its bundle (built above) with its node options.
-      command: `${sideServiceEnv} "${process.execPath}" ${workerNodeArgs.join(" ")} "${workerBundle}"`,
+      command: `{ ${sideServiceEnv} "${process.execPath}" ${workerNodeArgs.join(" ")} "${workerBundle}" ${logTo("worker")}; }`,
       cwd: root,
       env: serverEnv,
       stdout: "ignore",

@@ -75,6 +75,8 @@ try {
     results.push({ name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" });
   } else {
     results.push(await playwrightStep());
+    // What the run's server and worker logged holds no personal data or secret (docs/decisions/1591).
+    results.push(await checkStep("e2e logs", bin("tsx"), ["scripts/check-e2e-logs.ts"]));
   }
 } finally {
   await embedded?.stop();
