@@ -19,6 +19,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { createRng, type SeedContext } from "./context";
 import { seedAccountsAndClusters } from "./demo/accounts-and-clusters";
 import { seedAudit } from "./demo/audit";
+import { seedCalibration } from "./demo/calibration";
 import { seedCompetences } from "./demo/competences";
 import { seedContracts } from "./demo/contracts";
 import { seedCriteriaSets } from "./demo/criteria-sets";
@@ -53,6 +54,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedImport(ctx, { tenants });
   const set = await seedCriteriaSets(ctx, tenants);
   await seedTeamReviews(ctx, { tenants, set });
+  await seedCalibration(ctx, { tenants, people });
   await seedSelfReviews(ctx, { tenants, set });
   await seedPeerReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });

@@ -45,6 +45,7 @@ export const namespaces = [
   "growth",
   "analytics",
   "planning",
+  "calibration",
   "emails",
 ] as const;
 export const browserNamespaces = namespaces.filter((ns) => ns !== "emails");

@@ -19,7 +19,7 @@ import {
 import { criteria, criteriaSets } from "./criteria";
 import { tags } from "./tags";
 import { teams } from "./teams";
-import { memberships } from "./users";
+import { memberships, users } from "./users";
 import { tenantColumns } from "./tenant-columns";
 
 export const reviewTypes = ["team-summary", "team", "self", "peer"] as const;
@@ -146,6 +146,11 @@ export const reviewSubjects = pgTable(
     employability: real("employability"),
     /** Development role id 1..5, null while a dimension has no score. */
     developmentRole: smallint("development_role"),
+    /**
+     * The development role after calibration (1..5), null when never calibrated: the placement every
+     * result and analytic reads is `placedRoleSql` (docs/decisions/1610); the moves are in placement_calibrations.
+     */
+    calibratedRole: smallint("calibrated_role"),
     scoredCount: integer("scored_count").notNull().default(0),
     developmentGoal: text("development_goal").notNull().default(""),
     /** Self reviews: the team the participant answers about (null for team reviews: the review's team). */
@@ -262,4 +267,38 @@ export const reviewTeamStats = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("review_team_stats_round_idx").on(t.roundId)],
+);
+
+/**
+ * Calibration (docs/decisions/1610): one move of a person's placement in a finished team review to another
+ * development role, by whom, when and why. Append-only; the latest move's `toRole` is the subject's
+ * `calibratedRole`, the computed `developmentRole` stays the original.
+ */
+export const placementCalibrations = pgTable(
+  "placement_calibrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...tenantColumns("restrict"),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => reviewSubjects.id, { onDelete: "restrict" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "restrict" }),
+    /** The placement before this move (the computed role, or an earlier calibration); null for none. */
+    fromRole: smallint("from_role"),
+    toRole: smallint("to_role").notNull(),
+    reason: text("reason").notNull(),
+    movedBy: uuid("moved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("placement_calibrations_subject_idx").on(t.subjectId, t.createdAt),
+    index("placement_calibrations_membership_idx").on(t.membershipId),
+    index("placement_calibrations_account_cluster_idx").on(t.accountId, t.clusterId),
+    check("placement_calibrations_role_ck", sql`${t.toRole} between 1 and 5`),
+  ],
 );

@@ -471,10 +471,12 @@ test("hr: the team review wizard (both steps, with errors), the invite step and 
   await scanPages(page, [{ path: "/teamreviews/overview", heading: "Teamreviews" }]);
 });
 
-test("hr: a finished team review's results table, summaries, comparison and employee report", async ({ page }) => {
+test("hr: a finished team review's results table, summaries, comparison, employee report and calibration", async ({
+  page,
+}) => {
   const { roundId, teamReviews } = await createLeaderRound({ scoreAll: 1, finish: true });
   const [subject] = await getDb()
-    .select({ membershipId: reviewSubjects.membershipId })
+    .select({ id: reviewSubjects.id, membershipId: reviewSubjects.membershipId })
     .from(reviewSubjects)
     .where(eq(reviewSubjects.reviewId, teamReviews[0].id));
   await signedInAs(page, demoUsers.hr);
@@ -487,6 +489,9 @@ test("hr: a finished team review's results table, summaries, comparison and empl
       `/review/summary/${roundId}/levels`,
       `/review/${teamReviews[0].id}/compare/${subject.membershipId}`,
       `/review/report/${teamReviews[0].id}/employee/${subject.membershipId}`,
+      // Calibration (1610): the round's board and a person's move form with its history.
+      `/review/calibration?round=${roundId}`,
+      `/review/calibration/${subject.id}`,
     ].map((path) => ({ path })),
   );
 });

@@ -58,6 +58,8 @@ export type TeamData = {
   /** The set the round was made with. */
   roundSet: string;
   subject: string;
+  /** The member's entry in the team's latest finished team review (calibration, 1610). */
+  finishedSubject: string;
   /** A flow measurement of a team member who is not a demo user (made here when the seed has none). */
   flow: string;
   /** A development dialog (made here) of the same team member as `flow`, without a leader. */
@@ -153,6 +155,11 @@ async function teamData(
     order by r.created_at desc, m.created_at`);
   const row = rows.rows.find((r) => r.email === preferredEmail) ?? rows.rows[0];
   if (!row) throw new Error(`no reviewed member with a contract in team ${team}`);
+  const finished = await getDb().execute<{ id: string }>(sql`
+    select s.id from review_subjects s
+    join reviews r on r.id = s.review_id and r.team_id = ${team} and r.is_finished and r.deleted_at is null
+    order by (s.membership_id = ${row.membership_id}) desc, r.finished_at desc, s.id limit 1`);
+  if (!finished.rows[0]) throw new Error(`no finished team review of team ${team}`);
   return {
     team,
     employee: row.membership_id,
@@ -161,6 +168,7 @@ async function teamData(
     round: row.round_id,
     roundSet: row.set_id,
     subject: row.subject_id,
+    finishedSubject: finished.rows[0].id,
     ...(await flowAndDialogOf(cluster, team)),
   };
 }
@@ -330,6 +338,24 @@ async function andereReviewData(accountId: string, cluster: string, andereCookie
   const team = await teamId(cluster, demoTeams.andere[0]);
   const places = await db.execute<{ membership_id: string; role_key: string }>(sql`
     select membership_id, role_key from role_assignments where team_id = ${team}`);
+  const roundInput = {
+    deadline: "2099-12-01",
+    setId: set.id,
+    teamIds: [team],
+    tagIds: [],
+    leaderMembershipIds: places.rows.filter((p) => p.role_key === "team_admin").map((p) => p.membership_id),
+    memberMembershipIds: places.rows.filter((p) => p.role_key === "team_member").map((p) => p.membership_id),
+  };
+  // A finished round first (calibration works on finished team reviews, 1610); the open one stays the newest.
+  const finished = await createTeamReviewRound(await contextFor(andereCookie), {
+    name: "Audit-ronde afgerond",
+    ...roundInput,
+  });
+  if (!finished.ok) throw new Error(`round not created: ${finished.code}`);
+  await db
+    .update(reviews)
+    .set({ isFinished: true, finishedAt: new Date() })
+    .where(eq(reviews.parentId, finished.roundId));
   const created = await createTeamReviewRound(await contextFor(andereCookie), {
     name: "Audit-ronde",
     deadline: "2099-12-01",

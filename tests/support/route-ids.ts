@@ -102,6 +102,12 @@ export const idRoutes: Record<string, AuditEntry> = {
     params: (_, t) => ({ id: t.teamReview }),
   },
   "_app+/review+/evaluation.$id_.finish.tsx": { may: reviewers, team: true, params: (_, t) => ({ id: t.teamReview }) },
+  // Calibration (1610): reviews.manage in the team scope, on a finished team review's entry.
+  "_app+/review+/calibration.$subjectId.tsx": {
+    may: reviewers,
+    team: true,
+    params: (_, t) => ({ subjectId: t.finishedSubject }),
+  },
   "_app+/review+/report.$reviewId.employee.$membershipId.tsx": {
     may: reviewers,
     team: true,

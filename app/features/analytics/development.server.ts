@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
+import { placedRoleOf } from "~/features/reviews/placement.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 /**
  * The development tab of HR analytics (docs/decisions/1409): each active person's development role from
- * their latest finished team review, in total and per team of that review. Counts only, no names: the
+ * their latest finished team review (as calibrated, 1610), in total and per team of that review. Counts only, no names: the
  * people behind them are on the review results, which need reviews.manage.
  */
 
@@ -19,7 +20,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
     count: number;
   }>(sql`
     with latest as (
-      select distinct on (s.membership_id) s.membership_id, s.development_role, r.team_id,
+      select distinct on (s.membership_id) s.membership_id, ${placedRoleOf("s")} as development_role, r.team_id,
              coalesce(t.name, r.team_name) as team_name
       from review_subjects s
       join reviews r on r.id = s.review_id and r.type = 'team' and r.is_finished and r.deleted_at is null

@@ -73,6 +73,7 @@ export const auditActionsByCategory = {
     "review.unlock",
     "review.delete",
     "review.developmentGoal",
+    "review.calibrate",
     "review.selfreview.finish",
     "review.peerreview.nominate",
     "review.peerreview.approve",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { developmentRoles, type DevelopmentRoleKey } from "~/features/criteria/development-roles";
+import { placedRoleOf } from "~/features/reviews/placement.server";
 import type { AmbitionOwner } from "./ambitions.server";
 
 /** One finished review of me: its round, when, my dimension averages and the development role they give. */
@@ -14,7 +15,10 @@ export type GrowthReviewRow = {
   performance: number | null;
   potential: number | null;
   employability: number | null;
+  /** The placement: calibrated (1610), else computed from the scores. */
   role: DevelopmentRoleKey | null;
+  /** The role computed from the scores: differs from `role` when a calibration moved the person. */
+  originalRole: DevelopmentRoleKey | null;
 };
 
 const roleKeyOf = (id: number | null) => developmentRoles.find((r) => r.id === id)?.key ?? null;
@@ -41,11 +45,13 @@ export async function myReviewHistory(
     potential: number | null;
     employability: number | null;
     development_role: number | null;
+    original_role: number | null;
   }>(sql`
     select r.id as review_id, r.type, coalesce(round.name, r.name) as name,
            coalesce(r.team_name, (select rt.team_name from review_teams rt where rt.review_id = r.id and rt.team_id = s.team_id)) as team_name,
            case when r.type = 'team' then r.finished_at else s.finished_at end as finished_at,
-           r.scale, s.performance, s.potential, s.employability, s.development_role
+           r.scale, s.performance, s.potential, s.employability, ${placedRoleOf("s")} as development_role,
+           s.development_role as original_role
     from review_subjects s
     join reviews r on r.id = s.review_id
     left join reviews round on round.id = r.parent_id
@@ -70,5 +76,6 @@ export async function myReviewHistory(
     potential: r.potential,
     employability: r.employability,
     role: roleKeyOf(r.development_role),
+    originalRole: roleKeyOf(r.original_role),
   }));
 }

@@ -52,6 +52,8 @@ const entries: readonly { key: string; items: NavEntry[] }[] = [
       { key: "teamReviews", href: "/teamreviews/overview" },
       { key: "selfReviews", href: "/selfreviews/overview" },
       { key: "peerReviews", href: "/peerreviews/overview" },
+      // Finished team reviews' development roles across teams, moved with a reason (1610).
+      { key: "calibration", href: "/review/calibration" },
     ],
   },
   { key: "flow", items: [{ key: "flow", href: "/flow" }] },

@@ -25,6 +25,7 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/peerreviews", right: "reviews.manage", module: "peer-review" },
   { prefix: "/peerreview", module: "peer-review" },
   { prefix: "/review", right: "reviews.manage" },
+  { prefix: "/review/calibration", right: "reviews.manage", module: "team-review" },
   { prefix: "/teamreview", right: "reviews.manage" },
   { prefix: "/file", right: "reviews.manage" },
   { prefix: "/file/processing-register", right: "account.admin" },

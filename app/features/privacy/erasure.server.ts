@@ -186,6 +186,12 @@ export async function erasePerson(tx: DbOrTx, accountId: string, userId: string)
   await run(
     tx,
     counts,
+    "calibrationReasons",
+    sql`update placement_calibrations set reason = '' where membership_id = any(${mine}) and reason <> ''`,
+  );
+  await run(
+    tx,
+    counts,
     "peerComments",
     sql`update review_peer_assignments set comment = null where comment is not null and (reviewer_id = any(${mine})
           or subject_id in (select id from review_subjects where membership_id = any(${mine})))`,
@@ -260,7 +266,7 @@ export async function eraseDialogTexts(tx: DbOrTx, dialogIds: readonly string[])
   return counts;
 }
 
-/** Empties the free texts of finished reviews (development goals, peer remarks): the reviews' retention. */
+/** Empties the free texts of finished reviews (development goals, peer remarks, calibration reasons): the reviews' retention. */
 export async function eraseReviewTexts(tx: DbOrTx, reviewIds: readonly string[]): Promise<Counts> {
   const counts: Counts = {};
   if (reviewIds.length === 0) return counts;
@@ -276,6 +282,12 @@ export async function eraseReviewTexts(tx: DbOrTx, reviewIds: readonly string[])
     counts,
     "peerComments",
     sql`update review_peer_assignments set comment = null where review_id = any(${ids}) and comment is not null`,
+  );
+  await run(
+    tx,
+    counts,
+    "calibrationReasons",
+    sql`update placement_calibrations set reason = '' where review_id = any(${ids}) and reason <> ''`,
   );
   return counts;
 }

@@ -29,6 +29,8 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   { table: "review_reviewers", by: [member("membership_id")] },
   { table: "review_scores", by: [member("scored_by"), parent("subject_id", "reviewSubjects")] },
   { table: "review_team_answers", by: [parent("subject_id", "reviewSubjects")] },
+  // Calibration moves of the person's placements, and the moves they made (1610).
+  { table: "placement_calibrations", by: [member("membership_id"), user("moved_by")] },
   { table: "reviews", by: [member("created_by")] },
   // Answers the person gave as a peer; answers others gave about them only as the result's aggregate.
   { table: "review_peer_assignments", by: [member("reviewer_id")] },

@@ -4,6 +4,7 @@ import { reviewCriteria, reviews, reviewScores, reviewSubjects, reviewTeamStats,
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import type { TenantContext } from "~/utils/tenant.server";
+import { placedRole } from "./placement.server";
 import { requireTeamReview } from "./review-access.server";
 import { summariseSubject, teamReviewStats } from "./review-scoring";
 
@@ -15,7 +16,8 @@ export const subjectResultColumns = {
   performance: reviewSubjects.performance,
   potential: reviewSubjects.potential,
   employability: reviewSubjects.employability,
-  developmentRole: reviewSubjects.developmentRole,
+  /** The placement shown: calibrated, else computed (1610). */
+  developmentRole: placedRole,
   developmentGoal: reviewSubjects.developmentGoal,
 };
 
@@ -183,7 +185,7 @@ export async function refreshTeamStats(db: DbOrTx, reviewId: string, criteriaCou
       performance: reviewSubjects.performance,
       potential: reviewSubjects.potential,
       employability: reviewSubjects.employability,
-      developmentRole: reviewSubjects.developmentRole,
+      developmentRole: placedRole,
       scoredCount: reviewSubjects.scoredCount,
     })
     .from(reviewSubjects)

@@ -13,6 +13,7 @@ type ReviewRow = {
   potential: number | null;
   employability: number | null;
   role: string | null;
+  originalRole: string | null;
 };
 
 /** My roles and dimension averages per finished review round (team reviews or self reviews), newest first. */
@@ -42,7 +43,16 @@ export function GrowthReviewTable({ rows, caption }: { rows: ReviewRow[]; captio
             {row.teamName ? <span className="block text-sm text-ink-muted">{row.teamName}</span> : null}
           </td>
           <td className="p-2">{formatDate(row.finishedAt)}</td>
-          <td className="p-2">{row.role ? t(`criteria:roles.${row.role}`) : t("growth:history.noRole")}</td>
+          <td className="p-2">
+            {row.role ? t(`criteria:roles.${row.role}`) : t("growth:history.noRole")}
+            {row.role !== row.originalRole ? (
+              <span className="block text-sm text-ink-muted">
+                {t("growth:history.calibrated", {
+                  role: row.originalRole ? t(`criteria:roles.${row.originalRole}`) : t("growth:history.noRole"),
+                })}
+              </span>
+            ) : null}
+          </td>
           <td className="p-2 text-right tabular-nums">{score(row.performance)}</td>
           <td className="p-2 text-right tabular-nums">{score(row.potential)}</td>
           <td className="p-2 text-right tabular-nums">{score(row.employability)}</td>
