@@ -356,15 +356,7 @@ async function andereReviewData(accountId: string, cluster: string, andereCookie
     .update(reviews)
     .set({ isFinished: true, finishedAt: new Date() })
     .where(eq(reviews.parentId, finished.roundId));
-  const created = await createTeamReviewRound(await contextFor(andereCookie), {
-    name: "Audit-ronde",
-    deadline: "2099-12-01",
-    setId: set.id,
-    teamIds: [team],
-    tagIds: [],
-    leaderMembershipIds: places.rows.filter((p) => p.role_key === "team_admin").map((p) => p.membership_id),
-    memberMembershipIds: places.rows.filter((p) => p.role_key === "team_member").map((p) => p.membership_id),
-  });
+  const created = await createTeamReviewRound(await contextFor(andereCookie), { name: "Audit-ronde", ...roundInput });
   if (!created.ok) throw new Error(`round not created: ${created.code}`);
   return { set: set.id, team };
 }
