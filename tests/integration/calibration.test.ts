@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { auditEvents, placementCalibrations, reviews, reviewSubjects, reviewTeamStats } from "#db/schema";
 import { developmentAnalytics } from "~/features/analytics/development.server";
-import { demoTeams, leiderTeams } from "../../seed/demo-data";
+import { demoReviewNames, demoTeams, leiderTeams } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { formRequest, getRequest } from "../support/http";
 import { handle, loaderDataOf } from "../support/remix-handler";
@@ -67,12 +67,15 @@ describe("calibration board and history", () => {
       teams: { teamName: string }[];
       people: { subjectId: string; originalRole: number | null; placedRole: number | null }[];
       total: number;
+      round: { id: string; name: string };
     };
+    // The newest finished round by default, every team of it.
+    expect(board.round.name).toContain(demoReviewNames.finished);
     expect(board.teams.map((t) => t.teamName).sort()).toEqual([...demoTeams.noord].sort());
     const [{ n }] = (
       await getDb().execute<{ n: number }>(sql`
         select count(*)::int as n from review_subjects s join reviews r on r.id = s.review_id
-        where r.type = 'team' and r.is_finished and r.cluster_id = ${who.hr.clusterId}`)
+        where r.type = 'team' and r.is_finished and r.parent_id = ${board.round.id}`)
     ).rows;
     expect(board.total).toBe(n);
 
