@@ -51,6 +51,11 @@ export const reviews = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     completionConfirmedAt: timestamp("completion_confirmed_at", { withTimezone: true }),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /**
+     * When the review was last rolled back or unlocked after it was finished, confirmed or locked: a score or
+     * answer changed from then on is recorded in the audit trail (decision 1670).
+     */
+    reopenedAt: timestamp("reopened_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => memberships.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

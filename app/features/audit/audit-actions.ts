@@ -80,6 +80,7 @@ export const auditActionsByCategory = {
     "review.peerreview.reject",
     "review.peerreview.peers",
     "review.peerreview.finish",
+    "review.scoresChangedAfterFinish",
   ],
   account: ["account.register", "cluster.switch"],
 } as const;

@@ -12,7 +12,7 @@ import {
   storedAnswers,
   type AnswerPart,
 } from "~/features/reviews/questionnaire-answers.server";
-import { auditReviews } from "~/features/reviews/review-audit.server";
+import { auditChangeAfterFinish, auditReviews } from "~/features/reviews/review-audit.server";
 import { questionnaireReadOnly } from "~/features/reviews/self-review-questionnaire.server";
 import { reviewCriteriaRows } from "~/features/reviews/review-criteria.server";
 import { isUuid, notFound } from "~/utils/scope.server";
@@ -118,6 +118,7 @@ export async function savePeerQuestionnaire(
     await lockForAnswer(tx, assignment.id);
     const saved = await saveAnswers(tx, review, { peer: { part: peerPart(assignment.id), input } });
     if (!saved.ok) return answer.refuse({ ok: false, code: saved.code, criterionId: saved.criterionId });
+    await auditChangeAfterFinish(tx, ctx, review.id, { scores: saved.changed.peer });
     if (comment !== undefined && assignment.role === "peer") {
       const text = comment.trim();
       if (text.length > PEER_COMMENT_MAX) answer.refuse({ ok: false, code: "commentTooLong" });

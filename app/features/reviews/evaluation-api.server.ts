@@ -14,6 +14,7 @@ import { developmentRoleKey, progressState } from "./review-scoring";
 import { diffScores, formValueOf, type ScoreChange } from "./evaluation-form";
 import { getEvaluation, storedScores, type Evaluation, type EvaluationResult } from "./evaluation.server";
 import { requireTeamReview } from "./review-access.server";
+import { auditChangeAfterFinish } from "./review-audit.server";
 import { bookCriterion, deleteCriteria, insertCriteria, loadEntries, loadRuleSet } from "./review-criteria.server";
 import { EvaluationRefused, lockReviewForChange, saveScoresInTransaction } from "./review-scores.server";
 import { finishTeamReview } from "./review-state.server";
@@ -215,6 +216,7 @@ export async function saveReviewFromApi(
         if (!state.ok) throw new ApiSaveRefused(state);
         await insertCriteria(tx, review.id, added);
         await deleteCriteria(tx, review.id, removedIds, review.scale as ScaleSize, settings.thresholds);
+        await auditChangeAfterFinish(tx, ctx, review.id, { scores: 0, criteria: removedIds.length });
       }
       if (changes.length || goals.length)
         await saveScoresInTransaction(

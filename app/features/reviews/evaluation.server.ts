@@ -10,6 +10,7 @@ import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { diffScores } from "./evaluation-form";
 import { requireTeamReview, roundOf } from "./review-access.server";
+import { auditChangeAfterFinish } from "./review-audit.server";
 import {
   bookCriterion,
   deleteCriteria,
@@ -208,6 +209,7 @@ export async function removeReviewCriterion(
     const result = removeCriterion(entries, criterionId);
     if (!result.ok) return { ok: false, code: result.code, criterionId };
     await deleteCriteria(tx, review.id, [criterionId], review.scale as ScaleSize, settings.thresholds);
+    await auditChangeAfterFinish(tx, ctx, review.id, { scores: 0, criteria: 1 });
     return { ok: true };
   });
 }

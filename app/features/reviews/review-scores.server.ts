@@ -6,6 +6,7 @@ import type { Dimension, ScaleSize } from "~/features/criteria/scales";
 import type { TenantContext } from "~/utils/tenant.server";
 import { placedRole } from "./placement.server";
 import { requireTeamReview } from "./review-access.server";
+import { auditChangeAfterFinish } from "./review-audit.server";
 import { summariseSubject, teamReviewStats } from "./review-scoring";
 
 /** A person's results in a review, for queries from review_subjects joined to memberships and users. */
@@ -146,6 +147,11 @@ export async function saveScoresInTransaction(
   }
   for (const subjectId of touched) await refreshSubject(tx, subjectId, scale, thresholds);
   await refreshTeamStats(tx, review.id, criteriaRows.length);
+  await auditChangeAfterFinish(tx, ctx, review.id, {
+    scores: input.scores.length,
+    subjects: touched.size,
+    goals: input.developmentGoals?.length ?? 0,
+  });
 }
 
 /** Recomputes a subject's dimension scores and role from its scores. */

@@ -1,5 +1,5 @@
 import type { AuditAction } from "~/features/audit/audit-actions";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { reviews } from "#db/schema";
 import { inCluster } from "~/utils/scope.server";
@@ -63,8 +63,15 @@ export function rollbackCompletion(ctx: TenantContext, reviewId: string, db: DbO
   return setReviewState(db, ctx, reviewId, "review.rollback", (r) => {
     if (!r.isFinished) return { ok: false, code: "notFinished" };
     if (r.lockedAt) return { ok: false, code: "locked" };
-    return { isFinished: false, finishedAt: null, completionConfirmedAt: null };
+    return { isFinished: false, finishedAt: null, completionConfirmedAt: null, reopenedAt: new Date() };
   });
+}
+
+/** Unlocking a locked review reopens it: changes from then on are recorded (decision 1670). */
+export function reopenedWhenUnlocked(locked: boolean) {
+  return locked
+    ? {}
+    : { reopenedAt: sql`case when ${reviews.lockedAt} is not null then now() else ${reviews.reopenedAt} end` };
 }
 
 /** Locks or unlocks a round and all its team reviews; locked reviews are read-only. */
@@ -73,10 +80,11 @@ export async function setRoundLocked(ctx: TenantContext, roundId: string, locked
   const round = await requireRound(ctx, roundId, db);
   await db.transaction(async (tx) => {
     const lockedAt = locked ? new Date() : null;
-    await tx.update(reviews).set({ lockedAt, updatedAt: new Date() }).where(eq(reviews.id, round.id));
+    const set = { lockedAt, ...reopenedWhenUnlocked(locked), updatedAt: new Date() };
+    await tx.update(reviews).set(set).where(eq(reviews.id, round.id));
     await tx
       .update(reviews)
-      .set({ lockedAt, updatedAt: new Date() })
+      .set(set)
       .where(and(eq(reviews.parentId, round.id), inCluster(reviews, ctx)));
     await auditReviews(tx, ctx, locked ? "review.lock" : "review.unlock", [round.id]);
   });

@@ -8,6 +8,7 @@ import { teamInScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireReview, selfReviewScope, selfReviewVisibility } from "./review-access.server";
 import { auditReviews } from "./review-audit.server";
+import { reopenedWhenUnlocked } from "./review-state.server";
 
 /** The self review overview and a self review's tabs (docs/decisions/0943): list, details, lock, delete. */
 
@@ -133,7 +134,13 @@ export async function setSelfReviewCompleted(ctx: TenantContext, reviewId: strin
   await getDb().transaction(async (tx) => {
     await tx
       .update(reviews)
-      .set({ isFinished: completed, finishedAt: at, completionConfirmedAt: at, updatedAt: new Date() })
+      .set({
+        isFinished: completed,
+        finishedAt: at,
+        completionConfirmedAt: at,
+        ...(completed ? {} : { reopenedAt: new Date() }),
+        updatedAt: new Date(),
+      })
       .where(eq(reviews.id, review.id));
     await auditReviews(tx, ctx, completed ? "review.confirm" : "review.rollback", [review.id]);
   });
@@ -160,7 +167,7 @@ export async function setQuestionnaireReviewLocked(
   await getDb().transaction(async (tx) => {
     await tx
       .update(reviews)
-      .set({ lockedAt: locked ? new Date() : null, updatedAt: new Date() })
+      .set({ lockedAt: locked ? new Date() : null, ...reopenedWhenUnlocked(locked), updatedAt: new Date() })
       .where(eq(reviews.id, review.id));
     await auditReviews(tx, ctx, locked ? "review.lock" : "review.unlock", [review.id]);
   });

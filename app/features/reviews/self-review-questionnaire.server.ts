@@ -8,7 +8,7 @@ import { formValueOf } from "./evaluation-form";
 import { answerTransaction, saveAnswers, storedAnswers, type AnswerPart } from "./questionnaire-answers.server";
 import { requireParticipation } from "./review-access.server";
 import { reviewCriteriaRows } from "./review-criteria.server";
-import { auditReviews } from "./review-audit.server";
+import { auditChangeAfterFinish, auditReviews } from "./review-audit.server";
 import { refreshSubject } from "./review-scores.server";
 import { personName } from "~/utils/person-name";
 
@@ -131,6 +131,7 @@ export async function saveQuestionnaire(
     });
     if (!saved.ok) return answer.refuse(saved);
     const { changed } = saved;
+    await auditChangeAfterFinish(tx, ctx, review.id, { scores: changed.team + changed.own, subjects: 1 });
     if (changed.own) await refreshSubject(tx, subject.id, review.scale as ScaleSize, settings.thresholds);
     else if (changed.team)
       await tx.update(reviewSubjects).set({ updatedAt: new Date() }).where(eq(reviewSubjects.id, subject.id));
