@@ -62,6 +62,11 @@ export default defineConfig({
         extends: true,
         test: { ...integration, name: "integration-isolated", include: mockingFiles },
       },
+      // Opt-in (`npm run test:pgbouncer`, decision 1592): needs Debian's pgbouncer; not part of `npm test`.
+      {
+        extends: true,
+        test: { ...integration, name: "pgbouncer", include: ["tests/pgbouncer/**/*.test.ts"] },
+      },
     ],
   },
 });
