@@ -3,6 +3,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useId,
   useRef,
   useState,
   type FormEvent,
@@ -37,36 +38,31 @@ function isPlainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
-/**
- * A link to a confirmation page (delete, merge, split, archive; docs/decisions/1541). Without JavaScript it is
- * that link. With JavaScript it opens a native modal `<dialog>` on this page (focus kept inside and returned to
- * the link on close, Escape cancels) with the page's own confirmation in it: `children`, or, given `load`, what
- * `load` renders from the confirmation page's loader data (fetched from its URL, as the page would read it).
- */
-export function ConfirmLink<T = unknown>({
-  href,
-  title,
-  children,
-  load,
-  className,
-  "aria-label": ariaLabel,
-  label,
-}: {
-  href: string;
-  /** The dialog's title (the confirmation page's heading). */
-  title: string;
-  /** What the link says. */
-  label: ReactNode;
+type ConfirmContent<T> = {
+  /** The dialog's title (the confirmation page's heading); from the page's loader data when it depends on it. */
+  title: string | ((data: T) => string);
   children?: ReactNode;
   load?: (data: T) => ReactNode;
-  className?: string;
-  "aria-label"?: string;
-}) {
-  const fetcher = useFetcher<T>();
+};
+
+/**
+ * The dialog behind `ConfirmLink` and `ConfirmSelection`: `open(url)` shows the confirmation page at `url` in a
+ * native modal `<dialog>` (focus kept inside and returned to the opener on close, Escape cancels) — `children`,
+ * or, given `load`, what `load` renders from that page's loader data (fetched from its URL, as the page reads it).
+ */
+function useConfirmDialog<T>({ title, children, load }: ConfirmContent<T>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [url, setUrl] = useState<string | null>(null);
+  // Each opening reads with a fetcher of its own, so a dialog never shows an earlier selection's data.
+  const [opened, setOpened] = useState<{ url: string; n: number } | null>(null);
+  const fetcher = useFetcher<T>({ key: `confirm-${useId()}-${opened?.n ?? 0}` });
+  const url = opened?.url ?? null;
   const ready = url !== null && (!load || fetcher.data !== undefined);
 
+  useEffect(() => {
+    if (opened && load) fetcher.load(opened.url);
+    // Load once per opening; `fetcher` and `load` are new objects each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
   useEffect(() => {
     const dialog = dialogRef.current;
     if (ready && dialog && !dialog.open) dialog.showModal();
@@ -74,23 +70,16 @@ export function ConfirmLink<T = unknown>({
 
   const close = () => {
     dialogRef.current?.close();
-    setUrl(null);
+    setOpened(null);
   };
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    setUrl(href);
-    if (load) fetcher.load(href);
-  };
+  const openings = useRef(0);
+  const open = (next: string) => setOpened({ url: next, n: ++openings.current });
   const frame: ConfirmFrame = {
     inDialog: true,
-    action: url ?? href,
+    action: url ?? undefined,
     close,
-    reload: (query) => {
-      const next = `${href.split("?")[0]}?${query.toString()}`;
-      setUrl(next);
-      fetcher.load(next);
-    },
+    // A step inside the dialog (a merge's choice) reads again with the same fetcher: the dialog stays open.
+    reload: (query) => setOpened({ url: `${(url ?? "").split("?")[0]}?${query.toString()}`, n: openings.current }),
   };
   // A confirmation sent from the dialog leaves the dialog: the answer is a new page (or the confirmation page
   // itself when the server refused, with its errors), as without JavaScript.
@@ -98,20 +87,89 @@ export function ConfirmLink<T = unknown>({
     const form = event.target as HTMLFormElement;
     if (!event.defaultPrevented && form.method.toLowerCase() === "post") close();
   };
+  const data = fetcher.data as T;
+  const dialog =
+    ready && url !== null ? (
+      <ModalDialog
+        ref={dialogRef}
+        titleId={`confirm-${url.split("?")[0]}`}
+        title={typeof title === "function" ? title(data) : title}
+        onCancel={close}
+        onClose={close}
+      >
+        <Frame.Provider value={frame}>
+          {/* The submit bubbles here after the form's own handlers. */}
+          <div onSubmit={onSubmit}>{load ? load(data) : children}</div>
+        </Frame.Provider>
+      </ModalDialog>
+    ) : null;
+  return { open, dialog };
+}
 
+/**
+ * A link to a confirmation page (delete, merge, split, archive; docs/decisions/1541). Without JavaScript it is
+ * that link. With JavaScript a plain click opens the page's own confirmation in a dialog (`useConfirmDialog`).
+ */
+export function ConfirmLink<T = unknown>({
+  href,
+  className,
+  "aria-label": ariaLabel,
+  label,
+  ...content
+}: ConfirmContent<T> & {
+  href: string;
+  /** What the link says. */
+  label: ReactNode;
+  className?: string;
+  "aria-label"?: string;
+}) {
+  const { open, dialog } = useConfirmDialog(content);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    open(href);
+  };
   return (
     <>
-      <a href={href} onClick={open} className={className} aria-label={ariaLabel}>
+      <a href={href} onClick={onClick} className={className} aria-label={ariaLabel}>
         {label}
       </a>
-      {ready ? (
-        <ModalDialog ref={dialogRef} titleId={`confirm-${href}`} title={title} onCancel={close} onClose={close}>
-          <Frame.Provider value={frame}>
-            {/* The submit bubbles here after the form's own handlers. */}
-            <div onSubmit={onSubmit}>{load ? load(fetcher.data as T) : children}</div>
-          </Frame.Provider>
-        </ModalDialog>
-      ) : null}
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * A selection (checkboxes in a list) sent to a confirmation page by GET, as a bulk delete or a merge of the
+ * chosen rows (1641). Without JavaScript the form goes to `action` with the choice in its query; with
+ * JavaScript the same URL opens in a dialog with `load`. The checkboxes may sit outside the form (`form=id`).
+ */
+export function ConfirmSelection<T>({
+  id,
+  action,
+  className,
+  children,
+  ...content
+}: Omit<ConfirmContent<T>, "children" | "load"> & {
+  id?: string;
+  action: string;
+  className?: string;
+  load: (data: T) => ReactNode;
+  /** The form's content: its rows and submit button. */
+  children: ReactNode;
+}) {
+  const { open, dialog } = useConfirmDialog(content);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams(new FormData(event.currentTarget) as unknown as string[][]);
+    open(`${action}?${query.toString()}`);
+  };
+  return (
+    <>
+      <Form method="get" action={action} id={id} className={className} onSubmit={onSubmit}>
+        {children}
+      </Form>
+      {dialog}
     </>
   );
 }

@@ -159,6 +159,13 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/settings/rights" },
     { path: `/personnel/user/${membership.id}/erase` },
   ]);
+  // A confirmation in its dialog (1541): the bulk delete of a selection, opened and left with Escape.
+  await page.goto("/personnel/positions");
+  await page.getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "Geselecteerde functies verwijderen" }).click();
+  await expect(page.getByRole("dialog", { name: "1 functies verwijderen?" })).toBeVisible();
+  await expectAccessible(page, "/personnel/positions bulk delete dialog");
+  await page.keyboard.press("Escape");
 });
 
 test("admin: the import's steps", async ({ page }) => {

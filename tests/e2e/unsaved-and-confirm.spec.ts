@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters } from "#db/schema";
+import { clusters, tags } from "#db/schema";
 import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { createTeam } from "../factories";
 import type { Page } from "@playwright/test";
@@ -80,6 +80,18 @@ async function freshTeams(...names: string[]) {
   return made;
 }
 
+/** Fresh personnel tags in the hr user's cluster. */
+async function freshTags(...names: string[]) {
+  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));
+  const rows = names.map((name) => ({
+    accountId: cluster.accountId,
+    clusterId: cluster.id,
+    kind: "personnel" as const,
+    name: `${name} ${stamp()}`,
+  }));
+  return getDb().insert(tags).values(rows).returning();
+}
+
 /** A started development dialog of the leader with Lotte Jansen. */
 async function startDialog(page: Page) {
   await signIn(page, demoUsers.leider, { at: "/dialogs/create" });
@@ -148,6 +160,37 @@ test.describe("confirmations", () => {
     },
   );
 
+  test(
+    "a bulk delete and a tag's merge ask in a dialog too: the selection's own list, Escape keeps, confirming acts",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const [a, b, kept, merged] = await freshTags("Bulk", "Bulk", "Blijft", "Gaat op");
+      await signIn(page, demoUsers.hr, { at: "/personnel/tags" });
+      await page.getByLabel(`${a.name} selecteren`).check();
+      await page.getByLabel(`${b.name} selecteren`).check();
+      const submit = page.getByRole("button", { name: "Geselecteerde tags verwijderen" });
+      const bulk = page.getByRole("dialog", { name: "2 tags verwijderen?" });
+      await submit.click();
+      await expect(bulk.getByRole("listitem")).toHaveText([a.name, b.name]);
+      await page.keyboard.press("Escape");
+      await expect(bulk).toBeHidden();
+      await expect(page).toHaveURL(/\/personnel\/tags$/);
+      await submit.click();
+      await bulk.getByRole("button", { name: "Ja, verwijderen" }).click();
+      await expect(page.getByRole("status")).toContainText("2 tags verwijderd");
+      await expect(page.getByRole("link", { name: a.name })).toHaveCount(0);
+
+      await page.goto(`/personnel/tags/${kept.id}`);
+      await page.getByRole("link", { name: "Samenvoegen met een andere tag" }).click();
+      const merge = page.getByRole("dialog", { name: `${kept.name} samenvoegen` });
+      await merge.getByLabel("Samenvoegen met").selectOption({ label: merged.name });
+      await merge.getByRole("button", { name: "Bekijk wat er verandert" }).click();
+      await merge.getByRole("button", { name: "Tags samenvoegen" }).click();
+      await expect(page.getByRole("status")).toContainText("De tags zijn samengevoegd");
+      await expect(page).toHaveURL(new RegExp(`/personnel/tags/${kept.id}$`));
+    },
+  );
+
   test("without JavaScript the confirmations are pages and steps of their own", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the dialogs are tested above");
     const [gone] = await freshTeams("Weg");
@@ -157,6 +200,16 @@ test.describe("confirmations", () => {
     await expect(page.getByRole("heading", { level: 1, name: `${gone.name} verwijderen?` })).toBeVisible();
     await page.getByRole("button", { name: "Ja, team verwijderen" }).click();
     await expect(page.getByRole("status")).toContainText(`Team ${gone.name} is verwijderd`);
+
+    // A bulk delete: the selection goes to its page.
+    const [tag] = await freshTags("Bulk");
+    await page.goto("/personnel/tags");
+    await page.getByLabel(`${tag.name} selecteren`).check();
+    await page.getByRole("button", { name: "Geselecteerde tags verwijderen" }).click();
+    await expect(page).toHaveURL(/\/personnel\/tags\/delete\?ids=/);
+    await expect(page.getByRole("heading", { level: 1, name: "1 tags verwijderen?" })).toBeVisible();
+    await page.getByRole("button", { name: "Ja, verwijderen" }).click();
+    await expect(page.getByRole("status")).toContainText("1 tags verwijderd");
 
     await startDialog(page);
     await page.getByRole("link", { name: "Dialoog archiveren" }).click();

@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { ConfirmHeading, useConfirmFrame } from "~/components/confirm-dialog";
+import { ConfirmHeading, ConfirmLink, useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import type { MergeLine } from "./merge-lines";
 
@@ -43,6 +43,19 @@ export type MergePageData = {
 };
 
 export const mergeMeta: MetaFunction = ({ data }) => [{ title: (data as MergePageData | undefined)?.title }];
+
+/** The link to a record's merge page (`${ns}:merge.link`): the page without JavaScript, a dialog with (1541). */
+export function MergeLink({ page, href, name }: { page: MergePageConfig; href: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmLink<MergePageData>
+      href={href}
+      label={t(`${page.ns}:merge.link`)}
+      title={t(`${page.ns}:merge.heading`, { name })}
+      load={(data) => <MergePage {...page} data={data} />}
+    />
+  );
+}
 
 /**
  * Choose the other record and which remains (GET), see what moves and what is lost, confirm (POST).

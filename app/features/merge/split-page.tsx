@@ -4,7 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { ConfirmHeading, useConfirmFrame } from "~/components/confirm-dialog";
+import { ConfirmHeading, ConfirmLink, useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 
 /**
@@ -27,6 +27,19 @@ export type SplitPageData = {
 };
 
 export const splitMeta: MetaFunction = ({ data }) => [{ title: (data as SplitPageData | undefined)?.title }];
+
+/** The link to a record's split page (`${ns}:split.link`): the page without JavaScript, a dialog with (1541). */
+export function SplitLink({ page, href, name }: { page: SplitPageConfig; href: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmLink<SplitPageData>
+      href={href}
+      label={t(`${page.ns}:split.link`)}
+      title={t(`${page.ns}:split.heading`, { name })}
+      load={(data) => <SplitPage {...page} data={data} />}
+    />
+  );
+}
 
 /** Also the content of its confirmation dialog (`ConfirmLink`, 1541), with the page's loader data as `data`. */
 export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConfig & { data?: SplitPageData }) {

@@ -1,8 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmLink } from "~/components/confirm-dialog";
 import { formatNumber } from "~/utils/format";
 import { ContractForm } from "./contract-form";
+import { ContractDeleteConfirm } from "./employee-confirmations";
 
 export type ContractRow = {
   id: string;
@@ -94,10 +96,18 @@ function ContractsTable({ employeeId, contracts }: { employeeId: string; contrac
                     {t("employees:contracts.edit")}
                     {which}
                   </Link>
-                  <Link to={`/personnel/user/${employeeId}/contracts/${c.id}/delete`}>
-                    {t("employees:contracts.delete")}
-                    {which}
-                  </Link>
+                  <ConfirmLink
+                    href={`/personnel/user/${employeeId}/contracts/${c.id}/delete`}
+                    label={
+                      <>
+                        {t("employees:contracts.delete")}
+                        {which}
+                      </>
+                    }
+                    title={t("employees:contracts.deleteTitle")}
+                  >
+                    <ContractDeleteConfirm employeeId={employeeId} contract={c} />
+                  </ConfirmLink>
                 </td>
               </tr>
             );

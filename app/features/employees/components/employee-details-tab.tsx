@@ -1,9 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmLink } from "~/components/confirm-dialog";
 import { Button, ErrorSummary } from "~/components/ui/forms";
+import { personName } from "~/utils/person-name";
 import { employeeDetailsSchema } from "../employees.schema";
+import { EmployeeDeleteConfirm, EmployeeMergeConfirm, type EmployeeMergeData } from "./employee-confirmations";
 import { PersonFields, personFieldNames, usePersonLabels } from "./person-fields";
 
 export type EmployeeDetails = {
@@ -42,6 +45,7 @@ export function EmployeeDetailsTab({
 }) {
   const { t } = useTranslation();
   const labels = usePersonLabels();
+  const name = personName(employee.firstName, employee.lastName, employee.email);
   const [form, fields] = useForm({
     id: "employee-details",
     lastResult,
@@ -91,9 +95,20 @@ export function EmployeeDetailsTab({
       </Form>
       {!employee.deleted ? <InvitationPanel invited={employee.invited} invitation={invitation} /> : null}
       <div className="mt-6 flex flex-wrap gap-4">
-        <Link to={`/personnel/user/${employee.id}/merge`}>{t("employees:merge.link")}</Link>
+        <ConfirmLink<EmployeeMergeData>
+          href={`/personnel/user/${employee.id}/merge`}
+          label={t("employees:merge.link")}
+          title={t("employees:merge.title")}
+          load={(data) => <EmployeeMergeConfirm {...data} />}
+        />
         {!employee.deleted ? (
-          <Link to={`/personnel/user/${employee.id}/delete`}>{t("employees:delete.link")}</Link>
+          <ConfirmLink
+            href={`/personnel/user/${employee.id}/delete`}
+            label={t("employees:delete.link")}
+            title={t("employees:delete.title")}
+          >
+            <EmployeeDeleteConfirm employee={{ id: employee.id, name }} />
+          </ConfirmLink>
         ) : null}
       </div>
     </>

@@ -3,8 +3,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/confirm-dialog";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
-import { MergePage, type MergePageData } from "~/features/merge/merge-page";
-import { SplitPage, type SplitPageData } from "~/features/merge/split-page";
+import { MergeLink } from "~/features/merge/merge-page";
+import { SplitLink } from "~/features/merge/split-page";
 import { teamSchema } from "../teams.schema";
 import { TeamDeleteConfirm, teamMergePage, teamSplitPage } from "./team-confirmations";
 
@@ -32,22 +32,12 @@ export function TeamSettingsForm({
         <Button>{t("teams:save")}</Button>
       </Form>
       <ul className="mt-6 flex gap-6">
-        {(["merge", "split"] as const).map((kind) => (
-          <li key={kind}>
-            <ConfirmLink<MergePageData & SplitPageData>
-              href={`${base}/${kind}`}
-              label={t(`teams:${kind}.link`)}
-              title={t(`teams:${kind}.heading`, { name: team.name })}
-              load={(data) =>
-                kind === "merge" ? (
-                  <MergePage {...teamMergePage} data={data} />
-                ) : (
-                  <SplitPage {...teamSplitPage} data={data} />
-                )
-              }
-            />
-          </li>
-        ))}
+        <li>
+          <MergeLink page={teamMergePage} href={`${base}/merge`} name={team.name} />
+        </li>
+        <li>
+          <SplitLink page={teamSplitPage} href={`${base}/split`} name={team.name} />
+        </li>
         <li>
           <ConfirmLink
             href={`${base}/delete`}

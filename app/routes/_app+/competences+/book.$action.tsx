@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { competenceMergePage } from "~/features/competences/components/competence-merge";
+import { MergeLink } from "~/features/merge/merge-page";
 import {
   Button,
   FormErrorSummary,
@@ -94,7 +96,11 @@ export default function CompetenceFormPage() {
         {competence ? (
           <>
             {" · "}
-            <Link to={`/competences/book/${competence.id}/merge`}>{t("competences:merge.link")}</Link>
+            <MergeLink
+              page={competenceMergePage}
+              href={`/competences/book/${competence.id}/merge`}
+              name={competence.name}
+            />
           </>
         ) : null}
       </p>

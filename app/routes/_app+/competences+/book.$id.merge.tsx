@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { competenceMergeSchema } from "~/features/competences/competences.schema";
+import { competenceMergePage } from "~/features/competences/components/competence-merge";
 import { getCompetence, listCompetenceOptions, mergeCompetences } from "~/features/competences/competences.server";
-import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
+import { MergePage, mergeMeta } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
 import { requireModule } from "~/utils/tenant.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta = mergeMeta;
 
-const page: MergePageConfig = {
-  ns: "competences",
-  formId: "competence-merge",
-  schema: competenceMergeSchema,
-  otherField: "otherCompetenceId",
-  backLabel: "competences:merge.back",
-};
+const page = competenceMergePage;
 
 /** Merging two competences of the book (docs/decisions/1302), like positions and teams (0760). */
 const route: MergeRoute = {

@@ -1,18 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   Button,
-  ErrorList,
-  ErrorSummary,
   FormErrorSummary,
   InputField,
   SelectInputField,
   TextareaInputField,
   useZodForm,
 } from "~/components/ui/forms";
+import { CriteriaMergeConfirm } from "~/features/criteria/components/criteria-merge-confirm";
 import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { criterionSchema, mergeCriteriaSchema } from "~/features/criteria/criteria.schema";
 import { createCriterion, getCriterion, mergeCriteria, updateCriterion } from "~/features/criteria/criteria.server";
@@ -91,14 +90,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CriterionActionPage() {
   const { t } = useTranslation();
-  const { kind } = useLoaderData<typeof loader>();
+  const { kind, merge } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl">
       <p>
         <Link to="/criteria/book">{t("criteria:book.back")}</Link>
       </p>
       <h1 className="mb-4 mt-2">{t(`criteria:${kind}.title`)}</h1>
-      {kind === "merge" ? <MergeForm /> : <CriterionForm />}
+      {kind === "merge" ? <CriteriaMergeConfirm merge={merge} /> : <CriterionForm />}
     </div>
   );
 }
@@ -169,53 +168,6 @@ function CriterionForm() {
           selected={Array.isArray(selectedTags) ? selectedTags : [selectedTags]}
         />
         <Button>{t(criterion ? "criteria:edit.submit" : "criteria:add.submit")}</Button>
-      </Form>
-    </>
-  );
-}
-
-function MergeForm() {
-  const { t } = useTranslation();
-  const { merge } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "merge",
-    lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mergeCriteriaSchema }),
-  });
-  if (!merge || merge.items.length !== 2) {
-    return (
-      <div role="alert" className="rounded border-2 border-danger bg-danger-bg p-4">
-        <p className="font-medium text-danger">{t("criteria:merge.twoAtMost")}</p>
-        <p className="mt-2">
-          <Link to="/criteria/book">{t("criteria:book.back")}</Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <>
-      <ErrorSummary
-        formErrors={form.errors}
-        fieldErrors={[{ id: fields.keepId.id, label: t("criteria:merge.keep"), errors: fields.keepId.errors }]}
-      />
-      <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
-        <p className="mb-4">{t("criteria:merge.explain")}</p>
-        {merge.items.map((item) => (
-          <input key={item.id} type="hidden" name="ids" value={item.id} />
-        ))}
-        <fieldset id={fields.keepId.id} className="mb-4">
-          <legend className="font-medium">{t("criteria:merge.keep")}</legend>
-          {merge.items.map((item) => (
-            <div key={item.id} className="mt-2 flex items-center gap-2">
-              <input type="radio" id={`keep-${item.id}`} name="keepId" value={item.id} className="h-5 w-5" />
-              <label htmlFor={`keep-${item.id}`}>{item.name}</label>
-            </div>
-          ))}
-          <ErrorList errors={fields.keepId.errors} label={t("criteria:merge.keep")} />
-        </fieldset>
-        <Button>{t("criteria:merge.submit")}</Button>
       </Form>
     </>
   );

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmSelection } from "~/components/confirm-dialog";
+import { CriteriaMergeConfirm, type CriteriaToMerge } from "~/features/criteria/components/criteria-merge-confirm";
 import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Button } from "~/components/ui/forms";
@@ -98,12 +100,18 @@ export default function CriteriaBookPage() {
         />
       </FilterForm>
 
-      <Form method="get" action="/criteria/book/merge" id="merge-form" className="mt-4">
+      <ConfirmSelection<CriteriaToMerge>
+        action="/criteria/book/merge"
+        id="merge-form"
+        className="mt-4"
+        title={t("criteria:merge.title")}
+        load={(data) => <CriteriaMergeConfirm merge={data.merge} />}
+      >
         <p className="text-sm text-ink-muted">{t("criteria:merge.hint")}</p>
         <Button variant="secondary" className="mt-2">
           {t("criteria:merge.selected")}
         </Button>
-      </Form>
+      </ConfirmSelection>
 
       {list.rows.length === 0 ? (
         <p className="mt-6">{t("criteria:book.empty")}</p>

@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { requireModule } from "~/utils/tenant.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { AreaArchiveConfirm } from "~/features/knowledge-areas/components/area-archive-confirm";
 import {
   archiveArea,
   getManagedArea,
@@ -43,13 +44,8 @@ export default function ArchiveKnowledgeAreaPage() {
   const { area } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-2xl">
-      <h1 className="mb-4">{t("knowledge-areas:areas.archiveHeading", { name: area.name })}</h1>
-      <p className="mb-2">{t("knowledge-areas:areas.archiveExplain", { count: area.teams })}</p>
-      <p className="mb-4">{t("knowledge-areas:areas.archiveKept")}</p>
-      <Form method="post" className="flex items-center gap-4">
-        <Button variant="danger">{t("knowledge-areas:areas.archiveConfirm")}</Button>
-        <Link to="/knowledge-areas/areas">{t("knowledge-areas:areas.cancel")}</Link>
-      </Form>
+      <ConfirmHeading>{t("knowledge-areas:areas.archiveHeading", { name: area.name })}</ConfirmHeading>
+      <AreaArchiveConfirm area={area} />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { requireModule } from "~/utils/tenant.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmLink } from "~/components/confirm-dialog";
+import { AreaArchiveConfirm } from "~/features/knowledge-areas/components/area-archive-confirm";
 import { Button } from "~/components/ui/forms";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
 import {
@@ -91,12 +93,14 @@ export default function KnowledgeAreasPage() {
                   >
                     {t("knowledge-areas:areas.edit")}
                   </Link>
-                  <Link
-                    to={`/knowledge-areas/areas/${area.id}/archive`}
+                  <ConfirmLink
+                    href={`/knowledge-areas/areas/${area.id}/archive`}
                     aria-label={t("knowledge-areas:areas.archiveOf", { name: area.name })}
+                    label={t("knowledge-areas:areas.archive")}
+                    title={t("knowledge-areas:areas.archiveHeading", { name: area.name })}
                   >
-                    {t("knowledge-areas:areas.archive")}
-                  </Link>
+                    <AreaArchiveConfirm area={area} />
+                  </ConfirmLink>
                 </span>,
               ]}
             />

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MergeLink } from "~/features/merge/merge-page";
+import { positionMergePage } from "~/features/positions/components/position-confirmations";
 import { PositionForm } from "~/features/positions/components/position-form";
 import { positionSchema } from "~/features/positions/positions.schema";
 import { getPosition, listPositionOptions, updatePosition } from "~/features/positions/positions.server";
@@ -64,7 +66,11 @@ export default function PositionPage() {
             />
           </div>
           <p className="mt-4">
-            <Link to={`/personnel/positions/${position.id}/merge`}>{t("positions:merge.link")}</Link>
+            <MergeLink
+              page={positionMergePage}
+              href={`/personnel/positions/${position.id}/merge`}
+              name={position.name}
+            />
           </p>
         </>
       ) : (

@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRight } from "~/utils/tenant.server";
-import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
+import { MergePage, mergeMeta } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
-import { positionMergeSchema } from "~/features/positions/positions.schema";
+import { positionMergePage } from "~/features/positions/components/position-confirmations";
 import { getPosition, listPositionOptions, mergePositions } from "~/features/positions/positions.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta = mergeMeta;
 
-const page: MergePageConfig = {
-  ns: "positions",
-  formId: "position-merge",
-  schema: positionMergeSchema,
-  otherField: "otherPositionId",
-  backLabel: "positions:backToPosition",
-};
+const page = positionMergePage;
 
 const route: MergeRoute = {
   ...page,

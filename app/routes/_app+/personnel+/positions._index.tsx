@@ -1,10 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmSelection } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/forms";
 import { Pager } from "~/components/ui/pager";
 import { ListTable, Row, RowCheckbox, Section } from "~/components/ui/table";
+import {
+  PositionsBulkDeleteConfirm,
+  type PositionsToDelete,
+} from "~/features/positions/components/position-confirmations";
 import { PositionForm } from "~/features/positions/components/position-form";
 import { positionSchema } from "~/features/positions/positions.schema";
 import { createPosition, listPositionOptions, listPositions } from "~/features/positions/positions.server";
@@ -71,7 +76,11 @@ export default function PositionsPage() {
       {positions.length === 0 ? (
         <p>{t("positions:empty")}</p>
       ) : (
-        <Form method="get" action="/personnel/positions/delete">
+        <ConfirmSelection<PositionsToDelete>
+          action="/personnel/positions/delete"
+          title={(data) => t("positions:bulkDelete.heading", { count: data.positions.length })}
+          load={(data) => <PositionsBulkDeleteConfirm positions={data.positions} />}
+        >
           <ListTable
             columns={[
               canManage && { label: t("positions:select"), hidden: true },
@@ -103,7 +112,7 @@ export default function PositionsPage() {
               {t("positions:bulkDelete.submit")}
             </Button>
           ) : null}
-        </Form>
+        </ConfirmSelection>
       )}
       <Pager page={page} total={total} pageSize={pageSize} search={location.search} />
     </>

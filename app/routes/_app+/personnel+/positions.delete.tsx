@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { PositionsBulkDeleteConfirm } from "~/features/positions/components/position-confirmations";
 import { positionBulkDeleteSchema } from "~/features/positions/positions.schema";
 import { bulkDeletePositions, getPositionsByIds } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -46,30 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DeletePositionsPage() {
   const { t } = useTranslation();
   const { positions } = useLoaderData<typeof loader>();
-  const withContracts = positions.filter((position) => position.contractsCount > 0);
   return (
     <div className="max-w-2xl">
-      <h1 className="mb-4">{t("positions:bulkDelete.heading", { count: positions.length })}</h1>
-      <ul className="mb-4 list-disc pl-6">
-        {positions.map((position) => (
-          <li key={position.id}>
-            {position.name}
-            {position.contractsCount > 0
-              ? ` — ${t("positions:contractsCount", { count: position.contractsCount })}`
-              : ""}
-          </li>
-        ))}
-      </ul>
-      {withContracts.length > 0 ? (
-        <p className="mb-4 font-medium text-danger">{t("positions:bulkDelete.hasContracts")}</p>
-      ) : null}
-      <Form method="post" className="flex items-center gap-4">
-        {positions.map((position) => (
-          <input key={position.id} type="hidden" name="ids" value={position.id} />
-        ))}
-        <Button variant="danger">{t("positions:bulkDelete.confirm")}</Button>
-        <Link to="/personnel/positions">{t("positions:cancel")}</Link>
-      </Form>
+      <ConfirmHeading>{t("positions:bulkDelete.heading", { count: positions.length })}</ConfirmHeading>
+      <PositionsBulkDeleteConfirm positions={positions} />
     </div>
   );
 }

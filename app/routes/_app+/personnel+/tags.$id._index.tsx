@@ -5,6 +5,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { PeoplePicker, PersonButtonList, asPicked } from "~/components/ui/people-picker";
+import { MergeLink } from "~/features/merge/merge-page";
+import { SplitLink } from "~/features/merge/split-page";
+import { tagMergePage, tagSplitPage } from "~/features/tags/components/tag-confirmations";
 import { tagMemberSchema, tagSchema } from "~/features/tags/tags.schema";
 import {
   assignTag,
@@ -91,10 +94,10 @@ export default function TagPage() {
       </Form>
       <ul className="mt-4 flex gap-6">
         <li>
-          <Link to={`/personnel/tags/${tag.id}/merge`}>{t("tags:merge.link")}</Link>
+          <MergeLink page={tagMergePage} href={`/personnel/tags/${tag.id}/merge`} name={tag.name} />
         </li>
         <li>
-          <Link to={`/personnel/tags/${tag.id}/split`}>{t("tags:split.link")}</Link>
+          <SplitLink page={tagSplitPage} href={`/personnel/tags/${tag.id}/split`} name={tag.name} />
         </li>
       </ul>
       <h2 className="mb-2 mt-8">{t("tags:members.title", { count: members.length })}</h2>

@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRight } from "~/utils/tenant.server";
-import { MergePage, mergeMeta, type MergePageConfig } from "~/features/merge/merge-page";
+import { MergePage, mergeMeta } from "~/features/merge/merge-page";
 import { mergeAction, mergeLoader, type MergeRoute } from "~/features/merge/merge-page.server";
-import { tagMergeSchema } from "~/features/tags/tags.schema";
+import { tagMergePage } from "~/features/tags/components/tag-confirmations";
 import { getTag, listTags, mergeTags } from "~/features/tags/tags.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta = mergeMeta;
 
-const page: MergePageConfig = {
-  ns: "tags",
-  formId: "tag-merge",
-  schema: tagMergeSchema,
-  otherField: "otherTagId",
-  backLabel: "tags:backToTag",
-};
+const page = tagMergePage;
 
 const route: MergeRoute = {
   ...page,

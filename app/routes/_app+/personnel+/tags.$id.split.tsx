@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRight } from "~/utils/tenant.server";
-import { SplitPage, splitMeta, type SplitPageConfig } from "~/features/merge/split-page";
+import { SplitPage, splitMeta } from "~/features/merge/split-page";
 import { splitAction, splitLoader, type SplitRoute } from "~/features/merge/split-page.server";
-import { tagSplitSchema } from "~/features/tags/tags.schema";
+import { tagSplitPage } from "~/features/tags/components/tag-confirmations";
 import { getTag, listTagMembers, splitTag } from "~/features/tags/tags.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta = splitMeta;
 
-const page: SplitPageConfig = {
-  ns: "tags",
-  formId: "tag-split",
-  schema: tagSplitSchema,
-  backLabel: "tags:backToTag",
-};
+const page = tagSplitPage;
 
 const route: SplitRoute = {
   ...page,

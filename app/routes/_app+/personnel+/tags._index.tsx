@@ -3,8 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmSelection } from "~/components/confirm-dialog";
 import { Button, FormErrorSummary, InputField, useZodForm } from "~/components/ui/forms";
 import { ListTable, Row, RowCheckbox, Section } from "~/components/ui/table";
+import { TagsBulkDeleteConfirm, type TagsToDelete } from "~/features/tags/components/tag-confirmations";
 import { tagSchema } from "~/features/tags/tags.schema";
 import { createTag, listTags } from "~/features/tags/tags.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -52,8 +54,12 @@ export default function TagsPage() {
       {tags.length === 0 ? (
         <p>{t("tags:empty")}</p>
       ) : (
-        // Bulk delete: checkboxes and one submit; the confirm page lists what will go.
-        <Form method="get" action="/personnel/tags/delete">
+        // Bulk delete: checkboxes and one submit; the confirmation (page or dialog) lists what will go.
+        <ConfirmSelection<TagsToDelete>
+          action="/personnel/tags/delete"
+          title={(data) => t("tags:bulkDelete.heading", { count: data.tags.length })}
+          load={(data) => <TagsBulkDeleteConfirm tags={data.tags} />}
+        >
           <ListTable
             columns={[
               { label: t("tags:select"), hidden: true },
@@ -79,7 +85,7 @@ export default function TagsPage() {
           <Button variant="danger" className="mt-4">
             {t("tags:bulkDelete.submit")}
           </Button>
-        </Form>
+        </ConfirmSelection>
       )}
     </>
   );

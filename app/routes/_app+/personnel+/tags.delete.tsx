@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { TagsBulkDeleteConfirm } from "~/features/tags/components/tag-confirmations";
 import { tagBulkDeleteSchema } from "~/features/tags/tags.schema";
 import { bulkDeleteTags, getTagsByIds } from "~/features/tags/tags.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -52,26 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DeleteTagsPage() {
   const { t } = useTranslation();
   const { tags } = useLoaderData<typeof loader>();
-  const system = tags.filter((tag) => tag.isSystem);
   return (
     <div className="max-w-2xl">
-      <h1 className="mb-4">{t("tags:bulkDelete.heading", { count: tags.length })}</h1>
-      <ul className="mb-4 list-disc pl-6">
-        {tags.map((tag) => (
-          <li key={tag.id}>
-            {tag.name}
-            {tag.isSystem ? ` — ${t("tags:systemTag")}` : ""}
-          </li>
-        ))}
-      </ul>
-      {system.length > 0 ? <p className="mb-4 font-medium text-danger">{t("tags:systemTag")}</p> : null}
-      <Form method="post" className="flex items-center gap-4">
-        {tags.map((tag) => (
-          <input key={tag.id} type="hidden" name="ids" value={tag.id} />
-        ))}
-        <Button variant="danger">{t("tags:bulkDelete.confirm")}</Button>
-        <Link to="/personnel/tags">{t("tags:cancel")}</Link>
-      </Form>
+      <ConfirmHeading>{t("tags:bulkDelete.heading", { count: tags.length })}</ConfirmHeading>
+      <TagsBulkDeleteConfirm tags={tags} />
     </div>
   );
 }

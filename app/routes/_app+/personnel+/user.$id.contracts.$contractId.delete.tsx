@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { ContractDeleteConfirm } from "~/features/employees/components/employee-confirmations";
 import { deleteContract, getContract } from "~/features/employees/employee-contracts.server";
 import { getEmployee } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -29,21 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteContractPage() {
   const { t } = useTranslation();
-  const { employeeId, contract } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
     <div className="max-w-xl rounded bg-white p-6 shadow-sm">
-      <h1 className="mb-4">{t("employees:contracts.deleteTitle")}</h1>
-      <p className="mb-6">
-        {t("employees:contracts.deleteQuestion", {
-          position: contract.positionName,
-          start: contract.startDate,
-          end: contract.endDate,
-        })}
-      </p>
-      <Form method="post" className="flex items-center gap-4">
-        <Button variant="danger">{t("employees:contracts.deleteSubmit")}</Button>
-        <Link to={`/personnel/user/${employeeId}/contracts`}>{t("employees:cancel")}</Link>
-      </Form>
+      <ConfirmHeading>{t("employees:contracts.deleteTitle")}</ConfirmHeading>
+      <ContractDeleteConfirm {...data} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { EmployeeDeleteConfirm } from "~/features/employees/components/employee-confirmations";
 import { getEmployee, softDeleteEmployee } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -36,17 +37,13 @@ export default function DeleteEmployeePage() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="max-w-xl rounded bg-white p-6 shadow-sm">
-      <h1 className="mb-4">{t("employees:delete.title")}</h1>
+      <ConfirmHeading>{t("employees:delete.title")}</ConfirmHeading>
       {actionData?.error ? (
         <p role="alert" className="mb-4 font-medium text-danger">
           {t(actionData.error)}
         </p>
       ) : null}
-      <p className="mb-6">{t("employees:delete.question", { name: employee.name })}</p>
-      <Form method="post" className="flex items-center gap-4">
-        <Button variant="danger">{t("employees:delete.submit")}</Button>
-        <Link to={`/personnel/user/${employee.id}/details`}>{t("employees:cancel")}</Link>
-      </Form>
+      <EmployeeDeleteConfirm employee={employee} />
     </div>
   );
 }

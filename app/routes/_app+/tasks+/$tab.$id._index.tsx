@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
+import { ConfirmLink } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/forms";
+import { TaskDeleteConfirm } from "~/features/tasks/components/task-delete-confirm";
 import { parseTaskTab, safeTaskHref, taskListHref } from "~/features/tasks/task-links";
 import { taskErrors } from "~/features/tasks/tasks.schema";
 import { taskAboutHref } from "~/features/tasks/task-about.server";
@@ -142,9 +144,14 @@ export default function TaskPage() {
         ) : null}
         {task.may.edit ? <AppLink href={`${self}/edit`}>{t("tasks:actions.edit")}</AppLink> : null}
         {task.may.delete ? (
-          <AppLink href={`${self}/delete`} className="text-danger">
-            {t("tasks:actions.delete")}
-          </AppLink>
+          <ConfirmLink
+            href={`${self}/delete`}
+            className="text-danger"
+            label={t("tasks:actions.delete")}
+            title={t("tasks:delete.title")}
+          >
+            <TaskDeleteConfirm tab={tab} task={task} />
+          </ConfirmLink>
         ) : null}
       </div>
     </div>

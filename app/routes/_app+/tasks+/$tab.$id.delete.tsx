@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AppLink } from "~/components/app-link";
-import { Button } from "~/components/ui/forms";
+import { ConfirmHeading } from "~/components/confirm-dialog";
+import { TaskDeleteConfirm } from "~/features/tasks/components/task-delete-confirm";
 import { parseTaskTab } from "~/features/tasks/task-links";
 import { taskErrors } from "~/features/tasks/tasks.schema";
 import { deleteTask, getTask } from "~/features/tasks/tasks.server";
@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["tasks"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-/** The confirmation of a delete (UI.md: destructive actions go to a confirm page). */
+/** The confirmation of a delete (UI.md: destructive actions go to a confirm page; a dialog with JavaScript, 1541). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   const tab = parseTaskTab(params.tab);
@@ -41,17 +41,13 @@ export default function DeleteTaskPage() {
   const refused = useActionData<typeof action>();
   return (
     <div className="max-w-xl rounded bg-white p-6 shadow-sm">
-      <h1 className="mb-4">{t("tasks:delete.title")}</h1>
+      <ConfirmHeading>{t("tasks:delete.title")}</ConfirmHeading>
       {refused ? (
         <p role="alert" className="mb-4 font-medium text-danger">
           {t(refused.error)}
         </p>
       ) : null}
-      <p className="mb-6">{t("tasks:delete.question", { title: task.title })}</p>
-      <Form method="post" className="flex items-center gap-4">
-        <Button variant="danger">{t("tasks:delete.submit")}</Button>
-        <AppLink href={`/tasks/${tab}/${task.id}`}>{t("tasks:form.cancel")}</AppLink>
-      </Form>
+      <TaskDeleteConfirm tab={tab} task={task} />
     </div>
   );
 }
