@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
@@ -7,11 +8,22 @@ import { keepingRefusals } from "~/features/privacy/erasure.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { action as eraseAction, loader as eraseLoader } from "~/routes/_app+/personnel+/user.$id.erase";
 import { action as settingsAction } from "~/routes/_app+/account+/settings";
+import { loader as usersListLoader } from "~/routes/_app+/personnel+/users.$tab";
+import { loader as personLoader } from "~/routes/_app+/personnel+/user.$id._index";
+import { loader as evaluationLoader } from "~/routes/_app+/review+/evaluation.$id";
+import { loader as resultLoader } from "~/routes/_app+/review+/result.$id.$tab";
+import { loader as teamLoader } from "~/routes/_app+/personnel+/teams.$id._index";
+import { loader as apiUsersLoader } from "~/routes/api+/users";
+import { loader as apiUserLoader } from "~/routes/api+/users.$id";
+import { loader as apiTeamLoader } from "~/routes/api+/teams.$id";
+import { loader as personalDataLoader } from "~/routes/resources+/personal-data";
+import { loader as personnelExportLoader } from "~/routes/resources+/personnel-export";
 import { createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
 import { resultsOf, reviewWorld, scoreAndFinishAlfa, teamReviewOf } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
+import { readXlsx } from "../support/xlsx";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 const db = () => getDb();
@@ -49,6 +61,60 @@ const confirmPage = (membershipId: string, cookie: string) =>
       params: { id: membershipId },
     }),
   );
+
+type AnyLoader = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+/** What a loader answers, as text: a Response's body (a CSV or JSON download, an API answer) or its data. */
+async function answerText(loader: AnyLoader, path: string, cookie: string, params: Record<string, string> = {}) {
+  const answer = await run(() => loader({ request: getRequest(path, cookie), context: context(), params }));
+  if (answer instanceof Response) {
+    const spreadsheet = answer.headers.get("Content-Type")?.includes("spreadsheetml");
+    if (!spreadsheet) return `${answer.status} ${await answer.text()}`;
+    return `${answer.status} ${JSON.stringify(await readXlsx(Buffer.from(await answer.arrayBuffer())))}`;
+  }
+  return JSON.stringify(unwrapData(answer).data);
+}
+
+/**
+ * The pages, searches, API answers and exports that list or show people, rendered over HTTP as the account
+ * admin (HR) and the team's leader, with the markers each of them still shows.
+ */
+async function answersMentioning(w: World, reviewId: string, person: World["members"][number], markers: string[]) {
+  const views: [string, AnyLoader, string, string, Record<string, string>?][] = [];
+  for (const tab of ["active", "inactive", "removed"])
+    views.push([`users/${tab}`, usersListLoader, `/personnel/users/${tab}`, w.hr.cookie, { tab }]);
+  // A search answers its query back in the page's filter; what it found is the list.
+  const searchList: AnyLoader = async (args) => ((await usersListLoader(args)) as { list: unknown }).list;
+  for (const q of [markers[0], markers[2]])
+    for (const tab of ["active", "removed"])
+      views.push([
+        `search ${tab}`,
+        searchList,
+        `/personnel/users/${tab}?q=${encodeURIComponent(q)}`,
+        w.hr.cookie,
+        { tab },
+      ]);
+  const id = person.membership.id;
+  views.push(
+    ["person", personLoader, `/personnel/user/${id}`, w.hr.cookie, { id }],
+    ["team", teamLoader, `/personnel/teams/${w.alfa.id}`, w.hr.cookie, { id: w.alfa.id }],
+    ["evaluation", evaluationLoader, `/review/evaluation/${reviewId}`, w.leader.cookie, { id: reviewId }],
+    ["results", resultLoader, `/review/result/${w.roundId}/table`, w.hr.cookie, { id: w.roundId, tab: "table" }],
+    ["api users", apiUsersLoader, "/api/users", w.hr.cookie],
+    ["api user", apiUserLoader, `/api/users/${id}`, w.hr.cookie, { id }],
+    ["api team", apiTeamLoader, `/api/teams/${w.alfa.id}`, w.hr.cookie, { id: w.alfa.id }],
+    ["personnel export", personnelExportLoader, "/resources/personnel-export?tab=active", w.hr.cookie],
+    ["removed export", personnelExportLoader, "/resources/personnel-export?tab=removed", w.hr.cookie],
+    ["personal data", personalDataLoader, `/resources/personal-data?person=${person.user.id}`, w.hr.cookie],
+  );
+  const found: string[] = [];
+  for (const [name, loader, path, cookie, params] of views) {
+    const text = await answerText(loader, path, cookie, params);
+    expect(text, name).not.toMatch(/^5\d\d /);
+    for (const marker of markers) if (text.includes(marker)) found.push(`${name}: ${marker}`);
+  }
+  return found;
+}
 
 /** Gives the person of `w` a full set of personal data with unique markers; returns the markers. */
 async function seedPersonalData(w: World, person: World["members"][number], reviewId: string) {
@@ -144,6 +210,21 @@ describe("erasing a person", () => {
     const markers = await seedPersonalData(w, person, alfa.id);
     const before = await resultsOf(alfa.id);
     expect((await columnsHolding(Object.values(markers))).length).toBeGreaterThan(10);
+    const shown = [markers.first, markers.last, markers.email, markers.goal, markers.employeeNumber, markers.phone];
+    const shownBefore = new Set((await answersMentioning(w, alfa.id, person, shown)).map((hit) => hit.split(":")[0]));
+    // Before: the lists, the search, the review's pages, the API and the export show the person.
+    expect([...shownBefore].sort()).toEqual(
+      [
+        "api team",
+        "api user",
+        "evaluation",
+        "personal data",
+        "personnel export",
+        "results",
+        "search active",
+        "users/active",
+      ].sort(),
+    );
 
     const page = unwrapData(await confirmPage(person.membership.id, w.hr.cookie)).data as { refusals: string[] };
     expect(page.refusals).toEqual([]);
@@ -158,6 +239,8 @@ describe("erasing a person", () => {
     expect(response.headers.get("Location")).toBe("/personnel/users/removed");
 
     expect(await columnsHolding(Object.values(markers))).toEqual([]);
+    // No page, search, API answer or export shows them any more (the schema scan above covers the mail outbox).
+    expect(await answersMentioning(w, alfa.id, person, shown)).toEqual([]);
     expect(await resultsOf(alfa.id)).toEqual(before);
     const [row] = await db().select().from(users).where(eq(users.id, person.user.id));
     expect(row).toMatchObject({
