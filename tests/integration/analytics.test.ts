@@ -12,7 +12,8 @@ import { loader as criteriaLoader } from "~/routes/_app+/analytics+/criteria.$ta
 import { loader as comparisonLoader } from "~/routes/_app+/analytics+/teams.team-comparison";
 import { loader as hrLoader } from "~/routes/_app+/analytics+/users.$tab";
 import { seedDemo } from "../../seed/run";
-import { createUserWithMembership } from "../factories";
+import { createTeam, createUserWithMembership } from "../factories";
+import { handle } from "../support/remix-handler";
 import { context, getRequest, run } from "../support/http";
 import { demoSessions, sessionCookieFor } from "../support/session";
 
@@ -284,6 +285,28 @@ describe("team comparison", () => {
     const andere = page(await load<Comparison>(comparisonLoader, url(chosen), who.andere.cookie));
     expect(andere.teams).toEqual([]);
     expect(andere.options.map((o) => o.id)).not.toContain(chosen[0]);
+  });
+
+  it("refuses more than eight teams with the spec's selection limit, keeping the choice", async () => {
+    const tenant = { accountId: who.hr.accountId, clusterId: noord };
+    for (const n of [1, 2, 3, 4]) await createTeam(getDb(), { ...tenant, name: `Vergelijkteam ${n}` });
+    const nine = (
+      await getDb().select({ id: teams.id }).from(teams).where(eq(teams.clusterId, noord)).orderBy(teams.name)
+    )
+      .slice(0, 9)
+      .map((t) => t.id);
+    expect(nine).toHaveLength(9);
+    const data = page(await load<Comparison>(comparisonLoader, url(nine), who.hr.cookie));
+    expect(data.tooMany).toBe(true);
+    expect(data.teams).toEqual([]);
+    expect(data.chosen).toEqual(nine);
+    const html = await (await handle(getRequest(url(nine), who.hr.cookie))).text();
+    expect(html).toContain("Maximaal 8 teams");
+    expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(9);
+    // Eight is allowed.
+    const eight = page(await load<Comparison>(comparisonLoader, url(nine.slice(0, 8)), who.hr.cookie));
+    expect(eight.tooMany).toBe(false);
+    expect(eight.teams).toHaveLength(8);
   });
 
   it("needs analytics.read besides teams.manage: without it, the spec's message and no data", async () => {

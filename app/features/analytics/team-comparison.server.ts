@@ -28,9 +28,13 @@ export type ComparedTeam = {
   } | null;
 };
 
-/** The chosen ids as the form sent them: distinct, well-formed, at most MAX_COMPARED_TEAMS. */
-export function chosenTeamIds(values: readonly string[]): string[] {
-  return [...new Set(values.filter(isUuid))].slice(0, MAX_COMPARED_TEAMS);
+/**
+ * The chosen ids as the form sent them (distinct, well-formed) and whether they are more than may be compared
+ * at once: then nothing is compared and the page says the spec's selection limit (§5), the choice kept.
+ */
+export function chosenTeamIds(values: readonly string[]): { ids: string[]; tooMany: boolean } {
+  const ids = [...new Set(values.filter(isUuid))];
+  return { ids, tooMany: ids.length > MAX_COMPARED_TEAMS };
 }
 
 export async function compareTeams(ctx: TenantContext, teamIds: readonly string[]): Promise<ComparedTeam[]> {

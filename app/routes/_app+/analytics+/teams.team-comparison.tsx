@@ -17,7 +17,7 @@ import { can, requireRight } from "~/utils/tenant.server";
  * own, analytics.read (spec §6): without it the page says so in the spec's words (docs/decisions/1409).
  * The teams are chosen in a GET form, so a comparison is a link and works without JavaScript.
  */
-export const handle = analyticsHandle;
+export const handle = { i18n: [...analyticsHandle.i18n, "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,19 +26,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const title = pageTitle(t, "analytics:comparison.title");
   if (!can(ctx, "analytics.read")) {
     // A page with the spec's message (not a 403 document: that is an error in every browser console).
-    return { title, allowed: false as const, options: [], chosen: [], asked: 0, teams: [], dimensions: [], roles: [] };
+    return {
+      title,
+      allowed: false as const,
+      options: [],
+      chosen: [],
+      tooMany: false,
+      teams: [],
+      dimensions: [],
+      roles: [],
+    };
   }
-  const asked = new URL(request.url).searchParams.getAll("team");
-  const chosen = chosenTeamIds(asked);
+  const { ids: chosen, tooMany } = chosenTeamIds(new URL(request.url).searchParams.getAll("team"));
   // Ids of other clusters drop out here: what is left must still be two teams to compare.
-  const found = chosen.length >= 2 ? await compareTeams(ctx, chosen) : [];
+  const found = chosen.length >= 2 && !tooMany ? await compareTeams(ctx, chosen) : [];
   const teams = found.length >= 2 ? found : [];
   return {
     title,
     allowed: true as const,
     options: await listTeamOptions(ctx),
     chosen,
-    asked: new Set(asked).size,
+    tooMany,
     teams,
     dimensions: texts.dimensions,
     roles: texts.roles,
@@ -47,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TeamComparisonPage() {
   const { t } = useTranslation();
-  const { allowed, options, chosen, asked, teams, dimensions, roles } = useLoaderData<typeof loader>();
+  const { allowed, options, chosen, tooMany, teams, dimensions, roles } = useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <>
@@ -66,11 +74,20 @@ export default function TeamComparisonPage() {
         <p>{t("analytics:comparison.noTeams")}</p>
       ) : (
         <Form method="get" className="max-w-3xl rounded bg-white p-4 shadow-sm">
-          <fieldset>
+          <fieldset aria-describedby={tooMany ? "team-hint team-limit" : "team-hint"}>
             <legend className="font-medium">{t("analytics:comparison.choose")}</legend>
             <p id="team-hint" className="text-sm text-ink-muted">
               {t("analytics:comparison.chooseHint", { max: MAX_COMPARED_TEAMS })}
             </p>
+            {tooMany ? (
+              // The spec's selection limit (§5), next to the choice; the choice stays checked.
+              <p id="team-limit" role="alert" className="mt-1 text-sm font-medium text-danger">
+                {t("validation:selectionLimit", {
+                  count: MAX_COMPARED_TEAMS,
+                  type: t("analytics:comparison.teamsType"),
+                })}
+              </p>
+            ) : null}
             <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
               {options.map((team) => (
                 <li key={team.id} className="flex items-center gap-2">
@@ -80,7 +97,6 @@ export default function TeamComparisonPage() {
                     name="team"
                     value={team.id}
                     defaultChecked={chosen.includes(team.id)}
-                    aria-describedby="team-hint"
                     className="h-4 w-4"
                   />
                   <label htmlFor={`team-${team.id}`}>{team.name}</label>
@@ -93,14 +109,9 @@ export default function TeamComparisonPage() {
           </div>
         </Form>
       )}
-      {asked > MAX_COMPARED_TEAMS ? (
-        <p className="mt-4" role="status">
-          {t("analytics:comparison.tooMany", { max: MAX_COMPARED_TEAMS })}
-        </p>
-      ) : null}
       {teams.length >= 2 ? (
         <ComparisonView teams={teams} dimensions={dimensions} roles={roles} />
-      ) : (
+      ) : tooMany ? null : (
         <p className="mt-4" data-testid="comparison-prompt">
           {t("analytics:comparison.tooFew")}
         </p>
