@@ -52,6 +52,8 @@ export type ImportAppliedCounts = {
   deactivated: number;
   teams: number;
   contracts?: number;
+  /** Current contracts brought up to date from the people's rows (decision 1621). */
+  contractsUpdated?: number;
   /** NOT_IN_IMPORT with "end contract": people whose contracts were ended (1240). */
   contractsEnded?: number;
   skipped: number;

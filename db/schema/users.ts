@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { leadingNamePrefixPattern } from "../../app/utils/name-prefix";
 
 import { genders, languages, loginTypes, membershipStatuses, updatesFrequencies } from "./enums";
 import { tenantColumns } from "./tenant-columns";
@@ -18,6 +19,15 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
+    /**
+     * What lists sort people by: the last name without its leading lower-case prefix, in lower case
+     * ("ter Vermeulen" sorts as "vermeulen", decision 1620). Kept by PostgreSQL; read it, never write it.
+     */
+    lastNameSort: text("last_name_sort")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`lower(regexp_replace(last_name, '${leadingNamePrefixPattern.replace(/'/g, "''")}', ''))`),
+      ),
     birthday: date("birthday"),
     gender: text("gender", { enum: genders }),
     phone: text("phone"),
@@ -44,7 +54,7 @@ export const users = pgTable(
     uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
     index("users_account_idx").on(t.accountId),
     // The personnel list's default order: a page is read from this index instead of sorting the cluster (0200).
-    index("users_account_name_idx").on(t.accountId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index("users_account_name_idx").on(t.accountId, t.lastNameSort, sql`lower(${t.firstName})`, t.id),
     // The personnel search (ILIKE '%…%'), through pg_trgm (migration 0008, docs/decisions/0200).
     index("users_full_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),

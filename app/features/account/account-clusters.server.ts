@@ -124,7 +124,7 @@ export async function listClusterPeople(ctx: TenantContext, clusterId: string) {
     join role_assignments ra on ra.membership_id = m.id and ra.level = 'cluster'
     where m.cluster_id = ${clusterId} and m.account_id = ${ctx.accountId} and m.deleted_at is null
     group by m.id, u.first_name, u.last_name, u.email
-    order by lower(u.last_name), lower(u.first_name)
+    order by u.last_name_sort, lower(u.first_name)
     limit 500`);
   return result.rows.map((r) => ({
     membershipId: r.membership_id,

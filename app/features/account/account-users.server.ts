@@ -24,7 +24,7 @@ export async function searchAccountUsers(ctx: TenantContext, q: string) {
         sql`(${nameSearchSql(users)} ilike ${like} or ${users.email} ilike ${like})`,
       ),
     )
-    .orderBy(users.lastName, users.firstName)
+    .orderBy(users.lastNameSort, sql`lower(${users.firstName})`)
     .limit(20);
   return rows.map((r) => ({
     id: r.id,
@@ -58,7 +58,7 @@ export async function listAccountUsers(ctx: TenantContext, input: { page: number
     from users u
     where u.account_id = ${ctx.accountId} and u.deleted_at is null
       ${andNameOrEmailLike("u", q)}
-    order by u.is_account_admin desc, lower(u.last_name), lower(u.first_name), u.id
+    order by u.is_account_admin desc, u.last_name_sort, lower(u.first_name), u.id
     limit ${ACCOUNT_USERS_PAGE_SIZE} offset ${(input.page - 1) * ACCOUNT_USERS_PAGE_SIZE}`);
   return {
     users: result.rows.map((r) => ({

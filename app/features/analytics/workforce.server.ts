@@ -93,7 +93,7 @@ export async function workforceAnalytics(ctx: TenantContext, today: string) {
       left join positions p on p.id = c.position_id
       where c.account_id = ${ctx.accountId} and c.cluster_id = ${ctx.clusterId} and c.is_active
         and c.end_date >= ${today}::date and c.end_date <= ${horizon}
-      order by c.end_date, lower(u.last_name), lower(u.first_name), c.id
+      order by c.end_date, u.last_name_sort, lower(u.first_name), c.id
       limit ${ENDING_CONTRACTS_SHOWN}`);
     endingContracts = rows.map((r) => ({
       membershipId: r.membership_id,

@@ -22,7 +22,7 @@ export async function listScorablePeople(ctx: TenantContext, input: { q?: string
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and m.status = 'active'
       ${like ? sql`and ${nameSearchSql("u")} ilike ${like}` : sql``}
-    order by lower(u.last_name), lower(u.first_name), m.id
+    order by u.last_name_sort, lower(u.first_name), m.id
     limit ${SCORES_PAGE_SIZE} offset ${(input.page - 1) * SCORES_PAGE_SIZE}`);
   return {
     people: result.rows.map(({ id, name, positions }) => ({ id, name, positions: positions ?? "" })),
@@ -282,7 +282,7 @@ async function positionHolders(
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and exists (select 1 from contracts c where c.membership_id = m.id
       and c.position_id = ${positionId} and c.is_active)
-    order by lower(u.last_name), lower(u.first_name), m.id
+    order by u.last_name_sort, lower(u.first_name), m.id
     ${paging ? sql`limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}` : sql``}`);
 }
 
@@ -348,7 +348,7 @@ export async function listActualScores(ctx: TenantContext, input: { page: number
       count(*) over ()::int as total
     from memberships m join users u on u.id = m.user_id
     where ${scorableMembership(ctx)} and m.status = 'active'
-    order by lower(u.last_name), lower(u.first_name), m.id
+    order by u.last_name_sort, lower(u.first_name), m.id
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
   const scores = await currentScores(
     ctx,

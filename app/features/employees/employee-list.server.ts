@@ -82,7 +82,7 @@ function listConditions(ctx: TenantContext, tab: EmployeeListTab | undefined, qu
 function listOrder(query: Pick<EmployeeListQuery, "sort" | "dir">) {
   const dir = query.dir === "desc" ? sql.raw("desc") : sql.raw("asc");
   const order = {
-    name: sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`,
+    name: sql`u.last_name_sort ${dir}, lower(u.first_name) ${dir}`,
     email: sql`lower(u.email) ${dir}`,
     employeeNumber: sql`m.employee_number ${dir} nulls last`,
     status: sql`m.status ${dir}`,
@@ -94,7 +94,7 @@ function listOrder(query: Pick<EmployeeListQuery, "sort" | "dir">) {
  * One page of employees and the total: filters and paging run in SQL (indexes on memberships(account,
  * cluster), role_assignments(team, role), membership_tags(tag)). The page and the count are two queries
  * run side by side, so that the page can stop after its rows: sorted by name it is read in the order of
- * users(account, lower(last name), lower(first name), id). Team names are gathered for the page's rows only.
+ * users(account, last_name_sort, lower(first name), id). Team names are gathered for the page's rows only.
  */
 export async function listEmployees(ctx: TenantContext, query: EmployeeListQuery) {
   const { where, searching } = listConditions(ctx, query.tab, query);
@@ -191,7 +191,7 @@ export async function listEmployeesForStore(
            coalesce((select array_agg(mt.tag_id) from membership_tags mt where mt.membership_id = m.id), '{}') as tags
     from memberships m join users u on u.id = m.user_id
     where ${sql.join(where, sql` and `)}
-    order by lower(u.last_name), lower(u.first_name), m.id
+    order by u.last_name_sort, lower(u.first_name), m.id
   `);
   return result.rows.map((r) => ({
     ...r,

@@ -1,10 +1,9 @@
-import { auditBy, recordAudit, type AuditDetail } from "~/features/audit/audit.server";
+import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
-import { contracts, importChanges, importFiles, imports, positions, roleAssignments, teams } from "#db/schema";
+import { contracts, importChanges, importFiles, imports, roleAssignments, teams } from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
-import { addContract } from "~/features/employees/employee-contracts.server";
 import { addPeople } from "~/features/employees/employee-person.server";
 import { mayChangeRolesOf, membershipsActorMayChange } from "~/features/people/actor-may.server";
 import { todayIn } from "~/features/tasks/task-rules";
@@ -14,6 +13,8 @@ import { formatDate } from "~/utils/dates";
 import { inCluster, isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { parseGender, parseImportDate } from "./import-values";
+import { applyContracts } from "./import-apply-contracts.server";
+import { auditMemberships, pgArray } from "./import-sql.server";
 
 export type ApplyResult = { ok: true; alreadyApplied: boolean } | { ok: false; errorKey: string };
 
@@ -174,6 +175,17 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
           teamId,
         })
         .onConflictDoNothing();
+      // A leader is placed in their team as leader, not also as member (shown once, as the demo's teams are).
+      await tx
+        .delete(roleAssignments)
+        .where(
+          and(
+            inCluster(roleAssignments, ctx),
+            eq(roleAssignments.membershipId, membershipId),
+            eq(roleAssignments.teamId, teamId),
+            eq(roleAssignments.roleKey, "team_member"),
+          ),
+        );
       await auditMembership(tx, ctx, "membership.teamLeader", membershipId, { importId, teamId });
       outcome(change, "applied", membershipId);
     }
@@ -213,32 +225,16 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
     }
     await applyFieldChanges(tx, ctx, fieldChanges, placeInTeam);
     await flushTeamPlaces();
-    for (const change of accepted.filter((c) => c.meta === "NEW_CONTRACT")) {
-      const membershipId =
-        change.membershipId ?? (change.rowNumber !== null ? newByRow.get(change.rowNumber) : undefined);
-      if (!membershipId) {
-        outcome(change, "noPerson");
-        continue;
-      }
-      const data = change.data ?? {};
-      await addContract(
-        ctx,
-        membershipId,
-        {
-          positionId: await positionNamed(tx, ctx, change.newValue ?? ""),
-          start: formatDate(data.start),
-          // A contract needs an end date (spec §5); a file without one gives an open-ended contract.
-          end: formatDate(data.end || OPEN_END),
-          fte: Number(data.fte),
-          hoursPerWeek: data.hoursPerWeek ? Number(data.hoursPerWeek) : undefined,
-          isTemporary: data.end ? "temporary" : "permanent",
-          isActive: "on",
-        },
-        tx,
-      );
-      counts.contracts = (counts.contracts ?? 0) + 1;
-      outcome(change, "applied", membershipId);
-    }
+    const contractCounts = await applyContracts(
+      tx,
+      ctx,
+      importId,
+      accepted.filter((c) => c.meta === "NEW_CONTRACT"),
+      newByRow,
+      outcome,
+    );
+    counts.contracts = contractCounts.created;
+    if (contractCounts.updated > 0) counts.contractsUpdated = contractCounts.updated;
     // One statement per 20,000 people, the ids as one array parameter (not 1,000 parameters a statement).
     const deactivated = [...deactivate];
     for (let start = 0; start < deactivated.length; start += ARRAY_CHUNK) {
@@ -276,29 +272,8 @@ export async function applyImport(ctx: TenantContext, importId: string): Promise
   });
 }
 
-const OPEN_END = "2099-12-31";
 /** Rows per statement where the values travel as arrays (one parameter each). */
 const ARRAY_CHUNK = 20_000;
-
-/** The same audit event as auditMembership for many employees, through the one writer, 5,000 rows a statement. */
-async function auditMemberships(
-  tx: Tx,
-  ctx: TenantContext,
-  action: "membership.deactivate" | "membership.update",
-  membershipIds: string[],
-  data: AuditDetail,
-) {
-  for (let start = 0; start < membershipIds.length; start += AUDIT_CHUNK) {
-    await recordAudit(
-      tx,
-      membershipIds
-        .slice(start, start + AUDIT_CHUNK)
-        .map((id) => ({ ...auditBy(ctx), subjectType: "membership" as const, subjectId: id, action, data })),
-    );
-  }
-}
-/** Audit rows per insert: 9 parameters a row stays under PostgreSQL's 65,535 parameters. */
-const AUDIT_CHUNK = 5_000;
 
 /**
  * "End their contract" for someone not in the file (1240): the contracts running on the day of applying
@@ -322,22 +297,6 @@ async function endContracts(tx: Tx, ctx: TenantContext, membershipId: string, im
   if (ids.length === 0) return false;
   await auditMembership(tx, ctx, "contract.end", membershipId, { importId, contractIds: ids, endDate: today });
   return true;
-}
-
-/** The cluster's position with this name (case-insensitive), created when there is none. */
-async function positionNamed(tx: Tx, ctx: TenantContext, name: string): Promise<string> {
-  const find = () =>
-    tx
-      .select({ id: positions.id })
-      .from(positions)
-      .where(and(inCluster(positions, ctx), sql`lower(${positions.name}) = lower(${name})`));
-  const [found] = await find();
-  if (found) return found.id;
-  const [created] = await tx
-    .insert(positions)
-    .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name })
-    .returning({ id: positions.id });
-  return created.id;
 }
 
 async function teamsByName(tx: Tx, ctx: TenantContext) {
@@ -375,11 +334,6 @@ async function setMembershipColumn(
         as v(id, value)
       where m.id = v.id and m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId}`);
   }
-}
-
-/** A PostgreSQL array literal, so that thousands of values travel as one parameter. */
-function pgArray(values: readonly (string | null)[]): string {
-  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
 }
 
 /**

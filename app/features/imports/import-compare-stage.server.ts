@@ -4,8 +4,11 @@ import { contracts, importChanges, importRows, imports, positions, teams } from 
 import type { ImportCounts } from "#db/schema/imports";
 import { inCluster, type Tenant } from "~/utils/scope.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
+import { todayIn } from "~/features/tasks/task-rules";
+import { DEFAULT_TIME_ZONE } from "~/utils/format";
 import {
   computeContractChanges,
+  ContractBook,
   computeLeaderChanges,
   missingChanges,
   PersonComparison,
@@ -13,7 +16,15 @@ import {
   type ComputedChange,
 } from "./import-compare";
 import { mapsContracts, type ImportField } from "./import-fields";
-import { addFileKeys, emptyFileKeys, recordOf, rowProblems, type FileKeys, type RowProblem } from "./import-values";
+import {
+  addFileKeys,
+  emptyFileKeys,
+  recordOf,
+  rowProblems,
+  type FileKeys,
+  type ImportRecord,
+  type RowProblem,
+} from "./import-values";
 import { loadClusterPeople } from "./import-cluster-people.server";
 
 /**
@@ -48,8 +59,15 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
     const fileKeys = await readFileKeys(tx, importId, mapping, parts.keys);
     const people = await loadClusterPeople(tx, tenant, parts.people);
     const knows = (value: string) => people.keys.knows(value);
-    const leaderKeys = new Set([...fileKeys.leaders].flatMap((l) => [l, l.toLowerCase()]));
-    const existingContracts = mapsContracts(mapping) ? await loadContracts(tx, tenant) : undefined;
+    const leaderKeys = new Set(fileKeys.leaders.keys());
+    const ledInFile = (record: ImportRecord) => {
+      const byNumber = record.employeeNumber ? fileKeys.leaders.get(record.employeeNumber) : undefined;
+      const byEmail = record.email ? fileKeys.leaders.get(record.email.toLowerCase()) : undefined;
+      return byNumber && byEmail ? new Set([...byNumber, ...byEmail]) : (byNumber ?? byEmail);
+    };
+    const existingContracts = mapsContracts(mapping)
+      ? new ContractBook(await loadContracts(tx, tenant), todayIn(DEFAULT_TIME_ZONE))
+      : undefined;
     const teamNames = await tx
       .select({ name: teams.name })
       .from(teams)
@@ -101,7 +119,7 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
           where r.id = x.id and r.import_id = ${importId}`);
       }
       const find = people.finder();
-      const changes = comparison.compare(compared, find);
+      const changes = comparison.compare(compared, find, ledInFile);
       if (existingContracts) changes.push(...computeContractChanges(compared, find, existingContracts, DEFAULT_FTE));
       await store(changes);
       for (const row of compared) {
@@ -127,18 +145,19 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
 
 /**
  * The whole file's keys (the first row of each e-mail and employee number, for duplicates and known team
- * leaders) and the team leaders it names: only these columns are read, trimmed as `recordOf` does.
+ * leaders) and the team leaders it names, each (as written and in lower case) with the teams it leads
+ * (lower case): only these columns are read, trimmed as `recordOf` does.
  */
 async function readFileKeys(
   tx: Tx,
   importId: string,
   mapping: Record<string, string>,
   partSize: number,
-): Promise<{ keys: FileKeys; leaders: Set<string> }> {
-  const keyFields: readonly string[] = ["employeeNumber", "email", "teamLeader"] satisfies ImportField[];
+): Promise<{ keys: FileKeys; leaders: Map<string, Set<string>> }> {
+  const keyFields: readonly string[] = ["employeeNumber", "email", "teamLeader", "team"] satisfies ImportField[];
   const columns = Object.entries(mapping).filter(([, field]) => keyFields.includes(field));
   const keys = emptyFileKeys();
-  const leaders = new Set<string>();
+  const leaders = new Map<string, Set<string>>();
   if (columns.length === 0) return { keys, leaders };
   const partMapping = Object.fromEntries(columns.map(([, field], i) => [String(i), field]));
   const selected = sql.join(
@@ -163,18 +182,30 @@ async function readFileKeys(
       ),
     }));
     addFileKeys(keys, rows);
-    for (const { record } of rows) if (record.teamLeader) leaders.add(record.teamLeader);
+    for (const { record } of rows) {
+      if (!record.teamLeader) continue;
+      for (const key of new Set([record.teamLeader, record.teamLeader.toLowerCase()])) {
+        const teams = leaders.get(key) ?? new Set<string>();
+        if (record.team) teams.add(record.team.toLowerCase());
+        leaders.set(key, teams);
+      }
+    }
   }
   return { keys, leaders };
 }
 
-/** The cluster's contracts: whose, from when and which position (lower case). */
+/** The cluster's contracts: whose, from when to when, which position, FTE and hours. */
 async function loadContracts(tx: Tx, tenant: Tenant) {
   return tx
     .select({
+      id: contracts.id,
       membershipId: contracts.membershipId,
       startDate: contracts.startDate,
-      position: sql<string>`lower(${positions.name})`,
+      endDate: contracts.endDate,
+      position: positions.name,
+      fte: contracts.fte,
+      hoursPerWeek: contracts.hoursPerWeek,
+      isActive: contracts.isActive,
     })
     .from(contracts)
     .innerJoin(positions, eq(positions.id, contracts.positionId))

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { computeChanges, computeContractChanges, computeLeaderChanges, type ExistingPerson } from "./import-compare";
+import {
+  ContractBook,
+  computeChanges,
+  computeContractChanges,
+  computeLeaderChanges,
+  type ExistingPerson,
+} from "./import-compare";
 
 const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
   membershipId: "m1",
@@ -94,41 +100,84 @@ describe("change computation", () => {
 });
 
 describe("contract changes", () => {
+  const existing = {
+    id: "c1",
+    membershipId: "a",
+    startDate: "2025-01-01",
+    endDate: "2099-12-31",
+    position: "Zorg",
+    fte: "0.80",
+    hoursPerWeek: null,
+    isActive: true,
+  };
+  const book = (...contracts: (typeof existing)[]) => new ContractBook(contracts, "2025-09-01");
+  const row = (rowNumber: number, record: Record<string, string>) => ({ rowNumber, record, hasProblems: false });
+
   it("gives a contract per row with start and position, FTE 0.8 where missing, not for one that exists", () => {
     const people = [person({ membershipId: "a", employeeNumber: "1" })];
     const rows = [
-      {
-        rowNumber: 2,
-        record: { employeeNumber: "1", contractStart: "01-01-2025", contractFunction: "Zorg" },
-        hasProblems: false,
-      },
-      {
-        rowNumber: 3,
-        record: { employeeNumber: "1", contractStart: "01-06-2025", contractFunction: "Zorg", fte: "0,5" },
-        hasProblems: false,
-      },
-      {
-        rowNumber: 4,
-        record: { email: "n@example.com", contractStart: "", contractFunction: "Zorg" },
-        hasProblems: false,
-      },
+      row(2, { employeeNumber: "1", contractStart: "01-01-2025", position: "zorg" }),
+      row(3, { employeeNumber: "1", contractStart: "01-06-2025", position: "Zorg", fte: "0,5" }),
+      row(4, { email: "n@example.com", contractStart: "", position: "Zorg" }),
     ];
-    const changes = computeContractChanges(
-      rows,
-      people,
-      [{ membershipId: "a", startDate: "2025-01-01", position: "zorg" }],
-      0.8,
-    );
+    const changes = computeContractChanges(rows, people, book(existing), 0.8);
     expect(changes).toEqual([
       expect.objectContaining({
         meta: "NEW_CONTRACT",
+        field: "contract",
         membershipId: "a",
         newValue: "Zorg",
         data: { start: "2025-06-01", end: "", fte: "0.5", hoursPerWeek: "" },
       }),
     ]);
-    const fresh = computeContractChanges(rows.slice(0, 1), people, [], 0.8);
+    const fresh = computeContractChanges(rows.slice(0, 1), people, book(), 0.8);
     expect(fresh[0].data?.fte).toBe("0.8");
+  });
+
+  it("updates the contract the row names (same start, or the current one without a start); empty cells keep", () => {
+    const people = [person({ membershipId: "a", employeeNumber: "1" })];
+    const changes = computeContractChanges(
+      [
+        row(2, { employeeNumber: "1", contractStart: "01-01-2025", position: "Teamleider", fte: "1,0" }),
+        row(3, { employeeNumber: "1", fte: "0,9", hoursPerWeek: "32,5" }),
+      ],
+      people,
+      book(existing),
+      0.8,
+    );
+    expect(changes.map((c) => [c.field, c.oldValue, c.newValue, c.data])).toEqual([
+      [
+        "contractUpdate",
+        "Zorg",
+        "Teamleider",
+        {
+          contractId: "c1",
+          start: "2025-01-01",
+          end: "2099-12-31",
+          fte: "1",
+          hoursPerWeek: "",
+          oldEnd: "2099-12-31",
+          oldFte: "0.8",
+        },
+      ],
+      [
+        "contractUpdate",
+        "Zorg",
+        "Zorg",
+        {
+          contractId: "c1",
+          start: "2025-01-01",
+          end: "2099-12-31",
+          fte: "0.9",
+          hoursPerWeek: "32.5",
+          oldEnd: "2099-12-31",
+          oldFte: "0.8",
+        },
+      ],
+    ]);
+    expect(computeContractChanges([row(2, { employeeNumber: "1", fte: "0,8" })], people, book(existing), 0.8)).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { personalFields, type ImportField } from "./import-fields";
-import { parseFte, parseGender, parseImportDate, type ImportRecord } from "./import-values";
+import { parseFte, parseGender, parseHours, parseImportDate, type ImportRecord } from "./import-values";
 import { personName } from "~/utils/person-name";
 
 export type ExistingPerson = {
@@ -104,7 +104,15 @@ export class PersonComparison {
     this.teams = new Set(existingTeams.map((t) => t.toLowerCase()));
   }
 
-  compare(rows: readonly ComparedRow[], find: FindPerson): ComputedChange[] {
+  /**
+   * `ledInFile(record)`: the teams (lower case) the file names this row's person leader of. Their own row's
+   * team is then no change of its own: the leader change places them, once (a leader is not also a member).
+   */
+  compare(
+    rows: readonly ComparedRow[],
+    find: FindPerson,
+    ledInFile: (record: ImportRecord) => ReadonlySet<string> | undefined = () => undefined,
+  ): ComputedChange[] {
     const changes: ComputedChange[] = [];
     for (const { rowNumber, record, hasProblems } of rows) {
       const person = find(record.employeeNumber, record.email);
@@ -129,8 +137,12 @@ export class PersonComparison {
         const current = person[field] ?? "";
         if (next !== current) changes.push({ ...base, field, oldValue: current || null, newValue: next });
       }
-      if (team && !person.teams.some((t) => t.toLowerCase() === team.toLowerCase())) {
-        changes.push({ ...base, field: "team", oldValue: person.teams.join(", ") || null, newValue: team });
+      // A team of the file is an addition: applying places the person in it and takes them out of none,
+      // so the change says where they are now besides (oldValue), never a move. A leader is in their team.
+      const placed = [...person.teams, ...(person.leads ?? [])];
+      const isIn = (name: string) => placed.some((t) => t.toLowerCase() === name.toLowerCase());
+      if (team && !isIn(team) && !ledInFile(record)?.has(team.toLowerCase())) {
+        changes.push({ ...base, field: "team", oldValue: [...new Set(placed)].join(", ") || null, newValue: team });
       }
       if (person.status === "inactive") {
         changes.push({ ...base, field: "status", oldValue: "inactive", newValue: "active" });
@@ -171,43 +183,112 @@ export function computeChanges(
   return [...changes, ...comparison.newTeamChanges(), ...missingChanges(people, comparison.seen)];
 }
 
-/** A contract the cluster already has: who, from when, which position (lower case). */
-export type ExistingContract = { membershipId: string; startDate: string; position: string };
+/** A contract the cluster already has: its id, whose, dates (ISO), position name, FTE and hours as stored. */
+export type ExistingContract = {
+  id: string;
+  membershipId: string;
+  startDate: string;
+  endDate: string;
+  position: string;
+  fte: string;
+  hoursPerWeek: string | null;
+  isActive: boolean;
+};
 
 /**
- * Contracts (spec §5: only when contract_start and contract_function are mapped): a row whose start and
- * position are filled gives NEW_CONTRACT unless the person already has a contract with that start and
- * position. A new person's contract is tied to their row; FTE defaults to 0.8 (spec §9). `contracts`
- * needs to hold those of the people the rows name.
+ * The cluster's contracts as the comparison looks them up: by person and start date, and each person's
+ * current contract (the active one running on `today`, else their active one that starts last).
+ */
+export class ContractBook {
+  private readonly byStart = new Map<string, ExistingContract>();
+  private readonly current = new Map<string, ExistingContract>();
+
+  constructor(contracts: Iterable<ExistingContract>, today: string) {
+    for (const c of contracts) {
+      this.byStart.set(`${c.membershipId}|${c.startDate}`, c);
+      if (!c.isActive) continue;
+      const now = this.current.get(c.membershipId);
+      const runs = (x: ExistingContract) => x.startDate <= today && x.endDate >= today;
+      if (!now || (runs(c) && !runs(now)) || (runs(c) === runs(now) && c.startDate > now.startDate)) {
+        this.current.set(c.membershipId, c);
+      }
+    }
+  }
+
+  /** The contract a row speaks of: the one with its start date, or (a row without one) the current one. */
+  find(membershipId: string, start: string): ExistingContract | undefined {
+    return start ? this.byStart.get(`${membershipId}|${start}`) : this.current.get(membershipId);
+  }
+}
+
+const sameNumber = (a: string | null | undefined, b: number | undefined) =>
+  b === undefined || (a !== null && a !== undefined && Math.abs(Number(a) - b) < 0.005);
+
+/**
+ * The person's current contract from their row (spec §5, decision 1621): the row's position ("Functie"),
+ * start, end, FTE and hours. A row naming a contract the person has (same start, or no start and a
+ * current contract) gives NEW_CONTRACT with field `contractUpdate` when it differs (empty cells keep what
+ * is stored); a row with a start and a position that names no contract gives a new one (`contract`, FTE
+ * 0.8 where missing, spec §9). A new person's contract is tied to their row. Rows with problems give none.
  */
 export function computeContractChanges(
   rows: readonly ComparedRow[],
   people: readonly ExistingPerson[] | FindPerson,
-  contracts: readonly ExistingContract[],
+  contracts: ContractBook,
   defaultFte: number,
 ): ComputedChange[] {
   const find = finderOf(people);
-  const existing = new Set(contracts.map((c) => `${c.membershipId}|${c.startDate}|${c.position}`));
   const changes: ComputedChange[] = [];
   for (const { rowNumber, record, hasProblems } of rows) {
-    const start = parseImportDate(record.contractStart);
-    const position = record.contractFunction?.trim();
-    if (hasProblems || !start || !position) continue;
+    if (hasProblems) continue;
+    const start = parseImportDate(record.contractStart) ?? "";
+    const position = record.position?.trim() ?? "";
+    const fte = parseFte(record.fte) ?? undefined;
+    const hours = parseHours(record.hoursPerWeek) ?? undefined;
+    const end = parseImportDate(record.contractEnd) ?? "";
     const person = find(record.employeeNumber, record.email);
-    if (person && existing.has(`${person.membershipId}|${start}|${position.toLowerCase()}`)) continue;
-    const fte = parseFte(record.fte);
+    const label = person ? personLabel(person) : personLabel(record);
+    const existing = person ? contracts.find(person.membershipId, start) : undefined;
+    if (existing) {
+      const changed =
+        (position && position.toLowerCase() !== existing.position.toLowerCase()) ||
+        !sameNumber(existing.fte, fte) ||
+        !sameNumber(existing.hoursPerWeek, hours) ||
+        (end && end !== existing.endDate);
+      if (!changed) continue;
+      changes.push({
+        meta: "NEW_CONTRACT",
+        rowNumber,
+        membershipId: person!.membershipId,
+        label,
+        field: "contractUpdate",
+        oldValue: existing.position,
+        newValue: position || existing.position,
+        data: {
+          contractId: existing.id,
+          start: existing.startDate,
+          end: end || existing.endDate,
+          fte: String(fte ?? Number(existing.fte)),
+          hoursPerWeek: hours !== undefined ? String(hours) : (existing.hoursPerWeek ?? ""),
+          oldEnd: existing.endDate,
+          oldFte: String(Number(existing.fte)),
+        },
+      });
+      continue;
+    }
+    if (!start || !position) continue;
     changes.push({
       meta: "NEW_CONTRACT",
       rowNumber,
       membershipId: person?.membershipId,
-      label: person ? personLabel(person) : personLabel(record),
+      label,
       field: "contract",
       newValue: position,
       data: {
         start,
-        end: parseImportDate(record.contractEnd) || "",
+        end,
         fte: String(fte ?? defaultFte),
-        hoursPerWeek: record.hoursPerWeek?.replace(",", ".") ?? "",
+        hoursPerWeek: hours !== undefined ? String(hours) : "",
       },
     });
   }

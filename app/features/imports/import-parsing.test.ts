@@ -15,9 +15,49 @@ describe("column recognition", () => {
     expect(recogniseHeader("Lievelingskleur")).toBeNull();
   });
 
-  it("prefers the cluster's remembered mapping and gives each field once", () => {
+  it("prefers the cluster's remembered mapping and gives each field once, to its best-named column", () => {
     const mapping = proposeMapping(["Nr", "Voornaam", "Naam", "Achternaam"], new Map([["nr", "employeeNumber"]]));
-    expect(mapping).toEqual({ "0": "employeeNumber", "1": "firstName", "2": "lastName" });
+    expect(mapping).toEqual({ "0": "employeeNumber", "1": "firstName", "3": "lastName" });
+    // A former field name (remembered before "Functie" became the contract's function) still counts.
+    expect(proposeMapping(["Functie contract"], new Map([["functiecontract", "contractFunction"]]))).toEqual({
+      "0": "position",
+    });
+  });
+
+  it("maps an AFAS / Excel export's columns: Roepnaam over Voornaam, Tussenvoegsel, Functie, Startdatum, FTE", () => {
+    const headers = [
+      "Medewerker",
+      "Voornaam",
+      "Roepnaam",
+      "Voorletters",
+      "Tussenvoegsel",
+      "Achternaam",
+      "E-mail werk",
+      "Functie",
+      "Startdatum",
+      "Einddatum contract",
+      "Deeltijdfactor",
+      "Uren per week",
+      "Afdeling",
+      "Leidinggevende",
+      "Personeelsnummer",
+    ];
+    const mapping = proposeMapping(headers);
+    const named = Object.fromEntries(Object.entries(mapping).map(([i, f]) => [headers[Number(i)], f]));
+    expect(named).toEqual({
+      Personeelsnummer: "employeeNumber",
+      Roepnaam: "firstName",
+      Tussenvoegsel: "namePrefix",
+      Achternaam: "lastName",
+      "E-mail werk": "email",
+      Functie: "position",
+      Startdatum: "contractStart",
+      "Einddatum contract": "contractEnd",
+      Deeltijdfactor: "fte",
+      "Uren per week": "hoursPerWeek",
+      Afdeling: "team",
+      Leidinggevende: "teamLeader",
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { emailPattern } from "~/features/employees/employees.schema";
-import type { ImportField } from "./import-fields";
+import { importFieldOf, type ImportField } from "./import-fields";
+import { withNamePrefix } from "~/utils/name-prefix";
 
 export type ImportRecord = Partial<Record<ImportField, string>>;
 export type RowProblem = { field: string; key: string; values?: Record<string, string> };
@@ -34,9 +35,9 @@ export function parseImportDate(text: string | undefined): string | null {
   return null;
 }
 
-/** An FTE cell: "0,8", "0.8", "80%". Returns the number, undefined for an empty cell, null for text. */
+/** An FTE cell: "0,8", "0.8", "0,8000", "80%". Returns the number, undefined for an empty cell, null for text. */
 export function parseFte(text: string | undefined): number | null | undefined {
-  const value = (text ?? "").trim().replace(",", ".");
+  const value = (text ?? "").trim().replace(/\s/g, "").replace(",", ".");
   if (value === "") return undefined;
   const percent = value.endsWith("%");
   const number = Number(percent ? value.slice(0, -1) : value);
@@ -44,7 +45,17 @@ export function parseFte(text: string | undefined): number | null | undefined {
   return percent ? number / 100 : number;
 }
 
+/** An hours-per-week cell: "32", "32,5". Returns the number, undefined for an empty cell, null for text. */
+export function parseHours(text: string | undefined): number | null | undefined {
+  const value = (text ?? "").trim().replace(/\s/g, "").replace(",", ".");
+  if (value === "") return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** The contract form's limits (employees.schema.ts): FTE 0–1.5, hours 0–80 a week. */
 export const MAX_FTE = 1.5;
+export const MAX_HOURS = 80;
 /** Above this the row is imported but warned about (issue #16: "FTE outside 0–1.5 (warn above 1.0)"). */
 export const WARN_FTE_ABOVE = 1.0;
 
@@ -54,12 +65,17 @@ export function fteNeedsWarning(fte: number | null | undefined): boolean {
 }
 export const MAX_NAME_LENGTH = 100;
 
-/** Values of one row by field, trimmed; unmapped columns are left out. */
+/**
+ * Values of one row by field, trimmed; unmapped columns are left out. The name prefix joins the last
+ * name ("ter" + "Vermeulen" → "ter Vermeulen"), as the product keeps it (decision 1620).
+ */
 export function recordOf(values: readonly string[], mapping: Record<string, string>): ImportRecord {
   const record: ImportRecord = {};
-  for (const [index, field] of Object.entries(mapping)) {
-    record[field as ImportField] = (values[Number(index)] ?? "").trim();
+  for (const [index, name] of Object.entries(mapping)) {
+    const field = importFieldOf(name);
+    if (field) record[field] = (values[Number(index)] ?? "").trim();
   }
+  if (record.namePrefix && record.lastName) record.lastName = withNamePrefix(record.namePrefix, record.lastName);
   return record;
 }
 
@@ -127,6 +143,17 @@ export function rowProblems(
   if (fte === null || (fte !== undefined && (fte < 0 || fte > MAX_FTE))) {
     problems.push({ field: "fte", key: "import:problems.fte", values: { value: record.fte ?? "" } });
   }
+  const hours = parseHours(record.hoursPerWeek);
+  if (hours === null || (hours !== undefined && (hours < 0 || hours > MAX_HOURS))) {
+    problems.push({
+      field: "hoursPerWeek",
+      key: "import:problems.hours",
+      values: { value: record.hoursPerWeek ?? "", max: String(MAX_HOURS) },
+    });
+  }
+  const start = parseImportDate(record.contractStart);
+  const end = parseImportDate(record.contractEnd);
+  if (start && end && end < start) problems.push({ field: "contractEnd", key: "import:problems.endBeforeStart" });
   const leader = record.teamLeader;
   if (leader && !keys.employeeNumber.has(leader) && !keys.email.has(leader.toLowerCase())) {
     if (!isKnownLeader(leader)) {

@@ -8,7 +8,7 @@ import { lookupEmails, type LookupOutcome } from "~/features/employees/employee-
 import { personNameSql } from "~/utils/person-name.server";
 import { inCluster, isUuid, notFound, uniqueUuids } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { isImportField, normaliseHeader } from "./import-fields";
+import { contractFields, importFieldOf, normaliseHeader } from "./import-fields";
 import { importFileType } from "./import-file.server";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./upload-limits";
 import { personnelImportQueue } from "./import-run.server";
@@ -123,7 +123,7 @@ export async function chooseSheet(ctx: TenantContext, importId: string, sheet: n
   await enqueue(personnelImportQueue, { importId });
 }
 
-export type ColumnsResult = { ok: true } | { ok: false; errorKey: string };
+export type ColumnsResult = { ok: true } | { ok: false; errorKey: string; column?: string };
 
 /**
  * The columns step: saves the mapping (each field at most once), remembers it for the cluster's next
@@ -139,13 +139,19 @@ export async function saveColumns(
     return { ok: false, errorKey: "import:errors.state" };
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
-  for (const [index, field] of Object.entries(input)) {
-    if (!field || !isImportField(field) || Number(index) >= current.headers.length) continue;
-    if (used.has(field)) return { ok: false, errorKey: "import:columns.twice" };
+  for (const [index, name] of Object.entries(input)) {
+    const field = importFieldOf(name);
+    if (!field || Number(index) >= current.headers.length) continue;
+    if (used.has(field)) return { ok: false, errorKey: "import:columns.twice", column: index };
     used.add(field);
     mapping[index] = field;
   }
   if (!used.has("email") && !used.has("employeeNumber")) return { ok: false, errorKey: "import:columns.needKey" };
+  // The contract's columns mean nothing without its position and start (spec §5): said, never dropped.
+  const lone = Object.entries(mapping).find(([, field]) => (contractFields as readonly string[]).includes(field));
+  if (lone && !(used.has("position") && used.has("contractStart"))) {
+    return { ok: false, errorKey: "import:columns.contractNeedsStartAndPosition", column: lone[0] };
+  }
   await getDb().transaction(async (tx) => {
     await tx
       .update(imports)

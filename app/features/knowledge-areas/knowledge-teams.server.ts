@@ -70,7 +70,7 @@ export async function listTeamMembers(
         teamIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
-    order by lower(u.last_name), lower(u.first_name), ra.membership_id`);
+    order by u.last_name_sort, lower(u.first_name), ra.membership_id`);
   return result.rows.map((r) => ({
     teamId: r.team_id,
     membershipId: r.membership_id,

@@ -99,7 +99,7 @@ export async function getPeerReviewDetails(ctx: TenantContext, id: string) {
       reviewSubjects.membershipId,
     )
       .where(and(eq(reviewSubjects.reviewId, review.id), inTeamsOf(ctx)))
-      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
+      .orderBy(asc(users.lastNameSort), asc(sql`lower(${users.firstName})`)),
     db
       .select({
         reviewers: sql<number>`count(*)::int`,

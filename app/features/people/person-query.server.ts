@@ -45,7 +45,7 @@ export async function searchPeople(tenant: Tenant, q: string, excluded: SQL) {
     where m.account_id = ${tenant.accountId} and m.cluster_id = ${tenant.clusterId} and m.deleted_at is null
       and (${nameSearchSql("u")} ilike ${like} or u.email ilike ${like} or m.employee_number ilike ${like})
       and not (${excluded})
-    order by lower(u.last_name), lower(u.first_name)
+    order by u.last_name_sort, lower(u.first_name)
     limit 20`);
   return result.rows.map(personOfRow);
 }

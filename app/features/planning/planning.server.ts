@@ -71,7 +71,7 @@ function planningStatement(ctx: TenantContext, scope: TeamScope, q: Query, withN
   const positionFilter = q.filter.position ? sql`and k.position_id = ${q.filter.position}` : sql``;
   const names = withNames
     ? sql`(select json_agg(json_build_object('name', ${personNameSql("u")}, 'endDate', l.end_date::text)
-           order by l.end_date, lower(u.last_name), lower(u.first_name), l.membership_id)
+           order by l.end_date, u.last_name_sort, lower(u.first_name), l.membership_id)
          from leaving l join memberships lm on lm.id = l.membership_id join users u on u.id = lm.user_id
          where l.team_id = pg.team_id and l.position_id = coalesce(pg.position_id, ${NO_POSITION}::uuid))`
     : sql`null`;

@@ -64,7 +64,7 @@ export async function getEvaluation(ctx: TenantContext, reviewId: string, db: Db
       reviewSubjects.membershipId,
     )
       .where(eq(reviewSubjects.reviewId, review.id))
-      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
+      .orderBy(asc(users.lastNameSort), asc(sql`lower(${users.firstName})`)),
     db
       .select({
         subjectId: reviewScores.subjectId,

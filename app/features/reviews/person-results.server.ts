@@ -196,7 +196,7 @@ export async function employeeReport(ctx: TenantContext, reviewId: string, membe
       reviewReviewers.membershipId,
     )
       .where(eq(reviewReviewers.reviewId, review.id))
-      .orderBy(asc(sql`lower(${users.lastName})`)),
+      .orderBy(asc(users.lastNameSort)),
   ]);
   return {
     review: {

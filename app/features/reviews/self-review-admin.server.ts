@@ -104,7 +104,7 @@ export async function getSelfReviewDetails(ctx: TenantContext, reviewId: string)
       reviewSubjects.membershipId,
     )
       .where(eq(reviewSubjects.reviewId, review.id))
-      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`)),
+      .orderBy(asc(users.lastNameSort), asc(sql`lower(${users.firstName})`)),
     db
       .select({ criteriaCount: sql<number>`count(*)::int` })
       .from(sql`review_criteria`)

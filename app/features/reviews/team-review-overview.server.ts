@@ -138,7 +138,7 @@ export async function listTeamReviewOverview(
     .as("numbered");
   // The leaders come with their team review's row (one round trip fewer a page).
   const leaders = sql<string[]>`coalesce((
-    select array_agg(${personNameSql("u")} order by lower(u.last_name))
+    select array_agg(${personNameSql("u")} order by u.last_name_sort)
     from ${reviewReviewers} rr join ${memberships} m on m.id = rr.membership_id join ${users} u on u.id = m.user_id
     where rr.review_id = ${sql.identifier("numbered")}.${sql.identifier("id")}), '{}')`;
   const rows = await db
@@ -270,7 +270,7 @@ export async function roundInvitationState(ctx: TenantContext, roundId: string) 
     .innerJoin(memberships, eq(memberships.id, reviewReviewers.membershipId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(teamReviewsInScope(ctx, roundRow.id))
-    .orderBy(asc(sql`lower(${reviews.teamName})`), asc(sql`lower(${users.lastName})`));
+    .orderBy(asc(sql`lower(${reviews.teamName})`), asc(users.lastNameSort));
   const teamReviews = new Map<
     string,
     { id: string; teamName: string; leaders: { name: string; email: string; invitedAt: Date | null }[] }

@@ -95,7 +95,7 @@ export async function listTagMembers(ctx: TenantContext, tagId: string) {
     from membership_tags mt join memberships m on m.id = mt.membership_id and m.deleted_at is null
     join users u on u.id = m.user_id
     where mt.tag_id = ${tagId} and mt.cluster_id = ${ctx.clusterId} and mt.account_id = ${ctx.accountId}
-    order by lower(u.last_name), lower(u.first_name), m.id`,
+    order by u.last_name_sort, lower(u.first_name), m.id`,
   );
   return result.rows.map(personOfRow);
 }

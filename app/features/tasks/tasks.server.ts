@@ -236,7 +236,7 @@ export async function listReceivers(ctx: TaskCtx, db: DbOrTx = getDb()) {
         eq(memberships.status, "active"),
       ),
     )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+    .orderBy(asc(users.lastNameSort), asc(users.firstName), asc(users.email));
   const mine = rows.find((r) => r.id === me);
   return [...(mine ? [mine] : []), ...rows.filter((r) => r.id !== me)];
 }

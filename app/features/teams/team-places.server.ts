@@ -47,5 +47,5 @@ export async function teamPlaces(
         isNull(users.deletedAt),
       ),
     )
-    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
+    .orderBy(asc(users.lastNameSort), asc(sql`lower(${users.firstName})`));
 }

@@ -184,7 +184,7 @@ export async function listTeamPlaces(ctx: TenantContext, teamId: string, role: T
     join users u on u.id = m.user_id
     where ra.team_id = ${teamId} and ra.role_key = ${role}
       and ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId}
-    order by lower(u.last_name), lower(u.first_name), ra.membership_id
+    order by u.last_name_sort, lower(u.first_name), ra.membership_id
   `);
   return result.rows.map((r) => ({ ...personOfRow(r), fte: Number(r.fte) }));
 }
@@ -294,7 +294,7 @@ export async function listTeamPeople(ctx: TenantContext, teamId: string) {
     select distinct m.id as membership_id, u.first_name, u.last_name, u.email
     from role_assignments ra join memberships m on m.id = ra.membership_id join users u on u.id = m.user_id
     where ra.team_id = ${teamId} and ra.cluster_id = ${ctx.clusterId} and m.deleted_at is null
-    order by u.last_name, u.first_name`,
+    order by u.last_name_sort, lower(u.first_name)`,
   );
   return result.rows.map(personOfRow);
 }

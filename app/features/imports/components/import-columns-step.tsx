@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList } from "~/components/ui/forms";
-import { importFields } from "../import-fields";
+import { importFieldOf, importFields } from "../import-fields";
 import { ListTable } from "~/components/ui/table";
 
 type Props = {
@@ -11,10 +11,12 @@ type Props = {
   sheetNames: string[];
   sheet: number;
   errorKey?: string;
+  /** The column the error is about: the message is shown next to its choice too. */
+  errorColumn?: string;
 };
 
 /** The columns step: a field per column (prefilled), the first rows as examples, and the sheet if several. */
-export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet, errorKey }: Props) {
+export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet, errorKey, errorColumn }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -51,35 +53,44 @@ export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet,
           caption={t("import:columns.title")}
           columns={[t("import:columns.column"), t("import:columns.field"), t("import:columns.example")]}
         >
-          {headers.map((header, i) => (
-            <tr key={i} className="border-b">
-              <th scope="row" className="p-2 font-normal">
-                <label htmlFor={`col-${i}`}>{header || t("import:columns.unnamed", { n: i + 1 })}</label>
-              </th>
-              <td className="p-2">
-                <select
-                  id={`col-${i}`}
-                  name={`col.${i}`}
-                  defaultValue={mapping[String(i)] ?? ""}
-                  aria-describedby={errorKey ? "columns-error" : undefined}
-                  className="rounded border border-gray-400 bg-white px-2 py-1"
-                >
-                  <option value="">{t("import:columns.skip")}</option>
-                  {importFields.map((field) => (
-                    <option key={field} value={field}>
-                      {t(`import:fields.${field}`)}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className="p-2 text-sm text-ink-muted">
-                {sample
-                  .map((row) => row.values[i] ?? "")
-                  .filter(Boolean)
-                  .join(" · ")}
-              </td>
-            </tr>
-          ))}
+          {headers.map((header, i) => {
+            const wrong = errorKey && errorColumn === String(i);
+            return (
+              <tr key={i} className="border-b">
+                <th scope="row" className="p-2 font-normal">
+                  <label htmlFor={`col-${i}`}>{header || t("import:columns.unnamed", { n: i + 1 })}</label>
+                </th>
+                <td className="p-2">
+                  <select
+                    id={`col-${i}`}
+                    name={`col.${i}`}
+                    defaultValue={importFieldOf(mapping[String(i)] ?? "") ?? ""}
+                    aria-invalid={wrong ? true : undefined}
+                    aria-describedby={wrong ? `col-${i}-error` : errorKey ? "columns-error" : undefined}
+                    className="rounded border border-gray-400 bg-white px-2 py-1"
+                  >
+                    <option value="">{t("import:columns.skip")}</option>
+                    {importFields.map((field) => (
+                      <option key={field} value={field}>
+                        {t(`import:fields.${field}`)}
+                      </option>
+                    ))}
+                  </select>
+                  {wrong ? (
+                    <p id={`col-${i}-error`} className="mt-1 text-sm text-danger">
+                      {t(errorKey)}
+                    </p>
+                  ) : null}
+                </td>
+                <td className="p-2 text-sm text-ink-muted">
+                  {sample
+                    .map((row) => row.values[i] ?? "")
+                    .filter(Boolean)
+                    .join(" · ")}
+                </td>
+              </tr>
+            );
+          })}
         </ListTable>
         <Button>{t("import:columns.submit")}</Button>
       </Form>

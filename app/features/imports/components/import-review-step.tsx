@@ -20,7 +20,14 @@ export type ReviewChange = {
   fileEmail?: string | null;
   /** NEW_PERSON: the e-mail lookup for the signed-in user (1241). */
   lookup?: { outcome: string; canConnect: boolean } | null;
-  contract: { start: string; end: string; fte: number; fteWarning?: boolean } | null;
+  contract: {
+    start: string;
+    end: string;
+    fte: number;
+    fteWarning?: boolean;
+    /** An update of the person's current contract: its values now (decision 1621). */
+    update?: { fte: number; end: string } | null;
+  } | null;
   decision: string;
 };
 
@@ -164,13 +171,16 @@ type CellOptions = { mayRestore?: boolean; emailErrors?: Record<string, string>;
 function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, language: string, options: CellOptions) {
   const fte = (value: number) => formatNumber(value, language, { minimumFractionDigits: 1 });
   if (step === "contracts") {
+    const update = change.contract?.update;
+    const was = (before: string, after: string) => (before === after ? after : `${before || "—"} → ${after || "—"}`);
     return [
       change.label,
-      change.newValue,
+      t(update ? "import:contracts.update" : "import:contracts.new"),
+      update ? was(change.oldValue ?? "", change.newValue ?? "") : change.newValue,
       change.contract?.start,
-      change.contract?.end,
+      update ? was(update.end, change.contract?.end ?? "") : change.contract?.end,
       <>
-        {change.contract ? fte(change.contract.fte) : ""}
+        {change.contract ? (update ? was(fte(update.fte), fte(change.contract.fte)) : fte(change.contract.fte)) : ""}
         {change.contract?.fteWarning ? (
           <p className="text-sm font-medium text-danger" data-testid="fte-warning">
             {t("import:contracts.fteWarning", { max: fte(1) })}
@@ -196,12 +206,18 @@ function changeCells(change: ReviewChange, step: ReviewStep, t: TFunction, langu
     ];
   }
   const warn = change.field === "employeeNumber" && change.oldValue;
+  // A team or a team leadership is an addition: the person stays where they are (never a move).
+  const addition = change.field === "team" || change.field === "teamLeader";
   return [
     change.label,
     t(`import:fields.${change.field}`),
-    change.oldValue ?? "—",
+    addition && change.oldValue ? t("import:changes.stays", { teams: change.oldValue }) : (change.oldValue ?? "—"),
     <>
-      {change.newValue}
+      {addition
+        ? t(change.field === "team" ? "import:changes.teamAdded" : "import:changes.leaderAdded", {
+            team: change.newValue,
+          })
+        : change.newValue}
       {warn ? <p className="text-sm font-medium text-danger">{t("import:changes.employeeNumberWarning")}</p> : null}
     </>,
   ];
@@ -238,7 +254,8 @@ export function ImportReviewStep({
         : step === "contracts"
           ? [
               t("import:changes.person"),
-              t("import:fields.contractFunction"),
+              t("import:contracts.kind"),
+              t("import:fields.position"),
               t("import:fields.contractStart"),
               t("import:fields.contractEnd"),
               t("import:fields.fte"),

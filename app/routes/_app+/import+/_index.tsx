@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Field } from "~/components/ui/forms";
 import { ListTable, Row } from "~/components/ui/table";
 import { importStepPath } from "~/features/imports/import-steps";
+import { templateFields } from "~/features/imports/import-template";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, MAX_UPLOAD_REQUEST_BYTES } from "~/features/imports/upload-limits";
 import { createImport, listImports } from "~/features/imports/imports.server";
 import { formatDate } from "~/utils/format";
@@ -41,9 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The upload refused: a message key and the values it interpolates, next to the file field. */
+/**
+ * The upload refused: a message key and the values it interpolates, next to the file field; 200 like the
+ * wizard's other answers (decision 1622), so that a wrong file is no error in the browser's console.
+ */
 const refuse = (errorKey: string, values?: Record<string, string | number>) =>
-  data({ errorKey, values }, { status: 400 });
+  data({ errorKey, values }, { status: 200 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
@@ -62,6 +66,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createImport(ctx, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
   if (!result.ok) return refuse(result.errorKey, result.values);
   return redirect(`/import/excel/${result.importId}`);
+}
+
+/** The template downloads (decision 1623) and, folded, what each column of the template means. */
+function TemplateLinks() {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-8" aria-labelledby="template-title">
+      <p id="template-title" className="mb-2">
+        {t("import:upload.template")}{" "}
+        <a href="/resources/import-template?format=xlsx" download className="underline">
+          {t("import:upload.templateXlsx")}
+        </a>
+        {" · "}
+        <a href="/resources/import-template?format=csv" download className="underline">
+          {t("import:upload.templateCsv")}
+        </a>
+      </p>
+      <details>
+        <summary className="cursor-pointer underline">{t("import:upload.columnsTitle")}</summary>
+        <dl className="mt-2 max-w-3xl">
+          {templateFields.map((field) => (
+            <div key={field} className="py-1 sm:flex sm:gap-4">
+              <dt className="font-medium sm:w-48 sm:shrink-0">{t(`import:template.columns.${field}.header`)}</dt>
+              <dd>{t(`import:template.columns.${field}.help`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </section>
+  );
 }
 
 export default function ImportPage() {
@@ -83,6 +117,7 @@ export default function ImportPage() {
         />
         <Button disabled={navigation.state === "submitting"}>{t("import:upload.submit")}</Button>
       </Form>
+      <TemplateLinks />
       <p className="mb-8">
         {t("import:connector.fromSystem")}{" "}
         <Link to="/import/afas" className="underline">

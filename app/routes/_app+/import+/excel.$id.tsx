@@ -7,6 +7,7 @@ import { ImportReviewStep } from "~/features/imports/components/import-review-st
 import { ImportSummary } from "~/features/imports/components/import-summary";
 import { WizardStepList } from "~/features/imports/components/wizard-step-list";
 import { applyImport } from "~/features/imports/import-apply.server";
+import { OPEN_END } from "~/features/imports/import-apply-contracts.server";
 import { mapsContracts } from "~/features/imports/import-fields";
 import { fteNeedsWarning } from "~/features/imports/import-values";
 import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
@@ -95,9 +96,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             c.meta === "NEW_CONTRACT" && c.data
               ? {
                   start: formatDate(c.data.start),
-                  end: c.data.end ? formatDate(c.data.end) : "",
+                  end: c.data.end && c.data.end !== OPEN_END ? formatDate(c.data.end) : "",
                   fte: Number(c.data.fte),
                   fteWarning: fteNeedsWarning(Number(c.data.fte)),
+                  update:
+                    c.field === "contractUpdate"
+                      ? {
+                          fte: Number(c.data.oldFte),
+                          end: c.data.oldEnd && c.data.oldEnd !== OPEN_END ? formatDate(c.data.oldEnd) : "",
+                        }
+                      : null,
                 }
               : null,
           decision: c.decision,
@@ -130,12 +138,20 @@ function emailsFrom(form: FormData) {
 
 type Reply = {
   errorKey?: string;
+  /** The column whose choice the error is about (columns step). */
+  errorColumn?: string;
   mapping?: Record<string, string>;
   confirmPending: number;
   emailErrors?: Record<string, string>;
   emailValues?: Record<string, string>;
 };
-const reply = (body: Partial<Reply>, status = 400) => data<Reply>({ confirmPending: 0, ...body }, { status });
+/**
+ * The wizard's own questions and refusals (a column chosen twice, undecided changes to confirm, another
+ * e-mail address) are steps of the conversation, answered 200 with the message next to its field: a 4xx
+ * is reported as an error by browsers and their monitoring (decision 1622). Failures of the request
+ * itself (rights, tenancy, a gone import) keep their 4xx.
+ */
+const reply = (body: Partial<Reply>) => data<Reply>({ confirmPending: 0, ...body }, { status: 200 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
@@ -152,7 +168,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
     );
     const result = await saveColumns(ctx, item.id, mapping);
-    if (!result.ok) return reply({ errorKey: result.errorKey, mapping });
+    if (!result.ok) return reply({ errorKey: result.errorKey, errorColumn: result.column, mapping });
     return redirect(here);
   }
   const step = stepOf(request);
@@ -220,6 +236,7 @@ export default function ImportWizardPage() {
           sheetNames={page.columns.sheetNames}
           sheet={page.columns.sheet}
           errorKey={actionData?.errorKey}
+          errorColumn={actionData?.errorColumn}
         />
       ) : null}
       {page.review ? (

@@ -1,0 +1,3 @@
+DROP INDEX "users_account_name_idx";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_name_sort" text GENERATED ALWAYS AS (lower(regexp_replace(last_name, '^((van|de|der|den|het|''t|ter|te|ten|in|op|aan|bij|onder|over|uit|voor|tot|la|le|les|du|da|das|dos|di|del|della|von|vom|zu|zum|zur|am|im|auf|''s)[[:space:]]+)+', ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_account_name_idx" ON "users" USING btree ("account_id","last_name_sort",lower("first_name"),"id");
