@@ -34,7 +34,7 @@ test("a personnel file goes from upload through the columns and decisions to the
   await expect(page.getByRole("heading", { name: "Wijzigingen" })).toBeVisible();
   await page.getByRole("button", { name: "Opslaan en verder" }).click();
   // Contracts only when their columns are mapped (spec §5); this file has none.
-  await expect(page.getByText("Koppel de kolommen Begin contract en Functie contract")).toBeVisible();
+  await expect(page.getByText("Koppel de kolommen Functie en Startdatum contract")).toBeVisible();
   await page.getByRole("button", { name: "Import doorvoeren" }).click();
   await expect(page.getByRole("heading", { name: "Klaar" })).toBeVisible();
   await expect(page.getByText("Mensen toegevoegd")).toBeVisible();
