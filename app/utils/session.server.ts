@@ -132,14 +132,18 @@ export async function rotateApiSession(
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
       .returning();
-    if (!old) return null;
-    return createApiSession(tx, {
-      userId: old.userId,
-      accountId: old.accountId,
-      currentClusterId: old.currentClusterId,
-      ip,
-      userAgent: request.headers.get("User-Agent"),
-    });
+    return old ? successorOf(tx, old, request, ip) : null;
+  });
+}
+
+/** A new token for the same user and cluster as `old` (a refresh, or the sliding token's replacement). */
+function successorOf(db: DbOrTx, old: SessionRow, request: Request, ip: string | null) {
+  return createApiSession(db, {
+    userId: old.userId,
+    accountId: old.accountId,
+    currentClusterId: old.currentClusterId,
+    ip,
+    userAgent: request.headers.get("User-Agent"),
   });
 }
 
@@ -177,14 +181,7 @@ export async function slideApiSession(
       .set({ expiresAt: graceEnd })
       .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, graceEnd)))
       .returning();
-    if (!old) return null;
-    return createApiSession(tx, {
-      userId: old.userId,
-      accountId: old.accountId,
-      currentClusterId: old.currentClusterId,
-      ip: old.ip,
-      userAgent: request.headers.get("User-Agent"),
-    });
+    return old ? successorOf(tx, old, request, old.ip) : null;
   });
 }
 
