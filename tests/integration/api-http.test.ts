@@ -108,7 +108,7 @@ describe("api/users answers real status codes", () => {
   it("api/users/{id}: 200 for an employee of the cluster, 404 for another tenant's, 403 for accountAdmin by HR", async () => {
     const own = await call("GET", `/api/users/${w.demo.led.employee}`, { cookie: w.cookies.hr });
     expect(own.status).toBe(200);
-    expect((own.body.user as { id: string }).id).toBe(w.demo.led.employee);
+    expect(own.body.id).toBe(w.demo.led.employee);
     const foreign = await call("GET", `/api/users/${w.andere.led.employee}`, { cookie: w.cookies.hr });
     expect(foreign).toMatchObject({ status: 404, body: { error: "notFound" } });
     const put = await call("PUT", `/api/users/${w.andere.led.employee}`, {

@@ -34,18 +34,18 @@ describe("api/users (spec §7)", () => {
     });
     const store = (await send("GET", "/api/users?for=store")).data as {
       users: { membershipId: string; teams: { id: string }[] }[];
-      roles: string[];
+      roles: { id: string; key: string; level: string }[];
       teams: { id: string }[];
       tags: unknown[];
     };
     expect(store.users.find((u) => u.membershipId === member.membership.id)?.teams).toEqual([
-      { id: team.id, role: "team_member" },
+      { id: team.id, name: team.name, role: "team_member" },
     ]);
     expect(store.teams.map((t) => t.id)).toContain(team.id);
-    expect(store.roles).toContain("cluster_admin");
+    expect(store.roles).toContainEqual({ id: expect.any(String), key: "cluster_admin", level: "cluster" });
     expect(store.tags).toEqual([]);
-    const me = (await send("GET", "/api/users?for=user")).data as { user: { id: string } };
-    expect(me.user.id).toBe(hrMembershipId);
+    const me = (await send("GET", "/api/users?for=user")).data as { id: string };
+    expect(me.id).toBe(hrMembershipId);
   });
 
   it("GET ?for=store takes the list page's filter (one schema); an unknown value filters nothing", async () => {
@@ -83,7 +83,10 @@ describe("api/users (spec §7)", () => {
     const ok = await send("PUT", "/api/users", { action: "deactivate", users: [a.membership.id] });
     expect(ok).toMatchObject({ status: 200, data: { changed: 1 } });
     const none = await send("PUT", "/api/users", { action: "deactivate", users: [a.membership.id] });
-    expect(none).toMatchObject({ status: 422, data: { errorKey: "employees:bulk.errors.noUsersDeactivated" } });
+    expect(none).toMatchObject({
+      status: 422,
+      data: { error: "noChange", message: "Geen gebruikers gedeactiveerd", changed: 0 },
+    });
     const form = await send(
       "PUT",
       "/api/users",
@@ -96,8 +99,9 @@ describe("api/users (spec §7)", () => {
 
   it("GET and PUT api/users/{id}; another tenant's id is 404; accountAdmin only for account admins", async () => {
     const a = await createUserWithMembership(getDb(), { accountId, clusterId });
-    const got = (await send("GET", `/api/users/${a.membership.id}`)).data as { user: { email: string } };
-    expect(got.user.email).toBe(a.user.email);
+    const got = (await send("GET", `/api/users/${a.membership.id}`)).data as { email: string; name: string };
+    expect(got.email).toBe(a.user.email);
+    expect(got).toMatchObject({ verified: expect.any(Boolean), teams: [], tags: [], updatesFrequency: "weekly" });
     expect((await send("PUT", `/api/users/${a.membership.id}`, { firstName: "Nieuw" })).status).toBe(200);
     const [u] = await getDb().select().from(users).where(eq(users.id, a.user.id));
     expect(u.firstName).toBe("Nieuw");
@@ -113,5 +117,57 @@ describe("api/users (spec §7)", () => {
     expect(bulk.status).toBe(422);
     const [m] = await getDb().select().from(memberships).where(eq(memberships.id, stranger.membership.id));
     expect(m.status).toBe("active");
+  });
+});
+
+describe("api/users field shapes and assignments (issue 37)", () => {
+  it("?for=user gives an employee without users.manage their own record", async () => {
+    const employee = await createUserWithMembership(getDb(), { accountId, clusterId });
+    const cookie = (await sessionCookieFor({ userId: employee.user.id, accountId, clusterId })).cookie;
+    const me = await send("GET", "/api/users?for=user", undefined, cookie);
+    expect(me).toMatchObject({ status: 200, data: { id: employee.membership.id, email: employee.user.email } });
+    expect((await send("GET", "/api/users?for=store", undefined, cookie)).status).toBe(403);
+  });
+
+  it("cluster_admin_add and _remove take the role; teams take the assignment; a no-op says 'Geen gebruiker geupdate'", async () => {
+    const team = await createTeam(getDb(), { accountId, clusterId });
+    const a = await createUserWithMembership(getDb(), { accountId, clusterId });
+    const roleKeys = async () =>
+      ((await send("GET", `/api/users/${a.membership.id}`)).data as { roles: { key: string; teamId: string | null }[] })
+        .roles;
+    const add = await send("PUT", "/api/users", {
+      action: "cluster_admin_add",
+      users: [a.membership.id],
+      role: "advisor",
+      level: "cluster",
+    });
+    expect(add.status).toBe(200);
+    expect(await roleKeys()).toContainEqual(expect.objectContaining({ key: "advisor", teamId: null }));
+    const remove = await send("PUT", "/api/users", {
+      action: "cluster_admin_remove",
+      users: [a.membership.id],
+      role: "advisor",
+    });
+    expect(remove.status).toBe(200);
+    expect((await roleKeys()).map((r) => r.key)).not.toContain("advisor");
+    const teamLevel = await send("PUT", "/api/users", {
+      action: "cluster_admin_add",
+      users: [a.membership.id],
+      level: "team",
+    });
+    expect(teamLevel.status).toBe(422);
+    const leader = await send("PUT", "/api/users", {
+      action: "teams",
+      users: [a.membership.id],
+      teams: [team.id],
+      assignment: "team_admin",
+    });
+    expect(leader.status).toBe(200);
+    expect(await roleKeys()).toContainEqual(expect.objectContaining({ key: "team_admin", teamId: team.id }));
+    const activeAlready = await send("PUT", "/api/users", { action: "activate", users: [a.membership.id] });
+    expect(activeAlready).toMatchObject({
+      status: 422,
+      data: { error: "noChange", message: "Geen gebruiker geupdate" },
+    });
   });
 });

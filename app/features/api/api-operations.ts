@@ -1,6 +1,7 @@
 import type { ApiOperation } from "./operation";
 import { authOperations } from "./schemas/auth";
 import { organisationOperations } from "./schemas/organisation";
+import { peopleOperations } from "./schemas/people";
 
 /**
  * Every operation of the JSON API, by area. A new API route declares its operation in
@@ -10,6 +11,7 @@ import { organisationOperations } from "./schemas/organisation";
 export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = {
   auth: authOperations,
   organisation: organisationOperations,
+  people: peopleOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

@@ -18,6 +18,10 @@ export type BulkInput = {
   /** Team names typed instead of chosen, comma-separated (clusters with many teams, docs/decisions/0254). */
   teamNames?: string;
   roleKeys?: string[];
+  /** The cluster role of clusterAdminAdd/-Remove (spec §7 "with role and level"); cluster_admin by default. */
+  clusterRole?: (typeof clusterRoleKeys)[number];
+  /** The team place assignTeams gives (spec §7 "teams (assignment and teams)"); team_member by default. */
+  teamRole?: (typeof teamPlaceRoles)[number];
 };
 export type BulkResult = {
   changed: number;
@@ -32,10 +36,11 @@ export type BulkResult = {
 };
 
 /** The roles a bulk action gives or takes. */
-function rolesOfBulkAction(action: BulkAction, roleKeys: readonly string[]): string[] {
-  if (action === "clusterAdminAdd" || action === "clusterAdminRemove") return ["cluster_admin"];
+function rolesOfBulkAction(input: BulkInput, roleKeys: readonly string[]): string[] {
+  const { action } = input;
+  if (action === "clusterAdminAdd" || action === "clusterAdminRemove") return [input.clusterRole ?? "cluster_admin"];
   if (action === "assignRoles") return [...roleKeys];
-  if (action === "assignTeams") return ["team_member"];
+  if (action === "assignTeams") return [input.teamRole ?? "team_member"];
   if (action === "unassignTeams") return [...teamPlaceRoles];
   return [];
 }
@@ -98,7 +103,7 @@ export async function runBulkAction(ctx: TenantContext, input: BulkInput): Promi
   const roleKeys = clusterRoleKeys.filter((k) => (input.roleKeys ?? []).includes(k));
   // The one rule for role changes (docs/decisions/0620): a role the actor may not give or take stops the
   // action; removing team places then removes only the places the actor may take.
-  const refusedRoles = await rolesActorMayNotChange(ctx, rolesOfBulkAction(input.action, roleKeys), db);
+  const refusedRoles = await rolesActorMayNotChange(ctx, rolesOfBulkAction(input, roleKeys), db);
   const removableTeamRoles = teamPlaceRoles.filter((r) => !refusedRoles.includes(r));
   if (refusedRoles.length > 0 && (input.action !== "unassignTeams" || removableTeamRoles.length === 0)) {
     return { changed: 0, unchanged: [], errorKey: "employees:bulk.errors.noRight", denied: true };
@@ -162,6 +167,8 @@ async function applyInTransaction(
     selectedIds: string[];
     teamIds: string[];
     roleKeys: (typeof clusterRoleKeys)[number][];
+    clusterRole?: (typeof clusterRoleKeys)[number];
+    teamRole?: (typeof teamPlaceRoles)[number];
     removableTeamRoles: (typeof teamPlaceRoles)[number][];
   },
 ): Promise<{ id: string }[]> {
@@ -191,14 +198,19 @@ async function applyInTransaction(
         .returning({ id: memberships.id });
     }
     case "clusterAdminAdd":
-      return insertClusterRoles(tx, ctx, selectedIds, ["cluster_admin"]);
+      return insertClusterRoles(tx, ctx, selectedIds, [input.clusterRole ?? "cluster_admin"]);
     case "assignRoles":
       return roleKeys.length ? insertClusterRoles(tx, ctx, selectedIds, roleKeys) : [];
     case "clusterAdminRemove":
       return tx
         .delete(roleAssignments)
         .where(
-          and(selectedAssignments, eq(roleAssignments.roleKey, "cluster_admin"), notSelf(roleAssignments.membershipId)),
+          and(
+            selectedAssignments,
+            eq(roleAssignments.roleKey, input.clusterRole ?? "cluster_admin"),
+            isNull(roleAssignments.teamId),
+            notSelf(roleAssignments.membershipId),
+          ),
         )
         .returning({ id: roleAssignments.membershipId });
     case "assignTeams":
@@ -211,7 +223,7 @@ async function applyInTransaction(
               accountId: ctx.accountId,
               clusterId: ctx.clusterId,
               membershipId,
-              roleKey: "team_member" as const,
+              roleKey: input.teamRole ?? ("team_member" as const),
               level: "team" as const,
               teamId,
             })),

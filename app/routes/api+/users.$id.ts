@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiUpdateSchema } from "~/features/employees/employees-api.schema";
+import { employeeForApi } from "~/features/employees/employee-api.server";
 import { getEmployee, updateEmployeeNames } from "~/features/employees/employee-person.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
 
-/** Spec §7: GET api/users/{id} (an employee of the current cluster, else 404). */
+/** Spec §7: GET api/users/{id} (an employee of the current cluster, else 404), unwrapped (1652). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
-  return answerJson(async () => Response.json({ user: await getEmployee(ctx, params.id ?? "") }));
+  return answerJson(async () => Response.json(await employeeForApi(ctx, params.id ?? "")));
 }
 
 /** PUT api/users/{id}: name, firstName, lastName, accountAdmin. */
@@ -22,6 +23,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const body = await readJsonBody(request, apiUpdateSchema);
     const result = await updateEmployeeNames(ctx, id, body);
     if (!result.ok) return jsonError(result.status, result.error, "This change is not allowed.");
-    return Response.json({ user: await getEmployee(ctx, id) });
+    return Response.json(await employeeForApi(ctx, id));
   });
 }

@@ -1,32 +1,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiBulkActions, apiBulkSchema } from "~/features/employees/employees-api.schema";
+import { apiBulkActions, apiBulkSchema, assignedRoleKeys } from "~/features/employees/employees-api.schema";
 import { parseEmployeeListFilter } from "~/features/employees/employee-list-filter";
-import { clusterRoleKeys, personSchema } from "~/features/employees/employees.schema";
+import { personSchema } from "~/features/employees/employees.schema";
+import { employeeForApi, storeUsersForApi } from "~/features/employees/employee-api.server";
+import { roleList } from "~/features/employees/role-list.server";
 import { runBulkAction } from "~/features/employees/employee-bulk.server";
 import { listClusterOptions, listEmployeesForStore } from "~/features/employees/employee-list.server";
-import { addPerson, getEmployee, throttledLookup } from "~/features/employees/employee-person.server";
-import { requireRightForApi } from "~/utils/api-guard.server";
+import { addPerson, throttledLookup } from "~/features/employees/employee-person.server";
+import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
+import { getServerT } from "~/utils/i18n.server";
 import { readJsonBody } from "~/utils/json-body.server";
 
 /**
  * Spec §7: GET api/users?for=store (users, roles, teams, tags; the list page's filters apply), GET
- * api/users?for=user (the signed-in user's own employee record). Same guard as the pages.
+ * api/users?for=user (the signed-in user's own employee record, for every signed-in user). Shapes: 1652.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireRightForApi(request, "users.manage");
   const { searchParams } = new URL(request.url);
   const purpose = searchParams.get("for");
+  if (purpose === "user") {
+    // Everyone's own record (spec §7 ?for=user), an employee's too: no users.manage needed.
+    const own = await requireUserForApi(request);
+    if (!own.membershipId) return jsonNotFound();
+    return answerJson(async () => Response.json(await employeeForApi(own, own.membershipId!)));
+  }
+  const ctx = await requireRightForApi(request, "users.manage");
   return answerJson(async () => {
-    if (purpose === "user") {
-      if (!ctx.membershipId) return jsonNotFound();
-      return Response.json({ user: await getEmployee(ctx, ctx.membershipId) });
-    }
     if (purpose !== "store") return jsonError(400, "invalidFor", "Use ?for=store or ?for=user.");
     // The page's list filter (?q, team, tag, status, access, role): without one, every employee.
     const filter = parseEmployeeListFilter(searchParams);
-    const [users, options] = await Promise.all([listEmployeesForStore(ctx, filter), listClusterOptions(ctx)]);
-    return Response.json({ users, roles: clusterRoleKeys, teams: options.teams, tags: options.tags });
+    const [rows, options, roles] = await Promise.all([
+      listEmployeesForStore(ctx, filter),
+      listClusterOptions(ctx),
+      roleList(),
+    ]);
+    const users = await storeUsersForApi(ctx, rows);
+    return Response.json({ users, roles, teams: options.teams, tags: options.tags });
   });
 }
 
@@ -60,11 +70,18 @@ export async function action({ request }: ActionFunctionArgs) {
       action,
       ids: body.users,
       teamIds: body.teams,
-      roleKeys: body.roles,
+      roleKeys: assignedRoleKeys(body),
+      clusterRole: body.role,
+      teamRole: body.action === "teams" ? (body.assignment as "team_member" | "team_admin" | undefined) : undefined,
     });
     // Role changes follow the one rule in the service (docs/decisions/0620).
     if (result.denied) return jsonError(403, "forbidden", "You may not give or take these roles.");
-    return Response.json(result, { status: result.changed === 0 ? 422 : 200 });
+    if (result.changed > 0) return Response.json(result);
+    // Nothing changed: the spec's text ('Geen gebruiker geupdate', 'Geen gebruikers gedeactiveerd', …, §8).
+    const t = await getServerT(request);
+    return jsonError(422, "noChange", result.errorKey ? t(result.errorKey) : t("employees:bulk.errors.failed"), {
+      ...result,
+    });
   }
   return methodNotAllowed(["GET", "POST", "PUT"]);
 }

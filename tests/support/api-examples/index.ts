@@ -6,6 +6,7 @@
 import type { DemoRole, DemoWorld } from "../demo-world";
 import { authExamples } from "./auth";
 import { organisationExamples } from "./organisation";
+import { peopleExamples } from "./people";
 
 export type ExampleContext = {
   w: DemoWorld;
@@ -27,4 +28,5 @@ export type ExampleOf = (c: ExampleContext) => Example | Promise<Example>;
 export const apiExamples: Record<string, ExampleOf> = {
   ...authExamples,
   ...organisationExamples,
+  ...peopleExamples,
 };
