@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
+import type { users } from "#db/schema";
 import { formatDate } from "~/utils/format";
 import { personName } from "~/utils/person-name";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -10,7 +11,10 @@ import { getEmployee } from "./employee-person.server";
  * detail add to the personnel pages' rows — personal fields, verified, updatesFrequency, and teams, roles
  * (with the role's id) and tags as objects.
  */
-type PersonExtras = {
+type PersonExtras = Pick<
+  typeof users.$inferSelect,
+  "gender" | "phone" | "address" | "zip" | "city" | "country" | "language" | "loginType"
+> & {
   membershipId: string;
   verified: boolean;
   updatesFrequency: string;
@@ -18,14 +22,6 @@ type PersonExtras = {
   teams: { id: string; name: string; role: string }[];
   tags: { id: string; name: string }[];
   birthday: string | null;
-  gender: string | null;
-  phone: string | null;
-  address: string | null;
-  zip: string | null;
-  city: string | null;
-  country: string | null;
-  language: string;
-  loginType: string;
 };
 
 /** The extras of the given memberships of the caller's cluster, by membership id. */

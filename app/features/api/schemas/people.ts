@@ -28,9 +28,9 @@ const assignedRole = z.object({
 const teamPlace = z.object({ id: id(), name: z.string(), role: z.string() });
 const option = z.object({ id: id(), name: z.string() });
 
-const storeUser = z.object({
+/** What a store row and a single employee both say. */
+const employeeFields = {
   membershipId: id(),
-  id: id().meta({ description: "The user's id." }),
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -41,28 +41,22 @@ const storeUser = z.object({
   invited: z.boolean(),
   roles: z.array(assignedRole),
   teams: z.array(teamPlace),
-  tags: z.array(id()).meta({ description: "Ids of personnel tags (the answer's `tags` names them)." }),
   ...personFields,
+};
+
+const storeUser = z.object({
+  ...employeeFields,
+  id: id().meta({ description: "The user's id." }),
+  tags: z.array(id()).meta({ description: "Ids of personnel tags (the answer's `tags` names them)." }),
 });
 
 /** GET api/users/{id} and ?for=user: one employee, unwrapped. */
 export const apiUserSchema = z.object({
+  ...employeeFields,
   id: id().meta({ description: "The membership (employee) id." }),
   userId: id(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  employeeNumber: z.string().nullable(),
-  status: z.enum(["active", "inactive"]),
-  access: z.boolean(),
-  invited: z.boolean(),
   deletedAt: isoDateTime().nullable(),
-  membershipId: id(),
-  roles: z.array(assignedRole),
-  teams: z.array(teamPlace),
   tags: z.array(option),
-  ...personFields,
 });
 
 const bulkResult = {
