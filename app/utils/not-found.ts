@@ -1,12 +1,26 @@
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function notFound(): never {
-  throw new Response("Not found", { status: 404 });
+/** What a detail page or a form's id names; the 404 page then says '{item} niet gevonden' (spec §8, 1641). */
+export const missingItems = ["person", "team", "tag", "position", "task", "competence", "criterion"] as const;
+export type MissingItem = (typeof missingItems)[number];
+
+export function notFound(item?: MissingItem): never {
+  if (!item) throw new Response("Not found", { status: 404 });
+  throw new Response(JSON.stringify({ item }), {
+    status: 404,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
+
+/** The item a 404's data names, if it names one of ours. */
+export function missingItemOf(data: unknown): MissingItem | null {
+  const item = (data as { item?: unknown } | null)?.item;
+  return missingItems.includes(item as MissingItem) ? (item as MissingItem) : null;
 }
 
 /** An id from a URL or form field: anything that is not a UUID cannot exist, so it is a 404 and never a SQL error. */
-export function requireUuid(value: string | null | undefined): string {
-  if (!value || !uuidPattern.test(value)) notFound();
+export function requireUuid(value: string | null | undefined, item?: MissingItem): string {
+  if (!value || !uuidPattern.test(value)) notFound(item);
   return value;
 }
 

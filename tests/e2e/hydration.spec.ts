@@ -108,7 +108,8 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
     await signIn(page, demoUsers.hr);
     const response = await page.goto(`/personnel/teams/${crypto.randomUUID()}/members`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
+    // The page names what is gone (spec §8, 1641).
+    await expect(page.getByRole("heading", { level: 1, name: "Team niet gevonden" })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Dashboard" }),
     ).toBeVisible();
@@ -122,7 +123,7 @@ test.describe("pages render the same on server and browser", { tag: "@js-only" }
     for (const path of [`/personnel/teams/${crypto.randomUUID()}`, `/personnel/user/${crypto.randomUUID()}`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "Pagina niet gevonden" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: /(Team|Persoon|Pagina) niet gevonden/ })).toBeVisible();
       await expect(
         page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Dashboard" }),
       ).toBeVisible();

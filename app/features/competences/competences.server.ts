@@ -62,12 +62,12 @@ export async function listCompetences(ctx: Tenant, filter: CompetenceFilter, db:
 }
 
 export async function getCompetence(ctx: Tenant, id: string, db: DbOrTx = getDb()) {
-  if (!isUuid(id)) notFound();
+  if (!isUuid(id)) notFound("competence");
   const [row] = await db
     .select()
     .from(competences)
     .where(and(inCluster(competences, ctx), eq(competences.id, id)));
-  if (!row) notFound();
+  if (!row) notFound("competence");
   return row;
 }
 

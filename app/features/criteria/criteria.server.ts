@@ -92,7 +92,7 @@ export async function getCriterion(ctx: Tenant, id: string) {
     .select()
     .from(criteria)
     .where(and(inCluster(criteria, ctx), eq(criteria.id, id)));
-  if (!row) notFound();
+  if (!row) notFound("criterion");
   const tagRows = await db
     .select({ tagId: criterionTags.tagId })
     .from(criterionTags)

@@ -13,7 +13,7 @@ import type { PersonInput } from "./employees.schema";
 
 /** One employee of the current cluster (removed ones too), or 404. */
 export async function getEmployee(ctx: TenantContext, membershipId: string, db: DbOrTx = getDb()) {
-  if (!isUuid(membershipId)) notFound();
+  if (!isUuid(membershipId)) notFound("person");
   const [row] = await db
     .select({
       id: memberships.id,
@@ -39,7 +39,7 @@ export async function getEmployee(ctx: TenantContext, membershipId: string, db: 
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(inCluster(memberships, ctx), eq(memberships.id, membershipId)));
-  if (!row) notFound();
+  if (!row) notFound("person");
   return { ...row, birthday: row.birthday ? formatDate(row.birthday) : "" };
 }
 

@@ -57,7 +57,7 @@ export async function getPosition(ctx: TenantContext, id: string) {
     })
     .from(positions)
     .where(and(eq(positions.id, id), inCluster(positions, ctx)));
-  if (!row) notFound();
+  if (!row) notFound("position");
   const [{ count }] = await getDb()
     .select({ count: sql<number>`count(*)::int` })
     .from(contracts)

@@ -54,12 +54,12 @@ export function tagService(spec: TagKindSpec) {
 
   /** One tag of the kind in my cluster, or 404. */
   async function get(ctx: Tenant, id: string, db: DbOrTx = getDb()): Promise<TagRow> {
-    if (!isUuid(id)) notFound();
+    if (!isUuid(id)) notFound("tag");
     const [row] = await db
       .select({ id: tags.id, name: tags.name, isSystem: tags.isSystem })
       .from(tags)
       .where(and(ofKind(ctx), eq(tags.id, id)));
-    if (!row) notFound();
+    if (!row) notFound("tag");
     return row;
   }
 

@@ -196,9 +196,9 @@ export async function listAllTasks(ctx: TaskCtx, db: DbOrTx = getDb()): Promise<
 /** A task or note the user may see, or 404. */
 export async function getTask(ctx: TaskCtx, id: string, db: DbOrTx = getDb()): Promise<TaskView> {
   const me = myMembership(ctx);
-  requireUuid(id);
+  requireUuid(id, "task");
   const [row] = await selectTasks(db).where(and(inCluster(tasks, ctx), eq(tasks.id, id), visibleTo(me)));
-  if (!row) notFound();
+  if (!row) notFound("task");
   return (await toViews(db, ctx, me, [row]))[0];
 }
 

@@ -111,7 +111,7 @@ export async function getTeam(ctx: TenantContext, id: string) {
     .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(and(eq(teams.id, id), inCluster(teams, ctx), liveTeams));
-  if (!team) notFound();
+  if (!team) notFound("team");
   return team;
 }
 
