@@ -45,9 +45,14 @@ export async function readJsonBody<S extends z.ZodType>(
   if (!parsed.success) {
     // The project's schemas carry i18n keys ("validation:required") as messages: answer in the caller's language.
     const t = await getServerT(request);
+    // `{{name}}` of a message is the field's label (validation:fields.<key>), else its key.
+    const label = (path: PropertyKey[]) => {
+      const key = String(path.findLast((p) => typeof p === "string") ?? "");
+      return t(`validation:fields.${key}`, { defaultValue: key });
+    };
     const issues = parsed.error.issues.map((i) => ({
       path: i.path.map(String).join("."),
-      message: /^[a-z]+:[\w.]+$/i.test(i.message) ? t(i.message) : i.message,
+      message: /^[a-z]+:[\w.]+$/i.test(i.message) ? t(i.message, { name: label(i.path) }) : i.message,
     }));
     throw jsonError(422, "invalid", issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; "), {
       issues,

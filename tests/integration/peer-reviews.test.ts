@@ -28,6 +28,7 @@ import {
 import { action as finishAction } from "~/routes/_app+/peerreview+/questionnaire.$assignmentId_.finish";
 import { loader as resultLoader } from "~/routes/_app+/peerreview+/result.$reviewId.$membershipId";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
+import { reviewDetailSchema } from "~/features/api/schemas/reviews";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
@@ -364,17 +365,20 @@ describe("reminders", () => {
 describe("the reviews API", () => {
   it("lists the peer round with type peer and answers it by id; another account gets a 404", async () => {
     const list = (await load(reviewsApiLoader, "/api/reviews", w.hr.cookie)) as Response;
-    const body = (await list.json()) as { peerReviews: { id: string; type: string; isFinished: number }[] };
-    expect(body.peerReviews.find((r) => r.id === reviewId)).toMatchObject({ type: "peer", isFinished: 0 });
+    const body = (await list.json()) as { reviews: { id: string; type: string; isFinished: number }[] };
+    expect(body.reviews.find((r) => r.id === reviewId)).toMatchObject({ type: "peer", isFinished: 0 });
     const one = (await load(reviewApiLoader, `/api/reviews/${reviewId}`, w.hr.cookie, { id: reviewId })) as Response;
     expect(one.status).toBe(200);
-    const detail = (await one.json()) as {
-      type: string;
-      memberships: { membershipId: string; peersAnswered: number }[];
-    };
+    const detail = reviewDetailSchema.parse(await one.json());
     expect(detail.type).toBe("peer");
-    expect(detail.memberships.find((m) => m.membershipId === aalders.membership.id)?.peersAnswered).toBe(3);
-    expect(JSON.stringify(detail)).not.toContain("score");
+    const entry = detail.memberships.find((m) => m.membershipId === aalders.membership.id);
+    expect(entry?.peer?.peersAnswered).toBe(3);
+    // Counts only: no answers or scores (those are behind the anonymity threshold on the results page).
+    for (const m of detail.memberships) {
+      expect(m.criteriaScores).toEqual([]);
+      expect(m.extraScores.teamScores).toEqual([]);
+      expect(m.score).toEqual({ 1: null, 2: null, 3: null });
+    }
     const foreign = (await load(reviewApiLoader, `/api/reviews/${reviewId}`, outsider.cookie, {
       id: reviewId,
     })) as Response;

@@ -16,6 +16,7 @@ import { action as reviewsApiAction, loader as reviewsApiLoader } from "~/routes
 import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
 import { createAccount, createClusterFor, createTeam, createUserWithMembership, uniqueSuffix } from "../factories";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
+import { reviewListSchema } from "~/features/api/schemas/reviews";
 import { contextFor, reviewWorld } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
 
@@ -467,6 +468,7 @@ describe("the overview", () => {
 
 describe("the reviews API", () => {
   const body = () => ({
+    type: "team",
     name: "API-ronde",
     deadline: "01-12-2099",
     teams: [w.alfa.id],
@@ -529,10 +531,11 @@ describe("the reviews API", () => {
     const list = (await run(() =>
       reviewsApiLoader({ request: getRequest("/api/reviews", w.hr.cookie), context: context(), params: {} }),
     )) as Response;
-    const listed = (await list.json()) as { reviews: { id: string; teamReviews: { progress: string }[] }[] };
-    expect(listed.reviews.find((r) => r.id === id)!.teamReviews).toEqual([
-      expect.objectContaining({ progress: "notStarted", subjects: 3 }),
-    ]);
+    const listed = reviewListSchema.parse(await list.json());
+    expect(listed.reviews.find((r) => r.id === id)).toMatchObject({ type: "team-summary", progress: 0 });
+    const teamReview = listed.reviews.find((r) => r.parentId === id)!;
+    expect(teamReview).toMatchObject({ type: "team", teams: [{ id: w.alfa.id }], progress: 0 });
+    expect(teamReview.memberships).toHaveLength(3);
     const otherList = (await run(() =>
       reviewsApiLoader({ request: getRequest("/api/reviews", other.cookie), context: context(), params: {} }),
     )) as Response;
@@ -689,21 +692,17 @@ describe("the reviews API with self reviews", () => {
       reviewsApiLoader({ request: getRequest("/api/reviews", w.hr.cookie), context: context(), params: {} }),
     )) as Response;
     expect(list.status).toBe(200);
-    const listed = (await list.json()) as {
-      selfReviews: Record<string, unknown>[];
-      reviews: { type: string; teamReviews: { type: string; isFinished: number }[] }[];
-    };
-    expect(listed.selfReviews.find((r) => r.id === id)).toMatchObject({
+    const listed = reviewListSchema.parse(await list.json());
+    expect(listed.reviews.find((r) => r.id === id)).toMatchObject({
       type: "self",
       name: "Gelijst",
       isFinished: 0,
       locked: false,
       progress: 0.5,
-      participants: 2,
-      finished: 1,
     });
-    expect(listed.reviews[0]).toMatchObject({ type: "team-summary" });
-    expect(listed.reviews[0].teamReviews[0]).toMatchObject({ type: "team", isFinished: 0 });
+    expect(listed.reviews.find((r) => r.id === id)!.memberships).toHaveLength(2);
+    expect(listed.reviews.some((r) => r.type === "team-summary")).toBe(true);
+    expect(listed.reviews.find((r) => r.type === "team")).toMatchObject({ isFinished: 0 });
 
     const one = await getOne(id, w.hr.cookie);
     expect(one.status).toBe(200);
@@ -721,7 +720,7 @@ describe("the reviews API with self reviews", () => {
     const otherList = (await run(() =>
       reviewsApiLoader({ request: getRequest("/api/reviews", other.cookie), context: context(), params: {} }),
     )) as Response;
-    expect(((await otherList.json()) as { selfReviews: unknown[] }).selfReviews).toEqual([]);
+    expect(((await otherList.json()) as { reviews: { id: string }[] }).reviews.map((r) => r.id)).not.toContain(id);
   });
 
   it("uses the cluster's only active set when the body names none; with several it asks for one (422)", async () => {

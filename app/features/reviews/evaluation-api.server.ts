@@ -7,19 +7,17 @@ import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import type { ReviewCriterionEntry } from "~/features/criteria/review-criteria-rules";
 import type { ScaleSize } from "~/features/criteria/scales";
 import { getServerT } from "~/utils/i18n.server";
-import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { planSelection } from "./criteria-selection";
-import { developmentRoleKey, progressState } from "./review-scoring";
 import { diffScores, formValueOf, type ScoreChange } from "./evaluation-form";
-import { getEvaluation, storedScores, type Evaluation, type EvaluationResult } from "./evaluation.server";
+import { storedScores, type EvaluationResult } from "./evaluation.server";
 import { requireTeamReview } from "./review-access.server";
 import { auditChangeAfterFinish } from "./review-audit.server";
 import { bookCriterion, deleteCriteria, insertCriteria, loadEntries, loadRuleSet } from "./review-criteria.server";
 import { EvaluationRefused, lockReviewForChange, saveScoresInTransaction } from "./review-scores.server";
 import { finishTeamReview } from "./review-state.server";
 
-/** The review JSON API (spec §7, docs/decisions/0513, 0521): bodies, answers and the evaluate save. */
+/** The review JSON API (spec §7, docs/decisions/0513, 0521): the evaluate save; answers are review-api.server.ts. */
 
 /** The review API's answer to a broken rule: 422 with a translated message and where it broke. */
 export async function ruleFailure(request: Request, result: Exclude<EvaluationResult, { ok: true }>) {
@@ -64,76 +62,6 @@ class ApiSaveRefused extends Error {
   constructor(readonly result: Extract<EvaluationResult, { ok: false }>) {
     super(`evaluate save refused: ${result.code}`);
   }
-}
-
-function memberEntryOf(evaluation: Evaluation, subject: Evaluation["subjects"][number]) {
-  const byId = new Map(evaluation.criteria.map((c) => [c.criterionId, c]));
-  return {
-    id: subject.id,
-    reviewId: evaluation.review.id,
-    membershipId: subject.membershipId,
-    firstName: subject.firstName,
-    lastName: subject.lastName,
-    score: { 1: subject.performance, 2: subject.potential, 3: subject.employability },
-    developmentRole: developmentRoleKey(subject.developmentRole),
-    developmentGoal: subject.developmentGoal,
-    criteriaScores: evaluation.scores
-      .filter((s) => s.subjectId === subject.id && byId.has(s.criterionId))
-      .map((s) => ({
-        id: `${s.subjectId}:${s.criterionId}`,
-        criterionId: s.criterionId,
-        dimension: byId.get(s.criterionId)!.dimension,
-        isManual: true,
-        name: byId.get(s.criterionId)!.name,
-        score: s.score,
-      })),
-  };
-}
-
-function reviewJson(evaluation: Evaluation) {
-  const { review } = evaluation;
-  return {
-    id: review.id,
-    name: review.name,
-    type: review.type,
-    team: { id: review.teamId, name: review.teamName },
-    deadline: review.deadline,
-    scale: review.scale,
-    isFinished: review.isFinished ? 1 : 0,
-    locked: Boolean(review.lockedAt),
-    completionConfirmed: Boolean(review.completionConfirmedAt),
-    // As the list's team reviews: notStarted, inProgress or finished.
-    progress: progressState(review, {
-      startedSubjects: new Set(evaluation.scores.map((s) => s.subjectId)).size,
-    }),
-    criteria: ([1, 2, 3] as const).map((dimension) => ({
-      dimension,
-      criteria: evaluation.criteria
-        .filter((c) => c.dimension === dimension)
-        .map((c) => ({ id: c.criterionId, name: c.name, belongsToSet: c.belongsToSet, locked: c.locked })),
-    })),
-    memberships: evaluation.subjects.map((s) => memberEntryOf(evaluation, s)),
-  };
-}
-
-export async function reviewForApi(ctx: TenantContext, reviewId: string) {
-  return reviewJson(await getEvaluation(ctx, reviewId));
-}
-
-/** One member's entry, by the person's membership id (POST api/reviews/{id}/member). */
-export async function memberForApi(ctx: TenantContext, reviewId: string, membershipId: string) {
-  const evaluation = await getEvaluation(ctx, reviewId);
-  const subject = evaluation.subjects.find((s) => s.membershipId === membershipId);
-  if (!subject) notFound();
-  return memberEntryOf(evaluation, subject);
-}
-
-/** One member's entry by its entry (review subject) id. */
-export async function memberEntryForApi(ctx: TenantContext, reviewId: string, subjectId: string) {
-  const evaluation = await getEvaluation(ctx, reviewId);
-  const subject = evaluation.subjects.find((s) => s.id === subjectId);
-  if (!subject) notFound();
-  return memberEntryOf(evaluation, subject);
 }
 
 export type ApiMemberInput = {

@@ -47,8 +47,15 @@ export async function loadEntries(db: DbOrTx, reviewId: string): Promise<ReviewC
   return rows.map((r) => ({ ...r, dimension: r.dimension as Dimension }));
 }
 
-/** The criteria of a review with their texts, by dimension and position (every questionnaire and result). */
-export async function reviewCriteriaRows(db: DbOrTx, reviewId: string): Promise<EvaluationCriterion[]> {
+/**
+ * The criteria of a review with their texts, by dimension and position (every questionnaire and result);
+ * of several reviews (a round's team reviews) each review's rows, one after the other per position.
+ */
+export async function reviewCriteriaRows(
+  db: DbOrTx,
+  reviewId: string | readonly string[],
+): Promise<EvaluationCriterion[]> {
+  if (typeof reviewId !== "string" && reviewId.length === 0) return [];
   const rows = await db
     .select({
       criterionId: reviewCriteria.criterionId,
@@ -61,7 +68,9 @@ export async function reviewCriteriaRows(db: DbOrTx, reviewId: string): Promise<
     })
     .from(reviewCriteria)
     .innerJoin(criteria, eq(criteria.id, reviewCriteria.criterionId))
-    .where(eq(reviewCriteria.reviewId, reviewId))
+    .where(
+      typeof reviewId === "string" ? eq(reviewCriteria.reviewId, reviewId) : inArray(reviewCriteria.reviewId, reviewId),
+    )
     .orderBy(asc(reviewCriteria.dimension), asc(reviewCriteria.position));
   return rows as EvaluationCriterion[];
 }

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { lineText } from "~/utils/text-schema";
+import { requiredText, roundName } from "./team-review-create.schema";
 
 /** An id, or an object carrying it (`{ id, dimension }` as the evaluate save sends criteria). */
 const idList = z
@@ -13,8 +14,9 @@ const idList = z
  * own `type` and `action`.
  */
 export const reviewRoundApiFields = {
-  name: lineText().trim().min(1).max(120),
-  deadline: lineText(),
+  // Messages are i18n keys; the JSON body reader names the field in the caller's language (readJsonBody).
+  name: roundName(),
+  deadline: requiredText(),
   teams: idList,
   tags: idList,
   memberships: idList,

@@ -15,9 +15,11 @@ export function todayInAmsterdam(now: Date = new Date()): string {
   return isoDayIn(now, "Europe/Amsterdam");
 }
 
-const deadline = lineText({ error: "validation:required" })
-  .trim()
-  .min(1, { error: "validation:required" })
+/** A text that must be filled in; its message names the field. */
+export const requiredText = () =>
+  lineText({ error: "validation:required" }).trim().min(1, { error: "validation:required" });
+
+const deadline = requiredText()
   .refine((v) => parseDate(v) !== null, { error: "validation:date" })
   .refine(
     (v) => {
@@ -27,12 +29,12 @@ const deadline = lineText({ error: "validation:required" })
     { error: "teamreviews:errors.deadlinePast" },
   );
 
+/** A round's name, in the wizards and the JSON API. */
+export const roundName = () => requiredText().max(120, { error: "validation:maxLength" });
+
 /** Step 1 of the wizard: what the round is and whom it is for. */
 export const teamReviewStepOneSchema = z.object({
-  name: lineText({ error: "validation:required" })
-    .trim()
-    .min(1, { error: "validation:required" })
-    .max(120, { error: "validation:maxLength" }),
+  name: roundName(),
   deadline,
   teamIds: ids.refine((v) => v.length > 0, { error: "teamreviews:errors.teamsRequired" }),
   tagIds: ids,
@@ -50,8 +52,8 @@ export type TeamReviewCreateInput = z.infer<typeof teamReviewCreateSchema>;
 
 /** The JSON API's body (spec §7: name, deadline, teams, tags, set, leaders, members). */
 export const teamReviewApiSchema = z.object({
-  name: lineText().trim().min(1).max(120),
-  deadline: lineText(),
+  name: roundName(),
+  deadline: requiredText(),
   teams: z.array(lineText()).default([]),
   tags: z.array(lineText()).default([]),
   set: lineText().nullish(),

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { memberForApi } from "~/features/reviews/evaluation-api.server";
+import { reviewApiAccess } from "~/features/reviews/review-api-access.server";
+import { teamReviewEntryForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
@@ -12,7 +13,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "reviews.manage", "team-review");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, bodySchema);
-  return answerJson(async () => Response.json(await memberForApi(ctx, params.id ?? "", body.membershipId)));
+  return answerJson(async () =>
+    Response.json(
+      await teamReviewEntryForApi(ctx, reviewApiAccess(ctx), params.id ?? "", { membershipId: body.membershipId }),
+    ),
+  );
 }
 
 export async function loader() {

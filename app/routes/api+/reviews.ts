@@ -1,108 +1,62 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { lineText } from "~/utils/text-schema";
-import {
-  createPeerReviewFromApi,
-  listPeerReviewsForApi,
-  peerReviewApiSchema,
-} from "~/features/peer-reviews/peer-review-api.server";
+import { createPeerReviewFromApi, peerReviewApiSchema } from "~/features/peer-reviews/peer-review-api.server";
 import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { createTeamReview } from "~/features/reviews/round-create.server";
-import {
-  createSelfReviewFromApi,
-  listSelfReviewsForApi,
-  selfReviewApiSchema,
-} from "~/features/reviews/self-review-api.server";
-import { listTeamReviewOverview, softDeleteRounds } from "~/features/reviews/team-review-overview.server";
+import { createSelfReviewFromApi, selfReviewApiSchema } from "~/features/reviews/self-review-api.server";
+import { softDeleteRounds } from "~/features/reviews/team-review-overview.server";
+import { mayUseReviewsApi, reviewApiAccess } from "~/features/reviews/review-api-access.server";
+import { listReviewsForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed, parseApiPaging } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
 import { readJsonBody } from "~/utils/json-body.server";
+import type { ModuleKey } from "~/utils/modules";
 import { can, type TenantContext } from "~/utils/tenant.server";
 
-/** Team reviews (teamReviews.manage, team-review) and self reviews (selfReviews.manage, self-review): 403 without either. */
+/** The review types ctx may use through the API; 403 without any (docs/decisions/1660). */
 async function requireReviewsApi(request: Request) {
   const ctx = await requireUserForApi(request);
-  const may = (
-    right: "teamReviews.manage" | "selfReviews.manage" | "reviews.manage",
-    module: "team-review" | "self-review" | "peer-review",
-  ) => can(ctx, right) && ctx.modules.has(module);
-  const access = {
-    ctx,
-    team: may("teamReviews.manage", "team-review"),
-    self: may("selfReviews.manage", "self-review"),
-    peer: may("reviews.manage", "peer-review"),
-  };
-  if (!access.team && !access.self && !access.peer) throw jsonError(403, "forbidden", "You may not do this.");
-  return access;
+  const access = reviewApiAccess(ctx);
+  if (!mayUseReviewsApi(access)) throw forbidden();
+  return { ctx, access };
 }
 
 const forbidden = () => jsonError(403, "forbidden", "You may not do this.");
 
 /**
- * GET api/reviews (spec §7): the rounds in scope, newest first, with each team review's progress, and
- * the self reviews ctx manages (`selfReviews`, docs/decisions/0950) and the peer rounds (`peerReviews`,
- * 1021); each part only with its right.
+ * GET api/reviews (spec §3, §7): one paged list of every review ctx may open — rounds (team-summary),
+ * team, self and peer reviews — newest first (docs/decisions/1660).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, team, self, peer } = await requireReviewsApi(request);
-  const { page, pageSize } = parseApiPaging(new URL(request.url), { pageSize: 100, maxPageSize: 100 });
-  const overview = team
-    ? await listTeamReviewOverview(ctx, { page, pageSize })
-    : { page, pageSize, total: 0, rounds: [] };
-  return Response.json({
-    page: overview.page,
-    pageSize: overview.pageSize,
-    total: overview.total,
-    selfReviews: self ? await listSelfReviewsForApi(ctx) : [],
-    peerReviews: peer ? await listPeerReviewsForApi(ctx) : [],
-    reviews: overview.rounds.map((r) => ({
-      id: r.id,
-      type: "team-summary",
-      name: r.name,
-      deadline: r.deadline,
-      locked: r.locked,
-      setId: r.setId,
-      teamReviews: r.teamReviews.map((tr) => ({
-        id: tr.id,
-        type: "team",
-        teamId: tr.teamId,
-        teamName: tr.teamName,
-        leaders: tr.leaders,
-        progress: tr.state,
-        subjects: tr.subjects,
-        started: tr.started,
-        complete: tr.complete,
-        confirmed: tr.confirmed,
-        isFinished: tr.isFinished ? 1 : 0,
-        locked: tr.locked,
-      })),
-    })),
-  });
+  const { ctx, access } = await requireReviewsApi(request);
+  const paging = parseApiPaging(new URL(request.url), { pageSize: 50, maxPageSize: 100 });
+  return Response.json(await listReviewsForApi(ctx, access, paging));
 }
 
 const deleteSchema = z.object({ reviews: z.array(lineText()).min(1).max(200) });
 const uuid = z.uuid();
 
-/** A body with `type: "self"` creates a self review, `type: "peer"` a peer round; any other (or none) a team review round. */
+/**
+ * A body without a type creates a self review (spec §9: the default type is self); `type: "peer"` a peer
+ * round, `type: "team"` (or "team-summary", as the list names a round) a team review round.
+ */
 const postSchema = z.preprocess(
   (v) =>
-    v &&
-    typeof v === "object" &&
-    !Array.isArray(v) &&
-    ["self", "peer"].includes((v as { type?: unknown }).type as string)
-      ? v
-      : { ...(v as object), type: "team" },
+    v && typeof v === "object" && !Array.isArray(v) && (v as { type?: unknown }).type === undefined
+      ? { ...v, type: "self" }
+      : v,
   z.discriminatedUnion("type", [
     selfReviewApiSchema,
     peerReviewApiSchema,
-    teamReviewApiSchema.extend({ type: z.literal("team") }),
+    teamReviewApiSchema.extend({ type: z.enum(["team", "team-summary"]) }),
   ]),
 );
 
 /**
- * POST api/reviews creates a team review round, a self review (type self, docs/decisions/0950) or a peer
- * round (type peer, 1204);
+ * POST api/reviews creates a self review (no type, or type self: docs/decisions/0950, 1660), a peer round
+ * (type peer, 1204) or a team review round (type team);
  * DELETE /api/reviews soft-deletes rounds.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -111,19 +65,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const body = await readJsonBody(request, deleteSchema);
     return answerJson(async () => Response.json({ deleted: await softDeleteRounds(ctx, body.reviews) }));
   }
-  const { ctx, team, self, peer } = await requireReviewsApi(request);
+  const { ctx } = await requireReviewsApi(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST", "DELETE"]);
 
+  // Creating needs the right of the page that creates: teamReviews.manage for a round.
+  const may = (right: "teamReviews.manage" | "selfReviews.manage" | "reviews.manage", module: ModuleKey) =>
+    can(ctx, right) && ctx.modules.has(module);
   const body = await readJsonBody(request, postSchema);
   if (body.type === "self") {
-    if (!self) return forbidden();
+    if (!may("selfReviews.manage", "self-review")) return forbidden();
     return answerJson(() => createSelfReviewFromApi(request, ctx, body));
   }
   if (body.type === "peer") {
-    if (!peer) return forbidden();
+    if (!may("reviews.manage", "peer-review")) return forbidden();
     return answerJson(() => createPeerReviewFromApi(request, ctx, body));
   }
-  if (!team) return forbidden();
+  if (!may("teamReviews.manage", "team-review")) return forbidden();
   return createRound(request, ctx, body);
 }
 

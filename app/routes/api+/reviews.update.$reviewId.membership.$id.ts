@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { memberScoresSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
-import { memberEntryForApi, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
+import { saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
+import { reviewApiAccess } from "~/features/reviews/review-api-access.server";
+import { teamReviewEntryForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
@@ -16,13 +18,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const subjectId = params.id ?? "";
   return answerJson(async () => {
     // Scope first: an entry of another review (or tenant) is a 404, not a rule failure.
-    await memberEntryForApi(ctx, reviewId, subjectId);
+    const entry = () => teamReviewEntryForApi(ctx, reviewApiAccess(ctx), reviewId, { subjectId });
+    await entry();
     const body = await readJsonBody(request, memberScoresSchema);
     const result = await saveReviewFromApi(ctx, reviewId, {
       memberships: [{ id: subjectId, criteriaScores: body.criteriaScores, developmentGoal: body.developmentGoal }],
     });
     if (!result.ok) return ruleFailure(request, result);
-    return Response.json(await memberEntryForApi(ctx, reviewId, subjectId));
+    return Response.json(await entry());
   });
 }
 

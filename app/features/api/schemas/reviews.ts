@@ -1,0 +1,150 @@
+import * as z from "zod";
+
+/**
+ * The answers of the reviews calls of spec §7 (GET api/reviews, GET/PUT api/reviews/{id}, the member
+ * entry calls) as zod schemas: what the OpenAPI document publishes and what the integration tests
+ * validate real answers against (docs/decisions/1660). Client-safe.
+ */
+
+export const reviewTypeSchema = z.enum(["self", "team", "team-summary", "peer"]);
+
+/** A team, tag or criteria set a review refers to. */
+export const namedRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+const dimensionSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** Spec §3 "Criteria score": one criterion's score in a member entry (0 is not-rated). */
+export const criteriaScoreSchema = z.object({
+  /** `<entry id>:<criterion id>`: a score has no id of its own (docs/decisions/0521). */
+  id: z.string(),
+  criterionId: z.uuid(),
+  dimension: dimensionSchema,
+  isManual: z.boolean(),
+  name: z.string(),
+  score: z.number().int().min(0).max(5),
+});
+
+/** Dimension scores of an entry ("1" performance, "2" potential, "3" employability), null while unscored. */
+export const dimensionScoresSchema = z.object({
+  1: z.number().nullable(),
+  2: z.number().nullable(),
+  3: z.number().nullable(),
+});
+
+/** A member entry of a list answer: who is in the review, without scores. */
+export const reviewListMembershipSchema = z.object({
+  id: z.uuid(),
+  reviewId: z.uuid(),
+  membershipId: z.uuid(),
+});
+
+/** Per participant of a peer round, the counts of its questionnaires (never who answered what). */
+export const peerCountsSchema = z.object({
+  peersAsked: z.number().int(),
+  peersAnswered: z.number().int(),
+  selfFinished: z.boolean(),
+  leadersAsked: z.number().int(),
+  leadersFinished: z.number().int(),
+});
+
+/** Spec §3 "Membership entry in a review": id, reviewId, score, criteriaScores, extraScores.teamScores. */
+export const reviewMembershipSchema = reviewListMembershipSchema.extend({
+  teamId: z.uuid().nullable(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  score: dimensionScoresSchema,
+  developmentRole: z.enum(["changeofcareer", "potential", "achiever", "midfield", "star"]).nullable(),
+  developmentGoal: z.string(),
+  /** Self reviews: when the participant finished their questionnaire. */
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  criteriaScores: z.array(criteriaScoreSchema),
+  /** teamScores: a self review participant's answers about their team. */
+  extraScores: z.object({ teamScores: z.array(criteriaScoreSchema) }),
+  /** Peer rounds only. */
+  peer: peerCountsSchema.optional(),
+});
+
+/** One review in GET api/reviews (spec §3 "Review"). */
+export const reviewListEntrySchema = z.object({
+  id: z.uuid(),
+  type: reviewTypeSchema,
+  name: z.string(),
+  clusterId: z.uuid(),
+  /** yyyy-MM-dd. */
+  deadline: z.iso.date().nullable(),
+  scale: z.union([z.literal(3), z.literal(4), z.literal(5)]),
+  isFinished: z.union([z.literal(0), z.literal(1)]),
+  locked: z.boolean(),
+  completionConfirmed: z.boolean(),
+  /** Share done, 0..1 with two decimals (docs/decisions/1661). */
+  progress: z.number().min(0).max(1),
+  reviewerId: z.uuid().nullable(),
+  reviewerName: z.string().nullable(),
+  /** A team review's round (a `team-summary` review); null for every other type. */
+  parentId: z.uuid().nullable(),
+  teams: z.array(namedRefSchema),
+  tags: z.array(namedRefSchema),
+  criteriaSet: namedRefSchema.nullable(),
+  memberships: z.array(reviewListMembershipSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+export const reviewListSchema = z.object({
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0),
+  reviews: z.array(reviewListEntrySchema),
+});
+
+/** A team goal linked to a team review (spec §3 Review "linked team goals"). */
+export const linkedTeamGoalSchema = z.object({
+  id: z.uuid(),
+  reviewId: z.uuid(),
+  teamId: z.uuid(),
+  teamName: z.string(),
+  kind: z.enum(["goal", "ambition"]),
+  text: z.string(),
+  growthStrategy: z.string(),
+  measuredBy: z.string(),
+  /** dd-MM-yyyy, "" when not set. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  additionalText: z.string(),
+  archivedOn: z.string().nullable(),
+});
+
+/** Distribution over development roles ("1".."5", "none") and per dimension over scale levels. */
+export const reviewSummarySchema = z.object({
+  subjects: z.number().int().min(0),
+  roleCounts: z.record(z.string(), z.number().int()),
+  levelCounts: z.object({
+    1: z.record(z.string(), z.number().int()),
+    2: z.record(z.string(), z.number().int()),
+    3: z.record(z.string(), z.number().int()),
+  }),
+});
+
+export const reviewCriteriaPerDimensionSchema = z.array(
+  z.object({
+    dimension: dimensionSchema,
+    criteria: z.array(z.object({ id: z.uuid(), name: z.string(), belongsToSet: z.boolean(), locked: z.boolean() })),
+  }),
+);
+
+/** GET api/reviews/{id} (and the answer of PUT api/reviews/{id}). */
+export const reviewDetailSchema = reviewListEntrySchema.extend({
+  memberships: z.array(reviewMembershipSchema),
+  criteria: reviewCriteriaPerDimensionSchema,
+  /** Finished team reviews (and rounds: over their finished team reviews); null for other types. */
+  summary: reviewSummarySchema.nullable(),
+  teamGoals: z.array(linkedTeamGoalSchema),
+});
+
+/** POST api/reviews: 201 with the new review's id. */
+export const reviewCreatedSchema = z.object({ id: z.uuid() });
+
+export type ReviewListEntry = z.infer<typeof reviewListEntrySchema>;
+export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
+export type ReviewMembership = z.infer<typeof reviewMembershipSchema>;
+export type CriteriaScore = z.infer<typeof criteriaScoreSchema>;
