@@ -16,6 +16,7 @@ import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubjec
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
 import ImportFailedEmail, { importFailedPropsSchema } from "./import-failed";
 import ImportScheduledEmail, { importScheduledPropsSchema } from "./import-scheduled";
+import LicenceOrderEmail, { licenceOrderPropsSchema } from "./licence-order";
 import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
 import { escapeHtml } from "~/utils/escape-html";
@@ -133,6 +134,11 @@ export const templates = {
     component: ImportFailedEmail,
     schema: importFailedPropsSchema,
     subject: (t, props) => t("importFailed.subject", { fileName: props.fileName }),
+  }),
+  "licence-order": defineTemplate({
+    component: LicenceOrderEmail,
+    schema: licenceOrderPropsSchema,
+    subject: (t, props) => t("licenceOrder.subject", { orderNumber: props.orderNumber }),
   }),
 };
 

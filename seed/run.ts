@@ -30,6 +30,7 @@ import { seedGrowth } from "./demo/growth";
 import { seedImport } from "./demo/import";
 import { seedImportConnectors } from "./demo/import-connectors";
 import { seedKnowledgeAreas } from "./demo/knowledge-areas";
+import { seedLicenceOrders } from "./demo/licence-orders";
 import { seedPeerReviews } from "./demo/peer-reviews";
 import { seedPlanning } from "./demo/planning";
 import { seedPositions } from "./demo/positions";
@@ -48,6 +49,7 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   const teams = await seedTeams(ctx, tenants);
   const positions = await seedPositions(ctx, tenants);
   const people = await seedUsers(ctx, tenants);
+  await seedLicenceOrders(ctx, { tenants });
   await seedRoles(ctx, { tenants, teams, people });
   await seedContracts(ctx, { tenants, positions, people });
   await seedPlanning(ctx, { tenants, teams, positions, people });

@@ -21,3 +21,4 @@ export * from "./digests";
 export * from "./growth";
 export * from "./import-connectors";
 export * from "./planning";
+export * from "./licence-orders";

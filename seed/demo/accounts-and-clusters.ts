@@ -29,7 +29,8 @@ export async function seedAccountsAndClusters({ tx, now }: SeedContext): Promise
       licenceStatus: "active",
       licensedTeams: 20,
       licensedEmployees: 150,
-      licenceExpiresAt: addDays(now, 365),
+      // The running licence year began a month ago (seed/demo/licence-orders.ts holds its order).
+      licenceExpiresAt: addDays(now, 335),
       address: "Stationsplein 12",
       zip: "9726 AE",
       city: "Groningen",

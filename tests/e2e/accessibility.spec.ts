@@ -153,6 +153,10 @@ test("admin: the account's users, teams, tags, positions, modules, settings and 
     { path: "/account/modules" },
     { path: "/account/settings" },
     { path: "/account/audit" },
+    { path: "/account/licence" },
+    { path: "/account/subscription" },
+    // The order's confirmation page (without JavaScript; the e2e of licences opens it as a dialog).
+    { path: "/account/subscription/confirm?employees=150&teams=20&modules=team-review&billingPeriod=year" },
     { path: "/file/processing-register" },
     { path: "/file/processing-agreement" },
     { path: "/file/manual" },

@@ -251,14 +251,16 @@ test.describe("account management", () => {
   test("the account pages open for the demo account admin", async ({ page }) => {
     await signIn(page, demoUsers.admin);
     for (const [path, heading] of [
-      ["/account/dashboard", "Abonnement"],
+      ["/account/dashboard", "Account"],
+      ["/account/licence", "Licentie"],
+      ["/account/subscription", "Abonnement"],
       ["/account/clusters", "Organisaties"],
       ["/account/users", "Medewerkers van het account"],
       ["/account/modules", "Modules van het account"],
       ["/account/settings", "Accountinstellingen"],
       ["/settings", "Instellingen van de organisatie"],
       ["/settings/rights", "Rollen en rechten"],
-      ["/modules", "Modules"],
+      ["/modules", "Modules van de organisatie"],
       ["/personnel/positions", "Functies"],
       ["/personnel/tags", "Personeelstags"],
       ["/personnel/teams", "Teams"],

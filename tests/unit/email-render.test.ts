@@ -102,10 +102,27 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     path: "/import/excel/abc",
   },
   "import-failed": { firstName: "Sanne", fileName: "personeel.xlsx", path: "/import/excel/abc" },
+  "licence-order": {
+    firstName: "Sanne",
+    orderNumber: "1A2B3C4D",
+    accountName: "Demo BV",
+    billingPeriod: "year",
+    periodStart: "2026-07-01T08:05:00.000Z",
+    periodEnd: "2027-07-01T08:05:00.000Z",
+    lines: [
+      { key: "employees", quantity: 10, unitCents: 2500, cents: 25000 },
+      { key: "teams", quantity: 2, unitCents: 2000, cents: 4000 },
+      { key: "flow", quantity: 10, unitCents: 500, cents: 5000 },
+    ],
+    netCents: 34000,
+    vatPercent: 21,
+    vatCents: 7140,
+    totalCents: 41140,
+  },
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived|importScheduled|importFailed)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived|importScheduled|importFailed|licenceOrder)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {
@@ -137,6 +154,16 @@ describe("renderEmail", () => {
     expect(text).toContain("/dialogs/d1");
     expect(text).toContain("PERSONEELSIMPORTS DIE OP JE BEOORDELING WACHTEN");
     expect(text).toContain("/import/excel/i1");
+  });
+
+  test("a licence order lists its lines, VAT at 21 % and the total, and says payment is by invoice", async () => {
+    const { subject, text } = await renderEmail("licence-order", sampleProps["licence-order"], "nl");
+    expect(subject).toBe("Je bestelling 1A2B3C4D is ontvangen");
+    expect(text).toContain("loopt van 01-07-2026 tot 01-07-2027");
+    expect(text).toContain("10 × medewerkers met toegang");
+    expect(text).toContain("Btw 21%");
+    expect(text).toMatch(/Totaal inclusief btw: €\s?411,40/);
+    expect(text).toContain("betalen gaat via die factuur");
   });
 
   test("an unknown template or invalid props are refused", async () => {

@@ -48,19 +48,7 @@ export async function getModuleMatrix(ctx: TenantContext) {
 export async function setAccountModules(ctx: TenantContext, keys: readonly ModuleKey[]) {
   const on = new Set(keys);
   await getDb().transaction(async (tx) => {
-    await tx
-      .insert(accountModules)
-      .values(moduleKeys.map((moduleKey) => ({ accountId: ctx.accountId, moduleKey, active: on.has(moduleKey) })))
-      .onConflictDoUpdate({
-        target: [accountModules.accountId, accountModules.moduleKey],
-        set: { active: sql`excluded.active` },
-      });
-    const off = moduleKeys.filter((k) => !on.has(k));
-    if (off.length > 0) {
-      await tx
-        .delete(clusterModules)
-        .where(and(eq(clusterModules.accountId, ctx.accountId), inArray(clusterModules.moduleKey, off)));
-    }
+    await applyAccountModules(tx, ctx.accountId, keys);
     await recordAudit(tx, {
       ...auditBy(ctx),
       subjectType: "account",
@@ -69,6 +57,27 @@ export async function setAccountModules(ctx: TenantContext, keys: readonly Modul
       data: { modules: [...on].sort() },
     });
   });
+}
+
+/**
+ * Writes the account's modules in the caller's transaction: the given ones on, the others off and, spec §4,
+ * off in every cluster too (the modules page and a licence order).
+ */
+export async function applyAccountModules(tx: DbOrTx, accountId: string, keys: readonly ModuleKey[]) {
+  const on = new Set(keys);
+  await tx
+    .insert(accountModules)
+    .values(moduleKeys.map((moduleKey) => ({ accountId, moduleKey, active: on.has(moduleKey) })))
+    .onConflictDoUpdate({
+      target: [accountModules.accountId, accountModules.moduleKey],
+      set: { active: sql`excluded.active` },
+    });
+  const off = moduleKeys.filter((k) => !on.has(k));
+  if (off.length > 0) {
+    await tx
+      .delete(clusterModules)
+      .where(and(eq(clusterModules.accountId, accountId), inArray(clusterModules.moduleKey, off)));
+  }
 }
 
 /** Sets a cluster's modules. Spec §4: only modules active for the account can be switched on. */

@@ -1,17 +1,19 @@
 import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
-import { accounts } from "#db/schema";
+import { getDb, type DbOrTx } from "#db/client.server";
+import { accounts, type LicenceStatus } from "#db/schema";
 import { formatDate, parseDate, toIsoDate } from "~/utils/dates";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { CompanyInput } from "./account.schema";
+import { isLicenceActive, trialDaysLeft } from "./licence.server";
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Licence status and usage against the licensed amounts (spec §2 account dashboard). */
-export async function getAccountDashboard(ctx: TenantContext) {
-  const result = await getDb().execute<{
-    licence_status: string;
+/**
+ * Licence status and usage against the licensed amounts (spec §2 account dashboard): the one count of teams and
+ * of employees with access that the licence is measured by (the licence page and an order check it too).
+ */
+export async function getAccountDashboard(ctx: Pick<TenantContext, "accountId">, db: DbOrTx = getDb()) {
+  const result = await db.execute<{
+    licence_status: LicenceStatus;
     licensed_teams: number;
     licensed_employees: number;
     licence_expires_at: Date | null;
@@ -29,15 +31,17 @@ export async function getAccountDashboard(ctx: TenantContext) {
     from accounts a where a.id = ${ctx.accountId}`);
   const r = result.rows[0];
   const trialEnds = r.trial_ends_at ? new Date(r.trial_ends_at) : null;
+  const expires = r.licence_expires_at ? new Date(r.licence_expires_at) : null;
+  const licence = { licenceStatus: r.licence_status, trialEndsAt: trialEnds, licenceExpiresAt: expires };
   return {
-    licenceStatus: r.licence_status,
+    // A trial that ended or a licence past its end date reads as expired (decision 1630).
+    licenceStatus:
+      isLicenceActive({ account: licence }) || r.licence_status === "cancelled" ? r.licence_status : "expired",
     licensedTeams: r.licensed_teams,
     licensedEmployees: r.licensed_employees,
-    expiresAt: formatDate(r.licence_expires_at ? new Date(r.licence_expires_at) : null),
-    trialDaysLeft:
-      r.licence_status === "trial" && trialEnds
-        ? Math.max(0, Math.ceil((trialEnds.getTime() - Date.now()) / DAY))
-        : null,
+    expiresAt: formatDate(expires),
+    trialEndsAt: r.licence_status === "trial" ? formatDate(trialEnds) : "",
+    trialDaysLeft: trialDaysLeft(licence),
     clusters: r.clusters,
     teams: r.teams,
     employees: r.employees,

@@ -82,7 +82,7 @@ export const auditActionsByCategory = {
     "review.peerreview.finish",
     "review.scoresChangedAfterFinish",
   ],
-  account: ["account.register", "cluster.switch"],
+  account: ["account.register", "cluster.switch", "licence.order"],
 } as const;
 
 export type AuditCategory = keyof typeof auditActionsByCategory;

@@ -79,7 +79,10 @@ const entries: readonly { key: string; items: NavEntry[] }[] = [
   {
     key: "account",
     items: [
-      { key: "subscription", href: "/account/dashboard" },
+      // Spec §2 "Account management": account, licence, subscription (decision 1630).
+      { key: "account", href: "/account/dashboard" },
+      { key: "licence", href: "/account/licence" },
+      { key: "subscription", href: "/account/subscription" },
       { key: "organisation", href: "/account/clusters" },
       { key: "accountEmployees", href: "/account/users" },
       { key: "accountModules", href: "/account/modules" },

@@ -53,6 +53,8 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   { table: "import_changes", by: [member("membership_id")] },
   { table: "imports", by: [user("created_by"), user("applied_by")] },
   { table: "import_connectors", by: [user("scheduled_by")] },
+  // Licence orders the person placed as account admin (decision 1630).
+  { table: "licence_orders", by: [user("ordered_by_user_id")] },
   { table: "digests_sent", by: [member("membership_id")] },
   { table: "audit_events", by: [user("target_user_id"), user("actor_user_id")] },
   { table: "user_sso_identities", by: [user("user_id")] },
