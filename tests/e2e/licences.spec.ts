@@ -1,33 +1,29 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, users } from "#db/schema";
-import { createTrialAccount } from "~/features/account/trial-account.server";
-import { createUserWithMembership } from "../factories";
+import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { expect, signIn, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
-/** A fresh account on its 7-day trial (as /register makes it), its admin verified, and one more person with access. */
+/** A fresh account on its 7-day trial (the amounts /register gives), its admin, and one more person with access. */
 async function trialAdmin() {
   const email = `licentie-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.korenaar.nl`;
-  await createTrialAccount(
-    {
-      companyName: `Bakkerij ${Date.now().toString(36)}`,
-      firstName: "Ilse",
-      lastName: "Jansen",
-      email,
-      password: "unused",
-      language: "nl",
-      ip: "127.0.0.1",
-    },
-    "unused-hash",
-  );
-  const [admin] = await getDb()
-    .update(users)
-    .set({ emailVerifiedAt: new Date() })
-    .where(eq(users.email, email))
-    .returning();
-  const [cluster] = await getDb().select().from(clusters).where(eq(clusters.accountId, admin.accountId));
-  await createUserWithMembership(getDb(), { accountId: admin.accountId, clusterId: cluster.id, access: true });
+  const account = await createAccount(getDb(), {
+    licenceStatus: "trial",
+    trialEndsAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    licenceExpiresAt: null,
+    licensedTeams: 10,
+    licensedEmployees: 100,
+  });
+  const cluster = await createClusterFor(getDb(), account.id);
+  for (const isAccountAdmin of [true, false]) {
+    await createUserWithMembership(getDb(), {
+      accountId: account.id,
+      clusterId: cluster.id,
+      access: true,
+      isAccountAdmin,
+      roles: isAccountAdmin ? [{ role: "cluster_admin" }] : [],
+      ...(isAccountAdmin ? { email, firstName: "Ilse", lastName: "Jansen" } : {}),
+    });
+  }
   return email;
 }
 
@@ -70,9 +66,14 @@ test("an account admin moves from the trial to a paid licence: check, confirm, e
   await expect(summary.getByRole("row", { name: /Btw 21%/ })).toContainText("21,00");
 
   await page.getByRole("link", { name: "Bestelling plaatsen" }).click();
-  const confirmation = javaScriptEnabled ? page.getByRole("dialog", { name: "Bestelling bevestigen" }) : page;
-  if (javaScriptEnabled) await expect(confirmation).toBeVisible();
-  else await expect(page.getByRole("heading", { level: 1, name: "Bestelling bevestigen" })).toBeVisible();
+  // With JavaScript the confirmation opens in a dialog on this page; without, it is its own page.
+  const confirmation = javaScriptEnabled
+    ? page.getByRole("dialog", { name: "Bestelling bevestigen" })
+    : page.getByRole("main");
+  if (!javaScriptEnabled) {
+    await expect(page.getByRole("heading", { level: 1, name: "Bestelling bevestigen" })).toBeVisible();
+  }
+  await expect(confirmation.getByText("Je licentie wordt meteen aangepast.")).toBeVisible();
   await confirmation.getByRole("button", { name: "Bestellen met betaalverplichting" }).click();
 
   await expect(page).toHaveURL(/\/account\/licence$/);
