@@ -55,6 +55,7 @@ test("an account admin moves from the trial to a paid licence: check, confirm, e
   await expect(page.locator("#licence-order-employees-error")).toHaveText(
     "Je gebruikt nu 2 medewerkers met toegang. Bestel er minstens zoveel, of trek eerst toegang in.",
   );
+  await expect(page.getByRole("alert")).toContainText("Je gebruikt nu 2 medewerkers met toegang.");
   await expect(page.getByLabel("Teams", { exact: true })).toHaveValue("2");
   await expect(page.getByLabel("Maand", { exact: true })).toBeChecked();
 

@@ -236,7 +236,8 @@ export function ErrorSummary({
   fieldErrors,
 }: {
   formErrors?: ListOfErrors;
-  fieldErrors?: { id: string; label: string; errors?: ListOfErrors }[];
+  /** `values`: what the field's messages interpolate besides its name (as `Field`'s `errorValues`). */
+  fieldErrors?: { id: string; label: string; errors?: ListOfErrors; values?: Record<string, string | number> }[];
 }) {
   const { t } = useTranslation();
   const fields = (fieldErrors ?? []).filter((f) => f.errors?.some(Boolean));
@@ -254,7 +255,7 @@ export function ErrorSummary({
         {fields.map((f) => (
           <li key={f.id}>
             <a href={`#${f.id}`} className="font-medium text-danger underline">
-              {t(f.errors!.find(Boolean)!, { name: f.label })}
+              {t(f.errors!.find(Boolean)!, { name: f.label, ...f.values })}
             </a>
           </li>
         ))}
@@ -270,10 +271,13 @@ export function FormErrorSummary<Labels extends Record<string, string>>({
   form,
   fields,
   labels,
+  values,
 }: {
   form: { errors?: ListOfErrors };
   fields: { [Name in keyof Labels]: { id: string; errors?: ListOfErrors } };
   labels: Labels;
+  /** Per field, what its messages interpolate besides its name. */
+  values?: { [Name in keyof Labels]?: Record<string, string | number> };
 }) {
   return (
     <ErrorSummary
@@ -282,6 +286,7 @@ export function FormErrorSummary<Labels extends Record<string, string>>({
         id: fields[name].id,
         label: labels[name],
         errors: fields[name].errors,
+        values: values?.[name],
       }))}
     />
   );

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { billingPeriods } from "#db/schema/enums-licence";
 import { moduleKeys } from "~/utils/modules";
-import { MAX_ORDER_EMPLOYEES, MAX_ORDER_TEAMS } from "./licence-prices";
+import { MAX_ORDER_EMPLOYEES, MAX_ORDER_TEAMS, type OrderAmounts } from "./licence-prices";
 
 const amount = (max: number) =>
   z.coerce
@@ -21,6 +21,9 @@ export const licenceOrderSchema = z.object({
   billingPeriod: z.enum(billingPeriods, { error: "validation:choose" }),
 });
 export type LicenceOrderInput = z.infer<typeof licenceOrderSchema>;
+
+/** An order that passed the check: what it is, what it costs, which modules it switches off. */
+export type CheckedOrder = { input: LicenceOrderInput; amounts: OrderAmounts; modulesOff: string[] };
 
 /** The order as a query string: the confirmation page's address carries it (a link without JavaScript). */
 export function orderQuery(input: LicenceOrderInput): string {

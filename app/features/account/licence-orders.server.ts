@@ -4,15 +4,15 @@ import { accounts, licenceOrders, users } from "#db/schema";
 import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { formatDate } from "~/utils/dates";
-import { moduleKeys, type ModuleKey } from "~/utils/modules";
+import { moduleKeys } from "~/utils/modules";
 import { personName } from "~/utils/person-name";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { activeAccountModules, applyAccountModules } from "./account-modules.server";
 import { getAccountDashboard } from "./account.server";
 import { isLicenceActive } from "./licence.server";
-import type { LicenceOrderInput } from "./licence-order.schema";
-import { orderAmounts, periodEnd, type OrderAmounts } from "./licence-prices";
+import type { CheckedOrder, LicenceOrderInput } from "./licence-order.schema";
+import { orderAmounts, periodEnd } from "./licence-prices";
 
 type Usage = Awaited<ReturnType<typeof getAccountDashboard>>;
 
@@ -61,16 +61,13 @@ export async function currentLicenceChoice(ctx: TenantContext) {
 export async function reviewLicenceOrder(
   ctx: TenantContext,
   input: LicenceOrderInput,
-): Promise<Result<{ amounts: OrderAmounts; modulesOff: ModuleKey[] }>> {
+): Promise<Result<{ checked: CheckedOrder }>> {
   const usage = await getAccountDashboard(ctx);
   const refused = belowUse(input, usage);
   if (!refused.ok) return refused;
   const active = await activeAccountModules(getDb(), ctx.accountId);
-  return {
-    ok: true,
-    amounts: orderAmounts(input),
-    modulesOff: active.filter((key) => !input.modules.includes(key)),
-  };
+  const modulesOff = active.filter((key) => !input.modules.includes(key));
+  return { ok: true, checked: { input, amounts: orderAmounts(input), modulesOff } };
 }
 
 /**
@@ -89,7 +86,7 @@ export async function placeLicenceOrder(
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for("update");
     const refused = belowUse(input, await getAccountDashboard(ctx, tx));
     if (!refused.ok) return refused;
-    const amounts = orderAmounts(input);
+    const { lines, ...totals } = orderAmounts(input);
     const running = account.licenceStatus === "active" && isLicenceActive({ account }, now) && account.licenceExpiresAt;
     const start = running ? account.licenceExpiresAt! : now;
     const end = periodEnd(start, input.billingPeriod);
@@ -105,10 +102,7 @@ export async function placeLicenceOrder(
         billingPeriod: input.billingPeriod,
         periodStart: start,
         periodEnd: end,
-        netCents: amounts.netCents,
-        vatPercent: amounts.vatPercent,
-        vatCents: amounts.vatCents,
-        totalCents: amounts.totalCents,
+        ...totals,
       })
       .returning({ id: licenceOrders.id });
     await tx
@@ -133,7 +127,7 @@ export async function placeLicenceOrder(
         teams: input.teams,
         modules,
         billingPeriod: input.billingPeriod,
-        totalCents: amounts.totalCents,
+        totalCents: totals.totalCents,
       },
     });
     const emailId = await queueEmail(tx, {
@@ -148,11 +142,8 @@ export async function placeLicenceOrder(
         billingPeriod: input.billingPeriod,
         periodStart: start.toISOString(),
         periodEnd: end.toISOString(),
-        lines: amounts.lines,
-        netCents: amounts.netCents,
-        vatPercent: amounts.vatPercent,
-        vatCents: amounts.vatCents,
-        totalCents: amounts.totalCents,
+        lines,
+        ...totals,
       },
     });
     return { ok: true as const, orderId: order.id, emailId };

@@ -6,11 +6,8 @@ import { Button, ErrorList, Field, FormErrorSummary, useZodForm } from "~/compon
 import { ListTable, Row } from "~/components/ui/table";
 import { billingPeriods } from "#db/schema/enums-licence";
 import { moduleKeys } from "~/utils/modules";
-import { licenceOrderSchema, orderQuery, type LicenceOrderInput } from "../licence-order.schema";
-import { MONTHS_BILLED, PRICE_LIST, formatEuro, type OrderAmounts } from "../licence-prices";
-
-/** An order that passed the check: what it is, what it costs, which modules it switches off. */
-export type CheckedOrder = { input: LicenceOrderInput; amounts: OrderAmounts; modulesOff: string[] };
+import { licenceOrderSchema, orderQuery, type CheckedOrder, type LicenceOrderInput } from "../licence-order.schema";
+import { MONTHS_BILLED, PRICE_LIST, formatEuro } from "../licence-prices";
 
 const CONFIRM_PATH = "/account/subscription/confirm";
 
@@ -60,25 +57,23 @@ export function LicenceOrderForm({
     modules: t("account:order.modules"),
     billingPeriod: t("account:order.billingPeriod"),
   };
+  // "Fewer than in use" names the use (decision 1630).
+  const values = { employees: { used: usage.employees }, teams: { used: usage.teams } };
   const chosenModules = new Set((fields.modules.initialValue as string[] | undefined) ?? []);
   const period = (fields.billingPeriod.initialValue as string | undefined) ?? "year";
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4 rounded bg-white p-6 shadow-sm">
-      <FormErrorSummary form={form} fields={fields} labels={labels} />
-      <Field
-        label={labels.employees}
-        hint={t("account:order.inUse", { count: usage.employees })}
-        errors={fields.employees.errors}
-        errorValues={{ used: usage.employees }}
-        inputProps={{ ...getInputProps(fields.employees, { type: "number" }), inputMode: "numeric" }}
-      />
-      <Field
-        label={labels.teams}
-        hint={t("account:order.teamsInUse", { count: usage.teams })}
-        errors={fields.teams.errors}
-        errorValues={{ used: usage.teams }}
-        inputProps={{ ...getInputProps(fields.teams, { type: "number" }), inputMode: "numeric" }}
-      />
+      <FormErrorSummary form={form} fields={fields} labels={labels} values={values} />
+      {(["employees", "teams"] as const).map((name) => (
+        <Field
+          key={name}
+          label={labels[name]}
+          hint={t(name === "employees" ? "account:order.inUse" : "account:order.teamsInUse", { count: usage[name] })}
+          errors={fields[name].errors}
+          errorValues={values[name]}
+          inputProps={{ ...getInputProps(fields[name], { type: "number" }), inputMode: "numeric" }}
+        />
+      ))}
       <fieldset id={fields.modules.id} aria-describedby={`${fields.modules.id}-hint`}>
         <legend className="font-medium">{labels.modules}</legend>
         <p id={`${fields.modules.id}-hint`} className="text-sm text-ink-muted">

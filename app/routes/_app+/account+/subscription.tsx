@@ -27,12 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const submission = parseWithZod(await readForm(request), { schema: licenceOrderSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const checked = await reviewLicenceOrder(ctx, submission.value);
-  if (!checked.ok) return refusal(submission, checked);
-  return {
-    ...submission.reply(),
-    checked: { input: submission.value, amounts: checked.amounts, modulesOff: checked.modulesOff },
-  };
+  const review = await reviewLicenceOrder(ctx, submission.value);
+  if (!review.ok) return refusal(submission, review);
+  return { ...submission.reply(), checked: review.checked };
 }
 
 export default function SubscriptionPage() {

@@ -23,15 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "account.admin");
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: licenceOrderSchema });
   if (submission.status !== "success") throw await refused();
-  const checked = await reviewLicenceOrder(ctx, submission.value);
-  if (!checked.ok) throw await refused();
+  const review = await reviewLicenceOrder(ctx, submission.value);
+  if (!review.ok) throw await refused();
   const t = await getServerT(request);
-  return {
-    title: pageTitle(t, "account:order.confirmTitle"),
-    input: submission.value,
-    amounts: checked.amounts,
-    modulesOff: checked.modulesOff,
-  };
+  return { title: pageTitle(t, "account:order.confirmTitle"), ...review.checked };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
