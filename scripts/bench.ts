@@ -22,6 +22,9 @@
  * ~250 holders) with seed/large-competences.ts, ours only against p95 < 200 ms. BENCH_ONLY=competences
  * runs only those two pages.
  *
+ * The account admin's audit viewer (issue #35): its first page and one action over 1 million rows of Groot BV
+ * (scripts/bench-audit.ts writes them), ours only against p95 < 200 ms. BENCH_ONLY=audit runs only those.
+ *
  * BENCH_ONLY=pages measures only the three pages against the bare server (list, search, dashboard).
  */
 import { execFile } from "node:child_process";
@@ -32,6 +35,7 @@ import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "../seed/large";
 import pg from "pg";
 import { runMigrations } from "#db/migrate";
 import { LARGE_ROUND_NAME } from "../seed/large-team-reviews";
+import { auditPages } from "./bench-audit";
 import { benchDigests, printDigestBench } from "./bench-digests";
 import { bin, buildIfStale, ProcessGroup } from "./processes";
 
@@ -69,14 +73,14 @@ async function waitFor(url: string, timeoutMs = 60_000) {
 }
 
 /** Signs in through the real /login form and returns the session cookie. */
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, email = LARGE_HR_EMAIL): Promise<string> {
   const form = await fetch(`${base}/login`);
   if (!form.ok) throw new Error(`GET /login: ${form.status}`);
   const response = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ email: LARGE_HR_EMAIL, password: LARGE_HR_PASSWORD, redirectTo: "" }),
+    body: new URLSearchParams({ email, password: LARGE_HR_PASSWORD, redirectTo: "" }),
   });
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (response.status !== 302 || cookies.length === 0) {
@@ -201,6 +205,8 @@ if (process.env.BENCH_ONLY === "import") {
 }
 
 const onlyCompetences = process.env.BENCH_ONLY === "competences";
+// The account admin's audit viewer over 1 million rows (issue #35), nothing else.
+const onlyAudit = process.env.BENCH_ONLY === "audit";
 // The three pages measured against the bare server, nothing else (a quick check of the ratios).
 const onlyPages = process.env.BENCH_ONLY === "pages";
 const group = new ProcessGroup(5_000);
@@ -227,9 +233,10 @@ try {
   const bare = `http://127.0.0.1:${BARE_PORT}`;
   await Promise.all([waitFor(`${ours}/healthcheck`), waitFor(`${bare}/healthcheck`)]);
   const cookie = await signIn(ours);
+  const hrCookie = cookie;
 
   // Both servers must answer 200 with the same first row before anything is measured.
-  for (const page of onlyCompetences ? [] : pages) {
+  for (const page of onlyCompetences || onlyAudit ? [] : pages) {
     const [a, b] = await Promise.all([
       fetch(ours + page.path, { headers: { cookie }, redirect: "manual" }),
       fetch(bare + page.path, { headers: { cookie } }),
@@ -246,7 +253,7 @@ try {
   );
   const rows: string[][] = [];
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-  for (const page of onlyCompetences ? [] : pages) {
+  for (const page of onlyCompetences || onlyAudit ? [] : pages) {
     const results: Record<"ours" | "bare", Measurement> = {} as never;
     for (const [label, base] of [
       ["ours", ours],
@@ -275,17 +282,21 @@ try {
   }
   // Team review pages (issue #6): ours only, against the target of p95 < 200 ms.
   // …and the competence pages (issue #19), also against p95 < 200 ms.
-  const ourPages = onlyPages
+  const ourPages: { name: string; path: string; email?: string }[] = onlyPages
     ? []
-    : [
-        ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
-        // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
-        ...(onlyCompetences
-          ? []
-          : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
-        ...(await competencePages(databaseUrl, seeded.clusterId)),
-      ];
+    : onlyAudit
+      ? await auditPages(databaseUrl)
+      : [
+          ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
+          // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
+          ...(onlyCompetences
+            ? []
+            : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
+          ...(await competencePages(databaseUrl, seeded.clusterId)),
+          ...(onlyCompetences ? [] : await auditPages(databaseUrl)),
+        ];
   for (const page of ourPages) {
+    const cookie = page.email ? await signIn(ours, page.email) : hrCookie;
     const check = await fetch(ours + page.path, { headers: { cookie }, redirect: "manual" });
     if (check.status !== 200) throw new Error(`${page.path}: ours ${check.status}`);
     await measure(ours + page.path, cookie, WARMUP);
@@ -305,7 +316,7 @@ try {
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
-  if (!onlyCompetences && !onlyPages) {
+  if (!onlyCompetences && !onlyPages && !onlyAudit) {
     await importBench();
     printDigestBench(await benchDigests(databaseUrl));
   }

@@ -62,7 +62,8 @@ async function readAuditRows(ctx: TenantContext, filter: AuditListFilter, limit:
       (select c.name from clusters c where c.id = e.cluster_id and c.account_id = e.account_id) as cluster
     from audit_events e
     where ${sql.join(where, sql` and `)}
-    order by e.created_at desc, e.id desc
+    -- "nulls last" as the indexes are built: plain "desc" means nulls first and sorted all 1M rows (1.0 s; docs/performance.md).
+    order by e.created_at desc nulls last, e.id desc nulls last
     limit ${limit}`);
   return result.rows.map((r) => ({
     id: Number(r.id),
