@@ -123,7 +123,7 @@ export async function listClusterPeople(ctx: TenantContext, clusterId: string) {
     from memberships m join users u on u.id = m.user_id
     join role_assignments ra on ra.membership_id = m.id and ra.level = 'cluster'
     where m.cluster_id = ${clusterId} and m.account_id = ${ctx.accountId} and m.deleted_at is null
-    group by m.id, u.first_name, u.last_name, u.email
+    group by m.id, u.first_name, u.last_name, u.email, u.last_name_sort
     order by u.last_name_sort, lower(u.first_name)
     limit 500`);
   return result.rows.map((r) => ({
