@@ -144,8 +144,8 @@ describe("moving a placement", () => {
     expect(stats[String(to)] ?? 0).toBe((statsBefore[String(to)] ?? 0) + 1);
     expect(stats[String(original)] ?? 0).toBe((statsBefore[String(original)] ?? 0) - 1);
     const after = await developmentAnalytics(ctx);
-    expect(after.total[String(to)] ?? 0).toBe((before.total[String(to)] ?? 0) + 1);
-    expect(after.total[String(original)] ?? 0).toBe((before.total[String(original)] ?? 0) - 1);
+    expect(after.total![String(to)] ?? 0).toBe((before.total![String(to)] ?? 0) + 1);
+    expect(after.total![String(original)] ?? 0).toBe((before.total![String(original)] ?? 0) - 1);
 
     const [audit] = await getDb()
       .select()

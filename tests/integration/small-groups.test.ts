@@ -3,13 +3,14 @@
  * (bounds, field error, rights, tenancy) and the analytics pages, exports and data requests that must not
  * show a group below the threshold.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { clusters } from "#db/schema";
+import { leiderTeams, smallReviewedTeam } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { formRequest, getRequest } from "../support/http";
-import { handle } from "../support/remix-handler";
+import { handle, loaderDataOf } from "../support/remix-handler";
 import { demoSessions } from "../support/session";
 
 type Who = { cookie: string; accountId: string; clusterId: string; membershipId: string };
@@ -59,5 +60,95 @@ describe("the minimum group size setting", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(await thresholdOf(who.hr.clusterId)).toBe(5);
+  });
+});
+
+describe("HR analytics never show a group below the threshold", () => {
+  const smallTeamId = async () => {
+    const { rows } = await getDb().execute<{ id: string }>(
+      sql`select id from teams where name = ${smallReviewedTeam.name} and cluster_id = ${who.hr.clusterId}`,
+    );
+    return rows[0].id;
+  };
+
+  it("hides the small team on the page, in both exports and in the page's data request", async () => {
+    const team = await smallTeamId();
+    for (const tab of ["development", "rounds"]) {
+      const html = await (await handle(getRequest(`/analytics/users/${tab}`, who.hr.cookie))).text();
+      expect(html).toContain("Groepen van minder dan 5 mensen worden niet getoond");
+      expect(html).toContain("verborgen");
+    }
+    const filtered = await handle(getRequest(`/analytics/users/rounds?team=${team}&period=all`, who.hr.cookie));
+    expect(filtered.status).toBe(200);
+    const data = (await loaderDataOf(
+      `/analytics/users/rounds?team=${team}&period=all`,
+      "routes/_app+/analytics+/users.$tab",
+      who.hr.cookie,
+    )) as { review: { rounds: { rounds: { group: { size: number | null; counts: unknown } }[] } } };
+    expect(data.review.rounds.rounds.length).toBe(2);
+    for (const round of data.review.rounds.rounds) expect(round.group).toMatchObject({ size: null, counts: null });
+    for (const format of ["csv", "xlsx"]) {
+      const file = await handle(
+        getRequest(`/resources/hr-analytics-export/rounds?team=${team}&period=all&format=${format}`, who.hr.cookie),
+      );
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Disposition")).toContain(`.${format}`);
+      if (format === "csv") {
+        const csv = await file.text();
+        expect(csv).toContain("verborgen");
+        expect(
+          csv
+            .split("\r\n")
+            .filter((line) => line.includes("Teamreview"))
+            .every((l) => l.includes("verborgen")),
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("suppresses small cells of the movement table and never sends their counts", async () => {
+    const data = (await loaderDataOf(
+      "/analytics/users/movement",
+      "routes/_app+/analytics+/users.$tab",
+      who.hr.cookie,
+    )) as { review: { movement: { table: { cells: (number | null)[][] } | null } } };
+    const cells = data.review.movement.table!.cells.flat();
+    expect(cells.some((n) => n === null)).toBe(true);
+    expect(cells.every((n) => n === null || n === 0 || n >= 5)).toBe(true);
+    const csv = await (
+      await handle(getRequest("/resources/hr-analytics-export/movement?format=csv", who.hr.cookie))
+    ).text();
+    expect(csv).toContain("verborgen");
+  });
+
+  it("falls back to the default with a notice for a bad filter value, never a 500", async () => {
+    for (const query of ["team=nonsense", `team=${who.andere.clusterId}`, "period=99", "from=1&to=2"]) {
+      const response = await handle(getRequest(`/analytics/users/rounds?${query}`, who.hr.cookie));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Een filter was niet geldig");
+    }
+  });
+
+  it("shows a team leader only their own teams, and andere@demo.nl nothing of Demo BV", async () => {
+    const leider = (await loaderDataOf(
+      "/analytics/users/rounds",
+      "routes/_app+/analytics+/users.$tab",
+      who.leider.cookie,
+    )) as { review: { choices: { teams: { name: string }[] } } };
+    expect(leider.review.choices.teams.map((t) => t.name).sort()).toEqual([...leiderTeams].sort());
+    const team = await smallTeamId();
+    const foreign = await handle(getRequest(`/analytics/users/rounds?team=${team}`, who.leider.cookie));
+    expect(await foreign.text()).toContain("Een filter was niet geldig");
+    const andere = (await loaderDataOf(
+      `/analytics/users/rounds?team=${team}`,
+      "routes/_app+/analytics+/users.$tab",
+      who.andere.cookie,
+    )) as { review: { choices: { teams: { id: string }[] }; invalid: string[] } };
+    expect(andere.review.invalid).toEqual(["team"]);
+    expect(andere.review.choices.teams.map((t) => t.id)).not.toContain(team);
+    const employee = await handle(getRequest("/analytics/users/rounds", who.medewerker.cookie));
+    expect(employee.status).toBe(302);
+    const file = await handle(getRequest("/resources/hr-analytics-export/rounds", who.medewerker.cookie));
+    expect(file.status).toBe(302);
   });
 });

@@ -56,10 +56,12 @@ export async function jsonOf(result: unknown): Promise<{ status: number; data: u
 
 /**
  * A route's loader data as the browser fetches it on a client navigation (`<path>.data`, Remix's single
- * fetch, decoded as @remix-run/react decodes it): what a signed-in user can read, over HTTP.
+ * fetch, decoded as @remix-run/react decodes it): what a signed-in user can read, over HTTP. The path may
+ * carry a query.
  */
 export async function loaderDataOf(path: string, routeId: string, cookie: string): Promise<unknown> {
-  const url = `${path === "/" ? "/_root" : path}.data?_routes=${encodeURIComponent(routeId)}`;
+  const [pathname, query] = path.split("?");
+  const url = `${pathname === "/" ? "/_root" : pathname}.data?${query ? `${query}&` : ""}_routes=${encodeURIComponent(routeId)}`;
   const response = await handle(new Request(BASE + url, { headers: { Cookie: cookie } }));
   if (response.status !== 200 || !response.body) throw new Error(`${url} answered ${response.status}`);
   const { decodeViaTurboStream } = await import("@remix-run/react/dist/single-fetch");

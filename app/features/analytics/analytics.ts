@@ -5,9 +5,19 @@
 import type { Dimension } from "~/features/criteria/scales";
 import { formatNumber } from "~/utils/format";
 
-/** analytics/users/{tab}: the workforce as it is today, and the development roles of the last reviews. */
-export const hrTabs = ["workforce", "development"] as const;
+/**
+ * analytics/users/{tab}: the workforce as it is today (teams.manage, the spec's right), and the development
+ * roles: of everyone's last review, per round, and the movement between two rounds (analytics.read, the
+ * viewer's teams; docs/decisions/1602).
+ */
+export const hrTabs = ["workforce", "development", "rounds", "movement"] as const;
 export type HrTab = (typeof hrTabs)[number];
+export const hrTabRights = {
+  workforce: "teams.manage",
+  development: "analytics.read",
+  rounds: "analytics.read",
+  movement: "analytics.read",
+} as const satisfies Record<HrTab, string>;
 
 /** analytics/criteria/{tab}: one tab per dimension. */
 export const criteriaTabs = ["performance", "potential", "employability"] as const;

@@ -1,18 +1,29 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
+import { teamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { hiddenSummary, isTooSmall, suppressGroups } from "./small-groups";
+import { minGroupSize } from "./small-groups.server";
 
 /**
  * The development tab of HR analytics (docs/decisions/1409): each active person's development role from
- * their latest finished team review (as calibrated, 1610), in total and per team of that review. Counts only, no names: the
- * people behind them are on the review results, which need reviews.manage.
+ * their latest finished team review (as calibrated, 1610), in total and per team of that review. Counts only,
+ * no names: the people behind them are on the review results, which need reviews.manage. The teams of the
+ * viewer's analytics.read scope (1602); a team with too few people, or one that would give such a team away, is
+ * hidden (1600).
  */
 
 export type RoleCounts = Record<string, number>;
 export type TeamRoleRow = { teamId: string | null; name: string; people: number; roleCounts: RoleCounts };
 
 export async function developmentAnalytics(ctx: TenantContext) {
+  const scope = teamScope(ctx, "analytics.read");
+  const inScope = scope.all
+    ? sql`true`
+    : scope.teamIds.length
+      ? sql`r.team_id = any(${`{${scope.teamIds.join(",")}}`}::uuid[])`
+      : sql`false`;
   const { rows } = await getDb().execute<{
     team_id: string | null;
     team_name: string | null;
@@ -27,7 +38,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
       join memberships m on m.id = s.membership_id and m.deleted_at is null and m.status = 'active'
       left join teams t on t.id = r.team_id and t.deleted_at is null
       where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
-        and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+        and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and ${inScope}
       order by s.membership_id, r.finished_at desc nulls last, r.created_at desc, r.id
     )
     select team_id, team_name, development_role, count(*)::int as count
@@ -52,12 +63,28 @@ export async function developmentAnalytics(ctx: TenantContext) {
     team.roleCounts[role] = (team.roleCounts[role] ?? 0) + row.count;
     teams.set(key, team);
   }
+  const min = await minGroupSize(ctx);
+  const sorted = [...teams.values()].sort((a, b) => a.name.localeCompare(b.name, "nl"));
+  const totalHidden = isTooSmall(reviewed, min);
+  const shown = suppressGroups(
+    totalHidden ? null : reviewed,
+    sorted.map((team) => ({ key: team.teamId ?? team.name, size: team.people, counts: team.roleCounts })),
+    min,
+  );
   return {
+    min,
     active,
-    reviewed,
-    notReviewed: Math.max(active - reviewed, 0),
-    total,
-    teams: [...teams.values()].sort((a, b) => a.name.localeCompare(b.name, "nl")),
+    reviewed: totalHidden ? null : reviewed,
+    notReviewed: totalHidden ? null : Math.max(active - reviewed, 0),
+    total: totalHidden ? null : total,
+    teams: sorted.map((team, i) => ({
+      teamId: team.teamId,
+      name: team.name,
+      people: shown[i].size,
+      roleCounts: shown[i].counts,
+      hidden: shown[i].hidden,
+    })),
+    hidden: hiddenSummary([totalHidden ? "small" : null, ...shown.map((g) => g.hidden)]),
   };
 }
 

@@ -144,3 +144,42 @@ export function hiddenSummary(reasons: Iterable<HiddenReason | null>): { small: 
   for (const reason of reasons) if (reason) summary[reason] = true;
   return summary;
 }
+
+/** A group of people with counts per key (development role → people): the unit most analytics show. */
+export type GroupCounts = { key: string; size: number; counts: Record<string, number> };
+/** The same as it may leave the server: size and counts null where hidden. */
+export type ShownGroup = {
+  key: string;
+  size: number | null;
+  counts: Record<string, number> | null;
+  hidden: HiddenReason | null;
+};
+
+/** Children of one parent (teams of a round), with threshold and sibling suppression applied. */
+export function suppressGroups(parentSize: number | null, groups: readonly GroupCounts[], min: number): ShownGroup[] {
+  const hidden = suppressSiblings(
+    parentSize,
+    groups.map((g) => g.size),
+    min,
+  );
+  return groups.map((g, i) => showGroup(g, hidden[i]));
+}
+
+export function showGroup(group: GroupCounts, hidden: HiddenReason | null): ShownGroup {
+  return hidden
+    ? { key: group.key, size: null, counts: null, hidden }
+    : { key: group.key, size: group.size, counts: group.counts, hidden: null };
+}
+
+/**
+ * A filtered view's group (docs/decisions/1600): hidden when it is small, or when one of its complements — the
+ * same view without one filter, minus this group — is small (the difference of two links would show it).
+ */
+export function filteredGroupHidden(
+  size: number,
+  unfilteredSizes: readonly number[],
+  min: number,
+): HiddenReason | null {
+  if (isTooSmall(size, min)) return "small";
+  return unfilteredSizes.some((parent) => isTooSmall(parent - size, min)) ? "sibling" : null;
+}

@@ -1,38 +1,50 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
-import { hrTabs } from "~/features/analytics/analytics";
+import { hrTabRights, hrTabs, periods } from "~/features/analytics/analytics";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
-import { DevelopmentView } from "~/features/analytics/components/development-view";
+import { DevelopmentView, MovementView, RoundsView } from "~/features/analytics/components/role-charts";
+import { ExportLinks } from "~/features/analytics/components/small-group-notice";
 import { WorkforceView } from "~/features/analytics/components/workforce-view";
-import { developmentAnalytics } from "~/features/analytics/development.server";
+import { hrReviewTab } from "~/features/analytics/hr-analytics.server";
+import { hrFilterQuery } from "~/features/analytics/hr-filter";
 import { workforceAnalytics } from "~/features/analytics/workforce.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { isoDayIn } from "~/utils/format";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
-import { requireRight } from "~/utils/tenant.server";
+import { can, requireRight } from "~/utils/tenant.server";
 
-/** HR analytics (spec §2 analytics/users/{tab}, teams.manage; docs/decisions/1409). */
+/**
+ * HR analytics (spec §2 analytics/users/{tab}; docs/decisions/1409, 1602): the workforce with teams.manage; the
+ * development-role tabs with analytics.read over the viewer's teams, filtered by GET parameters, small groups
+ * hidden (1600), each with its export.
+ */
 export const handle = analyticsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "teams.manage");
-  const tab = hrTabs.find((t) => t === params.tab) ?? notFound();
+  const tab = hrTabs.find((t) => t === params.tab);
+  const ctx = await requireRight(request, tab ? hrTabRights[tab] : "teams.manage");
+  if (!tab) notFound();
   const { t, texts } = await requestResultTexts(request, ctx);
   const title = pageTitle(t, "analytics:hr.title");
+  const tabs = hrTabs.filter((key) => can(ctx, hrTabRights[key]));
+  const today = isoDayIn(new Date());
   if (tab === "workforce") {
-    return { title, tab, workforce: await workforceAnalytics(ctx, isoDayIn(new Date())), development: null, roles: [] };
+    return { title, tab, tabs, workforce: await workforceAnalytics(ctx, today), review: null, roles: [] };
   }
-  return { title, tab, workforce: null, development: await developmentAnalytics(ctx), roles: texts.roles };
+  const review = await hrReviewTab(ctx, tab, new URL(request.url), today);
+  return { title, tab, tabs, workforce: null, review, roles: texts.roles };
 }
 
 export default function HrAnalyticsPage() {
   const { t } = useTranslation();
-  const { tab, workforce, development, roles } = useLoaderData<typeof loader>();
+  const { tab, tabs, workforce, review, roles } = useLoaderData<typeof loader>();
+  const query = review ? hrFilterQuery(review.filter) : "";
   return (
     <>
       <PageHeader title={t("analytics:hr.title")} />
@@ -41,10 +53,95 @@ export default function HrAnalyticsPage() {
         label={t("analytics:hr.tabsLabel")}
         baseHref="/analytics/users"
         current={tab}
-        tabs={hrTabs.map((key) => ({ key, label: t(`analytics:hr.tabs.${key}`) }))}
+        tabs={tabs.map((key) => ({ key, label: t(`analytics:hr.tabs.${key}`) }))}
       />
       {workforce ? <WorkforceView data={workforce} /> : null}
-      {development ? <DevelopmentView data={development} roles={roles} /> : null}
+      {review ? (
+        <>
+          {review.development ? null : <HrFilterForm review={review} />}
+          {review.invalid.length > 0 ? (
+            <p className="mt-4 max-w-3xl rounded bg-warning-bg p-3" role="status" data-testid="filter-invalid">
+              {t("analytics:filter.invalid", {
+                fields: review.invalid.map((f) => t(`analytics:filter.${f}`)).join(", "),
+              })}
+            </p>
+          ) : null}
+          <ExportLinks href={`/resources/hr-analytics-export/${tab}`} query={query} />
+          {review.development ? <DevelopmentView data={review.development} roles={roles} /> : null}
+          {review.rounds ? <RoundsView data={review.rounds} roles={roles} /> : null}
+          {review.movement ? <MovementView data={review.movement} roles={roles} /> : null}
+        </>
+      ) : null}
     </>
+  );
+}
+
+type Review = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["review"]>;
+
+/** The GET form of the review tabs: a filtered view is a link and works without JavaScript. */
+function HrFilterForm({ review }: { review: Review }) {
+  const { t } = useTranslation();
+  const { filter, choices } = review;
+  const all = t("analytics:filter.all");
+  const options = (list: { id: string; name: string }[]) => list.map((o) => ({ value: o.id, label: o.name }));
+  const rounds = choices.rounds.map((r) => ({ value: r.id, label: r.name }));
+  return (
+    <FilterForm
+      submitLabel={t("analytics:filter.show")}
+      label={t("analytics:filter.title")}
+      className="mt-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
+    >
+      <FilterSelect
+        id="hr-team"
+        name="team"
+        label={t("analytics:filter.team")}
+        value={filter.team}
+        allLabel={all}
+        options={options(choices.teams)}
+      />
+      <FilterSelect
+        id="hr-tag"
+        name="tag"
+        label={t("analytics:filter.tag")}
+        value={filter.tag}
+        allLabel={all}
+        options={options(choices.tags)}
+      />
+      <FilterSelect
+        id="hr-position"
+        name="position"
+        label={t("analytics:filter.position")}
+        value={filter.position}
+        allLabel={all}
+        options={options(choices.positions)}
+      />
+      {review.rounds ? (
+        <FilterSelect
+          id="hr-period"
+          name="period"
+          label={t("analytics:filter.period")}
+          value={filter.period}
+          options={periods.map((p) => ({ value: p, label: t(`analytics:criteria.periods.${p}`) }))}
+        />
+      ) : null}
+      {review.movement ? (
+        <>
+          <FilterSelect
+            id="hr-from"
+            name="from"
+            label={t("analytics:filter.from")}
+            value={review.movement.from}
+            options={rounds}
+          />
+          <FilterSelect
+            id="hr-to"
+            name="to"
+            label={t("analytics:filter.to")}
+            value={review.movement.to}
+            options={rounds}
+          />
+        </>
+      ) : null}
+    </FilterForm>
   );
 }

@@ -1,0 +1,69 @@
+import { isUuid } from "~/utils/not-found";
+import { defaultPeriod, periods, type Period } from "./analytics";
+
+/**
+ * The filters of HR analytics (analytics/users/{tab}; docs/decisions/1602) as GET parameters: team, tag,
+ * position, period, the two rounds of the movement tab and the flow's interval. A shareable link, read the
+ * same by the page and its export. A value that is not one of the user's choices (a typo, an old link, an id
+ * of another cluster or of a team outside their scope) falls back to the default and is named in `invalid`,
+ * so the page can say so; never an error. Client-safe.
+ */
+export const flowIntervals = ["month", "quarter"] as const;
+export type FlowInterval = (typeof flowIntervals)[number];
+
+export type HrFilter = {
+  team: string | null;
+  tag: string | null;
+  position: string | null;
+  period: Period;
+  /** The movement tab's rounds: from the earlier to the later; null until chosen (the latest two). */
+  from: string | null;
+  to: string | null;
+  interval: FlowInterval;
+};
+
+export type HrFilterField = keyof HrFilter;
+
+type Choice = { id: string };
+export type HrFilterChoices = {
+  teams: readonly Choice[];
+  tags: readonly Choice[];
+  positions: readonly Choice[];
+  rounds: readonly Choice[];
+};
+
+export function parseHrFilter(
+  params: URLSearchParams,
+  choices: HrFilterChoices,
+): { filter: HrFilter; invalid: HrFilterField[] } {
+  const invalid: HrFilterField[] = [];
+  const pick = <T extends string>(field: HrFilterField, allowed: (value: string) => T | undefined): T | null => {
+    const value = params.get(field)?.trim();
+    if (!value) return null;
+    const found = allowed(value);
+    if (found === undefined) invalid.push(field);
+    return found ?? null;
+  };
+  const among = (list: readonly Choice[]) => (value: string) =>
+    isUuid(value) ? list.find((c) => c.id === value.toLowerCase())?.id : undefined;
+  const filter: HrFilter = {
+    team: pick("team", among(choices.teams)),
+    tag: pick("tag", among(choices.tags)),
+    position: pick("position", among(choices.positions)),
+    period: pick("period", (v) => periods.find((p) => p === v)) ?? defaultPeriod,
+    from: pick("from", among(choices.rounds)),
+    to: pick("to", among(choices.rounds)),
+    interval: pick("interval", (v) => flowIntervals.find((i) => i === v)) ?? "month",
+  };
+  return { filter, invalid };
+}
+
+/** The filter as a query string (defaults left out): the export links and the tabs keep it. */
+export function hrFilterQuery(filter: HrFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    const isDefault = (key === "period" && value === defaultPeriod) || (key === "interval" && value === "month");
+    if (value && !isDefault) params.set(key, value);
+  }
+  return params.toString();
+}
