@@ -32,6 +32,10 @@ export const idRoutes: Record<string, AuditEntry> = {
   "_app+/my+/profile.$tab.tsx": { notTenantData: "the signed-in user's own profile tabs" },
   // Analytics (1409): tab names, no id; the cluster comes from the session (tests/integration/analytics.test.ts).
   "_app+/analytics+/users.$tab.tsx": { notTenantData: "HR analytics tabs of the current cluster, no id" },
+  "resources+/hr-analytics-export.$tab.ts": {
+    notTenantData:
+      "an HR analytics tab's export of the current cluster, no id (tests/integration/small-groups.test.ts)",
+  },
   "_app+/analytics+/criteria.$tab.tsx": { notTenantData: "a dimension's tab of the current cluster, no id" },
   // Planning (1550): the horizon, no id; team ids in the query are the team scope's (tests/integration/planning.test.ts).
   "_app+/analytics+/planning.$horizon.tsx": { notTenantData: "a horizon of the current cluster's planning, no id" },

@@ -291,9 +291,10 @@ export async function splitTeam(
 export async function listTeamPeople(ctx: TenantContext, teamId: string) {
   const result = await getDb().execute<{ membership_id: string; first_name: string; last_name: string; email: string }>(
     sql`
-    select distinct m.id as membership_id, u.first_name, u.last_name, u.email
-    from role_assignments ra join memberships m on m.id = ra.membership_id join users u on u.id = m.user_id
-    where ra.team_id = ${teamId} and ra.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+    select m.id as membership_id, u.first_name, u.last_name, u.email
+    from memberships m join users u on u.id = m.user_id
+    where m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+      and exists (select 1 from role_assignments ra where ra.membership_id = m.id and ra.team_id = ${teamId})
     order by u.last_name_sort, lower(u.first_name)`,
   );
   return result.rows.map(personOfRow);
