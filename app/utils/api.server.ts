@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { missingItemOf } from "./not-found";
 
 /**
  * Answers of the JSON API (app/routes/api+, docs/decisions/0650): every error is a real HTTP status with
@@ -29,9 +30,22 @@ export async function answerJson(handler: () => Promise<Response>): Promise<Resp
   try {
     return await handler();
   } catch (error) {
-    if (error instanceof Response && error.status === 404 && !isJson(error)) return jsonNotFound();
+    // A service's 404 — plain, or naming the missing item for the pages' '{item} niet gevonden' (1641) — is the API's JSON 404.
+    if (error instanceof Response && error.status === 404 && (!isJson(error) || (await namesMissingItem(error))))
+      return jsonNotFound();
     throw error;
   }
+}
+
+async function namesMissingItem(response: Response): Promise<boolean> {
+  return (
+    missingItemOf(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    ) !== null
+  );
 }
 
 function isJson(response: Response) {

@@ -1,7 +1,9 @@
 import type { ApiOperation } from "./operation";
 import { authOperations } from "./schemas/auth";
+import { criteriaOperations } from "./schemas/criteria";
 import { organisationOperations } from "./schemas/organisation";
 import { peopleOperations } from "./schemas/people";
+import { reviewOperations } from "./schemas/reviews";
 
 /**
  * Every operation of the JSON API, by area. A new API route declares its operation in
@@ -12,6 +14,8 @@ export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = 
   auth: authOperations,
   organisation: organisationOperations,
   people: peopleOperations,
+  reviews: reviewOperations,
+  criteria: criteriaOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

@@ -48,6 +48,7 @@ function sharedResponses(op: ApiOperation): Record<number, ApiResponseSpec> {
   }
   if (op.access !== "public" && op.access !== "signed-in") shared[403] = errorAnswer("The caller lacks the right.");
   if (op.path.includes("{")) shared[404] = errorAnswer("No such item in the caller's cluster.");
+  for (const [status, text] of Object.entries(op.extraErrors ?? {})) shared[Number(status)] = errorAnswer(text!);
   return shared;
 }
 

@@ -25,6 +25,8 @@ export type ApiOperation = {
   params?: Record<string, z.ZodType>;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Error answers the shape above does not imply (a 404 for an id in the query), with their description. */
+  extraErrors?: Partial<Record<number, string>>;
   /** The answers besides the shared errors (400/401/403/404/413/415/422/429), which are added from the shape above. */
   responses: Partial<Record<number, ApiResponseSpec>>;
 };

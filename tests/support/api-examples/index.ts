@@ -7,6 +7,7 @@ import type { DemoRole, DemoWorld } from "../demo-world";
 import { authExamples } from "./auth";
 import { organisationExamples } from "./organisation";
 import { peopleExamples } from "./people";
+import { reviewExamples } from "./reviews";
 
 export type ExampleContext = {
   w: DemoWorld;
@@ -29,4 +30,5 @@ export const apiExamples: Record<string, ExampleOf> = {
   ...authExamples,
   ...organisationExamples,
   ...peopleExamples,
+  ...reviewExamples,
 };

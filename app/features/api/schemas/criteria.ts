@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { apiOperation } from "../operation";
 import { namedRefSchema } from "./reviews";
 
 /**
@@ -83,3 +84,28 @@ export const criteriaStoreSchema = z.object({
   flow: flowSettingsSchema,
   tags: z.array(storeTagSchema),
 });
+
+/** The settings and criteria store calls in the OpenAPI document (docs/decisions/1650, 1663). */
+export const criteriaOperations = {
+  getReviewSettings: apiOperation({
+    operationId: "getReviewSettings",
+    method: "get",
+    path: "/api/review-settings",
+    tag: "Reviews",
+    summary: "The cluster's review settings in the caller's language: dimensions, scales, roles, flow",
+    access: "reviews.manage",
+    responses: { 200: { description: "The settings.", schema: reviewSettingsSchema } },
+  }),
+  getCriteriaStore: apiOperation({
+    operationId: "getCriteriaStore",
+    method: "get",
+    path: "/api/criteria",
+    tag: "Reviews",
+    summary: "Criteria with their tags and flags, sets, flow settings and criteria tags",
+    description: "`for=store` is required; `set` marks the criteria of that set (404 for a set of another cluster).",
+    access: "criteria.read",
+    query: z.object({ for: z.literal("store"), set: z.uuid().optional() }),
+    extraErrors: { 404: "`set` names no set of the caller's cluster." },
+    responses: { 200: { description: "The store.", schema: criteriaStoreSchema } },
+  }),
+};

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { apiOperation, pagingQuery } from "../operation";
 
 /**
  * The answers of the reviews calls of spec §7 (GET api/reviews, GET/PUT api/reviews/{id}, the member
@@ -148,3 +149,28 @@ export type ReviewListEntry = z.infer<typeof reviewListEntrySchema>;
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 export type ReviewMembership = z.infer<typeof reviewMembershipSchema>;
 export type CriteriaScore = z.infer<typeof criteriaScoreSchema>;
+
+/** The review calls in the OpenAPI document (docs/decisions/1650, 1660); creating and saving follow. */
+export const reviewOperations = {
+  listReviews: apiOperation({
+    operationId: "listReviews",
+    method: "get",
+    path: "/api/reviews",
+    tag: "Reviews",
+    summary: "Every review the caller may open, newest first, paged",
+    description:
+      "Rounds (team-summary), team, self and peer reviews in one list; 403 for a user without any review right.",
+    access: "reviews.manage or selfReviews.manage",
+    query: z.object(pagingQuery(100, 50)),
+    responses: { 200: { description: "One page of reviews.", schema: reviewListSchema } },
+  }),
+  getReview: apiOperation({
+    operationId: "getReview",
+    method: "get",
+    path: "/api/reviews/{id}",
+    tag: "Reviews",
+    summary: "One review of the list, with its member entries, criteria, summary and linked team goals",
+    access: "reviews.manage or selfReviews.manage",
+    responses: { 200: { description: "The review.", schema: reviewDetailSchema } },
+  }),
+};
