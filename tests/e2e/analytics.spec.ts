@@ -21,7 +21,7 @@ test("HR reads the workforce and the development roles, the weakest criteria of 
 
   await page.getByRole("link", { name: "Ontwikkelrollen" }).click();
   await expect(page.getByTestId("development-summary")).toContainText(/\d+ van de \d+ actieve medewerkers/);
-  await expect(page.getByTestId("roles-table")).toContainText(demoTeams.noord[0]);
+  await expect(page.getByTestId("development-table")).toContainText(demoTeams.noord[0]);
 
   await page
     .getByRole("navigation", { name: "Hoofdmenu" })

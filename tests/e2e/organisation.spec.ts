@@ -158,7 +158,7 @@ test.describe("tags and positions", () => {
     await page.getByRole("button", { name: "Tag splitsen" }).click();
     await expect(page.locator("#tag-split-membershipIds-error")).toHaveText("Kies tenminste één medewerker");
     await expect(page.getByLabel("Naam van de nieuwe tag")).toHaveValue(newName);
-    await page.getByLabel(`Test ${people[0].user.lastName}`).check();
+    await page.getByRole("checkbox", { name: `Test ${people[0].user.lastName}` }).check();
     await page.getByRole("button", { name: "Tag splitsen" }).click();
     await expect(page.getByRole("status")).toContainText("De tag is gesplitst");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newName);
