@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPersonnelImport } from "~/features/imports/import-run.server";
 import { startApp, type RunningApp } from "../support/app-server";
-import { craftZip, rowsSheet, workbookParts } from "../support/crafted-xlsx";
+import { rowsXlsx } from "../support/crafted-xlsx";
 import { countRows, orgWorld } from "../support/org";
 import { getDb } from "#db/client.server";
 
@@ -92,15 +92,7 @@ function afasExport(people: number): Buffer {
     `Plaatsnaam ${i % 500}`,
     `070-${String(3_000_000 + i)}`,
   ];
-  function* sheet() {
-    const rows: string[] = [];
-    for (const row of rowsSheet([columns, ...Array.from({ length: people }, (_, i) => person(i))])) {
-      rows.push(row);
-      if (rows.length === 500) yield rows.splice(0).join("");
-    }
-    yield rows.join("");
-  }
-  return craftZip(workbookParts(sheet));
+  return rowsXlsx(columns, people, person);
 }
 
 describe("an AFAS export through the wizard over HTTP", () => {

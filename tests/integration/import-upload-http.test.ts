@@ -10,7 +10,7 @@ import { getDb } from "#db/client.server";
 import { importFiles, imports } from "#db/schema";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/features/imports/upload-limits";
 import { startApp, type RunningApp } from "../support/app-server";
-import { craftZip, rowsSheet, workbookParts } from "../support/crafted-xlsx";
+import { rowsXlsx } from "../support/crafted-xlsx";
 import { orgWorld } from "../support/org";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -128,16 +128,7 @@ function hrExport(people: number): Buffer {
     `KP-${i % 250}`,
     `NL${String(10 + (i % 89))}BANK0${String(100_000_000 + i * 13).slice(0, 9)}`,
   ];
-  // Deflated 500 rows at a time, as a zip writer compresses its stream.
-  function* sheet() {
-    const rows: string[] = [];
-    for (const row of rowsSheet([columns, ...Array.from({ length: people }, (_, i) => person(i))])) {
-      rows.push(row);
-      if (rows.length === 500) yield rows.splice(0).join("");
-    }
-    yield rows.join("");
-  }
-  return craftZip(workbookParts(sheet));
+  return rowsXlsx(columns, people, person);
 }
 
 /** A CSV file of exactly `bytes` bytes: a header and one person, padded in a note. */
