@@ -26,6 +26,7 @@ test.describe("creating a team review", () => {
     await expect(page.getByLabel("Deadline")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Naam of omschrijving")).toHaveValue(name);
     await expect(page.getByRole("checkbox", { name: leiderTeams[0], exact: true })).toBeChecked();
+    await expect(page).toHaveURL(/\/review\/create\/teamreview$/); // no ?index after a wizard post (1710)
 
     await page.getByLabel("Deadline").fill("01-12-2099");
     await page.getByRole("button", { name: "Volgende stap" }).click();
