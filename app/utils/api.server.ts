@@ -78,3 +78,11 @@ export function parseApiPaging(
   }
   return parsed.data;
 }
+
+/**
+ * One page of a list a service returns whole (tasks, tags, the competence book: a cluster's worth, not
+ * more), with the paging fields every paged answer carries. The cap is parseApiPaging's (decision 1750).
+ */
+export function pageOfList<T>(rows: T[], { page, pageSize }: { page: number; pageSize: number }) {
+  return { rows: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+}

@@ -277,7 +277,8 @@ describe("states", () => {
       params: { id },
       context: context(),
     })) as Response;
-    expect(((await again.json()) as { task: { done: boolean } }).task.done).toBe(false);
+    // The API sends done as 0/1 (spec §3, decision 1751).
+    expect(((await again.json()) as { task: { done: number } }).task.done).toBe(0);
   });
 
   it("archive and back, by sender or receiver", async () => {

@@ -4,6 +4,7 @@ import { criteriaOperations } from "./schemas/criteria";
 import { organisationOperations } from "./schemas/organisation";
 import { peopleOperations } from "./schemas/people";
 import { reviewOperations } from "./schemas/reviews";
+import { taskOperations } from "./schemas/tasks";
 
 /**
  * Every operation of the JSON API, by area. A new API route declares its operation in
@@ -16,6 +17,7 @@ export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = 
   people: peopleOperations,
   reviews: reviewOperations,
   criteria: criteriaOperations,
+  tasks: taskOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

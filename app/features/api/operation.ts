@@ -60,7 +60,10 @@ export const id = () => z.string().meta({ format: "uuid" });
 /** 0 or 1 where spec §7 flags with numbers (isFinished, done). */
 export const flag01 = () => z.union([z.literal(0), z.literal(1)]);
 
-/** ?page= and ?pageSize= of a paged list (parseApiPaging); `max` is the cap of the list. */
+/**
+ * ?page= and ?pageSize= of a paged list (parseApiPaging); `max` is the cap of the list. The one rule of
+ * every list (decision 1750): a pageSize above the cap is refused with 400 `invalidPaging`, never cut.
+ */
 export function pagingQuery(max: number, fallback: number) {
   return {
     page: z
@@ -72,7 +75,9 @@ export function pagingQuery(max: number, fallback: number) {
       .string()
       .regex(/^[1-9][0-9]{0,5}$/)
       .optional()
-      .meta({ description: `Rows per page, at most ${max} (default ${fallback}).` }),
+      .meta({
+        description: `Rows per page, at most ${max} (default ${fallback}); more is 400 \`invalidPaging\`.`,
+      }),
   };
 }
 
@@ -82,3 +87,6 @@ export const pagedFields = {
   page: z.number().int().min(1),
   pageSize: z.number().int(),
 };
+
+/** The page of the lists a service returns whole (tasks, tags, the competence book): decision 1750. */
+export const API_LIST_PAGE = { fallback: 100, max: 500 } as const;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { taskProblem } from "~/features/tasks/task-api.server";
+import { apiTaskAnswer, taskProblem } from "~/features/tasks/task-api.server";
 import { taskApiSchema } from "~/features/tasks/tasks.schema";
 import { deleteTask, getTask, updateTask } from "~/features/tasks/tasks.server";
 import { requireUserForApi } from "~/utils/api-guard.server";
@@ -28,6 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const body = await readJsonBody(request, taskApiSchema);
     const result = await updateTask(ctx, id, body);
     if (!result.ok) return taskProblem(request, result);
-    return Response.json({ task: await getTask(ctx, id) });
+    return apiTaskAnswer(ctx, id);
   });
 }

@@ -8,6 +8,7 @@ import { authExamples } from "./auth";
 import { organisationExamples } from "./organisation";
 import { peopleExamples } from "./people";
 import { reviewExamples } from "./reviews";
+import { taskExamples } from "./tasks";
 
 export type ExampleContext = {
   w: DemoWorld;
@@ -31,4 +32,5 @@ export const apiExamples: Record<string, ExampleOf> = {
   ...organisationExamples,
   ...peopleExamples,
   ...reviewExamples,
+  ...taskExamples,
 };
