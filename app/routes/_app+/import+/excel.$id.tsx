@@ -159,18 +159,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/import/excel/${item.id}`;
-  if (intent === "sheet") {
-    await chooseSheet(ctx, item.id, Number(form.get("sheet")));
-    return redirect(here);
+  switch (intent) {
+    case "sheet":
+      await chooseSheet(ctx, item.id, Number(form.get("sheet")));
+      return redirect(here);
+    case "columns": {
+      const mapping = Object.fromEntries(
+        [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
+      );
+      const result = await saveColumns(ctx, item.id, mapping);
+      if (!result.ok) return reply({ errorKey: result.errorKey, errorColumn: result.column, mapping });
+      return redirect(here);
+    }
   }
-  if (intent === "columns") {
-    const mapping = Object.fromEntries(
-      [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
-    );
-    const result = await saveColumns(ctx, item.id, mapping);
-    if (!result.ok) return reply({ errorKey: result.errorKey, errorColumn: result.column, mapping });
-    return redirect(here);
-  }
+  // The review steps: the new people's addresses are saved first, whatever the button.
   const step = stepOf(request);
   const metas = [...metasOfStep[step]];
   if (step === "new") {
@@ -187,19 +189,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form), all: { metas, decision: allDecision } });
     return redirect(`${here}?step=${step}`);
   }
-  if (intent === "next" || intent === "apply") {
-    await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
-    // Moving on with unresolved changes asks for a confirmation first (spec §4).
-    const pending = await countPending(ctx, item.id, intent === "apply" ? undefined : metas);
-    if (pending > 0 && form.get("confirm") !== "on") {
-      return reply({ confirmPending: pending });
+  switch (intent) {
+    case "next":
+    case "apply": {
+      await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
+      // Moving on with unresolved changes asks for a confirmation first (spec §4).
+      const pending = await countPending(ctx, item.id, intent === "apply" ? undefined : metas);
+      if (pending > 0 && form.get("confirm") !== "on") return reply({ confirmPending: pending });
+      if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
+      const result = await applyImport(ctx, item.id);
+      if (!result.ok) return reply({ errorKey: result.errorKey });
+      return redirectWithToast(here, { key: "import:apply.done" });
     }
-    if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
-    const result = await applyImport(ctx, item.id);
-    if (!result.ok) return reply({ errorKey: result.errorKey });
-    return redirectWithToast(here, { key: "import:apply.done" });
+    default:
+      return reply({ errorKey: "import:errors.state" });
   }
-  return reply({ errorKey: "import:errors.state" });
 }
 
 export default function ImportWizardPage() {
