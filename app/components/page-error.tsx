@@ -7,10 +7,13 @@ import { missingItemOf } from "~/utils/not-found";
 export function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Creating with an expired licence (requireLicenceToCreate, 1700) says why, as the banner does.
+  const licenceExpired = status === 403 && isRouteErrorResponse(error) && error.data?.error === "licenceExpired";
   // 503: the database is unreachable for a moment (docs/decisions/0611); 400/415: a body that is no form
   // of the page (readForm, docs/decisions/1440).
-  const text =
-    status === 404
+  const text = licenceExpired
+    ? "licenceExpired"
+    : status === 404
       ? "notFound"
       : status === 403
         ? "forbidden"

@@ -210,6 +210,21 @@ describe("placing an order", () => {
     expect((await ordersOf(w.account.id)).length).toBe(count);
   });
 
+  it("places a double submit once: the second post of the same order answers the first, one e-mail", async () => {
+    const twice = await trialWorld();
+    const answers = await Promise.all([confirm(twice, order), confirm(twice, order)]);
+    expect(answers.map((r) => r.headers.get("Location"))).toEqual(["/account/licence", "/account/licence"]);
+    expect((await ordersOf(twice.account.id)).length).toBe(1);
+    const mails = await getDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.accountId, twice.account.id), eq(emailOutbox.template, "licence-order")));
+    expect(mails.length).toBe(1);
+    // A different order right after is a new order.
+    await confirm(twice, { ...order, teams: "4" });
+    expect((await ordersOf(twice.account.id)).map((o) => o.teams)).toEqual([4, 3]);
+  });
+
   it("keeps accounts apart: another account's admin sees none of these orders and changes only their own licence", async () => {
     const page = (await loaderDataOf("/account/licence", "routes/_app+/account+/licence", other.cookie)) as {
       orders: unknown[];

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { accounts, licenceOrders, users } from "#db/schema";
 import { auditBy, recordAudit } from "~/features/audit/audit.server";
@@ -13,6 +13,9 @@ import { getAccountDashboard } from "./account.server";
 import { isLicenceActive } from "./licence.server";
 import type { CheckedOrder, LicenceOrderInput } from "./licence-order.schema";
 import { orderAmounts, periodEnd } from "./licence-prices";
+
+/** A second post of the same order within this time is the first one again (a double click, a resent form: 1700). */
+const REPEAT_WINDOW = "2 minutes";
 
 type Usage = Awaited<ReturnType<typeof getAccountDashboard>>;
 
@@ -74,23 +77,44 @@ export async function reviewLicenceOrder(
  * Places the order (decision 1630), in one transaction: the order row (to be invoiced), the licence changed at
  * once (amounts, modules, active until the end of the ordered period; a period still running is extended, not
  * cut short), an audit event, and the confirmation e-mail to the person who ordered, sent after the commit.
+ * The same order by the same person again within REPEAT_WINDOW places nothing: it answers the first (`repeated`).
  */
 export async function placeLicenceOrder(
   ctx: TenantContext,
   input: LicenceOrderInput,
   ip: string | null,
   now: Date = new Date(),
-): Promise<Result<{ orderId: string }>> {
+): Promise<Result<{ orderId: string; repeated: boolean }>> {
   const placed = await getDb().transaction(async (tx) => {
     // One order at a time per account: the second waits and checks against what the first left.
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for("update");
+    const modules = moduleKeys.filter((key) => input.modules.includes(key));
+    const [latest] = await tx
+      .select()
+      .from(licenceOrders)
+      .where(
+        and(
+          eq(licenceOrders.accountId, ctx.accountId),
+          gt(licenceOrders.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
+        ),
+      )
+      .orderBy(desc(licenceOrders.createdAt))
+      .limit(1);
+    if (
+      latest &&
+      latest.orderedByUserId === ctx.user.id &&
+      latest.employees === input.employees &&
+      latest.teams === input.teams &&
+      latest.billingPeriod === input.billingPeriod &&
+      latest.modules.join() === modules.join()
+    )
+      return { ok: true as const, orderId: latest.id, emailId: null, repeated: true };
     const refused = belowUse(input, await getAccountDashboard(ctx, tx));
     if (!refused.ok) return refused;
     const { lines, ...totals } = orderAmounts(input);
     const running = account.licenceStatus === "active" && isLicenceActive({ account }, now) && account.licenceExpiresAt;
     const start = running ? account.licenceExpiresAt! : now;
     const end = periodEnd(start, input.billingPeriod);
-    const modules = moduleKeys.filter((key) => input.modules.includes(key));
     const [order] = await tx
       .insert(licenceOrders)
       .values({
@@ -146,11 +170,11 @@ export async function placeLicenceOrder(
         ...totals,
       },
     });
-    return { ok: true as const, orderId: order.id, emailId };
+    return { ok: true as const, orderId: order.id, emailId, repeated: false };
   });
   if (!placed.ok) return placed;
-  await enqueueEmailDelivery(placed.emailId);
-  return { ok: true, orderId: placed.orderId };
+  if (placed.emailId) await enqueueEmailDelivery(placed.emailId);
+  return { ok: true, orderId: placed.orderId, repeated: placed.repeated };
 }
 
 /** The number an order is known by on its invoice and in the e-mail: the first eight characters of its id. */

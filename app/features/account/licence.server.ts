@@ -1,3 +1,4 @@
+import { sharedI18n } from "~/utils/i18n.server";
 import type { TenantContext } from "~/utils/tenant.server";
 
 export const TRIAL_DAYS = 7;
@@ -11,6 +12,23 @@ export function isLicenceActive(ctx: { account: LicenceFields }, now: Date = new
   if (licenceStatus === "trial") return trialEndsAt !== null && trialEndsAt.getTime() > now.getTime();
   if (licenceStatus === "active") return licenceExpiresAt === null || licenceExpiresAt.getTime() > now.getTime();
   return false;
+}
+
+/** What a refusal for an expired licence carries: PageError and API callers recognise it by `error`. */
+export const LICENCE_EXPIRED = "licenceExpired";
+
+/**
+ * Spec §4 / decision 1700: with an expired licence nothing new is created — the banner's promise. Every service
+ * that creates a review round calls this first, so the wizards' pages, their posts and the API refuse alike:
+ * a 403 whose JSON names the refusal (the pages' error boundary shows it, the API passes it on as is).
+ */
+export function requireLicenceToCreate(ctx: Pick<TenantContext, "account" | "user">, now: Date = new Date()): void {
+  if (isLicenceActive(ctx, now)) return;
+  const t = sharedI18n().getFixedT(ctx.user.language, "common");
+  throw Response.json(
+    { error: LICENCE_EXPIRED, message: `${t("licenceExpired.title")} ${t("licenceExpired.body")}` },
+    { status: 403 },
+  );
 }
 
 /** Whole days left in the trial, counting a started day as a day; 0 once it has ended; null outside a trial. */

@@ -12,6 +12,7 @@ import {
   tags,
   teams,
 } from "#db/schema";
+import { requireLicenceToCreate } from "~/features/account/licence.server";
 import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { parseDate, toIsoDate } from "~/utils/dates";
@@ -55,6 +56,7 @@ export async function createTeamReviewRound(
   input: CreateRoundInput,
   db: DbOrTx = getDb(),
 ): Promise<CreateRoundResult> {
+  requireLicenceToCreate(ctx);
   return db.transaction(async (tx) => {
     const settings = await getReviewSettings(ctx, tx);
     const teamRows = input.teamIds.length
@@ -217,6 +219,7 @@ export async function createTeamReview(
   input: CreateTeamReviewInput,
   now: Date = new Date(),
 ): Promise<CreateTeamReviewResult> {
+  requireLicenceToCreate(ctx, now);
   const date = parseDate(input.deadline);
   if (!date) return { ok: false, field: "deadline", code: "date" };
   const deadline = toIsoDate(date);

@@ -11,6 +11,7 @@ import {
   reviewTeams,
   teams,
 } from "#db/schema";
+import { requireLicenceToCreate } from "~/features/account/licence.server";
 import {
   addCriterion,
   initialReviewCriteria,
@@ -196,6 +197,7 @@ export async function createQuestionnaireRound(
   step: RoundTypeStep,
   now: Date = new Date(),
 ): Promise<CreateSelfReviewResult> {
+  requireLicenceToCreate(ctx, now);
   const deadline = checkDeadline(input.deadline, now);
   if (typeof deadline !== "string") return deadline;
   if (!(await usableSets(ctx)).some((s) => s.id === input.setId))
@@ -274,6 +276,7 @@ export async function createSelfReviewFromRound(
   input: { roundId: string; name?: string; deadline: string },
   now: Date = new Date(),
 ): Promise<CreateSelfReviewResult> {
+  requireLicenceToCreate(ctx, now);
   const deadline = checkDeadline(input.deadline, now);
   if (typeof deadline !== "string") return deadline;
   try {

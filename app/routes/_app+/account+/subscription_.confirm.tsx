@@ -35,7 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refused();
   const placed = await placeLicenceOrder(ctx, submission.value, context.clientIp ?? null);
   if (!placed.ok) return refused();
-  return redirectWithToast("/account/licence", { key: "account:order.placed" });
+  return redirectWithToast("/account/licence", {
+    key: placed.repeated ? "account:order.alreadyPlaced" : "account:order.placed",
+  });
 }
 
 export default function ConfirmOrderPage() {

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireLicenceToCreate } from "~/features/account/licence.server";
 import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { DetailsStep, PeopleStep } from "~/features/reviews/components/self-review-wizard";
 import { selfReviewWizardAction } from "~/features/reviews/self-review-wizard.server";
@@ -18,6 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "peer-review", "reviews.manage");
+  // An expired licence shows why instead of a wizard that cannot finish (1700); the service refuses the post.
+  requireLicenceToCreate(ctx);
   const [options, t] = await Promise.all([wizardOptions(ctx), getServerT(request)]);
   return { title: pageTitle(t, "peerreviews:create.title"), options: { ...options, rounds: [] } };
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireLicenceToCreate } from "~/features/account/licence.server";
 import { DetailsStep, FromRound, PeopleStep } from "~/features/reviews/components/self-review-wizard";
 import { selfReviewFromRoundSchema } from "~/features/reviews/self-review-create.schema";
 import {
@@ -28,6 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "self-review", "selfReviews.manage");
+  // An expired licence shows why instead of a wizard that cannot finish (1700); the service refuses the post.
+  requireLicenceToCreate(ctx);
   const t = await getServerT(request);
   const options = await selfReviewOptions(ctx);
   return {

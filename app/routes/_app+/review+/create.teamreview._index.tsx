@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailsStep, PeopleStep } from "~/features/reviews/components/team-review-wizard";
 import { teamReviewCreateSchema, teamReviewStepOneSchema } from "~/features/reviews/team-review-create.schema";
+import { requireLicenceToCreate } from "~/features/account/licence.server";
 import { createTeamReview } from "~/features/reviews/round-create.server";
 import { teamReviewCandidates, wizardOptions } from "~/features/reviews/team-review-create.server";
 import {
@@ -27,6 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "team-review", "teamReviews.manage");
+  // An expired licence shows why instead of a wizard that cannot finish (1700); the service refuses the post.
+  requireLicenceToCreate(ctx);
   const t = await getServerT(request);
   return { title: pageTitle(t, "teamreviews:create.title"), options: await wizardOptions(ctx) };
 }
