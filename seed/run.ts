@@ -55,9 +55,9 @@ async function seedDemoModules(ctx: SeedContext): Promise<void> {
   await seedPlanning(ctx, { tenants, teams, positions, people });
   await seedImport(ctx, { tenants });
   const set = await seedCriteriaSets(ctx, tenants);
-  await seedTeamReviews(ctx, { tenants, set });
+  await seedTeamReviews(ctx, { tenants, set, people });
   await seedCalibration(ctx, { tenants, people });
-  await seedSelfReviews(ctx, { tenants, set });
+  await seedSelfReviews(ctx, { tenants, set, people });
   await seedPeerReviews(ctx, { tenants, set });
   await seedFlows(ctx, { tenants, people });
   await seedDialogs(ctx, { tenants, people });

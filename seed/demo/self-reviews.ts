@@ -27,6 +27,7 @@ import { addDays, createRng, isoDate, type Rng, type SeedContext } from "../cont
 import { demoReviewNames, demoSelfReviewNames, demoUsers, leiderTeams } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoCriteriaSet } from "./criteria-sets";
+import type { DemoPeople } from "./users";
 
 const SCALE: ScaleSize = 5;
 
@@ -35,9 +36,11 @@ type Participant = { membershipId: string; teamId: string };
 
 export async function seedSelfReviews(
   { tx, now }: SeedContext,
-  input: { tenants: DemoTenants; set: DemoCriteriaSet },
+  input: { tenants: DemoTenants; set: DemoCriteriaSet; people: DemoPeople },
 ): Promise<void> {
   const ids = input.tenants.clusters.noord;
+  // hr@demo.nl sent them out (the API's reviewerId of a self review).
+  const createdBy = input.people.membershipOf(demoUsers.hr, "noord");
   const rng = createRng(20261115);
   const days = (n: number) => addDays(now, n);
 
@@ -65,6 +68,7 @@ export async function seedSelfReviews(
         scale: SCALE,
         setId: input.set.id,
         sourceReviewId: options.sourceReviewId,
+        createdBy,
         isFinished: options.finished,
         finishedAt: options.finished ? options.deadline : null,
         completionConfirmedAt: options.finished ? options.deadline : null,

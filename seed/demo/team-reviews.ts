@@ -23,18 +23,21 @@ import { initialReviewCriteria } from "~/features/criteria/review-criteria-rules
 import type { ScaleSize } from "~/features/criteria/scales";
 import { summariseSubject, teamReviewStats, type CriterionScore } from "~/features/reviews/review-scoring";
 import { addDays, createRng, isoDate, type Rng, type SeedContext } from "../context";
-import { demoReviewNames, leiderTeams, smallReviewedTeam } from "../demo-data";
+import { demoReviewNames, demoUsers, leiderTeams, smallReviewedTeam } from "../demo-data";
 import type { DemoTenants } from "./accounts-and-clusters";
 import type { DemoCriteriaSet } from "./criteria-sets";
+import type { DemoPeople } from "./users";
 
 const SCALE: ScaleSize = 5;
 
 export async function seedTeamReviews(
   { tx, now, rng }: SeedContext,
-  input: { tenants: DemoTenants; set: DemoCriteriaSet },
+  input: { tenants: DemoTenants; set: DemoCriteriaSet; people: DemoPeople },
 ): Promise<void> {
   const ids = input.tenants.clusters.noord;
   const { set } = input;
+  // hr@demo.nl made the rounds, as the pages would have recorded it (the API's reviewerId of a round).
+  const createdBy = input.people.membershipOf(demoUsers.hr, "noord");
   const clusterTeams = await tx
     .select({ id: teams.id, name: teams.name })
     .from(teams)
@@ -84,7 +87,14 @@ export async function seedTeamReviews(
     /** The scores of a scored member; random by default. */
     scoresOf?: (membershipId: string) => Scores;
   }) {
-    const base = { ...ids, name: options.name, deadline: isoDate(options.deadline), scale: SCALE, setId: set.id };
+    const base = {
+      ...ids,
+      name: options.name,
+      deadline: isoDate(options.deadline),
+      scale: SCALE,
+      setId: set.id,
+      createdBy,
+    };
     const [parent] = await tx
       .insert(reviews)
       .values({ ...base, type: "team-summary", createdAt: options.createdAt })

@@ -23,7 +23,8 @@ type Schema = Record<string, unknown>;
 
 /** An arbitrary of JSON values that a JSON Schema (as zod writes it) accepts, mixed with near misses. */
 function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => arbitraryOf(s, depth)));
+  const options = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (Array.isArray(options)) return fc.oneof(...options.map((s) => arbitraryOf(s, depth)));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -4,11 +4,11 @@
  * id, reviewId and criteriaScores, POST without a type creating a self review, each answer validated against
  * its published zod schema, as every demo user and with another account's ids.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { getDb } from "#db/client.server";
-import { reviews, users } from "#db/schema";
+import { reviews, roleAssignments, users } from "#db/schema";
 import { criteriaStoreSchema, reviewSettingsSchema } from "~/features/api/schemas/criteria";
 import {
   reviewDetailSchema,
@@ -59,6 +59,14 @@ function keysDeep(value: unknown, path = ""): string[] {
       .flatMap(([k, v]) => [`${path}.${k}`, ...keysDeep(v, `${path}.${k}`)])
       .sort();
   return [];
+}
+
+async function leadersOf(teamId: string) {
+  const rows = await getDb()
+    .select({ id: roleAssignments.membershipId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.teamId, teamId), eq(roleAssignments.roleKey, "team_admin")));
+  return rows.map((r) => r.id);
 }
 
 async function allReviews(role: DemoRole) {
@@ -190,6 +198,14 @@ describe("POST api/reviews", () => {
     expect(row.type).toBe("self");
     const detail = reviewDetailSchema.parse((await call("GET", `/api/reviews/${id}`, "hr")).body);
     expect(detail.memberships.map((m) => m.membershipId)).toEqual([w.demo.led.selfParticipant]);
+    // The creator is stored: the API's reviewer of a self review (decision 1760).
+    expect(detail.reviewerId).toBe(row.createdBy);
+    expect(detail.reviewerName).toBe("Sandra Kuipers");
+  });
+
+  it("every seeded and created review of the list names its reviewer", async () => {
+    const missing = (await allReviews("hr")).filter((r) => r.reviewerId === null || r.reviewerName === null);
+    expect(missing.map((r) => `${r.type} ${r.name}`)).toEqual([]);
   });
 
   it("bad input: 422 with the message in the caller's language, next to the field", async () => {
@@ -217,6 +233,63 @@ describe("POST api/reviews", () => {
       teams: [w.andere.led.team],
     });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("the write calls with another account's ids, or without the right", () => {
+  it("404 for Andere BV's user with Demo BV's ids and nothing changes; 403 for an employee", async () => {
+    const round = w.demo.led.round;
+    const writes: [string, string, unknown][] = [
+      ["DELETE", "/api/reviews", { reviews: [round] }],
+      ["POST", "/api/reviews/details", { reviews: [round] }],
+      ["PUT", `/api/reviews/${w.demo.led.teamReview}`, { isFinished: 1 }],
+      ["POST", `/api/reviews/${w.demo.led.teamReview}/member`, { membershipId: w.demo.led.employee }],
+      ["POST", `/api/reviews/update/${w.demo.led.teamReview}/membership/${w.demo.led.subject}`, { criteriaScores: [] }],
+      [
+        "POST",
+        "/api/reviews",
+        {
+          type: "team",
+          name: "X",
+          deadline: "01-12-2099",
+          teams: [w.demo.led.team],
+          set: w.demo.led.roundSet,
+          leaders: [w.demo.led.employee],
+          members: [w.demo.led.employee],
+        },
+      ],
+    ];
+    for (const [method, path, body] of writes) {
+      const foreign = await call(method, path, "andere", body);
+      expect(foreign.status, `${method} ${path} ${JSON.stringify(foreign.body)}`).toBe(404);
+      expect((await call(method, path, "medewerker", body)).status, `${method} ${path}`).toBe(403);
+    }
+    const [roundRow] = await getDb().select().from(reviews).where(eq(reviews.id, round));
+    expect(roundRow.deletedAt).toBeNull();
+    const [teamReview] = await getDb().select().from(reviews).where(eq(reviews.id, w.demo.led.teamReview));
+    expect(teamReview.isFinished).toBe(false);
+  });
+
+  it("a round made through the API stores its creator; DELETE removes it with its team reviews", async () => {
+    const created = await call("POST", "/api/reviews", "hr", {
+      type: "team",
+      name: "API-ronde",
+      deadline: "01-12-2099",
+      teams: [w.demo.other.team],
+      set: w.demo.other.roundSet,
+      leaders: await leadersOf(w.demo.other.team),
+      members: [w.demo.other.employee],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const detail = reviewDetailSchema.parse((await call("GET", `/api/reviews/${id}`, "hr")).body);
+    expect(detail.type).toBe("team-summary");
+    expect(detail.reviewerName).not.toBeNull();
+    const [row] = await getDb().select().from(reviews).where(eq(reviews.id, id));
+    expect(row.createdBy).not.toBeNull();
+    const deleted = await call("DELETE", "/api/reviews", "hr", { reviews: [id] });
+    expect(deleted.body).toEqual({ deleted: 1 });
+    expect((await call("GET", `/api/reviews/${id}`, "hr")).status).toBe(404);
   });
 });
 

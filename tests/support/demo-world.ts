@@ -226,6 +226,7 @@ async function peerRoundOf(t: { team: string; round: string }, participant: stri
       deadline: "2099-12-01",
       scale: round.scale,
       setId: round.setId,
+      createdBy: round.createdBy,
     })
     .returning({ id: reviews.id });
   const [team] = await getDb().select({ name: teams.name }).from(teams).where(eq(teams.id, t.team));

@@ -1,19 +1,7 @@
-import * as z from "zod";
 import type { TenantContext } from "~/utils/tenant.server";
 import { createPeerReview } from "./peer-review-create.server";
 import { createRoundFromApi } from "~/features/reviews/review-round-api.server";
-import { reviewRoundApiFields } from "~/features/reviews/review-round-api-body";
-
-/**
- * POST api/reviews with type peer (docs/decisions/1204): the self review's body — name, deadline, teams,
- * tags, memberships (the reviewed people), criteria (extra ones), set — with its own action name.
- */
-export const peerReviewApiSchema = z.object({
-  type: z.literal("peer"),
-  action: z.literal("create_peerreview_from_scratch").optional(),
-  ...reviewRoundApiFields,
-});
-export type PeerReviewApiBody = z.infer<typeof peerReviewApiSchema>;
+import type { PeerReviewApiBody } from "~/features/reviews/review-round-api-body";
 
 const errorKeys = {
   date: "validation:date",

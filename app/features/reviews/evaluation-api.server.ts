@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import * as z from "zod";
-import { multilineText } from "~/utils/text-schema";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { reviewSubjects } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
@@ -33,29 +31,6 @@ export async function ruleFailure(request: Request, result: Exclude<EvaluationRe
     { status: 422 },
   );
 }
-
-export const memberScoresSchema = z.object({
-  criteriaScores: z
-    .array(z.object({ criterionId: z.uuid(), score: z.number().int().nullable() }))
-    .max(500)
-    .optional(),
-  developmentGoal: multilineText().max(4000).optional(),
-  // Derived on the server from the criteria scores; accepted for compatibility and ignored (docs/decisions/0521).
-  score: z.unknown().optional(),
-  teamScores: z.unknown().optional(),
-});
-
-export const reviewSaveSchema = z.object({
-  isFinished: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
-  criteria: z
-    .array(z.object({ id: z.uuid(), dimension: z.number().int() }))
-    .max(500)
-    .optional(),
-  memberships: z
-    .array(memberScoresSchema.extend({ id: z.uuid() }))
-    .max(1000)
-    .optional(),
-});
 
 /** A refusal of the API's evaluate save, thrown to roll its transaction back. */
 class ApiSaveRefused extends Error {

@@ -23,3 +23,22 @@ export const reviewRoundApiFields = {
   criteria: idList,
   set: lineText().nullish(),
 };
+
+/**
+ * POST api/reviews with type self, or without a type (spec §9: the default type is self; docs/decisions/0950):
+ * criteria, memberships, name, type, action, deadline, teams, tags (and set).
+ */
+export const selfReviewApiSchema = z.object({
+  type: z.literal("self").default("self"),
+  action: z.literal("create_selfreview_from_scratch").optional(),
+  ...reviewRoundApiFields,
+});
+export type SelfReviewApiBody = z.infer<typeof selfReviewApiSchema>;
+
+/** POST api/reviews with type peer (docs/decisions/1204): the self review's body with its own action name. */
+export const peerReviewApiSchema = z.object({
+  type: z.literal("peer"),
+  action: z.literal("create_peerreview_from_scratch").optional(),
+  ...reviewRoundApiFields,
+});
+export type PeerReviewApiBody = z.infer<typeof peerReviewApiSchema>;

@@ -1,18 +1,9 @@
-import * as z from "zod";
 import type { TenantContext } from "~/utils/tenant.server";
 import { createSelfReview } from "./self-review-create.server";
 import { createRoundFromApi } from "./review-round-api.server";
-import { reviewRoundApiFields } from "./review-round-api-body";
+import type { SelfReviewApiBody } from "./review-round-api-body";
 
-/** Self reviews in the reviews JSON API (spec §7, docs/decisions/0950). */
-
-/** POST api/reviews with type self: criteria, memberships, name, type, action, deadline, teams, tags (and set). */
-export const selfReviewApiSchema = z.object({
-  type: z.literal("self"),
-  action: z.literal("create_selfreview_from_scratch").optional(),
-  ...reviewRoundApiFields,
-});
-export type SelfReviewApiBody = z.infer<typeof selfReviewApiSchema>;
+/** Self reviews in the reviews JSON API (spec §7, docs/decisions/0950); the body is review-round-api-body.ts. */
 
 const errorKeys = {
   date: "validation:date",

@@ -60,6 +60,7 @@ export const teamReviewApiSchema = z.object({
   leaders: z.array(lineText()).default([]),
   members: z.array(lineText()).default([]),
 });
+export type TeamReviewApiBody = z.infer<typeof teamReviewApiSchema>;
 
 /** The overview's GET filter; anything unknown is ignored. */
 export const overviewFilterSchema = z.object({

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { reviewSaveSchema, ruleFailure, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
+import { reviewOperations } from "~/features/api/schemas/reviews";
+import { ruleFailure, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { mayUseReviewsApi, reviewApiAccess } from "~/features/reviews/review-api-access.server";
 import { reviewDetailForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
@@ -25,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   return answerJson(async () => {
     // A whole team's scores and goals: up to 1,000 entries, so more room than the default.
-    const { isFinished, criteria, memberships } = await readJsonBody(request, reviewSaveSchema, {
+    const { isFinished, criteria, memberships } = await readJsonBody(request, reviewOperations.saveReview.body, {
       maxBytes: 1024 * 1024,
     });
     const result = await saveReviewFromApi(ctx, id, {

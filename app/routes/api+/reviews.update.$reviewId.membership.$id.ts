@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { memberScoresSchema, ruleFailure } from "~/features/reviews/evaluation-api.server";
-import { saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
+import { reviewOperations } from "~/features/api/schemas/reviews";
+import { ruleFailure, saveReviewFromApi } from "~/features/reviews/evaluation-api.server";
 import { reviewApiAccess } from "~/features/reviews/review-api-access.server";
 import { teamReviewEntryForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Scope first: an entry of another review (or tenant) is a 404, not a rule failure.
     const entry = () => teamReviewEntryForApi(ctx, reviewApiAccess(ctx), reviewId, { subjectId });
     await entry();
-    const body = await readJsonBody(request, memberScoresSchema);
+    const body = await readJsonBody(request, reviewOperations.updateReviewMembership.body);
     const result = await saveReviewFromApi(ctx, reviewId, {
       memberships: [{ id: subjectId, criteriaScores: body.criteriaScores, developmentGoal: body.developmentGoal }],
     });

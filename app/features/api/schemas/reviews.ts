@@ -1,4 +1,7 @@
 import * as z from "zod";
+import { memberScoresSchema, reviewSaveSchema } from "~/features/reviews/evaluation-api.schema";
+import { peerReviewApiSchema, selfReviewApiSchema } from "~/features/reviews/review-round-api-body";
+import { teamReviewApiSchema } from "~/features/reviews/team-review-create.schema";
 import { apiOperation, pagingQuery } from "../operation";
 
 /**
@@ -150,7 +153,50 @@ export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 export type ReviewMembership = z.infer<typeof reviewMembershipSchema>;
 export type CriteriaScore = z.infer<typeof criteriaScoreSchema>;
 
-/** The review calls in the OpenAPI document (docs/decisions/1650, 1660); creating and saving follow. */
+/**
+ * POST api/reviews: a self review without a type (spec §9), a peer round with `type: "peer"`, a team review
+ * round with `type: "team"` (or "team-summary", as the list names a round).
+ */
+export const createReviewBodySchema = z.discriminatedUnion("type", [
+  selfReviewApiSchema,
+  peerReviewApiSchema,
+  teamReviewApiSchema.extend({ type: z.enum(["team", "team-summary"]) }),
+]);
+
+/** DELETE /api/reviews and POST api/reviews/details: `{ reviews }`, review ids. */
+export const reviewIdsBodySchema = z.object({
+  reviews: z.array(z.uuid()).min(1).max(200).meta({ description: "Ids of rounds (team-summary reviews)." }),
+});
+
+/** POST api/reviews/{id}/member: whose entry (the person's membership id). */
+export const reviewMemberBodySchema = z.object({ membershipId: z.uuid() });
+
+const progressStateSchema = z.enum(["notStarted", "inProgress", "finished"]);
+
+/** POST api/reviews/details: per round its teams and how far their team reviews are. */
+export const roundDetailsSchema = z.object({
+  reviews: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      deadline: z.string().nullable(),
+      locked: z.boolean(),
+      teams: z.array(
+        z.object({ id: z.uuid().nullable(), name: z.string(), teamReviewId: z.uuid(), progress: progressStateSchema }),
+      ),
+      progress: z.object({
+        teamReviews: z.number().int(),
+        finished: z.number().int(),
+        inProgress: z.number().int(),
+        notStarted: z.number().int(),
+        subjects: z.number().int(),
+        complete: z.number().int(),
+      }),
+    }),
+  ),
+});
+
+/** The review calls in the OpenAPI document (docs/decisions/1650, 1660, 1760). */
 export const reviewOperations = {
   listReviews: apiOperation({
     operationId: "listReviews",
@@ -172,5 +218,84 @@ export const reviewOperations = {
     summary: "One review of the list, with its member entries, criteria, summary and linked team goals",
     access: "reviews.manage or selfReviews.manage",
     responses: { 200: { description: "The review.", schema: reviewDetailSchema } },
+  }),
+  createReview: apiOperation({
+    operationId: "createReview",
+    method: "post",
+    path: "/api/reviews",
+    tag: "Reviews",
+    summary: "Create a self review (no type), a peer round or a team review round",
+    description:
+      "Without `type` a self review is created (spec §9). Self and peer: name, deadline (dd-MM-yyyy or " +
+      "yyyy-MM-dd), teams, tags, memberships (the participants, members of those teams), criteria (extra " +
+      "ones), set (default: the cluster's only active set). Team: name, deadline, teams, tags, set, leaders, " +
+      "members. Ids of another cluster are 404 and nothing is written; a broken rule is 422 with the message " +
+      "in the caller's language.",
+    access: "selfReviews.manage (self), reviews.manage (peer), teamReviews.manage (team)",
+    body: createReviewBodySchema,
+    extraErrors: { 404: "A team, tag, set, criterion or membership is not in the caller's cluster." },
+    responses: { 201: { description: "Created: the new review's id.", schema: reviewCreatedSchema } },
+  }),
+  saveReview: apiOperation({
+    operationId: "saveReview",
+    method: "put",
+    path: "/api/reviews/{id}",
+    tag: "Reviews",
+    summary: "The evaluate save of a team review: scores, criteria and finishing",
+    description:
+      "`isFinished: 1` finishes it; `criteria` is the whole selection; `memberships` the entries with their " +
+      "criteriaScores (and developmentGoal). Checked as a whole first: a broken rule (locked, finished, a " +
+      "score outside the scale, a criterion not in the review) is 422 and nothing is saved.",
+    access: "reviews.manage",
+    body: reviewSaveSchema,
+    responses: { 200: { description: "The saved review, as GET /api/reviews/{id}.", schema: reviewDetailSchema } },
+  }),
+  deleteReviews: apiOperation({
+    operationId: "deleteReviews",
+    method: "delete",
+    path: "/api/reviews",
+    tag: "Reviews",
+    summary: "Delete rounds with their team reviews",
+    access: "teamReviews.manage",
+    body: reviewIdsBodySchema,
+    extraErrors: { 404: "An id is not a round of the caller's cluster (nothing is deleted)." },
+    responses: {
+      200: { description: "How many rounds were deleted.", schema: z.object({ deleted: z.number().int() }) },
+    },
+  }),
+  reviewDetails: apiOperation({
+    operationId: "reviewDetails",
+    method: "post",
+    path: "/api/reviews/details",
+    tag: "Reviews",
+    summary: "Teams and progress of rounds",
+    access: "teamReviews.manage",
+    body: reviewIdsBodySchema,
+    extraErrors: { 404: "An id is not a round the caller may open." },
+    responses: { 200: { description: "Per round its teams and progress.", schema: roundDetailsSchema } },
+  }),
+  reviewMember: apiOperation({
+    operationId: "reviewMember",
+    method: "post",
+    path: "/api/reviews/{id}/member",
+    tag: "Reviews",
+    summary: "One person's entry in a team review",
+    access: "reviews.manage",
+    body: reviewMemberBodySchema,
+    responses: { 200: { description: "The member entry.", schema: reviewMembershipSchema } },
+  }),
+  updateReviewMembership: apiOperation({
+    operationId: "updateReviewMembership",
+    method: "post",
+    path: "/api/reviews/update/{reviewId}/membership/{id}",
+    tag: "Reviews",
+    summary: "Save one member's scores in a team review",
+    description:
+      "`{id}` is the member entry's id as GET /api/reviews/{id} gives it. Rules as the evaluate save. " +
+      "PUT on the same path does the same.",
+    access: "reviews.manage",
+    params: { reviewId: z.uuid(), id: z.uuid() },
+    body: memberScoresSchema,
+    responses: { 200: { description: "The saved entry.", schema: reviewMembershipSchema } },
   }),
 };
