@@ -4,6 +4,7 @@ import { criteriaOperations } from "./schemas/criteria";
 import { organisationOperations } from "./schemas/organisation";
 import { peopleOperations } from "./schemas/people";
 import { reviewOperations } from "./schemas/reviews";
+import { tagOperations } from "./schemas/tags";
 import { taskOperations } from "./schemas/tasks";
 
 /**
@@ -18,6 +19,7 @@ export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = 
   reviews: reviewOperations,
   criteria: criteriaOperations,
   tasks: taskOperations,
+  tags: tagOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

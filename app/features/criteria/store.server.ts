@@ -36,11 +36,19 @@ export async function getCriteriaStore(ctx: TenantContext, setId?: string): Prom
     })),
     sets,
     flow,
-    tags: tags.map(({ id, name, isSystem }) => ({
-      id,
-      name,
-      isSystem,
-      criteria: criteria.filter((c) => c.tagIds.includes(id)).map((c) => c.id),
-    })),
+    tags: withCriteria(tags, criteria),
   };
+}
+
+/** Criteria tags with the ids of their criteria (spec §3 Tag: id, name, criteria): the store's and api/tags'. */
+export function withCriteria(
+  tags: { id: string; name: string; isSystem: boolean }[],
+  criteria: { id: string; tagIds: string[] }[],
+) {
+  return tags.map(({ id, name, isSystem }) => ({
+    id,
+    name,
+    isSystem,
+    criteria: criteria.filter((c) => c.tagIds.includes(id)).map((c) => c.id),
+  }));
 }

@@ -1,14 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { API_LIST_PAGE } from "~/features/api/operation";
+import { listApiTags } from "~/features/tags/api-tags.server";
 import { apiTagsCreateSchema } from "~/features/tags/tags.schema";
-import { createTags, listTags } from "~/features/tags/tags.server";
+import { createTags } from "~/features/tags/tags.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
-import { jsonError, methodNotAllowed } from "~/utils/api.server";
+import { jsonError, methodNotAllowed, pageOfList, parseApiPaging } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
 
-/** Spec §7 GET /api/tags: the cluster's personnel tags with their number of people (docs/decisions/1410). */
+/**
+ * Spec §7 GET /api/tags: the cluster's personnel tags (with their number of people) and criteria tags (with
+ * their criteria), ?kind= for one of them; paged (decisions 1410, 1750, 1752).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "tags.read");
-  return Response.json({ tags: await listTags(ctx) });
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("kind");
+  if (kind !== null && kind !== "personnel" && kind !== "criteria")
+    return jsonError(400, "invalidKind", "Use ?kind=personnel or criteria.");
+  const paging = parseApiPaging(url, { pageSize: API_LIST_PAGE.fallback, maxPageSize: API_LIST_PAGE.max });
+  const { rows, ...page } = pageOfList(await listApiTags(ctx, kind ?? undefined), paging);
+  return Response.json({ tags: rows, ...page });
 }
 
 /** Spec §7 POST api/tags: a single tag or an array, all or none; a name that exists is a 409 naming it. */

@@ -8,6 +8,7 @@ import { authExamples } from "./auth";
 import { organisationExamples } from "./organisation";
 import { peopleExamples } from "./people";
 import { reviewExamples } from "./reviews";
+import { tagExamples } from "./tags";
 import { taskExamples } from "./tasks";
 
 export type ExampleContext = {
@@ -33,4 +34,5 @@ export const apiExamples: Record<string, ExampleOf> = {
   ...peopleExamples,
   ...reviewExamples,
   ...taskExamples,
+  ...tagExamples,
 };
