@@ -143,6 +143,16 @@ export function hasRight(subject: RightsSubject, right: string): boolean {
   return subject.rights.has(right);
 }
 
+/**
+ * What a guard asks: one right, or several of which any one will do (HR analytics opens with teams.manage or
+ * analytics.read, each tab then its own; docs/decisions/1720).
+ */
+export type RightGuard = Right | readonly Right[];
+
+export function passesGuard(subject: RightsSubject, guard: RightGuard): boolean {
+  return typeof guard === "string" ? hasRight(subject, guard) : guard.some((right) => hasRight(subject, right));
+}
+
 export const rolesThatAreNotEmployee = ["team_admin", "advisor", "reviewer", "data_manager", "cluster_admin"] as const;
 
 /**

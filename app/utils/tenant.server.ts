@@ -5,7 +5,7 @@ import type { RoleKey } from "#db/schema/teams";
 import type { Language } from "./i18n";
 import type { ModuleKey } from "./modules";
 import { leaveForAnswer, memoPerRequest } from "./request-scope.server";
-import { expandRights, expandRoleRights, hasAnyRole, hasRight, type Right } from "./rights";
+import { expandRights, expandRoleRights, hasAnyRole, passesGuard, type Right, type RightGuard } from "./rights";
 import { REFRESHED_TOKEN_HEADER } from "./api-limits";
 import {
   clearSessionCookie,
@@ -189,8 +189,8 @@ export async function getOptionalUser(request: Request): Promise<TenantContext |
   }
 }
 
-export function can(ctx: TenantContext, right: Right): boolean {
-  return hasRight(rightsSubject(ctx), right);
+export function can(ctx: TenantContext, right: RightGuard): boolean {
+  return passesGuard(rightsSubject(ctx), right);
 }
 
 export function hasRole(ctx: TenantContext, roles: readonly string[]): boolean {
@@ -205,13 +205,17 @@ async function deny(): Promise<never> {
 }
 
 /** Failed right check → /dashboard (spec §2). */
-export async function requireRight(request: Request, right: Right): Promise<TenantContext> {
+export async function requireRight(request: Request, right: RightGuard): Promise<TenantContext> {
   const ctx = await requireUser(request);
   if (!can(ctx, right)) await deny();
   return ctx;
 }
 
-export async function requireModule(request: Request, moduleKey: ModuleKey, right?: Right): Promise<TenantContext> {
+export async function requireModule(
+  request: Request,
+  moduleKey: ModuleKey,
+  right?: RightGuard,
+): Promise<TenantContext> {
   const ctx = right ? await requireRight(request, right) : await requireUser(request);
   if (!ctx.modules.has(moduleKey)) await deny();
   return ctx;

@@ -13,13 +13,20 @@ export async function seedContracts(
   input: { tenants: DemoTenants; positions: DemoPositions; people: DemoPeople },
 ): Promise<void> {
   const rows: Array<typeof contracts.$inferInsert> = [];
+  let leavers = 0;
   for (const p of input.people.people) {
     for (const m of p.memberships) {
       if (!m.contract) continue;
       // Temporary contracts started recently and end within about a year; permanent ones still need an
       // end date (spec §5), set years ahead.
-      const start = addDays(now, m.contract.temporary ? -rng.int(30, 700) : -rng.int(60, 3200));
-      const end = m.contract.temporary ? addDays(now, rng.int(45, 400)) : addDays(start, 365 * rng.int(10, 20));
+      let start = addDays(now, m.contract.temporary ? -rng.int(30, 700) : -rng.int(60, 3200));
+      let end = m.contract.temporary ? addDays(now, rng.int(45, 400)) : addDays(start, 365 * rng.int(10, 20));
+      if (m.status === "inactive") {
+        // Inactive people left: their contract ended months ago, so HR analytics' in/out flow shows leavers
+        // (decision 1720). No random draw here, so everyone else's dates stay as they were.
+        end = addDays(now, -45 - 150 * leavers++);
+        start = addDays(end, -700);
+      }
       rows.push({
         ...input.tenants.clusters[m.cluster],
         membershipId: input.people.membershipOf(p.email, m.cluster),

@@ -15,6 +15,8 @@ export type ChartRow = {
   label: string;
   /** One value per series, in the series' order; null where the group is hidden. */
   values: readonly (number | null)[];
+  /** The row's further figures, in the table only (one per `extraColumns`): a share, a deadline, a net. */
+  extra?: readonly ReactNode[];
 };
 
 const LABEL_WIDTH = 200;
@@ -39,6 +41,7 @@ export function BarChart({
   max,
   format = String,
   headingLevel = 2,
+  extraColumns = [],
   children,
 }: {
   id: string;
@@ -55,6 +58,8 @@ export function BarChart({
   max?: number;
   format?: (value: number) => string;
   headingLevel?: 2 | 3;
+  /** Table columns after the drawn ones, filled from each row's `extra`. */
+  extraColumns?: readonly string[];
   /** Between the picture and the table: a legend note, export links. */
   children?: ReactNode;
 }) {
@@ -134,7 +139,12 @@ export function BarChart({
       {children}
       <ListTable
         caption={title}
-        columns={[groupLabel, ...series.map((s) => s.label), stacked && totalLabel ? totalLabel : false]}
+        columns={[
+          groupLabel,
+          ...series.map((s) => s.label),
+          stacked && totalLabel ? totalLabel : false,
+          ...extraColumns,
+        ]}
         sticky={false}
         className="mt-4 w-full bg-white text-left shadow-sm"
         data-testid={`${id}-table`}
@@ -146,6 +156,7 @@ export function BarChart({
             cells={[
               ...row.values.map((v) => (v === null ? hiddenText : format(v))),
               stacked && totalLabel ? (isHidden(row) ? hiddenText : format(rowTotal(row))) : false,
+              ...extraColumns.map((_, i) => row.extra?.[i] ?? ""),
             ]}
           />
         ))}

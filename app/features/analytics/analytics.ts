@@ -4,20 +4,29 @@
  */
 import type { Dimension } from "~/features/criteria/scales";
 import { formatNumber } from "~/utils/format";
+import type { Right } from "~/utils/rights";
 
 /**
  * analytics/users/{tab}: the workforce as it is today (teams.manage, the spec's right), and the development
  * roles: of everyone's last review, per round, and the movement between two rounds (analytics.read, the
  * viewer's teams; docs/decisions/1602).
  */
-export const hrTabs = ["workforce", "development", "rounds", "movement"] as const;
+export const hrTabs = ["workforce", "flow", "development", "rounds", "movement", "completion"] as const;
 export type HrTab = (typeof hrTabs)[number];
+/**
+ * Each tab's right (docs/decisions/1720): the people and their contracts with teams.manage, the review
+ * outcomes and progress with analytics.read; each tab's teams are `teamScope(ctx, its right)`.
+ */
 export const hrTabRights = {
   workforce: "teams.manage",
+  flow: "teams.manage",
   development: "analytics.read",
   rounds: "analytics.read",
   movement: "analytics.read",
+  completion: "analytics.read",
 } as const satisfies Record<HrTab, string>;
+/** Who may open HR analytics at all: any tab's right (the navigation entry and analytics/users). */
+export const hrAnalyticsGuard = ["teams.manage", "analytics.read"] as const satisfies readonly Right[];
 
 /** analytics/criteria/{tab}: one tab per dimension. */
 export const criteriaTabs = ["performance", "potential", "employability"] as const;
@@ -42,6 +51,11 @@ export function periodStart(period: Period, today: string): string | null {
   const [y, m, d] = today.split("-").map(Number);
   const start = new Date(Date.UTC(y, m - 1 - Number(period), d));
   return start.toISOString().slice(0, 10);
+}
+
+/** A review-completion group's share done in whole percents; null when hidden or nothing was due. */
+export function completionPercent(c: { due: number | null; done: number | null }): number | null {
+  return c.due && c.done !== null ? Math.round((c.done / c.due) * 100) : null;
 }
 
 /** Age bands of the workforce tab, youngest first; `unknown` for people without a birthday. */

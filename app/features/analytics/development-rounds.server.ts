@@ -106,7 +106,7 @@ function countsOf(rows: readonly RoleRow[]): Record<string, number> {
  * The group a filtered view shows of some rows (one round's, or one movement's people): hidden when small, when
  * a filter's complement is small, or when the chosen team is hidden among its siblings (the round's teams).
  */
-function filteredGroup<T extends { team_id: string | null; in_tag: boolean; in_position: boolean; n: number }>(
+export function filteredGroup<T extends { team_id: string | null; in_tag: boolean; in_position: boolean; n: number }>(
   rows: readonly T[],
   filter: HrFilter,
   min: number,

@@ -1,19 +1,37 @@
 import type { TFunction } from "i18next";
 import type { Cell } from "~/features/reviews/xlsx.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import type { HrTab } from "./analytics";
+import { teamScope } from "~/utils/team-scope.server";
+import { completionPercent, hrTabRights, type HrTab } from "./analytics";
+import { completionAnalytics, completionRounds, type CompletionCount } from "./completion.server";
 import { hrChoices, movementAnalytics, roundsAnalytics } from "./development-rounds.server";
 import { developmentAnalytics } from "./development.server";
 import { parseHrFilter } from "./hr-filter";
+import { staffFlowAnalytics } from "./staff-flow.server";
 
 /**
  * One HR analytics tab's data for the page and for its export (docs/decisions/1601, 1602): the same filter
  * parse, the same services, the same suppression — a download never holds more than the page.
  */
 export async function hrReviewTab(ctx: TenantContext, tab: Exclude<HrTab, "workforce">, url: URL, today: string) {
-  const choices = await hrChoices(ctx);
-  const { filter, invalid } = parseHrFilter(url.searchParams, choices);
-  const base = { choices, filter, invalid, development: null, rounds: null, movement: null };
+  const scope = teamScope(ctx, hrTabRights[tab]);
+  const choices = await hrChoices(ctx, scope);
+  // The completion tab's rounds include running ones; the other tabs' are the finished rounds.
+  const completion = tab === "completion" ? await completionRounds(ctx, scope) : null;
+  const { filter, invalid } = parseHrFilter(
+    url.searchParams,
+    completion ? { ...choices, rounds: completion } : choices,
+  );
+  const base = {
+    choices: completion ? { ...choices, rounds: completion } : choices,
+    filter,
+    invalid,
+    development: null,
+    rounds: null,
+    movement: null,
+    completion: null,
+    flow: null,
+  };
   switch (tab) {
     case "development":
       return { ...base, development: await developmentAnalytics(ctx) };
@@ -21,6 +39,10 @@ export async function hrReviewTab(ctx: TenantContext, tab: Exclude<HrTab, "workf
       return { ...base, rounds: await roundsAnalytics(ctx, filter, today, choices) };
     case "movement":
       return { ...base, movement: await movementAnalytics(ctx, filter, choices) };
+    case "completion":
+      return { ...base, completion: await completionAnalytics(ctx, filter, today, choices, completion!) };
+    case "flow":
+      return { ...base, flow: await staffFlowAnalytics(ctx, filter, today) };
   }
 }
 export type HrReviewTab = Awaited<ReturnType<typeof hrReviewTab>>;
@@ -73,6 +95,76 @@ export function hrTabSheets(t: TFunction, data: HrReviewTab, roles: RoleLabel[])
           ]
         : []),
     ];
+  }
+  if (data.completion) {
+    const c = data.completion;
+    const countCells = (n: CompletionCount): Cell[] => [
+      value(n.due),
+      value(n.done),
+      n.hidden ? hidden : (completionPercent(n) ?? ""),
+    ];
+    const heads = (first: string) => [
+      first,
+      t("analytics:completion.deadline"),
+      t("analytics:completion.teamReviewsDue"),
+      t("analytics:completion.teamReviewsDone"),
+      t("analytics:completion.evaluationsDue"),
+      t("analytics:completion.evaluationsDone"),
+      t("analytics:completion.evaluationsPercent"),
+      t("analytics:completion.selfDue"),
+      t("analytics:completion.selfDone"),
+      t("analytics:completion.selfPercent"),
+    ];
+    return [
+      {
+        name: t("analytics:completion.perRound"),
+        rows: [
+          heads(t("analytics:rounds.round")),
+          ...c.rounds.map((r): Cell[] => [
+            r.name,
+            r.deadline ?? "",
+            r.teamReviews.due,
+            r.teamReviews.done,
+            ...countCells(r.evaluations),
+            ...countCells(r.selfReviews),
+          ]),
+        ],
+      },
+      ...(c.round && c.teams.length
+        ? [
+            {
+              name: t("analytics:hr.team"),
+              rows: [
+                [c.round.name],
+                heads(t("analytics:hr.team")),
+                ...c.teams.map((team): Cell[] => [
+                  team.name,
+                  team.deadline ?? "",
+                  team.reviewFinished === null ? "" : 1,
+                  team.reviewFinished === null ? "" : team.reviewFinished ? 1 : 0,
+                  ...countCells(team.evaluations),
+                  ...countCells(team.selfReviews),
+                ]),
+              ],
+            },
+          ]
+        : []),
+    ];
+  }
+  if (data.flow) {
+    const f = data.flow;
+    const rows: Cell[][] = [
+      [
+        t(`analytics:flow.${f.interval}`),
+        t("analytics:flow.started"),
+        t("analytics:flow.left"),
+        t("analytics:flow.net"),
+        t("analytics:flow.headcount"),
+      ],
+      ...(f.rows ?? []).map((r): Cell[] => [r.start, r.started, r.left, r.net, r.headcount]),
+    ];
+    if (!f.rows) rows.push([t("analytics:flow.hidden")]);
+    return [{ name: t("analytics:hr.tabs.flow"), rows }];
   }
   const m = data.movement!;
   const label = (key: string) => roles.find((r) => r.key === key)?.label ?? key;

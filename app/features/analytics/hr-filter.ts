@@ -19,6 +19,8 @@ export type HrFilter = {
   /** The movement tab's rounds: from the earlier to the later; null until chosen (the latest two). */
   from: string | null;
   to: string | null;
+  /** The completion tab's round whose teams are shown; null for the newest. */
+  round: string | null;
   interval: FlowInterval;
 };
 
@@ -53,6 +55,7 @@ export function parseHrFilter(
     period: pick("period", (v) => periods.find((p) => p === v)) ?? defaultPeriod,
     from: pick("from", among(choices.rounds)),
     to: pick("to", among(choices.rounds)),
+    round: pick("round", among(choices.rounds)),
     interval: pick("interval", (v) => flowIntervals.find((i) => i === v)) ?? "month",
   };
   return { filter, invalid };

@@ -41,8 +41,12 @@ export function suppressSiblings(
   parentSize: number | null,
   childSizes: readonly number[],
   min: number,
+  /** Children already hidden for a reason of their own (a filtered view's complement): counted as hidden. */
+  alreadyHidden: readonly (HiddenReason | null)[] = [],
 ): (HiddenReason | null)[] {
-  const hidden: (HiddenReason | null)[] = childSizes.map((size) => (isTooSmall(size, min) ? "small" : null));
+  const hidden: (HiddenReason | null)[] = childSizes.map(
+    (size, i) => alreadyHidden[i] ?? (isTooSmall(size, min) ? "small" : null),
+  );
   hideForRemainder(parentSize, childSizes, hidden, min);
   return hidden;
 }

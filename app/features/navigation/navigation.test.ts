@@ -48,6 +48,13 @@ describe("navigation", () => {
     expect(sections).not.toContain("account");
   });
 
+  it("shows HR analytics exactly to who may open one of its tabs: teams.manage or analytics.read", () => {
+    expect(hrefs(employee)).not.toContain("/analytics/users");
+    expect(hrefs({ ...employee, rights: expandRights(["analytics.read"]) })).toContain("/analytics/users");
+    expect(hrefs({ ...employee, rights: expandRights(["teams.manage"]) })).toContain("/analytics/users");
+    expect(accessFor("/analytics/users/completion")?.right).toEqual(["teams.manage", "analytics.read"]);
+  });
+
   it("shows account management to account admins", () => {
     expect(hrefs({ ...employee, isAccountAdmin: true })).toContain("/account/dashboard");
   });

@@ -1,12 +1,12 @@
 import type { ModuleKey } from "~/utils/modules";
-import { hasRight, type Right, type RightsSubject } from "~/utils/rights";
+import { passesGuard, type RightGuard, type RightsSubject } from "~/utils/rights";
 import { accessFor } from "./route-access";
 
 /**
  * One entry of the signed-in navigation (spec §2 "Navigation sections"): its label key and address. Who sees it
  * is its route's rule — the right and module of its `routeAccess` line —, so an entry and its page never differ.
  */
-export type NavItem = { key: string; href: string; right?: Right; module?: ModuleKey };
+export type NavItem = { key: string; href: string; right?: RightGuard; module?: ModuleKey };
 export type NavSection = { key: string; items: NavItem[] };
 type NavEntry = Pick<NavItem, "key" | "href">;
 
@@ -96,7 +96,8 @@ const entries: readonly { key: string; items: NavEntry[] }[] = [
     key: "analytics",
     // Team comparison also needs analytics.read; without it the page shows the spec's message (1409).
     items: [
-      { key: "analyticsHr", href: "/analytics/users/workforce" },
+      // Opens the first HR tab the reader may see (decision 1720).
+      { key: "analyticsHr", href: "/analytics/users" },
       { key: "analyticsCriteria", href: "/analytics/criteria/performance" },
       { key: "teamComparison", href: "/analytics/teams/team-comparison" },
       // Team leaders with analytics.read see their own teams' planning (1550).
@@ -131,7 +132,7 @@ export const navigation: readonly NavSection[] = entries.map((section) => ({
 }));
 
 export function canOpen(subject: RightsSubject, item: Pick<NavItem, "right" | "module">): boolean {
-  if (item.right && !hasRight(subject, item.right)) return false;
+  if (item.right && !passesGuard(subject, item.right)) return false;
   if (item.module && !subject.modules.has(item.module)) return false;
   return true;
 }

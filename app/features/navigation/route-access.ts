@@ -1,12 +1,12 @@
 import type { ModuleKey } from "~/utils/modules";
-import type { Right } from "~/utils/rights";
+import type { RightGuard } from "~/utils/rights";
 
 /**
  * Signed-in areas of spec §2 with the right (and module) that guards them. Areas that have no page yet
  * are answered by the catch-all route with these same guards, so a link never bypasses a right check.
  * Longest prefix wins; an `exact` entry matches only its own path and wins over a prefix of the same length.
  */
-export const routeAccess: readonly { prefix: string; right?: Right; module?: ModuleKey; exact?: true }[] = [
+export const routeAccess: readonly { prefix: string; right?: RightGuard; module?: ModuleKey; exact?: true }[] = [
   { prefix: "/personnel/users", right: "users.manage" },
   { prefix: "/personnel/user", right: "users.manage" },
   { prefix: "/personnel/teams", right: "teams.manage" },
@@ -48,6 +48,9 @@ export const routeAccess: readonly { prefix: string; right?: Right; module?: Mod
   { prefix: "/dialogs", right: "dialogs.edit", module: "dialog" },
   { prefix: "/account", right: "account.admin" },
   { prefix: "/analytics", right: "teams.manage" },
+  // HR analytics: any of its tabs' rights opens it, each tab then needs its own (decision 1720).
+  { prefix: "/analytics", right: ["teams.manage", "analytics.read"], exact: true },
+  { prefix: "/analytics/users", right: ["teams.manage", "analytics.read"] },
   { prefix: "/analytics/planning", right: "analytics.read" },
   { prefix: "/goals-and-ambitions", right: "teamGoals.read" },
   { prefix: "/tasks" },

@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
-import { hrTabRights, hrTabs, periods } from "~/features/analytics/analytics";
+import { hrAnalyticsGuard, hrTabRights, hrTabs, periods } from "~/features/analytics/analytics";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
+import { CompletionView, StaffFlowView } from "~/features/analytics/components/completion-flow-views";
 import { DevelopmentView, MovementView, RoundsView } from "~/features/analytics/components/role-charts";
 import { ExportLinks } from "~/features/analytics/components/small-group-notice";
 import { WorkforceView } from "~/features/analytics/components/workforce-view";
 import { hrReviewTab } from "~/features/analytics/hr-analytics.server";
-import { hrFilterQuery } from "~/features/analytics/hr-filter";
+import { flowIntervals, hrFilterQuery } from "~/features/analytics/hr-filter";
 import { workforceAnalytics } from "~/features/analytics/workforce.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { isoDayIn } from "~/utils/format";
@@ -19,16 +20,16 @@ import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 
 /**
- * HR analytics (spec §2 analytics/users/{tab}; docs/decisions/1409, 1602): the workforce with teams.manage; the
- * development-role tabs with analytics.read over the viewer's teams, filtered by GET parameters, small groups
- * hidden (1600), each with its export.
+ * HR analytics (spec §2 analytics/users/{tab}; docs/decisions/1409, 1602, 1720): the workforce and the in/out
+ * flow with teams.manage; the development-role and completion tabs with analytics.read; each over its right's
+ * teams, filtered by GET parameters, small groups hidden (1600), each with its export.
  */
 export const handle = analyticsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = hrTabs.find((t) => t === params.tab);
-  const ctx = await requireRight(request, tab ? hrTabRights[tab] : "teams.manage");
+  const ctx = await requireRight(request, tab ? hrTabRights[tab] : hrAnalyticsGuard);
   if (!tab) notFound();
   const { t, texts } = await requestResultTexts(request, ctx);
   const title = pageTitle(t, "analytics:hr.title");
@@ -70,6 +71,8 @@ export default function HrAnalyticsPage() {
           {review.development ? <DevelopmentView data={review.development} roles={roles} /> : null}
           {review.rounds ? <RoundsView data={review.rounds} roles={roles} /> : null}
           {review.movement ? <MovementView data={review.movement} roles={roles} /> : null}
+          {review.completion ? <CompletionView data={review.completion} /> : null}
+          {review.flow ? <StaffFlowView data={review.flow} /> : null}
         </>
       ) : null}
     </>
@@ -115,13 +118,31 @@ function HrFilterForm({ review }: { review: Review }) {
         allLabel={all}
         options={options(choices.positions)}
       />
-      {review.rounds ? (
+      {review.rounds || review.completion || review.flow ? (
         <FilterSelect
           id="hr-period"
           name="period"
           label={t("analytics:filter.period")}
           value={filter.period}
           options={periods.map((p) => ({ value: p, label: t(`analytics:criteria.periods.${p}`) }))}
+        />
+      ) : null}
+      {review.completion ? (
+        <FilterSelect
+          id="hr-round"
+          name="round"
+          label={t("analytics:filter.round")}
+          value={review.completion.round?.id ?? ""}
+          options={rounds}
+        />
+      ) : null}
+      {review.flow ? (
+        <FilterSelect
+          id="hr-interval"
+          name="interval"
+          label={t("analytics:filter.interval")}
+          value={review.filter.interval}
+          options={flowIntervals.map((i) => ({ value: i, label: t(`analytics:flow.${i}`) }))}
         />
       ) : null}
       {review.movement ? (

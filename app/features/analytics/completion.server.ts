@@ -1,0 +1,223 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { teamScope, type TeamScope } from "~/utils/team-scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { hrTabRights, periodStart } from "./analytics";
+import { filteredGroup, type HrChoices } from "./development-rounds.server";
+import type { HrFilter } from "./hr-filter";
+import { hiddenSummary, suppressSiblings, type HiddenReason } from "./small-groups";
+import { minGroupSize } from "./small-groups.server";
+
+/**
+ * Review completion per round and team (HR analytics, issue 34; docs/decisions/1720): per round how many team
+ * reviews were finished, how many people were evaluated and how many self reviews were finished, against how
+ * many were due, with the deadlines. An evaluation counts once every criterion is scored (the rule of
+ * review-scoring.ts' `teamReviewStats`) in a *finished* team review — team reviews count once finished (spec
+ * §4). The people due are a group: a round's or team's counts are hidden below the threshold, with sibling
+ * suppression over the teams and the filters' complements (docs/decisions/1600). Counted in SQL per
+ * round × team × kind × filter match × done.
+ */
+
+export const completionScope = (ctx: TenantContext): TeamScope => teamScope(ctx, hrTabRights.completion);
+
+const scopeSql = (scope: TeamScope, column: ReturnType<typeof sql>) =>
+  scope.all
+    ? sql`true`
+    : scope.teamIds.length
+      ? sql`${column} = any(${`{${scope.teamIds.join(",")}}`}::uuid[])`
+      : sql`false`;
+
+export type CompletionRoundChoice = { id: string; name: string; deadline: string | null; day: string };
+
+/**
+ * The rounds with something due in the scope, newest first: a team-review round (a team-summary review or a lone
+ * team review, finished or running) with the self reviews made from it, or a self review of its own.
+ */
+export async function completionRounds(ctx: TenantContext, scope: TeamScope): Promise<CompletionRoundChoice[]> {
+  const { rows } = await getDb().execute<{ id: string; name: string; deadline: string | null; day: string }>(sql`
+    with due as (
+      select coalesce(r.parent_id, r.id) as round_id from reviews r
+      where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
+        and r.deleted_at is null and ${scopeSql(scope, sql`r.team_id`)}
+      union
+      select coalesce(src.parent_id, src.id, r.id) from reviews r
+      left join reviews src on src.id = r.source_review_id
+      where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'self'
+        and r.deleted_at is null
+        and exists (select 1 from review_subjects s where s.review_id = r.id and ${scopeSql(scope, sql`s.team_id`)})
+    )
+    select round.id, round.name, round.deadline::text as deadline,
+      coalesce(round.deadline, round.created_at::date)::text as day
+    from due join reviews round on round.id = due.round_id and round.deleted_at is null
+    order by 4 desc, round.created_at desc, round.id`);
+  return rows;
+}
+
+type Kind = "evaluation" | "self";
+type DueRow = {
+  round_id: string;
+  team_id: string | null;
+  kind: Kind;
+  in_tag: boolean;
+  in_position: boolean;
+  done: boolean;
+  n: number;
+};
+type TeamReviewRow = {
+  round_id: string;
+  team_id: string;
+  deadline: string | null;
+  finished: boolean;
+  finished_at: string | null;
+};
+
+/** Due and done of one group; both null when the group is hidden. */
+export type CompletionCount = { due: number | null; done: number | null; hidden: HiddenReason | null };
+export type CompletionTeam = {
+  teamId: string;
+  name: string;
+  deadline: string | null;
+  finishedAt: string | null;
+  reviewFinished: boolean | null;
+  evaluations: CompletionCount;
+  selfReviews: CompletionCount;
+};
+export type CompletionRound = CompletionRoundChoice & {
+  teamReviews: { due: number; done: number };
+  evaluations: CompletionCount;
+  selfReviews: CompletionCount;
+};
+
+const sum = (rows: readonly { n: number }[]) => rows.reduce((total, r) => total + r.n, 0);
+const count = (rows: readonly DueRow[], hidden: HiddenReason | null): CompletionCount =>
+  hidden ? { due: null, done: null, hidden } : { due: sum(rows), done: sum(rows.filter((r) => r.done)), hidden: null };
+
+export async function completionAnalytics(
+  ctx: TenantContext,
+  filter: HrFilter,
+  today: string,
+  choices: HrChoices,
+  rounds: CompletionRoundChoice[],
+) {
+  const scope = completionScope(ctx);
+  const min = await minGroupSize(ctx);
+  const since = periodStart(filter.period, today);
+  const inPeriod = rounds.filter((r) => !since || r.day >= since);
+  const roundIds = `{${inPeriod.map((r) => r.id).join(",")}}`;
+  const inTag = (membership: ReturnType<typeof sql>) =>
+    filter.tag
+      ? sql`exists (select 1 from membership_tags mt where mt.membership_id = ${membership} and mt.tag_id = ${filter.tag})`
+      : sql`true`;
+  // The position on the day the review was finished, or today while it runs (as the rounds tab, 1602).
+  const inPosition = (membership: ReturnType<typeof sql>, day: ReturnType<typeof sql>) =>
+    filter.position
+      ? sql`exists (select 1 from contracts k where k.membership_id = ${membership} and k.position_id = ${filter.position}
+          and k.is_active and k.start_date <= ${day} and k.end_date >= ${day})`
+      : sql`true`;
+  const db = getDb();
+  const [{ rows }, { rows: teamReviews }] = await Promise.all([
+    db.execute<DueRow>(sql`
+      with due as (
+        select coalesce(r.parent_id, r.id) as round_id, r.team_id, 'evaluation' as kind,
+          ${inTag(sql`s.membership_id`)} as in_tag,
+          ${inPosition(sql`s.membership_id`, sql`coalesce(r.finished_at::date, ${today}::date)`)} as in_position,
+          (r.is_finished and rc.n > 0 and s.scored_count >= rc.n) as done
+        from review_subjects s
+        join reviews r on r.id = s.review_id and r.type = 'team' and r.deleted_at is null
+        cross join lateral (select count(*)::int as n from review_criteria c where c.review_id = r.id) rc
+        where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
+          and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+          and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`r.team_id`)}
+        union all
+        select coalesce(src.parent_id, src.id, r.id), s.team_id, 'self',
+          ${inTag(sql`s.membership_id`)},
+          ${inPosition(sql`s.membership_id`, sql`coalesce(s.finished_at::date, ${today}::date)`)},
+          s.finished_at is not null
+        from review_subjects s
+        join reviews r on r.id = s.review_id and r.type = 'self' and r.deleted_at is null
+        left join reviews src on src.id = r.source_review_id
+        where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
+          and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+          and coalesce(src.parent_id, src.id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`s.team_id`)}
+      )
+      select round_id, team_id, kind, in_tag, in_position, done, count(*)::int as n from due group by 1, 2, 3, 4, 5, 6`),
+    db.execute<TeamReviewRow>(sql`
+      select coalesce(r.parent_id, r.id) as round_id, r.team_id, r.deadline::text as deadline,
+        r.is_finished as finished,
+        to_char(r.finished_at at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') as finished_at
+      from reviews r
+      where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
+        and r.deleted_at is null and r.team_id is not null
+        and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`r.team_id`)}`),
+  ]);
+
+  const of = (roundId: string, kind: Kind) => rows.filter((r) => r.round_id === roundId && r.kind === kind);
+  const shownRounds: CompletionRound[] = inPeriod
+    .map((round) => {
+      const reviews = teamReviews.filter((r) => r.round_id === round.id && (!filter.team || r.team_id === filter.team));
+      const group = (kind: Kind) => {
+        const { rows: shown, hidden } = filteredGroup(of(round.id, kind), filter, min);
+        return count(shown, hidden);
+      };
+      return {
+        ...round,
+        teamReviews: { due: reviews.length, done: reviews.filter((r) => r.finished).length },
+        evaluations: group("evaluation"),
+        selfReviews: group("self"),
+      };
+    })
+    .filter((r) => r.teamReviews.due > 0 || r.evaluations.due !== 0 || r.selfReviews.due !== 0);
+
+  // The teams of one round (the chosen one, else the newest), siblings under the round's total per kind.
+  const round = shownRounds.find((r) => r.id === filter.round) ?? shownRounds[0] ?? null;
+  let teams: CompletionTeam[] = [];
+  if (round && !filter.team) {
+    const names = new Map(choices.teams.map((t) => [t.id, t.name]));
+    const ids = [
+      ...new Set([
+        ...teamReviews.filter((r) => r.round_id === round.id).map((r) => r.team_id),
+        ...rows.filter((r) => r.round_id === round.id && r.team_id).map((r) => r.team_id!),
+      ]),
+    ].filter((id) => names.has(id));
+    const perKind = (kind: Kind, total: CompletionCount): CompletionCount[] => {
+      const all = of(round.id, kind);
+      // A team under a tag or position filter is a filtered view of that team: its complement must not be small.
+      const groups = ids.map((id) =>
+        filteredGroup(
+          all.filter((r) => r.team_id === id),
+          { ...filter, team: null },
+          min,
+        ),
+      );
+      const hidden = suppressSiblings(
+        total.hidden ? null : total.due,
+        groups.map((g) => sum(g.rows)),
+        min,
+        groups.map((g) => g.hidden),
+      );
+      return groups.map((g, i) => count(g.rows, hidden[i]));
+    };
+    const evaluations = perKind("evaluation", round.evaluations);
+    const selfReviews = perKind("self", round.selfReviews);
+    teams = ids
+      .map((id, i) => {
+        const review = teamReviews.find((r) => r.round_id === round.id && r.team_id === id);
+        return {
+          teamId: id,
+          name: names.get(id) ?? "",
+          deadline: review?.deadline ?? null,
+          finishedAt: review?.finished_at ?? null,
+          reviewFinished: review ? review.finished : null,
+          evaluations: evaluations[i],
+          selfReviews: selfReviews[i],
+        };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, "nl"));
+  }
+  const reasons = [
+    ...shownRounds.flatMap((r) => [r.evaluations.hidden, r.selfReviews.hidden]),
+    ...teams.flatMap((t) => [t.evaluations.hidden, t.selfReviews.hidden]),
+  ];
+  return { min, today, rounds: shownRounds, round, teams, hidden: hiddenSummary(reasons) };
+}
+export type CompletionAnalytics = Awaited<ReturnType<typeof completionAnalytics>>;

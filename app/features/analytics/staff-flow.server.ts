@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
+import type { TenantContext } from "~/utils/tenant.server";
+import { hrTabRights, periodStart } from "./analytics";
+import type { HrFilter } from "./hr-filter";
+import { filteredGroupHidden, hiddenSummary } from "./small-groups";
+import { minGroupSize } from "./small-groups.server";
+
+/**
+ * In- and outflow over time from contracts (HR analytics, issue 34; docs/decisions/1720): per month or quarter
+ * of the period, the people who started (a contract with no running contract of theirs the day before), who
+ * left (a contract's last day, before today, with none of theirs running the day after — a renewal is neither),
+ * the net and the headcount on the interval's last day (today for the running one). Counted in SQL.
+ *
+ * The filtered view is a group: the people with a contract in the period who match the filters. It is hidden
+ * when small or when one filter's complement is small (the difference of two links would show it;
+ * docs/decisions/1600); a shown group's figures are shown in full, as a shown group's role spread is.
+ * Team: a team member of it today; tag: tagged today; position: the starting or ending contract's, and for the
+ * headcount a running contract's.
+ */
+
+export const staffFlowScope = (ctx: TenantContext): TeamScope => teamScope(ctx, hrTabRights.flow);
+
+/** "All" goes back at most this many years: a hundred-odd months is still a readable table. */
+const ALL_YEARS = 10;
+
+export type FlowRow = { start: string; started: number; left: number; net: number; headcount: number };
+
+export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, today: string) {
+  const scope = staffFlowScope(ctx);
+  const min = await minGroupSize(ctx);
+  const unit = filter.interval;
+  const [y] = today.split("-").map(Number);
+  const from = periodStart(filter.period, today) ?? `${y - ALL_YEARS}-01-01`;
+  const step = unit === "quarter" ? "3 months" : "1 month";
+  const inTeam = filter.team
+    ? sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id and ra.role_key = 'team_member'
+        and ra.team_id = ${filter.team} and ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId})`
+    : sql`true`;
+  const inTag = filter.tag
+    ? sql`exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${filter.tag})`
+    : sql`true`;
+  const position = (column: ReturnType<typeof sql>) =>
+    filter.position ? sql`${column} = ${filter.position}` : sql`true`;
+  const common = sql`
+    people as (
+      select m.id, ${inTeam} as in_team, ${inTag} as in_tag from memberships m
+      where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
+        and ${membersInTeamScope(scope, ctx, sql`m.id`) ?? sql`true`}
+    ),
+    k as (
+      select c.id, c.membership_id, c.position_id, c.start_date, c.end_date, p.in_team, p.in_tag
+      from contracts c join people p on p.id = c.membership_id
+      where c.account_id = ${ctx.accountId} and c.cluster_id = ${ctx.clusterId} and c.is_active
+    )`;
+  const db = getDb();
+  const [{ rows: events }, { rows: population }] = await Promise.all([
+    db.execute<{ bucket: string; started: number; ended: number; headcount: number }>(sql`
+      with ${common},
+      buckets as (
+        select b::date as bucket, least((b + ${step}::interval - interval '1 day')::date, ${today}::date) as last_day
+        from generate_series(date_trunc(${unit}, ${from}::date), date_trunc(${unit}, ${today}::date), ${step}::interval) b
+      ),
+      moves as (
+        select a.membership_id, date_trunc(${unit}, a.start_date)::date as bucket, 'start' as kind from k a
+        where a.start_date >= date_trunc(${unit}, ${from}::date) and a.start_date <= ${today}::date
+          and a.in_team and a.in_tag and ${position(sql`a.position_id`)}
+          and not exists (select 1 from k b where b.membership_id = a.membership_id and b.id <> a.id
+            and b.start_date <= a.start_date and b.end_date >= a.start_date - 1
+            and (b.start_date < a.start_date or b.id < a.id))
+        union
+        select a.membership_id, date_trunc(${unit}, a.end_date)::date, 'end' from k a
+        where a.end_date >= date_trunc(${unit}, ${from}::date) and a.end_date < ${today}::date
+          and a.in_team and a.in_tag and ${position(sql`a.position_id`)}
+          and not exists (select 1 from k b where b.membership_id = a.membership_id and b.id <> a.id
+            and b.end_date >= a.end_date and b.start_date <= a.end_date + 1
+            and (b.end_date > a.end_date or b.id > a.id))
+      )
+      select to_char(x.bucket, 'YYYY-MM-DD') as bucket,
+        (select count(distinct membership_id)::int from moves where moves.bucket = x.bucket and kind = 'start') as started,
+        (select count(distinct membership_id)::int from moves where moves.bucket = x.bucket and kind = 'end') as ended,
+        (select count(distinct k.membership_id)::int from k where k.start_date <= x.last_day and k.end_date >= x.last_day
+           and k.in_team and k.in_tag and ${position(sql`k.position_id`)}) as headcount
+      from buckets x order by x.bucket`),
+    // The view's people (a contract in the period) by filter match, for the group and its complements.
+    db.execute<{ in_team: boolean; in_tag: boolean; in_position: boolean; n: number }>(sql`
+      with ${common},
+      person as (
+        select membership_id, bool_and(in_team) as in_team, bool_and(in_tag) as in_tag,
+          bool_or(${position(sql`position_id`)}) as in_position
+        from k where k.start_date <= ${today}::date and k.end_date >= date_trunc(${unit}, ${from}::date)
+        group by membership_id
+      )
+      select in_team, in_tag, in_position, count(*)::int as n from person group by 1, 2, 3`),
+  ]);
+  const size = (ignore: "team" | "tag" | "position" | null) =>
+    population
+      .filter(
+        (r) =>
+          (ignore === "team" || r.in_team) &&
+          (ignore === "tag" || r.in_tag) &&
+          (ignore === "position" || r.in_position),
+      )
+      .reduce((total, r) => total + r.n, 0);
+  const people = size(null);
+  const unfiltered = (["team", "tag", "position"] as const).filter((f) => filter[f]).map(size);
+  const hidden = filteredGroupHidden(people, unfiltered, min);
+  const rows: FlowRow[] | null = hidden
+    ? null
+    : events.map((e) => ({
+        start: e.bucket,
+        started: e.started,
+        left: e.ended,
+        net: e.started - e.ended,
+        headcount: e.headcount,
+      }));
+  return {
+    min,
+    interval: unit,
+    people: hidden ? null : people,
+    rows,
+    totals: rows && {
+      started: rows.reduce((t, r) => t + r.started, 0),
+      left: rows.reduce((t, r) => t + r.left, 0),
+      headcount: rows.at(-1)?.headcount ?? 0,
+    },
+    populationHidden: hidden,
+    hidden: hiddenSummary([hidden]),
+  };
+}
+export type StaffFlowAnalytics = Awaited<ReturnType<typeof staffFlowAnalytics>>;
