@@ -50,22 +50,25 @@ export async function selfReviewWizardAction(
   const { ns } = options;
   const intent = formData.get("intent");
   const values = wizardValues(formData);
-  if (intent === "back") return data<SelfReviewWizardState>({ form: "details", values, errors: {}, formError: null });
+  // A form sent without a button (Enter in a field) creates, as the last step's first button does.
+  const step = intent ?? "create";
+  if (step === "back") return data<SelfReviewWizardState>({ form: "details", values, errors: {}, formError: null });
+  if (step !== "next" && step !== "create") throw new Response("Bad request", { status: 400 });
 
+  // Step one is checked for "next" and, as hidden fields, again for "create".
   const stepOne = parseWithZod(formData, { schema: selfReviewStepOneSchema });
   if (stepOne.status !== "success") {
     const errors = wizardFieldErrors(ns, stepOne.error ?? undefined);
     return badWizardStep({ form: "details", values, errors, formError: null });
   }
   const stepTwo = await selfReviewStepTwo(ctx, stepOne.value);
-  if (intent === "next") {
+  if (step === "next") {
     if (stepTwo.participants.length === 0)
       return badWizardStep({ form: "details", values, errors: {}, formError: `${ns}:errors.noCandidates` });
     const people = { stepTwo, participantIds: null, criterionIds: [] };
     return data<SelfReviewWizardState>({ form: "people", values, errors: {}, formError: null, ...people });
   }
 
-  // intent "create": step one came back as hidden fields and was checked again above.
   const people = (errors: Errors, formError: string | null) =>
     badWizardStep({
       form: "people",

@@ -18,7 +18,7 @@ import {
 } from "~/features/employees/employee-person.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireRight } from "~/utils/tenant.server";
+import { requireRight, type TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
@@ -65,14 +65,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "details");
 
-  if (intent === "teams") {
-    const membershipId = String(formData.get("membershipId") ?? "");
-    const employee = await getEmployee(ctx, membershipId);
-    const teamIds = formData.getAll("teamIds").map(String);
-    if (teamIds.length > 0) await runBulkAction(ctx, { action: "assignTeams", ids: [employee.id], teamIds });
-    return redirectWithToast(`/personnel/user/${employee.id}/details`, { key: "employees:wizard.done" });
+  switch (intent) {
+    case "teams":
+      return teamsStep(ctx, formData);
+    case "details":
+    case "back":
+    case "confirm":
+      return personStep(ctx, formData, intent);
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
+}
 
+/** The last step: the new person's teams (none is fine). */
+async function teamsStep(ctx: TenantContext, formData: FormData) {
+  const membershipId = String(formData.get("membershipId") ?? "");
+  const employee = await getEmployee(ctx, membershipId);
+  const teamIds = formData.getAll("teamIds").map(String);
+  if (teamIds.length > 0) await runBulkAction(ctx, { action: "assignTeams", ids: [employee.id], teamIds });
+  return redirectWithToast(`/personnel/user/${employee.id}/details`, { key: "employees:wizard.done" });
+}
+
+/** The person's details: checked, then looked up ("details"), added ("confirm") or shown again ("back"). */
+async function personStep(ctx: TenantContext, formData: FormData, intent: "details" | "back" | "confirm") {
   const submission = parseWithZod(formData, { schema: personSchema });
   if (submission.status !== "success")
     return data({ step: "details" as const, reply: submission.reply() }, { status: 400 });

@@ -19,7 +19,7 @@ import {
 } from "~/features/reviews/team-review-wizard";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
-import { requireModule } from "~/utils/tenant.server";
+import { requireModule, type TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -44,26 +44,39 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const values = rawStepOneValues(formData);
 
-  if (intent === "back") return stepOne(null, values);
-
-  if (intent === "next") {
-    const submission = parseWithZod(formData, { schema: teamReviewStepOneSchema });
-    if (submission.status !== "success") return stepOne(submission.reply());
-    const candidates = await teamReviewCandidates(ctx, submission.value);
-    if (candidates.leaders.length === 0)
-      return stepOne(submission.reply({ formErrors: ["teamreviews:errors.noLeaders"] }));
-    return data<StepTwo>({
-      step: 2,
-      values: stepOneValues(submission.value),
-      ...candidates,
-      selectedLeaders: null,
-      selectedMembers: null,
-      formError: null,
-      fieldErrors: {},
-    });
+  // A form sent without a button (Enter in a field) creates, as the last step's first button does.
+  switch (intent ?? "create") {
+    case "back":
+      return stepOne(null, values);
+    case "next":
+      return nextStep(ctx, formData);
+    case "create":
+      return createStep(ctx, formData);
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
+}
 
-  // intent "create": the step-1 values come back as hidden fields and are checked again.
+/** Step one checked: the people of the chosen teams for step two. */
+async function nextStep(ctx: TenantContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: teamReviewStepOneSchema });
+  if (submission.status !== "success") return stepOne(submission.reply());
+  const candidates = await teamReviewCandidates(ctx, submission.value);
+  if (candidates.leaders.length === 0)
+    return stepOne(submission.reply({ formErrors: ["teamreviews:errors.noLeaders"] }));
+  return data<StepTwo>({
+    step: 2,
+    values: stepOneValues(submission.value),
+    ...candidates,
+    selectedLeaders: null,
+    selectedMembers: null,
+    formError: null,
+    fieldErrors: {},
+  });
+}
+
+/** The last step: step one came back as hidden fields and is checked again, then the round is created. */
+async function createStep(ctx: TenantContext, formData: FormData) {
   const stepOneCheck = parseWithZod(formData, { schema: teamReviewStepOneSchema });
   if (stepOneCheck.status !== "success") return stepOne(stepOneCheck.reply());
   const candidates = await teamReviewCandidates(ctx, stepOneCheck.value);
