@@ -73,6 +73,25 @@ describe("tags", () => {
   });
 });
 
+describe("teams", () => {
+  it("carry their goals and ambitions, in the list and alone", async () => {
+    const one = (await get(`/api/teams/${w.demo.led.team}`, hr)).body as {
+      team: { goals: { kind: string; teamId: string }[]; ambitions: { kind: string }[] };
+    };
+    expect(one.team.goals.every((g) => g.kind === "goal" && g.teamId === w.demo.led.team)).toBe(true);
+    expect(one.team.ambitions.every((g) => g.kind === "ambition")).toBe(true);
+    expect(one.team.goals.length + one.team.ambitions.length).toBeGreaterThan(0);
+    const list = (await get("/api/teams?pageSize=50", hr)).body as {
+      teams: { id: string; goals: unknown[]; ambitions: unknown[] }[];
+    };
+    const led = list.teams.find((t) => t.id === w.demo.led.team)!;
+    expect([led.goals, led.ambitions]).toEqual([one.team.goals, one.team.ambitions]);
+    const small = (await get("/api/teams?pageSize=1", hr)).body as { teams: unknown[]; pageSize: number };
+    expect([small.teams.length, small.pageSize]).toEqual([1, 1]);
+    expect((await get("/api/teams?pageSize=51", hr)).status).toBe(400);
+  });
+});
+
 describe("tenancy: another account's ids are 404", () => {
   it("for every new operation with an id", async () => {
     const a = w.andere;
@@ -86,6 +105,7 @@ describe("tenancy: another account's ids are 404", () => {
       ["GET", `/api/tags/${a.criteriaTag}`],
       ["PUT", `/api/tags/${a.criteriaTag}`, { name: "Overgenomen" }],
       ["DELETE", `/api/tags/${a.criteriaTag}`],
+      ["GET", `/api/teams/${a.led.team}`],
     ];
     const statuses = [];
     for (const [method, url, body] of calls)

@@ -6,6 +6,7 @@ import { peopleOperations } from "./schemas/people";
 import { reviewOperations } from "./schemas/reviews";
 import { tagOperations } from "./schemas/tags";
 import { taskOperations } from "./schemas/tasks";
+import { teamOperations } from "./schemas/teams";
 
 /**
  * Every operation of the JSON API, by area. A new API route declares its operation in
@@ -20,6 +21,7 @@ export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = 
   criteria: criteriaOperations,
   tasks: taskOperations,
   tags: tagOperations,
+  teams: teamOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

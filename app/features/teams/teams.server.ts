@@ -36,9 +36,14 @@ const liveTeams = isNull(teams.deletedAt);
  * child clusters, recursively, in the same account) are listed too, read-only there
  * (docs/decisions/0253).
  */
-export async function listTeams(ctx: TenantContext, input: { page: number; q?: string; withChildClusters?: boolean }) {
+export async function listTeams(
+  ctx: TenantContext,
+  input: { page: number; q?: string; withChildClusters?: boolean; pageSize?: number },
+) {
   const q = input.q?.trim() ? `%${input.q.trim().replace(/[%_\\]/g, "\\$&")}%` : null;
-  const offset = (input.page - 1) * TEAMS_PAGE_SIZE;
+  // The API may ask for smaller pages (decision 1750); the page's size is the cap.
+  const pageSize = Math.min(input.pageSize ?? TEAMS_PAGE_SIZE, TEAMS_PAGE_SIZE);
+  const offset = (input.page - 1) * pageSize;
   const result = await getDb().execute<{
     id: string;
     name: string;
@@ -73,7 +78,7 @@ export async function listTeams(ctx: TenantContext, input: { page: number; q?: s
     where t.account_id = ${ctx.accountId} and t.deleted_at is null
       ${q ? sql`and t.name ilike ${q}` : sql``}
     order by t.cluster_id <> ${ctx.clusterId}, lower(scope.name), lower(t.name), t.id
-    limit ${TEAMS_PAGE_SIZE} offset ${offset}
+    limit ${pageSize} offset ${offset}
   `);
   return {
     teams: result.rows.map((r) => ({

@@ -1,18 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
+import { goalsOfTeams } from "~/features/teams/team-api.server";
 import { listTeams } from "~/features/teams/teams.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { methodNotAllowed, parseApiPaging } from "~/utils/api.server";
 
 /**
  * Spec §7 GET /api/teams: the cluster's teams with members, leaders and FTE, as the teams page lists them
- * (?page, 50 a page; ?q filters by name); teams.manage like the page (docs/decisions/1410).
+ * (?page, 50 a page; ?q filters by name), each with its goals and ambitions (1753); teams.manage like the
+ * page (docs/decisions/1410).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "teams.manage");
   const url = new URL(request.url);
-  const { page } = parseApiPaging(url, { pageSize: 50, maxPageSize: 50 });
-  const { teams, total } = await listTeams(ctx, { page, q: url.searchParams.get("q") ?? undefined });
-  return Response.json({ teams: teams.map(({ own: _own, clusterName: _cluster, ...team }) => team), total, page });
+  const { page, pageSize } = parseApiPaging(url, { pageSize: TEAMS_PAGE_SIZE, maxPageSize: TEAMS_PAGE_SIZE });
+  const { teams, total } = await listTeams(ctx, { page, pageSize, q: url.searchParams.get("q") ?? undefined });
+  const goals = await goalsOfTeams(
+    ctx,
+    teams.map((t) => t.id),
+  );
+  return Response.json({
+    teams: teams.map(({ own: _own, clusterName: _cluster, ...team }) => ({ ...team, ...goals.get(team.id)! })),
+    total,
+    page,
+    pageSize,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

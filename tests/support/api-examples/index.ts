@@ -10,6 +10,7 @@ import { peopleExamples } from "./people";
 import { reviewExamples } from "./reviews";
 import { tagExamples } from "./tags";
 import { taskExamples } from "./tasks";
+import { teamExamples } from "./teams";
 
 export type ExampleContext = {
   w: DemoWorld;
@@ -35,4 +36,5 @@ export const apiExamples: Record<string, ExampleOf> = {
   ...reviewExamples,
   ...taskExamples,
   ...tagExamples,
+  ...teamExamples,
 };
