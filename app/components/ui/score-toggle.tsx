@@ -41,6 +41,8 @@ export function ScoreToggle({
   defaultValue,
   disabled,
   errors,
+  mode = "buttons",
+  showInfo = true,
 }: {
   criterion: ScoreToggleCriterion;
   levels: readonly ScoreLevel[];
@@ -49,11 +51,15 @@ export function ScoreToggle({
   defaultValue: string;
   disabled?: boolean;
   errors?: ListOfErrors;
+  /** The scoring-mode switch's choice: a radio per level, or one select (same field, same values). */
+  mode?: "buttons" | "list";
+  /** The show-info toggle's choice: the description and the characteristics per level, or the name alone. */
+  showInfo?: boolean;
 }) {
   const { t } = useTranslation();
   const baseId = `score-${criterion.criterionId}`;
   const errorId = errors?.some(Boolean) ? `${baseId}-error` : undefined;
-  const hintId = criterion.description ? `${baseId}-hint` : undefined;
+  const hintId = showInfo && criterion.description ? `${baseId}-hint` : undefined;
   const options = [
     { value: "off", label: t("evaluation:toggle.off"), swatch: null },
     ...levels.map((l) => ({
@@ -62,19 +68,15 @@ export function ScoreToggle({
       swatch: swatchClass[l.name],
     })),
   ];
-  const characteristics = levels.filter(
-    (l): l is { value: number; name: LevelName } =>
-      l.name !== "notRated" && Boolean(criterion.characteristics?.[l.name]),
-  );
-  return (
-    <fieldset
-      id={baseId}
-      className={`mb-4 rounded border p-3 ${errorId ? "border-2 border-danger" : "border-gray-300"}`}
-      aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-      aria-invalid={errorId ? true : undefined}
-    >
-      <legend className="px-1 font-medium">{criterion.name}</legend>
-      {criterion.description ? (
+  const characteristics = showInfo
+    ? levels.filter(
+        (l): l is { value: number; name: LevelName } =>
+          l.name !== "notRated" && Boolean(criterion.characteristics?.[l.name]),
+      )
+    : [];
+  const info = (
+    <>
+      {hintId ? (
         <p id={hintId} className="text-sm text-ink-muted">
           {criterion.description}
         </p>
@@ -92,6 +94,45 @@ export function ScoreToggle({
           </dl>
         </details>
       ) : null}
+    </>
+  );
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  if (mode === "list") {
+    // The select carries the fieldset's id, so the error summary's link lands on it.
+    return (
+      <div className={`mb-4 rounded border p-3 ${errorId ? "border-2 border-danger" : "border-gray-300"}`}>
+        <label htmlFor={baseId} className="block font-medium">
+          {criterion.name}
+        </label>
+        {info}
+        <select
+          id={baseId}
+          name={name}
+          defaultValue={defaultValue}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          aria-invalid={errorId ? true : undefined}
+          className="mt-2 rounded border border-gray-400 bg-white px-2 py-1"
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.value === "off" ? o.label : `${o.value} – ${o.label}`}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={errorId} errors={errors} />
+      </div>
+    );
+  }
+  return (
+    <fieldset
+      id={baseId}
+      className={`mb-4 rounded border p-3 ${errorId ? "border-2 border-danger" : "border-gray-300"}`}
+      aria-describedby={describedBy}
+      aria-invalid={errorId ? true : undefined}
+    >
+      <legend className="px-1 font-medium">{criterion.name}</legend>
+      {info}
       <div className="mt-2 flex flex-wrap gap-2">
         {options.map((o) => {
           const id = `${baseId}-${o.value}`;

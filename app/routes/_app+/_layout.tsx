@@ -11,6 +11,7 @@ import { helpLinksFor } from "~/features/knowledge-base/help-links";
 import { visibleNavigation, type VisibleNavSection } from "~/features/navigation/navigation";
 import { countUnseenTasks } from "~/features/tasks/tasks.server";
 import { requireUser, rightsSubject } from "~/utils/tenant.server";
+import { readViewPreferences } from "~/utils/view-preferences.server";
 
 export const handle = { i18n: ["common", "nav", "signup"] };
 
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? { trialDaysLeft: trialDaysLeft(ctx.account), active: isLicenceActive(ctx) }
       : null,
     impersonation: ctx.impersonatorName ? { impersonatorName: ctx.impersonatorName } : null,
+    // The show-info toggle's and the scoring-mode switch's choices (1711): read by every score form.
+    view: await readViewPreferences(request),
   };
 }
 

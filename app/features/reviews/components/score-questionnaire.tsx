@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useRef, type ChangeEvent, type ReactNode } from "react";
 import { Button, ErrorSummary } from "~/components/ui/forms";
+import { ScoringModeSwitch, ShowInfoToggle, useViewPreferences } from "~/components/view-preference-controls";
 import { ScaleLegend, ScoreToggle } from "~/components/ui/score-toggle";
 import { scaleLevels, type Dimension, type LevelName, type ScaleSize } from "~/features/criteria/scales";
 import { OFF } from "../evaluation-form";
@@ -83,6 +84,14 @@ export function ScoreQuestionnaire(props: {
     ...props.texts?.values,
   });
   const levels = scaleLevels(props.scale);
+  const view = useViewPreferences();
+  // What was chosen since the page loaded: the scoring-mode switch renders the fields anew from it (1711).
+  const chosen = useRef<Record<string, string>>({});
+  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+    if (field.name) chosen.current[field.name] = field.value;
+    autoSave.onChange();
+  };
   const summaryErrors = [
     ...criteria.flatMap((c) =>
       parts.flatMap((part) => {
@@ -116,9 +125,16 @@ export function ScoreQuestionnaire(props: {
               criterion={prefix ? { ...c, criterionId: `${prefix}${c.criterionId}` } : c}
               levels={levels}
               name={part.field(c.criterionId)}
-              defaultValue={typedScores[c.criterionId] ?? part.values[c.criterionId] ?? OFF}
+              defaultValue={
+                chosen.current[part.field(c.criterionId)] ??
+                typedScores[c.criterionId] ??
+                part.values[c.criterionId] ??
+                OFF
+              }
               disabled={readOnly}
               errors={errors[part.field(c.criterionId)]}
+              mode={view.scoring}
+              showInfo={view.info === "shown"}
             />
           ))}
         </section>
@@ -129,6 +145,10 @@ export function ScoreQuestionnaire(props: {
   return (
     <>
       {props.legend ? <ScaleLegend levels={levels} /> : null}
+      <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <ShowInfoToggle />
+        {readOnly ? null : <ScoringModeSwitch />}
+      </div>
       <div className="mt-4">
         <ErrorSummary formErrors={errors[""]} fieldErrors={summaryErrors} />
       </div>
@@ -136,7 +156,7 @@ export function ScoreQuestionnaire(props: {
         method="post"
         action={props.action}
         ref={autoSave.formRef}
-        onChange={autoSave.onChange}
+        onChange={onChange}
         onSubmit={autoSave.onSubmit}
         data-unsaved-guard="off"
         className="rounded bg-white p-4 shadow-sm"

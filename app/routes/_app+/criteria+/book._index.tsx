@@ -7,6 +7,7 @@ import * as z from "zod";
 import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Button } from "~/components/ui/forms";
 import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { ShowInfoToggle, useViewPreferences } from "~/components/view-preference-controls";
 import { ArchiveButton } from "~/features/criteria/components/fields";
 import { criteriaFilterSchema } from "~/features/criteria/criteria-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
@@ -62,6 +63,7 @@ export default function CriteriaBookPage() {
     return `/criteria/book?${params}`;
   };
   const archivedView = filter.archived === "1";
+  const showInfo = useViewPreferences().info === "shown";
   return (
     <>
       <PageHeader title={t("criteria:book.title")}>
@@ -99,6 +101,9 @@ export default function CriteriaBookPage() {
           ]}
         />
       </FilterForm>
+      <div className="mt-4">
+        <ShowInfoToggle />
+      </div>
 
       <ConfirmSelection<CriteriaToMerge>
         action="/criteria/book/merge"
@@ -141,9 +146,10 @@ export default function CriteriaBookPage() {
                   className="h-5 w-5"
                   aria-label={t("criteria:merge.selectOne", { name: row.name })}
                 />,
-                <Link key="name" to={`/criteria/book/edit?id=${row.id}`}>
-                  {row.name}
-                </Link>,
+                <div key="name">
+                  <Link to={`/criteria/book/edit?id=${row.id}`}>{row.name}</Link>
+                  {showInfo && row.description ? <p className="text-sm text-ink-muted">{row.description}</p> : null}
+                </div>,
                 dimensionName(row.dimension),
                 row.tags.map((tag) => tag.name).join(", "),
               ]}
