@@ -192,7 +192,7 @@ describe("criteria book", () => {
       ),
     );
     expect(status).toBe(400);
-    expect((data as { error: Record<string, string[]> }).error.ids).toEqual(["criteria:merge.twoAtMost"]);
+    expect((data as { error: Record<string, string[]> }).error.ids).toEqual(["validation:selectionLimit"]);
   });
 });
 

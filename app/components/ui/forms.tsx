@@ -233,9 +233,12 @@ export function useZodForm<Schema extends $ZodType<Record<string, unknown>, Reco
 /** GOV.UK error summary: focusable, at the top of the form, linking to each field in error. */
 export function ErrorSummary({
   formErrors,
+  formErrorValues,
   fieldErrors,
 }: {
   formErrors?: ListOfErrors;
+  /** What the form's own messages interpolate (a selection limit's count and type, say). */
+  formErrorValues?: Record<string, string | number>;
   /** `values`: what the field's messages interpolate besides its name (as `Field`'s `errorValues`). */
   fieldErrors?: { id: string; label: string; errors?: ListOfErrors; values?: Record<string, string | number> }[];
 }) {
@@ -249,7 +252,7 @@ export function ErrorSummary({
       <ul className="mt-2 space-y-1">
         {general.map((key) => (
           <li key={key} className="font-medium text-danger">
-            {t(key)}
+            {t(key, formErrorValues)}
           </li>
         ))}
         {fields.map((f) => (

@@ -75,9 +75,6 @@ export function ageBandOf(age: number | null): AgeBand {
 export const CONTRACT_HORIZON_DAYS = 90;
 export const ENDING_CONTRACTS_SHOWN = 50;
 
-/** The team comparison compares at least two and at most this many teams at once. */
-export const MAX_COMPARED_TEAMS = 8;
-
 /** A dimension average as a share of the scale: 0 % at the lowest level, 100 % at the highest. */
 export function percentText(value: number | null, language: string): string {
   if (value === null) return "–";

@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { MAX_COMPARED_TEAMS } from "./analytics";
+import { overSelectionLimit, teamComparisonLimit } from "~/utils/selection-limit";
 
 /**
  * Team comparison (spec §2 analytics/teams/team-comparison, §6; docs/decisions/1409): chosen teams of the
@@ -34,7 +34,7 @@ export type ComparedTeam = {
  */
 export function chosenTeamIds(values: readonly string[]): { ids: string[]; tooMany: boolean } {
   const ids = [...new Set(values.filter(isUuid))];
-  return { ids, tooMany: ids.length > MAX_COMPARED_TEAMS };
+  return { ids, tooMany: overSelectionLimit(ids.length, teamComparisonLimit) };
 }
 
 export async function compareTeams(ctx: TenantContext, teamIds: readonly string[]): Promise<ComparedTeam[]> {

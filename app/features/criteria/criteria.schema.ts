@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { lineText, multilineText } from "~/utils/text-schema";
+import { criteriaMergeLimit, overSelectionLimit, SELECTION_LIMIT_KEY } from "~/utils/selection-limit";
 
 const name = lineText({ error: "validation:required" })
   .trim()
@@ -30,8 +31,11 @@ export const mergeCriteriaSchema = z.object({
   keepId: z.uuid({ error: "criteria:merge.chooseKeep" }),
   ids: z
     .preprocess((v) => (Array.isArray(v) ? v : v ? [v] : []), z.array(z.uuid()))
-    .refine((v) => v.length === 2, {
-      error: "criteria:merge.twoAtMost",
+    .superRefine((v, check) => {
+      // More than two is the spec's selection limit (1701); fewer is the book's hint again.
+      if (overSelectionLimit(v.length, criteriaMergeLimit))
+        check.addIssue({ code: "custom", message: SELECTION_LIMIT_KEY });
+      else if (v.length < criteriaMergeLimit.max) check.addIssue({ code: "custom", message: "criteria:merge.hint" });
     }),
 });
 

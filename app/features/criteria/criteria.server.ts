@@ -10,6 +10,7 @@ import { defaultCriteriaBook, defaultCriteriaTagName, defaultCriterionTexts } fr
 import { getReviewSettings } from "./review-settings.server";
 import { levelNames } from "./scales";
 import type { CriteriaFilter } from "./criteria-list-filter";
+import { criteriaMergeLimit, overSelectionLimit, SELECTION_LIMIT_KEY } from "~/utils/selection-limit";
 
 export const CRITERIA_PAGE_SIZE = 50;
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
@@ -226,8 +227,10 @@ export async function setCriterionArchived(ctx: Tenant, id: string, archived: bo
  * archived instead of removed.
  */
 export async function mergeCriteria(ctx: Tenant, input: { keepId: string; ids: readonly string[] }) {
+  if (overSelectionLimit(input.ids.length, criteriaMergeLimit))
+    return { ok: false as const, errorKey: SELECTION_LIMIT_KEY };
   if (input.ids.length !== 2 || !input.ids.includes(input.keepId) || input.ids[0] === input.ids[1]) {
-    return { ok: false as const, errorKey: "criteria:merge.twoAtMost" };
+    return { ok: false as const, errorKey: "criteria:merge.hint" };
   }
   const mergeId = input.ids.find((id) => id !== input.keepId)!;
   const { thresholds } = await getReviewSettings(ctx);

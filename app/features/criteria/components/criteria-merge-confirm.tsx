@@ -3,14 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CancelLink, useConfirmFrame } from "~/components/confirm-dialog";
+import { SelectionLimitMessage } from "~/components/selection-limit-message";
 import { Button, ErrorList, ErrorSummary } from "~/components/ui/forms";
+import { criteriaMergeLimit, overSelectionLimit, selectionLimitValues } from "~/utils/selection-limit";
 import { mergeCriteriaSchema } from "../criteria.schema";
 
 export type CriteriaToMerge = { merge: { ids: string[]; items: { id: string; name: string }[] } | null };
 
 /**
  * Merging the two criteria chosen in the book: which remains, confirm. On its page (`/criteria/book/merge`) and
- * in the book's dialog (1541); a choice of other than two criteria gets the selection limit message.
+ * in the book's dialog (1541); more than two criteria get the selection limit message (1701), fewer the hint.
  */
 export function CriteriaMergeConfirm({ merge }: CriteriaToMerge) {
   const { t } = useTranslation();
@@ -27,7 +29,11 @@ export function CriteriaMergeConfirm({ merge }: CriteriaToMerge) {
   if (!merge || merge.items.length !== 2) {
     return (
       <div role="alert" className="rounded border-2 border-danger bg-danger-bg p-4">
-        <p className="font-medium text-danger">{t("criteria:merge.twoAtMost")}</p>
+        {overSelectionLimit(merge?.ids.length ?? 0, criteriaMergeLimit) ? (
+          <SelectionLimitMessage limit={criteriaMergeLimit} />
+        ) : (
+          <p className="font-medium text-danger">{t("criteria:merge.hint")}</p>
+        )}
         <p className="mt-2">
           <CancelLink href="/criteria/book">{t("criteria:book.back")}</CancelLink>
         </p>
@@ -38,6 +44,7 @@ export function CriteriaMergeConfirm({ merge }: CriteriaToMerge) {
     <>
       <ErrorSummary
         formErrors={form.errors}
+        formErrorValues={selectionLimitValues(t, criteriaMergeLimit)}
         fieldErrors={[{ id: fields.keepId.id, label: t("criteria:merge.keep"), errors: fields.keepId.errors }]}
       />
       <Form

@@ -3,7 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { PageHeader } from "~/components/ui/table";
-import { MAX_COMPARED_TEAMS } from "~/features/analytics/analytics";
+import { SelectionLimitMessage } from "~/components/selection-limit-message";
+import { teamComparisonLimit } from "~/utils/selection-limit";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
 import { ComparisonView } from "~/features/analytics/components/comparison-view";
 import { chosenTeamIds, compareTeams } from "~/features/analytics/team-comparison.server";
@@ -77,16 +78,11 @@ export default function TeamComparisonPage() {
           <fieldset aria-describedby={tooMany ? "team-hint team-limit" : "team-hint"}>
             <legend className="font-medium">{t("analytics:comparison.choose")}</legend>
             <p id="team-hint" className="text-sm text-ink-muted">
-              {t("analytics:comparison.chooseHint", { max: MAX_COMPARED_TEAMS })}
+              {t("analytics:comparison.chooseHint", { max: teamComparisonLimit.max })}
             </p>
             {tooMany ? (
               // The spec's selection limit (§5), next to the choice; the choice stays checked.
-              <p id="team-limit" role="alert" className="mt-1 text-sm font-medium text-danger">
-                {t("validation:selectionLimit", {
-                  count: MAX_COMPARED_TEAMS,
-                  type: t("analytics:comparison.teamsType"),
-                })}
-              </p>
+              <SelectionLimitMessage id="team-limit" limit={teamComparisonLimit} />
             ) : null}
             <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
               {options.map((team) => (
