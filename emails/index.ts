@@ -16,6 +16,7 @@ import PasswordChangedEmail, { passwordChangedPropsSchema, passwordChangedSubjec
 import RegistrationAttemptEmail, { registrationAttemptPropsSchema } from "./registration-attempt";
 import ImportFailedEmail, { importFailedPropsSchema } from "./import-failed";
 import ImportScheduledEmail, { importScheduledPropsSchema } from "./import-scheduled";
+import PersonalDataReadyEmail, { personalDataReadyPropsSchema } from "./personal-data-ready";
 import LicenceOrderEmail, { licenceOrderPropsSchema } from "./licence-order";
 import TaskReceivedEmail, { taskReceivedPropsSchema } from "./task-received";
 import { teamReviewEmail, teamReviewPropsSchema } from "./team-review";
@@ -134,6 +135,11 @@ export const templates = {
     component: ImportFailedEmail,
     schema: importFailedPropsSchema,
     subject: (t, props) => t("importFailed.subject", { fileName: props.fileName }),
+  }),
+  "personal-data-ready": defineTemplate({
+    component: PersonalDataReadyEmail,
+    schema: personalDataReadyPropsSchema,
+    subject: (t) => t("personalDataReady.subject"),
   }),
   "licence-order": defineTemplate({
     component: LicenceOrderEmail,

@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "#db/client.server";
 import type { Language } from "./i18n";
 import { sharedI18n } from "./i18n.server";
 import { detectLanguage } from "./language-detection";
-import { escapeHtml } from "./escape-html";
+import { plainHtmlPage } from "./plain-page.server";
 import { logger } from "~/utils/logger.server";
 
 /** Seconds a browser or client is asked to wait; PostgreSQL restarts in about that. */
@@ -54,26 +54,14 @@ export function databaseUnavailableHeaders(): Headers {
 export async function databaseUnavailableResponse(request: Request): Promise<Response> {
   const lng = languageWithoutDatabase(request);
   const t = sharedI18n().getFixedT(lng, "common");
-  const title = escapeHtml(t("unavailable.title"));
   const url = new URL(request.url);
   const again = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
-  const body = `<!DOCTYPE html>
-<html lang="${lng}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Teamontwikkeling</title>
-<style>body{font-family:system-ui,sans-serif;background:#f9fafb;color:#111827;margin:0}main{max-width:36rem;margin:0 auto;padding:2rem}h1{font-size:1.5rem}a{color:#1d4ed8}</style>
-</head>
-<body>
-<main id="main">
-<h1>${title}</h1>
-<p>${escapeHtml(t("unavailable.body"))}</p>
-<p><a href="${escapeHtml(again)}">${escapeHtml(t("unavailable.retry"))}</a></p>
-</main>
-</body>
-</html>
-`;
+  const body = plainHtmlPage({
+    lng,
+    title: t("unavailable.title"),
+    paragraphs: [t("unavailable.body")],
+    link: { href: again, text: t("unavailable.retry") },
+  });
   const headers = databaseUnavailableHeaders();
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(request.method === "HEAD" ? null : body, { status: 503, headers });

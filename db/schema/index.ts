@@ -22,3 +22,4 @@ export * from "./growth";
 export * from "./import-connectors";
 export * from "./planning";
 export * from "./licence-orders";
+export * from "./personal-data-exports";

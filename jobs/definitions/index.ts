@@ -7,6 +7,7 @@ import { invitationReminderJob } from "./invitation-reminder";
 import { peerReviewInvitationsJob } from "./peer-review-invitations";
 import { peerReviewRemindersJob } from "./peer-review-reminders";
 import { importConnectorSchedulesJob } from "./import-connector-schedules";
+import { personalDataExportCleanupJob, personalDataExportJob } from "./personal-data-export";
 import { personnelImportJob } from "./personnel-import";
 import { personnelImportConnectorJob } from "./personnel-import-connector";
 import { retentionJob } from "./retention";
@@ -54,4 +55,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   personnelImportConnectorJob,
   importConnectorSchedulesJob,
   retentionJob,
+  personalDataExportJob,
+  personalDataExportCleanupJob,
 ];

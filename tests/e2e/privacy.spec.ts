@@ -16,17 +16,25 @@ test.describe("privacy (issue 35): the audit trail and a person's data", () => {
     await expect(page.getByRole("cell", { name: "settings.review" })).toHaveCount(0);
   });
 
-  test("everyone downloads their own data from the profile", async ({ page }) => {
+  test("everyone asks for their own data: the page shows the job's progress, then the downloads", async ({ page }) => {
     await signIn(page, demoUsers.medewerker, { at: "/my/profile/details" });
-    const own = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export aanvragen" }).click();
+    await expect(page).toHaveURL(/\/personal-data\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Export van persoonsgegevens" })).toBeVisible();
+    // The worker makes it; the page refreshes itself (revalidation, or the meta refresh without JavaScript).
+    await expect(page.getByRole("heading", { name: "De export staat klaar" })).toBeVisible({ timeout: 30_000 });
+    const json = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download als JSON" }).click();
-    expect((await own).suggestedFilename()).toMatch(/^personal-data-.*\.json$/);
+    expect((await json).suggestedFilename()).toMatch(/^personal-data-.*\.json$/);
   });
 
-  test("the account admin downloads a person's data from the personnel page", async ({ page }) => {
+  test("the account admin asks for a person's data from the personnel page @js-only", async ({ page }) => {
     await signIn(page, demoUsers.admin, { at: "/personnel/users/active?q=medewerker%40demo.nl" });
     await page.getByRole("link", { name: "Lotte Jansen" }).click();
     await expect(page.getByRole("heading", { name: "Gegevens van deze persoon" })).toBeVisible();
+    await page.getByRole("button", { name: "Export aanvragen" }).click();
+    await expect(page.getByText("Gegevens van Lotte Jansen")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "De export staat klaar" })).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download als Excel" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);

@@ -5,6 +5,7 @@ import { getDb } from "#db/client.server";
 import { auditEvents, memberships, reviewSubjects, users } from "#db/schema";
 import { ERASED_NAME } from "~/features/privacy/erased-person";
 import { keepingRefusals } from "~/features/privacy/erasure.server";
+import { collectPersonalData, requireExportablePerson } from "~/features/privacy/personal-data.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { action as eraseAction, loader as eraseLoader } from "~/routes/_app+/personnel+/user.$id.erase";
 import { action as settingsAction } from "~/routes/_app+/account+/settings";
@@ -16,8 +17,8 @@ import { loader as teamLoader } from "~/routes/_app+/personnel+/teams.$id._index
 import { loader as apiUsersLoader } from "~/routes/api+/users";
 import { loader as apiUserLoader } from "~/routes/api+/users.$id";
 import { loader as apiTeamLoader } from "~/routes/api+/teams.$id";
-import { loader as personalDataLoader } from "~/routes/resources+/personal-data";
 import { loader as personnelExportLoader } from "~/routes/resources+/personnel-export";
+import { requireUser } from "~/utils/tenant.server";
 import { createUserWithMembership, uniqueSuffix } from "../factories";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
@@ -95,6 +96,11 @@ async function answersMentioning(w: World, reviewId: string, person: World["memb
         { tab },
       ]);
   const id = person.membership.id;
+  // What the export job writes into its files (personal-data-export-job.test.ts runs the job itself).
+  const personalData: AnyLoader = async ({ request }) => {
+    const ctx = await requireUser(request);
+    return collectPersonalData(ctx, await requireExportablePerson(ctx, person.user.id));
+  };
   views.push(
     ["person", personLoader, `/personnel/user/${id}`, w.hr.cookie, { id }],
     ["team", teamLoader, `/personnel/teams/${w.alfa.id}`, w.hr.cookie, { id: w.alfa.id }],
@@ -105,7 +111,7 @@ async function answersMentioning(w: World, reviewId: string, person: World["memb
     ["api team", apiTeamLoader, `/api/teams/${w.alfa.id}`, w.hr.cookie, { id: w.alfa.id }],
     ["personnel export", personnelExportLoader, "/resources/personnel-export?tab=active", w.hr.cookie],
     ["removed export", personnelExportLoader, "/resources/personnel-export?tab=removed", w.hr.cookie],
-    ["personal data", personalDataLoader, `/resources/personal-data?person=${person.user.id}`, w.hr.cookie],
+    ["personal data", personalData, `/personal-data?person=${person.user.id}`, w.hr.cookie],
   );
   const found: string[] = [];
   for (const [name, loader, path, cookie, params] of views) {

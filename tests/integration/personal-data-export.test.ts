@@ -1,27 +1,116 @@
-import { and, eq } from "drizzle-orm";
+/**
+ * A person's data export as a job (issue 35, decisions 1522 and 1740): asked for over HTTP (the routes'
+ * actions and loaders with real requests and sessions), made by a real worker run of the job, announced by an
+ * e-mail the test SMTP server receives, downloaded, expired (the clock set through the row), cleaned up, and
+ * removed with an erasure; tenancy with another account's admin and a colleague.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import * as schema from "#db/schema";
-import { auditEvents, tasks } from "#db/schema";
+import { auditEvents, personalDataExports, tasks } from "#db/schema";
+import { stopSenderBoss } from "#jobs/boss.server";
+import { startWorker, type RunningWorker } from "#jobs/worker";
+import { closeTransport } from "~/features/email/transport.server";
+import { erasePersonAs } from "~/features/privacy/erasure.server";
+import { EXPIRED_EXPORT_KEEP_DAYS, removeExpiredExports } from "~/features/privacy/personal-data-exports.server";
 import { notExported, personalDataSources } from "~/features/privacy/personal-data-sources.server";
-import { loader as exportLoader } from "~/routes/resources+/personal-data";
-import { context, getRequest, run } from "../support/http";
-import { employeeIn, orgWorld } from "../support/org";
+import { loader as pageLoader } from "~/routes/_app+/personal-data.$id";
+import { action as requestAction } from "~/routes/resources+/personal-data";
+import { loader as fileLoader } from "~/routes/resources+/personal-data-file.$id.$format";
+import { requireUser } from "~/utils/tenant.server";
+import { context, getRequest, run, unwrapData } from "../support/http";
+import { employeeIn, orgWorld, postForm } from "../support/org";
 import { sessionCookieFor } from "../support/session";
+import { readMail, startSmtpCapture } from "../support/smtp";
+import { readXlsx } from "../support/xlsx";
 
 let w: Awaited<ReturnType<typeof orgWorld>>;
 let other: Awaited<ReturnType<typeof orgWorld>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let worker: RunningWorker | undefined;
+let dataDir: string;
+const saved = { smtp: process.env.SMTP_URL, dataDir: process.env.DATA_DIR };
 
 beforeAll(async () => {
+  dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "personal-data-export-"));
+  process.env.DATA_DIR = dataDir;
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  worker = await startWorker(process.env.DATABASE_URL);
   w = await orgWorld({ accountAdmin: true });
   other = await orgWorld({ accountAdmin: true });
 });
 
-const download = (query: string, cookie: string) =>
-  run(() =>
-    exportLoader({ request: getRequest(`/resources/personal-data${query}`, cookie), context: context(), params: {} }),
+afterAll(async () => {
+  await worker?.stop();
+  await stopSenderBoss();
+  closeTransport();
+  await smtp?.close();
+  for (const [key, value] of [
+    ["SMTP_URL", saved.smtp],
+    ["DATA_DIR", saved.dataDir],
+  ] as const)
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  await fs.promises.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Asks for an export as the cookie's user; the answer is the redirect to its page (or a 404). */
+async function requestExport(cookie: string, person?: string) {
+  const answer = (await run(() =>
+    requestAction({
+      request: postForm("/resources/personal-data", person ? { person } : {}, cookie),
+      context: context(),
+      params: {},
+    }),
+  )) as Response;
+  if (answer.status !== 302) return { status: answer.status, id: "" };
+  const id = /^\/personal-data\/([0-9a-f-]{36})$/.exec(answer.headers.get("Location") ?? "")?.[1];
+  expect(id).toBeDefined();
+  return { status: 302, id: id! };
+}
+
+const page = async (id: string, cookie: string) => {
+  const answer = await run(() =>
+    pageLoader({ request: getRequest(`/personal-data/${id}`, cookie), context: context(), params: { id } }),
   );
+  return answer instanceof Response ? { http: answer.status } : { http: 200, ...(unwrapData(answer).data as object) };
+};
+
+const file = (id: string, format: string, cookie: string) =>
+  run(() =>
+    fileLoader({
+      request: getRequest(`/resources/personal-data-file/${id}/${format}`, cookie),
+      context: context(),
+      params: { id, format },
+    }),
+  ) as Promise<Response>;
+
+/** Waits for the worker to finish the export (a condition with a deadline, not a sleep). */
+async function readyExport(id: string) {
+  for (const deadline = Date.now() + 30_000; ;) {
+    const [row] = await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id));
+    if (row && row.status !== "pending" && row.status !== "running") return row;
+    if (Date.now() > deadline) throw new Error(`export ${id} is still ${row?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function mailTo(email: string) {
+  for (const deadline = Date.now() + 15_000; ;) {
+    const found = smtp.messages.filter((m) => m.envelopeTo.includes(email));
+    if (found.length > 0) return found.map((m) => readMail(m.raw));
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const folderOf = (id: string) => path.join(dataDir, "personal-data-exports", id);
 
 /** Every table with a column that refers to a person: a foreign key to users or memberships, or a *user_id / *membership_id column. */
 function personTables(): Map<string, string[]> {
@@ -61,7 +150,7 @@ describe("a person's data export", () => {
     expect(personalDataSources.map((s) => s.table).filter((t) => !names.has(t))).toEqual([]);
   });
 
-  it("everyone downloads their own data as JSON and Excel, without secrets, and the download is in the trail", async () => {
+  it("everyone asks for their own data: the job makes JSON and Excel, mails a link, the page downloads them", async () => {
     const me = await employeeIn(w, "Exporteur");
     await getDb().insert(tasks).values({
       accountId: w.account.id,
@@ -72,9 +161,25 @@ describe("a person's data export", () => {
       title: "Taak voor de export",
     });
     const { cookie } = await sessionCookieFor({ userId: me.user.id, accountId: w.account.id, clusterId: w.cluster.id });
-    const response = (await download("?format=json", cookie)) as Response;
-    expect(response.headers.get("Content-Type")).toContain("application/json");
-    const body = await response.text();
+    const { id } = await requestExport(cookie);
+    const row = await readyExport(id);
+    expect(row).toMatchObject({ status: "ready", progress: 100, personId: me.user.id, requestedBy: me.user.id });
+    // The link works a week from the moment it was ready.
+    const days = (row.expiresAt.getTime() - row.finishedAt!.getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    expect(fs.existsSync(path.join(folderOf(id), "personal-data.json"))).toBe(true);
+
+    // The e-mail, in the requester's language, leads to the page and holds none of the data.
+    const [mail] = await mailTo(me.user.email);
+    expect(mail.subject).toBe("Je gegevensexport staat klaar");
+    expect(mail.text).toContain(`/personal-data/${id}`);
+    expect(`${mail.text}${mail.html}`).not.toContain("Taak voor de export");
+
+    expect(await page(id, cookie)).toMatchObject({ http: 200, own: true, expired: false });
+    const json = await file(id, "json", cookie);
+    expect(json.status).toBe(200);
+    expect(json.headers.get("Content-Type")).toContain("application/json");
+    const body = await json.text();
     const data = JSON.parse(body) as {
       format: string;
       person: string;
@@ -85,30 +190,92 @@ describe("a person's data export", () => {
     expect(data.tables.users[0]).toMatchObject({ id: me.user.id, email: me.user.email });
     expect(data.tables.memberships.map((m) => m.id)).toEqual([me.membership.id]);
     expect(data.tables.tasks.map((t) => t.title)).toContain("Taak voor de export");
+    expect(Object.keys(data.tables)).toEqual(personalDataSources.map((s) => s.table));
     expect(body).not.toMatch(/password_hash|\$argon2|\$2[aby]\$/);
-    const xlsx = (await download("?format=xlsx", cookie)) as Response;
+    const xlsx = await file(id, "xlsx", cookie);
     expect(xlsx.headers.get("Content-Type")).toContain("spreadsheetml");
+    const sheets = await readXlsx(Buffer.from(await xlsx.arrayBuffer()));
+    expect(sheets.find((s) => s.name === "tasks")?.rows.flat()).toContain("Taak voor de export");
+    expect((await file(id, "csv", cookie)).status).toBe(404);
+
+    // The trail: the request and each download, with ids and formats only.
     const trail = await getDb()
-      .select()
+      .select({ action: auditEvents.action, data: auditEvents.data })
       .from(auditEvents)
-      .where(and(eq(auditEvents.targetUserId, me.user.id), eq(auditEvents.action, "export.personalData")));
-    expect(trail.map((r) => (r.data as { format: string }).format).sort()).toEqual(["json", "xlsx"]);
+      .where(and(eq(auditEvents.targetUserId, me.user.id), sql`${auditEvents.action} like 'export.personalData%'`));
+    expect(trail.map((r) => r.action).sort()).toEqual([
+      "export.personalData",
+      "export.personalData",
+      "export.personalDataRequest",
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(me.user.email);
   });
 
-  it("an account admin exports anyone of their account; others, and anyone of another account, get a 404", async () => {
+  it("an account admin exports anyone of the account; other accounts and colleagues get a 404", async () => {
     const person = await employeeIn(w, "Medewerker");
-    const answer = (await download(`?format=json&person=${person.user.id}`, w.cookie)) as Response;
-    expect(((await answer.json()) as { person: string }).person).toBe(person.user.id);
-    // Another account's admin asks for this account's person: 404, nothing about them.
-    const foreign = (await download(`?format=json&person=${person.user.id}`, other.cookie)) as Response;
-    expect(foreign.status).toBe(404);
-    // A colleague who is no account admin: 404 for someone else, and a bad id too.
+    const { id } = await requestExport(w.cookie, person.user.id);
+    expect((await readyExport(id)).status).toBe("ready");
+    expect(await page(id, w.cookie)).toMatchObject({ http: 200, own: false, personId: person.user.id });
+    expect((await file(id, "json", w.cookie)).status).toBe(200);
+    // Another account's admin: the request for this person, the page and the file are all 404.
+    expect((await requestExport(other.cookie, person.user.id)).status).toBe(404);
+    expect((await page(id, other.cookie)).http).toBe(404);
+    expect((await file(id, "json", other.cookie)).status).toBe(404);
+    // The person themselves did not ask for this one, and is no account admin: 404; nor may they ask for others.
     const { cookie } = await sessionCookieFor({
       userId: person.user.id,
       accountId: w.account.id,
       clusterId: w.cluster.id,
     });
-    expect(((await download(`?format=json&person=${w.admin.user.id}`, cookie)) as Response).status).toBe(404);
-    expect(((await download(`?format=json&person=nonsense`, w.cookie)) as Response).status).toBe(404);
+    expect((await page(id, cookie)).http).toBe(404);
+    expect((await file(id, "xlsx", cookie)).status).toBe(404);
+    expect((await requestExport(cookie, w.admin.user.id)).status).toBe(404);
+    expect((await requestExport(w.cookie, "nonsense")).status).toBe(404);
+    expect((await page("nonsense", w.cookie)).http).toBe(404);
+  });
+
+  it("after the link's time the download answers 410; the cleanup removes files, later the row, idempotently", async () => {
+    const person = await employeeIn(w, "Verloopt");
+    const { id } = await requestExport(w.cookie, person.user.id);
+    await readyExport(id);
+    const expire = (interval: string) =>
+      getDb()
+        .update(personalDataExports)
+        .set({ expiresAt: sql`now() - ${interval}::interval` })
+        .where(eq(personalDataExports.id, id));
+    await expire("1 minute");
+    const gone = await file(id, "json", w.cookie);
+    expect(gone.status).toBe(410);
+    expect(gone.headers.get("Content-Type")).toContain("text/html");
+    expect(await gone.text()).toContain("Deze download is verlopen");
+    expect(await page(id, w.cookie)).toMatchObject({ http: 200, expired: true });
+
+    expect(fs.existsSync(folderOf(id))).toBe(true);
+    const first = await removeExpiredExports();
+    expect(first.files).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(folderOf(id))).toBe(false);
+    const [kept] = await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id));
+    expect(kept.fileLocation).toBeNull();
+    expect((await file(id, "json", w.cookie)).status).toBe(410);
+    // Again: nothing of this export left to do.
+    const again = await removeExpiredExports();
+    expect(again.files).toBe(0);
+    await expire(`${EXPIRED_EXPORT_KEEP_DAYS + 1} days`);
+    expect((await removeExpiredExports()).rows).toBeGreaterThanOrEqual(1);
+    expect(await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id))).toEqual([]);
+    expect(await removeExpiredExports()).toEqual({ files: 0, rows: 0 });
+    expect((await file(id, "json", w.cookie)).status).toBe(404);
+  });
+
+  it("erasing a person deletes their exports and the files", async () => {
+    const person = await employeeIn(w, "Gewist");
+    const { id } = await requestExport(w.cookie, person.user.id);
+    await readyExport(id);
+    expect(fs.existsSync(folderOf(id))).toBe(true);
+    const ctx = await requireUser(getRequest("/personnel/users/active", w.cookie));
+    expect(await erasePersonAs(ctx, null, person.user.id)).toEqual({ ok: true });
+    expect(await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id))).toEqual([]);
+    expect(fs.existsSync(folderOf(id))).toBe(false);
+    expect((await file(id, "json", w.cookie)).status).toBe(404);
   });
 });

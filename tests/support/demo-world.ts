@@ -6,6 +6,8 @@
  * `led` is data of leider@demo.nl's teams (De Linde); `other` is data of a team leider@demo.nl does
  * not lead (Het Anker). Andere BV has one team, so there both are the same.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
@@ -22,6 +24,7 @@ import {
   flowMeasurements,
   importConnectorRuns,
   imports,
+  personalDataExports,
   knowledgeAreas,
   memberships,
   positions,
@@ -39,6 +42,7 @@ import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createFlowMeasurement } from "~/features/flow/flows.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
+import { exportsRoot } from "~/features/privacy/personal-data-exports.server";
 import { createSelfReviewFromRound } from "~/features/reviews/self-review-create.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";
@@ -95,6 +99,8 @@ export type TenantData = {
   polarisImport: string;
   /** A knowledge area of the cluster, on no card (issue 19). */
   knowledgeArea: string;
+  /** A ready personal-data export the account admin asked for (decision 1740), with its files. */
+  personalDataExport: string;
   led: TeamData;
   other: TeamData;
 };
@@ -427,6 +433,30 @@ async function polarisImportIn(accountId: string, clusterId: string) {
   return importId;
 }
 
+/** A ready personal-data export of `personId` that `requestedBy` asked for, with (tiny) files in DATA_DIR. */
+async function personalDataExportIn(accountId: string, clusterId: string, personId: string, requestedBy: string) {
+  const id = crypto.randomUUID();
+  await getDb()
+    .insert(personalDataExports)
+    .values({
+      id,
+      fileLocation: id,
+      accountId,
+      clusterId,
+      personId,
+      requestedBy,
+      status: "ready",
+      progress: 100,
+      finishedAt: sql`now()`,
+      expiresAt: sql`now() + interval '7 days'`,
+    });
+  const folder = path.join(exportsRoot(), id);
+  await fs.promises.mkdir(folder, { recursive: true });
+  for (const format of ["json", "xlsx"])
+    await fs.promises.writeFile(path.join(folder, `personal-data.${format}`), "{}");
+  return id;
+}
+
 /** Seeds the demo into this test file's database and gathers the world. Call once, in beforeAll. */
 export async function demoWorld(): Promise<DemoWorld> {
   await seedDemo(process.env.DATABASE_URL!);
@@ -474,6 +504,12 @@ export async function demoWorld(): Promise<DemoWorld> {
     personnelImport: await personnelImportIn(demoAccountId, noord),
     polarisImport: await polarisImportIn(demoAccountId, noord),
     knowledgeArea: await insertKnowledgeArea(demoAccountId, noord),
+    personalDataExport: await personalDataExportIn(
+      demoAccountId,
+      noord,
+      (await membershipOf(demoUsers.medewerker, noord)).userId,
+      (await membershipOf(demoUsers.admin, noord)).userId,
+    ),
     led: await withSelfReview(
       cookies.hr,
       await teamData(noord, await teamId(noord, demoTeams.noord[0]), demoUsers.medewerker),
@@ -531,6 +567,12 @@ export async function demoWorld(): Promise<DemoWorld> {
     personnelImport: await personnelImportIn(andereAccountId, andereCluster),
     polarisImport: await polarisImportIn(andereAccountId, andereCluster),
     knowledgeArea: await insertKnowledgeArea(andereAccountId, andereCluster),
+    personalDataExport: await personalDataExportIn(
+      andereAccountId,
+      andereCluster,
+      (await membershipOf(demoUsers.andere, andereCluster)).userId,
+      (await membershipOf(demoUsers.andere, andereCluster)).userId,
+    ),
     led: andereTeam,
     other: andereTeam,
   };

@@ -77,6 +77,12 @@ export const idRoutes: Record<string, AuditEntry> = {
   "_app+/personnel+/user.$id.delete.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
   "_app+/personnel+/user.$id.merge.tsx": { may: both, params: (_, t) => ({ id: t.employee }) },
   // Erasure (1560): only account admins; everyone else, hr@demo.nl included, gets a 404.
+  // A person's data export (1740): its requester (the account admin) and the account's admins.
+  "_app+/personal-data.$id.tsx": { may: ["admin"], params: (d) => ({ id: d.personalDataExport }) },
+  "resources+/personal-data-file.$id.$format.ts": {
+    may: ["admin"],
+    params: (d) => ({ id: d.personalDataExport, format: "json" }),
+  },
   "_app+/personnel+/user.$id.erase.tsx": { may: ["admin"], params: (_, t) => ({ id: t.employee }) },
   "_app+/review+/$reviewId.compare.$subjectId.tsx": {
     may: reviewers,

@@ -102,6 +102,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
     path: "/import/excel/abc",
   },
   "import-failed": { firstName: "Sanne", fileName: "personeel.xlsx", path: "/import/excel/abc" },
+  "personal-data-ready": { firstName: "Sanne", path: "/personal-data/abc", days: 7 },
   "licence-order": {
     firstName: "Sanne",
     orderNumber: "1A2B3C4D",
@@ -122,7 +123,7 @@ const sampleProps: { [Name in TemplateName]: TemplateProps<Name> } = {
 };
 
 const untranslatedKey =
-  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived|importScheduled|importFailed|licenceOrder)\.[a-zA-Z0-9]+/;
+  /\b(?:layout|passwordChanged|link|verifyEmail|passwordReset|invitation|invitationReminder|teamReviewInvitation|teamReviewReminder|selfReviewInvitation|selfReviewReminder|peerReviewInvitation|peerReviewReminder|emailChange|emailChanged|registrationAttempt|digest|taskReceived|importScheduled|importFailed|personalDataReady|licenceOrder)\.[a-zA-Z0-9]+/;
 
 describe("renderEmail", () => {
   for (const template of templateNames) {

@@ -21,7 +21,14 @@ export const auditActionsByCategory = {
   ],
   loginAs: ["loginAs.start", "loginAs.stop"],
   roles: ["membership.roles", "membership.teamLeader", "account.admin", "rights.change", "team.roles"],
-  exports: ["export.personnel", "export.review", "export.audit", "export.personalData", "export.planning"],
+  exports: [
+    "export.personnel",
+    "export.review",
+    "export.audit",
+    "export.personalData",
+    "export.personalDataRequest",
+    "export.planning",
+  ],
   imports: ["import.apply"],
   settings: [
     "settings.account",

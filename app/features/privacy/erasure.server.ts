@@ -5,6 +5,7 @@ import { mayChangeAccountWideFields } from "~/features/people/actor-may.server";
 import { isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { ERASED_EMAIL_DOMAIN, ERASED_NAME } from "./erased-person";
+import { deletePersonalDataExportsOf } from "./personal-data-exports.server";
 
 /**
  * Erasure of one person (AVG art. 17, issue 35, decision 1560). The users and membership rows stay, because
@@ -133,6 +134,9 @@ export async function erasePerson(tx: DbOrTx, accountId: string, userId: string)
   await run(tx, counts, "ssoIdentities", sql`delete from user_sso_identities where user_id = ${userId}`);
   await run(tx, counts, "twoFactor", sql`delete from user_two_factor where user_id = ${userId}`);
   await run(tx, counts, "invitations", sql`delete from invitations where membership_id = any(${mine})`);
+  // Their data exports (pending or ready, and those they asked for), with the files (decision 1740).
+  const exports = await deletePersonalDataExportsOf(tx, accountId, userId);
+  if (exports > 0) counts.personalDataExports = exports;
   // Their notes and tasks, and private notes others wrote about them; tasks to others about them stay, unlinked.
   await run(
     tx,

@@ -66,6 +66,7 @@ export const notExported: Readonly<Record<string, string>> = {
   sessions: "sign-in sessions: security data, short-lived, no content about the person",
   session_impersonations: "login-as bookkeeping of a session; the trail's loginAs events are exported",
   user_tokens: "one-time codes (hashed): security data, short-lived",
+  personal_data_exports: "the requests for this export themselves: ids and dates, removed within weeks (decision 1740)",
 };
 
 /** Columns never written into an export: secrets and their hashes. */

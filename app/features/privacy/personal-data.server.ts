@@ -3,7 +3,6 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import * as schema from "#db/schema";
 import { memberships, reviewSubjects, reviews, users } from "#db/schema";
-import { auditNow } from "~/features/audit/audit.server";
 import { getPeerReviewResult } from "~/features/peer-reviews/peer-review-result.server";
 import { isUuid, notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -61,9 +60,14 @@ async function idsOf(query: SQL): Promise<string[]> {
 /**
  * Everything the product holds about one person of ctx's account (issue 35, decision 1523): one section per
  * table of `personalDataSources`, rows as stored without secrets; peer answers about the person only as the
- * result the product shows them. Synchronous: a demo person's export takes well under a second.
+ * result the product shows them. `onProgress` hears after each table how many of how many are read (the job's
+ * progress, decision 1740).
  */
-export async function collectPersonalData(ctx: TenantContext, userId: string) {
+export async function collectPersonalData(
+  ctx: TenantContext,
+  userId: string,
+  onProgress?: (done: number, total: number) => Promise<void>,
+) {
   const account = ctx.accountId;
   const membershipIds = await idsOf(
     sql`select id from memberships where user_id = ${userId} and account_id = ${account}`,
@@ -98,17 +102,18 @@ export async function collectPersonalData(ctx: TenantContext, userId: string) {
     return ids.length > 0 ? sql`${sql.identifier(by.column)} in ${inList(ids)}` : null;
   };
   const tables: Record<string, Row[]> = {};
-  for (const source of personalDataSources) {
+  for (const [index, source] of personalDataSources.entries()) {
     const conditions = source.by.map(condition).filter((c): c is SQL => c !== null);
     if (conditions.length === 0) {
       tables[source.table] = [];
-      continue;
+    } else {
+      const tenancy = tablesByName.get(source.table)?.hasAccount ? sql`account_id = ${account} and ` : sql``;
+      const result = await getDb().execute<Row>(
+        sql`select * from ${sql.identifier(source.table)} where ${tenancy}(${sql.join(conditions, sql` or `)})`,
+      );
+      tables[source.table] = result.rows.map(plain);
     }
-    const tenancy = tablesByName.get(source.table)?.hasAccount ? sql`account_id = ${account} and ` : sql``;
-    const result = await getDb().execute<Row>(
-      sql`select * from ${sql.identifier(source.table)} where ${tenancy}(${sql.join(conditions, sql` or `)})`,
-    );
-    tables[source.table] = result.rows.map(plain);
+    await onProgress?.(index + 1, personalDataSources.length);
   }
   return {
     format: PERSONAL_DATA_FORMAT,
@@ -154,19 +159,6 @@ async function peerResultsOf(ctx: TenantContext, membershipIds: readonly string[
 }
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
-
-/** The export of one person, recorded in the trail (who exported whose data, in which format). */
-export async function exportPersonalData(ctx: TenantContext, ip: string, personId: string | null, format: string) {
-  const userId = await requireExportablePerson(ctx, personId);
-  const data = await collectPersonalData(ctx, userId);
-  await auditNow(ctx, ip, {
-    action: "export.personalData",
-    subjectType: "user",
-    subjectId: userId,
-    data: { format, tables: Object.values(data.tables).filter((rows) => rows.length > 0).length },
-  });
-  return data;
-}
 
 /** The readable workbook: one sheet per table with rows, the column names as its header. */
 export function personalDataSheets(data: PersonalData) {

@@ -11,7 +11,7 @@ export type Sheet = { name: string; rows: Cell[][] };
 // Excel refuses these in sheet names, and allows at most 31 characters.
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Sheet";
 
-export async function writeXlsx(sheets: Sheet[]): Promise<Buffer> {
+function workbookOf(sheets: Sheet[]): ExcelJS.Workbook {
   const workbook = new ExcelJS.Workbook();
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheetName(sheet.name), { views: [{ state: "frozen", ySplit: 1 }] });
@@ -26,5 +26,14 @@ export async function writeXlsx(sheets: Sheet[]): Promise<Buffer> {
     }
     worksheet.getRow(1).font = { bold: true };
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbook;
+}
+
+export async function writeXlsx(sheets: Sheet[]): Promise<Buffer> {
+  return Buffer.from(await workbookOf(sheets).xlsx.writeBuffer());
+}
+
+/** The same workbook written to a file (a job's output), without holding the file's bytes in memory. */
+export async function writeXlsxFile(sheets: Sheet[], file: string): Promise<void> {
+  await workbookOf(sheets).xlsx.writeFile(file);
 }

@@ -1,29 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportPersonalData, personalDataSheets } from "~/features/privacy/personal-data.server";
-import { writeXlsx } from "~/features/reviews/xlsx.server";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requestPersonalDataExport } from "~/features/privacy/personal-data-exports.server";
+import { readForm } from "~/utils/read-form.server";
 import { requireUser } from "~/utils/tenant.server";
 
 /**
- * A person's data (issue 35, access and portability): `?format=json` (machine-readable, the fields in
- * docs/personal-data-export.md) or `xlsx` (readable, a sheet per kind of record). Without `person` the
- * signed-in user's own data; `person=<user id>` needs an account admin and a person of the same account.
+ * Asks for a person's data (issue 35, decision 1740): without `person` the signed-in user's own, with
+ * `person=<user id>` (account admins, same account) someone else's. The job makes the files; the answer is
+ * the export's page, where its progress and then the download links are.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
-  const url = new URL(request.url);
-  const format = url.searchParams.get("format") === "xlsx" ? "xlsx" : "json";
-  const data = await exportPersonalData(ctx, context.clientIp, url.searchParams.get("person"), format);
-  const name = `personal-data-${data.person}.${format}`;
-  const headers = (type: string) => ({
-    "Content-Type": type,
-    "Content-Disposition": `attachment; filename="${name}"`,
-    "Cache-Control": "private, no-store",
-  });
-  if (format === "json") {
-    return new Response(JSON.stringify(data, null, 2), { headers: headers("application/json; charset=utf-8") });
-  }
-  const file = await writeXlsx(personalDataSheets(data));
-  return new Response(new Uint8Array(file), {
-    headers: headers("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-  });
+  const person = (await readForm(request)).get("person");
+  const id = await requestPersonalDataExport(ctx, context.clientIp ?? null, typeof person === "string" ? person : null);
+  return redirect(`/personal-data/${id}`);
 }

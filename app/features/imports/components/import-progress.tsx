@@ -1,6 +1,5 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { RefreshWhileWorking } from "~/components/ui/refresh-while-working";
 
 /**
  * A job at work: a progress bar with rows done of total. Without JavaScript the page refreshes itself
@@ -21,19 +20,10 @@ export function ImportProgress({
   source?: string;
 }) {
   const { t } = useTranslation();
-  const { revalidate, state } = useRevalidator();
   const fetching = source !== undefined && status === "parsing";
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (state === "idle") revalidate();
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [revalidate, state]);
   return (
     <section aria-live="polite" className="rounded bg-white p-4 shadow-sm">
-      <noscript>
-        <meta httpEquiv="refresh" content="2" />
-      </noscript>
+      <RefreshWhileWorking />
       <h2 className="mb-2">{fetching ? t("import:connector.fetching", { source }) : t(`import:status.${status}`)}</h2>
       <label htmlFor="import-progress" className="block">
         {total > 0

@@ -1,24 +1,31 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/forms";
 
 /**
- * Download links of a person's data (JSON and Excel); without `userId` the signed-in user's own. With
- * `eraseHref`, the first step of erasing the person (decision 1560).
+ * Asks for a person's data export (decision 1740): a job makes it, its page shows the progress and then the
+ * downloads. Without `userId` the signed-in user's own. A plain form: it works without JavaScript.
  */
+export function RequestPersonalDataForm({ userId, label }: { userId?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/resources/personal-data">
+      {userId ? <input type="hidden" name="person" value={userId} /> : null}
+      <Button variant="secondary">{label ?? t("audit:personalData.request")}</Button>
+    </Form>
+  );
+}
+
+/** A person's data section: the export request and, with `eraseHref`, the first step of erasing them (1560). */
 export function PersonalDataLinks({ userId, own, eraseHref }: { userId?: string; own: boolean; eraseHref?: string }) {
   const { t } = useTranslation();
-  const href = (format: string) =>
-    `/resources/personal-data?${new URLSearchParams({ format, ...(userId ? { person: userId } : {}) }).toString()}`;
   return (
     <section aria-labelledby="personal-data-heading" className="mt-8 rounded bg-white p-4 shadow-sm">
       <h2 id="personal-data-heading" className="mb-2">
         {t(own ? "audit:personalData.ownHeading" : "audit:personalData.heading")}
       </h2>
       <p className="mb-2 max-w-prose">{t("audit:personalData.intro")}</p>
-      <p className="flex flex-wrap gap-4">
-        <a href={href("json")}>{t("audit:personalData.json")}</a>
-        <a href={href("xlsx")}>{t("audit:personalData.xlsx")}</a>
-      </p>
+      <RequestPersonalDataForm userId={userId} />
       {eraseHref ? (
         <p className="mt-4">
           <Link to={eraseHref} className="text-danger underline">
