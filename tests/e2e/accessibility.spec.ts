@@ -351,7 +351,7 @@ test("hr: analytics, the guide, flow settings with errors and the knowledge area
   await scanPages(page, [
     { path: "/analytics/users/workforce" },
     { path: "/analytics/users/development" },
-    { path: "/analytics/criteria/employability?period=all" },
+    { path: "/analytics/criteria/roles?dimension=employability&period=all" },
     { path: `/analytics/teams/team-comparison?${twoTeams.map((t) => `team=${t.id}`).join("&")}` },
     { path: "/analytics/planning/1y" },
     { path: "/analytics/planning/edit?horizon=1y", heading: "Behoefte instellen" },

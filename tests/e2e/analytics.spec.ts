@@ -9,7 +9,7 @@ async function figure(page: Page, key: string) {
 }
 
 // Runs with JavaScript on and off: the tabs are links and both filters are GET forms.
-test("HR reads the workforce and the development roles, the weakest criteria of a period, and compares two teams", async ({
+test("HR reads the workforce and the development roles, each criteria analysis of a dimension, and compares two teams", async ({
   page,
 }) => {
   await signIn(page, demoUsers.hr, { at: "/dashboard" });
@@ -23,21 +23,33 @@ test("HR reads the workforce and the development roles, the weakest criteria of 
   await expect(page.getByTestId("development-summary")).toContainText(/\d+ van de \d+ actieve medewerkers/);
   await expect(page.getByTestId("development-table")).toContainText(demoTeams.noord[0]);
 
+  // Criteria analytics (1730): each tab is a link that keeps the filters; the filter is a GET form.
   await page
     .getByRole("navigation", { name: "Hoofdmenu" })
     .getByRole("link", { name: "Criteria", exact: true })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Criteria-analyse" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Prestatie" })).toBeVisible();
-  await expect(page.getByTestId("criterion-row").first()).toBeVisible();
+  await page.getByLabel("Dimensie").selectOption({ label: "Potentieel" });
   await page.getByLabel("Periode").selectOption({ label: "Alle afgeronde beoordelingen" });
   await page.getByRole("button", { name: "Toon" }).click();
-  await expect(page).toHaveURL(/\/analytics\/criteria\/performance\?period=all$/);
-  // Another dimension keeps the period.
-  await page.getByRole("link", { name: "Potentieel" }).click();
-  await expect(page).toHaveURL(/\/analytics\/criteria\/potential\?period=all$/);
+  await expect(page).toHaveURL(/\/analytics\/criteria\/distribution\?dimension=potential&.*period=all/);
   await expect(page.getByRole("heading", { level: 2, name: "Potentieel" })).toBeVisible();
-  await expect(page.getByLabel("Periode")).toHaveValue("all");
+  await expect(page.getByTestId("criteria-levels-table").getByRole("row").nth(1)).toBeVisible();
+  const criteriaTabs = page.getByRole("navigation", { name: "Analyses" });
+  for (const [tab, chart] of [
+    ["Per team", "criteria-teams"],
+    ["Door de tijd", "criteria-rounds"],
+    ["Ontwikkelrollen", "criteria-separation"],
+    ["Team en zelf", "criteria-self"],
+  ] as const) {
+    await criteriaTabs.getByRole("link", { name: tab }).click();
+    await expect(page.getByTestId(`${chart}-table`)).toBeVisible();
+    await expect(page.getByLabel("Dimensie")).toHaveValue("potential");
+  }
+  await expect(page.getByTestId("export-links").getByRole("link", { name: "Exporteren naar CSV" })).toHaveAttribute(
+    "href",
+    /criteria-analytics-export\/self\?dimension=potential&period=all&format=csv/,
+  );
 
   await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Teamvergelijking" }).click();
   await expect(page.getByTestId("comparison-prompt")).toHaveText("Kies minstens twee teams om te vergelijken.");

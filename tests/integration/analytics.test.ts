@@ -1,5 +1,5 @@
 /**
- * HR analytics, criteria analytics and team comparison (docs/decisions/1409) on the seeded demo: the
+ * HR analytics and team comparison (docs/decisions/1409; criteria analytics: criteria-analytics.test.ts) on the seeded demo: the
  * numbers are what the database holds, each reads only the signed-in user's cluster, the latest finished
  * review counts, the period filter works, team ids from elsewhere are ignored and comparing needs
  * analytics.read.
@@ -8,7 +8,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviews, reviewSubjects, roleRights, teams } from "#db/schema";
-import { loader as criteriaLoader } from "~/routes/_app+/analytics+/criteria.$tab";
 import { loader as comparisonLoader } from "~/routes/_app+/analytics+/teams.team-comparison";
 import { loader as hrLoader } from "~/routes/_app+/analytics+/users.$tab";
 import { smallReviewedTeam } from "../../seed/demo-data";
@@ -37,7 +36,6 @@ function page<T>(result: T | Response): T {
 }
 
 type Hr = Awaited<ReturnType<typeof hrLoader>>;
-type Criteria = Awaited<ReturnType<typeof criteriaLoader>>;
 type Comparison = Awaited<ReturnType<typeof comparisonLoader>>;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -191,59 +189,6 @@ describe("HR analytics", () => {
     }
     const unknown = await load<Hr>(hrLoader, "/analytics/users/salaries", who.hr.cookie, { tab: "salaries" });
     expect((unknown as Response).status).toBe(404);
-  });
-});
-
-describe("criteria analytics", () => {
-  it("averages each criterion's scores of finished team reviews as a share of their scale, weakest first", async () => {
-    const data = page(
-      await load<Criteria>(criteriaLoader, "/analytics/criteria/performance?period=all", who.hr.cookie, {
-        tab: "performance",
-      }),
-    ).data;
-    expect(data.criteria.length).toBeGreaterThan(0);
-    const { rows } = await getDb().execute<{ criterion_id: string; score: number; scale: number }>(sql`
-      select sc.criterion_id, sc.score, r.scale from review_scores sc join reviews r on r.id = sc.review_id
-      where r.cluster_id = ${noord} and r.type = 'team' and r.is_finished and r.deleted_at is null and sc.dimension = 1`);
-    for (const c of data.criteria) {
-      const mine = rows.filter((r) => r.criterion_id === c.id);
-      const rated = mine.filter((r) => r.score > 0);
-      expect(c.scored).toBe(rated.length);
-      expect(c.notRated).toBe(mine.length - rated.length);
-      const average = rated.reduce((sum, r) => sum + ((r.score - 1) / (r.scale - 1)) * 100, 0) / rated.length;
-      expect(c.averagePercent).toBeCloseTo(average, 6);
-    }
-    const averages = data.criteria.map((c) => c.averagePercent ?? Infinity);
-    expect(averages).toEqual([...averages].sort((a, b) => a - b));
-  });
-
-  it("leaves out reviews finished before the period", async () => {
-    const path = (period: string) => `/analytics/criteria/potential?period=${period}`;
-    const scored = async (period: string) =>
-      page(
-        await load<Criteria>(criteriaLoader, path(period), who.hr.cookie, { tab: "potential" }),
-      ).data.criteria.reduce((sum, c) => sum + c.scored, 0);
-    const all = await scored("all");
-    expect(all).toBeGreaterThan(0);
-    expect(await scored("12")).toBe(all);
-    await getDb()
-      .update(reviews)
-      .set({ finishedAt: sql`now() - interval '20 months'` })
-      .where(and(eq(reviews.clusterId, noord), eq(reviews.type, "team"), eq(reviews.isFinished, true)));
-    expect(await scored("12")).toBe(0);
-    expect(await scored("24")).toBe(all);
-    const empty = page(await load<Criteria>(criteriaLoader, path("12"), who.hr.cookie, { tab: "potential" }));
-    expect(empty.data.criteria).toEqual([]);
-    // An unknown period is the default; another cluster's scores never count.
-    expect(page(await load<Criteria>(criteriaLoader, path("x"), who.hr.cookie, { tab: "potential" })).period).toBe(
-      "12",
-    );
-    const andere = page(await load<Criteria>(criteriaLoader, path("all"), who.andere.cookie, { tab: "potential" }));
-    const ids = andere.data.criteria.map((c) => c.id);
-    const { rows } = await getDb().execute<{ n: number }>(sql`
-      select count(*)::int as n from criteria where id = any(${`{${ids.join(",")}}`}::uuid[])
-        and cluster_id <> ${who.andere.clusterId}`);
-    expect(rows[0].n).toBe(0);
   });
 });
 

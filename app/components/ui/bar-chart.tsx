@@ -8,6 +8,8 @@ import { ListTable, Row } from "./table";
  *
  * A value that is null is hidden (a small group, docs/decisions/1600): its bar is an empty outline with the
  * `hiddenText`, its cells say so in the table. Sizes are SVG user units; the SVG scales to its box.
+ * `grouped` draws the series of a row as thin bars under each other instead of stacked (averages, which do not
+ * add up; docs/decisions/1730): then a row is hidden only in the series whose value is null, and no total.
  */
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartRow = {
@@ -28,6 +30,7 @@ const MAX_LABEL = 28;
 
 const rowTotal = (row: ChartRow) => row.values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
 const isHidden = (row: ChartRow) => row.values.some((v) => v === null);
+const GROUPED_BAR = 8;
 const shortLabel = (label: string) => (label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label);
 
 export function BarChart({
@@ -42,6 +45,7 @@ export function BarChart({
   format = String,
   headingLevel = 2,
   extraColumns = [],
+  grouped = false,
   children,
 }: {
   id: string;
@@ -60,13 +64,21 @@ export function BarChart({
   headingLevel?: 2 | 3;
   /** Table columns after the drawn ones, filled from each row's `extra`. */
   extraColumns?: readonly string[];
+  /** Series side by side (thin bars per row) rather than stacked: for values that do not add up. */
+  grouped?: boolean;
   /** Between the picture and the table: a legend note, export links. */
   children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const top = Math.max(max ?? 0, ...rows.map(rowTotal), 1);
-  const height = Math.max(rows.length, 1) * ROW_HEIGHT + 4;
-  const stacked = series.length > 1;
+  const top = Math.max(
+    max ?? 0,
+    ...rows.map((row) => (grouped ? Math.max(0, ...row.values.map((v) => v ?? 0)) : rowTotal(row))),
+    1,
+  );
+  const rowHeight = grouped ? Math.max(ROW_HEIGHT, series.length * GROUPED_BAR + 8) : ROW_HEIGHT;
+  const height = Math.max(rows.length, 1) * rowHeight + 4;
+  const several = series.length > 1;
+  const stacked = several && !grouped;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8 max-w-4xl break-inside-avoid" data-testid={`${id}-chart`}>
       <Heading id={`${id}-title`} className="mb-2">
@@ -79,8 +91,20 @@ export function BarChart({
         className="w-full max-w-3xl rounded bg-white shadow-sm [print-color-adjust:exact]"
       >
         {rows.map((row, i) => {
-          const y = i * ROW_HEIGHT + 4;
+          const y = i * rowHeight + 4;
           let x = LABEL_WIDTH;
+          if (grouped)
+            return (
+              <GroupedRow
+                key={row.key}
+                row={row}
+                y={y}
+                series={series}
+                top={top}
+                hiddenText={hiddenText}
+                format={format}
+              />
+            );
           return (
             <g key={row.key}>
               <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT - 5} textAnchor="end" fontSize="12" fill="#1f2933">
@@ -123,7 +147,7 @@ export function BarChart({
           );
         })}
       </svg>
-      {stacked ? (
+      {several ? (
         <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
           {series.map((s) => (
             <li key={s.key} className="flex items-center gap-1">
@@ -162,5 +186,62 @@ export function BarChart({
         ))}
       </ListTable>
     </section>
+  );
+}
+
+/** One row of a grouped chart: a thin bar per series, a hidden value as a dashed outline. */
+function GroupedRow({
+  row,
+  y,
+  series,
+  top,
+  hiddenText,
+  format,
+}: {
+  row: ChartRow;
+  y: number;
+  series: readonly ChartSeries[];
+  top: number;
+  hiddenText: string;
+  format: (value: number) => string;
+}) {
+  return (
+    <g>
+      <text x={LABEL_WIDTH - 8} y={y + 12} textAnchor="end" fontSize="12" fill="#1f2933">
+        {shortLabel(row.label)}
+      </text>
+      {series.map((s, j) => {
+        const value = row.values[j];
+        const barY = y + j * GROUPED_BAR;
+        if (value === null)
+          return (
+            <g key={s.key}>
+              <rect
+                x={LABEL_WIDTH}
+                y={barY}
+                width={BAR_WIDTH / 3}
+                height={GROUPED_BAR - 1}
+                fill="none"
+                stroke="#737373"
+                strokeDasharray="3 2"
+              />
+              <text x={LABEL_WIDTH + BAR_WIDTH / 3 + 4} y={barY + GROUPED_BAR - 1} fontSize="8" fill="#52606d">
+                {hiddenText}
+              </text>
+            </g>
+          );
+        const width = (Math.max(value, 0) / top) * BAR_WIDTH;
+        return (
+          <g key={s.key}>
+            <rect x={LABEL_WIDTH} y={barY} width={width} height={GROUPED_BAR - 1} fill={s.color}>
+              <title>{`${row.label}, ${s.label}: ${format(value)}`}</title>
+            </rect>
+            <text x={LABEL_WIDTH + width + 4} y={barY + GROUPED_BAR - 1} fontSize="8" fill="#1f2933">
+              {format(value)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageBandOf, dimensionOfTab, parsePeriod, percentText, periodStart } from "./analytics";
+import { ageBandOf, dimensionOfKey, parsePeriod, percentText, periodStart } from "./analytics";
 
 describe("analytics rules", () => {
   it("start a period that many months back, on the same day; all has no start", () => {
@@ -33,7 +33,7 @@ describe("analytics rules", () => {
   });
 
   it("number the dimension tabs as the review settings do, and write shares in the page's language", () => {
-    expect([dimensionOfTab("performance"), dimensionOfTab("potential"), dimensionOfTab("employability")]).toEqual([
+    expect([dimensionOfKey("performance"), dimensionOfKey("potential"), dimensionOfKey("employability")]).toEqual([
       1, 2, 3,
     ]);
     expect(percentText(62.5, "nl")).toBe("63 %");

@@ -28,12 +28,18 @@ export const hrTabRights = {
 /** Who may open HR analytics at all: any tab's right (the navigation entry and analytics/users). */
 export const hrAnalyticsGuard = ["teams.manage", "analytics.read"] as const satisfies readonly Right[];
 
-/** analytics/criteria/{tab}: one tab per dimension. */
-export const criteriaTabs = ["performance", "potential", "employability"] as const;
+/**
+ * analytics/criteria/{tab}: one tab per question (docs/decisions/1730) — the spread over the scale's levels,
+ * averages per team, averages per round, the criteria that most separate the development roles, and the team
+ * review against the self review. The dimension is a filter; the old dimension tabs lead to the first tab.
+ */
+export const criteriaTabs = ["distribution", "teams", "rounds", "roles", "self"] as const;
 export type CriteriaTab = (typeof criteriaTabs)[number];
+export const criteriaDimensions = ["performance", "potential", "employability"] as const;
+export type CriteriaDimension = (typeof criteriaDimensions)[number];
 
-export function dimensionOfTab(tab: CriteriaTab): Dimension {
-  return (criteriaTabs.indexOf(tab) + 1) as Dimension;
+export function dimensionOfKey(key: CriteriaDimension): Dimension {
+  return (criteriaDimensions.indexOf(key) + 1) as Dimension;
 }
 
 /** Which finished team reviews count: those finished in the last 12 or 24 months, or all. */

@@ -1,60 +1,384 @@
+import type { TFunction } from "i18next";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { Dimension } from "~/features/criteria/scales";
+import type { ChartSeries } from "~/components/ui/bar-chart";
+import { levelNames, scaleColors, scaleLevels, isScaleSize, type Dimension } from "~/features/criteria/scales";
+import { roleColors, type RoleText } from "~/features/reviews/components/results-ui";
+import { inDisplayOrder } from "~/features/reviews/results";
+import type { Sheet } from "~/features/reviews/xlsx.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import {
+  criteriaDimensions,
+  dimensionOfKey,
+  groupColors,
+  periodStart,
+  type CriteriaDimension,
+  type CriteriaTab,
+} from "./analytics";
+import { filteredGroup, hrAnalyticsScope, hrChoices, subjectsSql } from "./development-rounds.server";
+import { parseHrFilter, type HrFilter } from "./hr-filter";
+import { hiddenSummary, suppressSiblings, type HiddenReason } from "./small-groups";
+import { minGroupSize } from "./small-groups.server";
 
 /**
- * Criteria analytics (docs/decisions/1409): per criterion of a dimension, how the people were scored in the
- * finished team reviews of a period. Reviews keep the scale they were made with, so each score counts as
- * its place on its own scale (0 % lowest level, 100 % highest; as the development-role thresholds do);
- * not-rated (0) is counted apart. Weakest criteria first: where development is needed.
+ * Criteria analytics (spec §2 analytics/criteria/{tab}; docs/decisions/1730): per criterion of a dimension,
+ * from finished team reviews only (spec §4), the spread over the scale's levels, averages per team and per
+ * round, how strongly a criterion separates the development roles, and the team review against the self
+ * review. The people are those of HR analytics (`subjectsSql`: analytics.read's teams, a person once per
+ * round; over a period, their latest finished review in it), filtered the same way (`parseHrFilter`), and
+ * every group goes through the small-group rules before it leaves the server (1600). A score counts as its
+ * place on its own scale (0 % lowest level, 100 % highest); not-rated is not a score.
  */
 
-export type CriterionAnalytics = {
-  id: string;
-  name: string;
-  archived: boolean;
-  scored: number;
-  notRated: number;
-  averagePercent: number | null;
-  rounds: number;
+type ScoreRow = {
+  criterion_id: string;
+  round_id: string | null;
+  team_id: string | null;
+  in_tag: boolean;
+  in_position: boolean;
+  key: string | null;
+  n: number;
+  /** Sum of the scores (as %), of their squares, and (self tab) of the self-review scores. */
+  s1: number;
+  s2: number;
+  s3: number | null;
 };
 
-export async function criteriaAnalytics(ctx: TenantContext, dimension: Dimension, since: string | null) {
-  const { rows } = await getDb().execute<{
-    id: string;
-    name: string;
-    archived: boolean;
-    scored: number;
-    not_rated: number;
-    average: number | null;
-    rounds: number;
-  }>(sql`
-    select c.id, c.name, c.archived_at is not null as archived,
-      (count(*) filter (where sc.score > 0))::int as scored,
-      (count(*) filter (where sc.score = 0))::int as not_rated,
-      avg((sc.score - 1)::float8 / greatest(r.scale - 1, 1) * 100) filter (where sc.score > 0) as average,
-      count(distinct coalesce(r.parent_id, r.id))::int as rounds
-    from review_scores sc
-    join reviews r on r.id = sc.review_id
-    join criteria c on c.id = sc.criterion_id and c.account_id = ${ctx.accountId} and c.cluster_id = ${ctx.clusterId}
-    where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
-      and r.is_finished and r.deleted_at is null and sc.dimension = ${dimension}
-      ${since ? sql`and r.finished_at >= ${since}::date` : sql``}
-    group by c.id, c.name, c.archived_at
-    order by average asc nulls last, lower(c.name), c.id`);
-  const criteria: CriterionAnalytics[] = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    archived: r.archived,
-    scored: r.scored,
-    notRated: r.not_rated,
-    averagePercent: r.average === null ? null : Number(r.average),
-    rounds: r.rounds,
+const pct = (score: string, scale: string) => sql.raw(`((${score} - 1)::float8 / greatest(${scale} - 1, 1) * 100)`);
+
+/**
+ * The scores of one dimension counted per criterion × (round) × (team) × filter match × key, in SQL: a few
+ * hundred rows at 10,000 people. `key`: the scale level, the development role, or none.
+ */
+async function scoreRows(
+  ctx: TenantContext,
+  filter: HrFilter,
+  since: string | null,
+  dimension: Dimension,
+  by: { round: boolean; team: boolean; key: "level" | "role" | "self" | null },
+) {
+  const scope = hrAnalyticsScope(ctx);
+  const key = by.key === "level" ? sql`p.scale || ':' || sc.score` : by.key === "role" ? sql`p.role` : sql`null::text`;
+  const selfJoin =
+    by.key === "self"
+      ? sql`join (
+          select distinct on (ss.membership_id, x.criterion_id) ss.membership_id, x.criterion_id,
+            ${pct("x.score", "r2.scale")} as self_pct
+          from review_subjects ss
+          join reviews r2 on r2.id = ss.review_id and r2.type = 'self' and r2.deleted_at is null
+          join review_scores x on x.subject_id = ss.id and x.dimension = ${dimension} and x.score > 0
+          where ss.account_id = ${ctx.accountId} and ss.cluster_id = ${ctx.clusterId}
+            and r2.account_id = ${ctx.accountId} and r2.cluster_id = ${ctx.clusterId} and ss.finished_at is not null
+            ${since ? sql`and ss.finished_at >= ${since}::date` : sql``}
+          order by ss.membership_id, x.criterion_id, ss.finished_at desc, ss.id
+        ) self on self.membership_id = p.membership_id and self.criterion_id = sc.criterion_id`
+      : sql``;
+  const { rows } = await getDb().execute<ScoreRow>(sql`
+    with subjects as (${subjectsSql(ctx, scope, filter, since)}),
+    people as (${
+      by.round
+        ? sql`select * from subjects`
+        : sql`select distinct on (membership_id) * from subjects order by membership_id, finished_at desc, round_id`
+    })
+    select sc.criterion_id, ${by.round ? sql`p.round_id` : sql`null::uuid`} as round_id,
+      ${by.team ? sql`p.team_id` : sql`null::uuid`} as team_id, p.in_tag, p.in_position, ${key} as key,
+      count(*)::int as n, sum(${pct("sc.score", "p.scale")})::float8 as s1,
+      sum(${pct("sc.score", "p.scale")} ^ 2)::float8 as s2,
+      ${by.key === "self" ? sql`sum(self.self_pct)::float8` : sql`null::float8`} as s3
+    from people p
+    join review_scores sc on sc.subject_id = p.subject_id and sc.dimension = ${dimension} and sc.score > 0
+    ${selfJoin}
+    ${by.key === "role" ? sql`where p.role <> 'none'` : sql``}
+    group by 1, 2, 3, 4, 5, 6`);
+  return rows.map((r) => ({
+    ...r,
+    n: Number(r.n),
+    s1: Number(r.s1),
+    s2: Number(r.s2),
+    s3: r.s3 === null ? null : Number(r.s3),
   }));
-  const scored = criteria.reduce((sum, c) => sum + c.scored, 0);
-  const weighted = criteria.reduce((sum, c) => sum + (c.averagePercent ?? 0) * c.scored, 0);
-  return { criteria, averagePercent: scored > 0 ? weighted / scored : null };
 }
 
-export type CriteriaAnalytics = Awaited<ReturnType<typeof criteriaAnalytics>>;
+async function criterionNames(ctx: TenantContext, ids: string[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await getDb().execute<{ id: string; name: string }>(sql`
+    select id, name from criteria where id = any(${`{${ids.join(",")}}`}::uuid[])
+      and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
+    order by lower(name), id`);
+  return rows;
+}
+
+const total = (rows: readonly { n: number }[]) => rows.reduce((sum, r) => sum + r.n, 0);
+const mean = (rows: readonly { n: number; s1: number }[]) => {
+  const n = total(rows);
+  return n ? rows.reduce((sum, r) => sum + r.s1, 0) / n : null;
+};
+
+/**
+ * Variance explained by the development role (η², between-role sum of squares over the total), in % — how
+ * strongly a criterion's scores separate the roles (docs/decisions/1730); null when every score is the same.
+ */
+export function rolesVarianceExplained(groups: readonly { n: number; s1: number; s2: number }[]): number | null {
+  const n = total(groups);
+  if (n === 0) return null;
+  const s = groups.reduce((sum, g) => sum + g.s1, 0);
+  const q = groups.reduce((sum, g) => sum + g.s2, 0);
+  const ssTotal = q - (s * s) / n;
+  if (ssTotal <= 1e-9) return null;
+  const ssBetween = groups.reduce((sum, g) => sum + (g.n ? (g.s1 * g.s1) / g.n : 0), 0) - (s * s) / n;
+  return Math.min(Math.max((ssBetween / ssTotal) * 100, 0), 100);
+}
+
+export type CriteriaChart = {
+  id: string;
+  title: string;
+  groupLabel: string;
+  series: ChartSeries[];
+  rows: { key: string; label: string; values: (number | null)[] }[];
+  /** Values are shares of the scale (or explained variance) in %: the axis ends at 100. */
+  percent: boolean;
+  grouped: boolean;
+};
+
+function byCriterion<T extends { criterion_id: string }>(rows: readonly T[]) {
+  const map = new Map<string, T[]>();
+  for (const r of rows) map.set(r.criterion_id, [...(map.get(r.criterion_id) ?? []), r]);
+  return map;
+}
+
+const cycle = (i: number) => groupColors[i % groupColors.length];
+
+/** A level of a scale by its name ("excellent" … "low"), the same names every scale uses. */
+function levelName(key: string): string {
+  const [scale, score] = key.split(":").map(Number);
+  if (!isScaleSize(scale)) return "low";
+  return scaleLevels(scale).find((l) => l.value === score)?.name ?? "low";
+}
+
+/** Parses the page's GET parameters: HR analytics' filters plus the dimension; a bad value is named. */
+export async function criteriaFilter(ctx: TenantContext, params: URLSearchParams) {
+  const choices = await hrChoices(ctx);
+  const { filter, invalid } = parseHrFilter(params, choices);
+  const given = params.get("dimension")?.trim();
+  const dimensionKey: CriteriaDimension = criteriaDimensions.find((d) => d === given) ?? "performance";
+  const fields: string[] = invalid.filter((f) => ["team", "tag", "position", "period"].includes(f));
+  if (given && given !== dimensionKey) fields.push("dimension");
+  return { choices, filter, dimensionKey, invalid: fields };
+}
+export type CriteriaFilterState = Awaited<ReturnType<typeof criteriaFilter>>;
+
+/** The filter as a query string for the tabs and the export (defaults left out). */
+export function criteriaQuery(state: Pick<CriteriaFilterState, "filter" | "dimensionKey">): string {
+  const params = new URLSearchParams();
+  const { team, tag, position, period } = state.filter;
+  if (state.dimensionKey !== "performance") params.set("dimension", state.dimensionKey);
+  for (const [k, v] of Object.entries({ team, tag, position })) if (v) params.set(k, v);
+  if (period !== "12") params.set("period", period);
+  return params.toString();
+}
+
+/**
+ * One tab's charts, labelled in the reader's language: the page draws them and the export writes the same
+ * rows (a hidden value is null in both).
+ */
+export async function criteriaTab(
+  ctx: TenantContext,
+  tab: CriteriaTab,
+  state: CriteriaFilterState,
+  today: string,
+  t: TFunction,
+  roles: RoleText[],
+) {
+  const { filter, choices } = state;
+  const dimension = dimensionOfKey(state.dimensionKey);
+  const min = await minGroupSize(ctx);
+  const since = periodStart(filter.period, today);
+  const reasons: (HiddenReason | null)[] = [];
+  const charts: CriteriaChart[] = [];
+  const hiddenOf = (rows: readonly ScoreRow[], f: HrFilter = filter) => {
+    const group = filteredGroup(rows, f, min);
+    reasons.push(group.hidden);
+    return group;
+  };
+  const percentSeries = (key: string, label: string, color: string): ChartSeries => ({ key, label, color });
+  const criterionLabel = t("analytics:criteria.criterion");
+
+  if (tab === "distribution") {
+    const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "level" });
+    const groups = byCriterion(rows);
+    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const levels = [...levelNames].reverse().filter((name) => rows.some((r) => levelName(r.key!) === name));
+    const shown = criteria.map((c) => ({ ...c, group: hiddenOf(groups.get(c.id)!) }));
+    charts.push({
+      id: "criteria-levels",
+      title: t("analytics:criteria.levelsTitle"),
+      groupLabel: criterionLabel,
+      series: levels.map((name) => ({ key: name, label: t(`criteria:levels.${name}`), color: scaleColors[name] })),
+      rows: shown.map((c) => ({
+        key: c.id,
+        label: c.name,
+        values: levels.map((name) =>
+          c.group.hidden ? null : total(c.group.rows.filter((r) => levelName(r.key!) === name)),
+        ),
+      })),
+      percent: false,
+      grouped: false,
+    });
+    charts.push({
+      id: "criteria-averages",
+      title: t("analytics:criteria.averageTitle"),
+      groupLabel: criterionLabel,
+      series: [percentSeries("average", t("analytics:criteria.average"), groupColors[0])],
+      rows: shown
+        .map((c) => ({ key: c.id, label: c.name, values: [c.group.hidden ? null : mean(c.group.rows)] }))
+        .sort((a, b) => (a.values[0] ?? Infinity) - (b.values[0] ?? Infinity)),
+      percent: true,
+      grouped: false,
+    });
+  }
+
+  if (tab === "teams") {
+    const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: true, key: null });
+    const groups = byCriterion(rows);
+    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const teamIds = new Set(rows.filter((r) => r.in_tag && r.in_position).map((r) => r.team_id ?? ""));
+    const teams = choices.teams.filter((team) => teamIds.has(team.id) && (!filter.team || team.id === filter.team));
+    // A team's cell is what the page filtered to that team shows (small, each filter's complement, the team
+    // among its siblings): two views never differ by a small group.
+    charts.push({
+      id: "criteria-teams",
+      title: t("analytics:criteria.teamsTitle"),
+      groupLabel: t("analytics:hr.team"),
+      series: criteria.map((c, i) => percentSeries(c.id, c.name, cycle(i))),
+      rows: teams.map((team) => ({
+        key: team.id,
+        label: team.name,
+        values: criteria.map((c) => {
+          const group = hiddenOf(groups.get(c.id)!, { ...filter, team: team.id });
+          return group.hidden ? null : mean(group.rows);
+        }),
+      })),
+      percent: true,
+      grouped: true,
+    });
+  }
+
+  if (tab === "rounds") {
+    const rows = await scoreRows(ctx, filter, since, dimension, { round: true, team: !!filter.team, key: null });
+    const groups = byCriterion(rows);
+    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const rounds = choices.rounds.filter((round) => rows.some((r) => r.round_id === round.id)).reverse();
+    charts.push({
+      id: "criteria-rounds",
+      title: t("analytics:criteria.roundsTitle"),
+      groupLabel: criterionLabel,
+      series: rounds.map((round, i) => percentSeries(round.id, round.name, cycle(i))),
+      rows: criteria.map((c) => ({
+        key: c.id,
+        label: c.name,
+        values: rounds.map((round) => {
+          const own = groups.get(c.id)!.filter((r) => r.round_id === round.id);
+          if (own.length === 0) return null;
+          const group = hiddenOf(own);
+          return group.hidden ? null : mean(group.rows);
+        }),
+      })),
+      percent: true,
+      grouped: true,
+    });
+  }
+
+  if (tab === "roles") {
+    const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "role" });
+    const groups = byCriterion(rows);
+    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const roleList = inDisplayOrder(roles).filter((r) => rows.some((row) => row.key === String(r.id)));
+    const perCriterion = criteria.map((c) => {
+      const group = hiddenOf(groups.get(c.id)!);
+      const perRole = roleList.map((r) => group.rows.filter((row) => row.key === String(r.id)));
+      const sizes = perRole.map(total);
+      // Each role's mean is a group of its own, with the criterion's people as their parent (1600).
+      const roleHidden = group.hidden
+        ? sizes.map(() => "small" as const)
+        : suppressSiblings(total(group.rows), sizes, min);
+      if (!group.hidden) reasons.push(...roleHidden);
+      const explained = group.hidden
+        ? null
+        : rolesVarianceExplained(perRole.map((g) => ({ n: total(g), s1: sum(g, "s1"), s2: sum(g, "s2") })));
+      return {
+        ...c,
+        explained,
+        hidden: group.hidden,
+        means: perRole.map((g, i) => (group.hidden || roleHidden[i] ? null : mean(g))),
+      };
+    });
+    charts.push({
+      id: "criteria-separation",
+      title: t("analytics:criteria.separationTitle"),
+      groupLabel: criterionLabel,
+      series: [percentSeries("explained", t("analytics:criteria.explained"), groupColors[1])],
+      rows: perCriterion
+        .map((c) => ({ key: c.id, label: c.name, values: [c.hidden ? null : (c.explained ?? 0)] }))
+        .sort((a, b) => (b.values[0] ?? -1) - (a.values[0] ?? -1)),
+      percent: true,
+      grouped: false,
+    });
+    charts.push({
+      id: "criteria-role-means",
+      title: t("analytics:criteria.roleMeansTitle"),
+      groupLabel: criterionLabel,
+      series: roleList.map((r) => ({ key: String(r.id), label: r.label, color: roleColors[r.key] })),
+      rows: perCriterion.map((c) => ({ key: c.id, label: c.name, values: c.means })),
+      percent: true,
+      grouped: true,
+    });
+  }
+
+  if (tab === "self") {
+    const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "self" });
+    const groups = byCriterion(rows);
+    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    charts.push({
+      id: "criteria-self",
+      title: t("analytics:criteria.selfTitle"),
+      groupLabel: criterionLabel,
+      series: [
+        percentSeries("team", t("analytics:criteria.teamReview"), groupColors[0]),
+        percentSeries("self", t("analytics:criteria.selfReview"), groupColors[3]),
+      ],
+      rows: criteria.map((c) => {
+        const group = hiddenOf(groups.get(c.id)!);
+        const n = total(group.rows);
+        return {
+          key: c.id,
+          label: c.name,
+          values: group.hidden || !n ? [null, null] : [sum(group.rows, "s1") / n, sum(group.rows, "s3") / n],
+        };
+      }),
+      percent: true,
+      grouped: true,
+    });
+  }
+
+  return { min, charts, hidden: hiddenSummary(reasons), empty: charts.every((c) => c.rows.length === 0) };
+}
+export type CriteriaTabData = Awaited<ReturnType<typeof criteriaTab>>;
+
+function sum<T extends { s1: number; s2: number; s3: number | null }>(rows: readonly T[], key: "s1" | "s2" | "s3") {
+  return rows.reduce((total, r) => total + (r[key] ?? 0), 0);
+}
+
+/** The tab's charts as sheets: hidden values in the page's word, percentages with one decimal. */
+export function criteriaSheets(t: TFunction, data: CriteriaTabData): Sheet[] {
+  const hidden = t("analytics:smallGroups.hidden");
+  return data.charts.map((chart) => ({
+    name: chart.title,
+    rows: [
+      [chart.groupLabel, ...chart.series.map((s) => s.label)],
+      ...chart.rows.map((row) => [
+        row.label,
+        ...row.values.map((v) => (v === null ? hidden : chart.percent ? Math.round(v * 10) / 10 : v)),
+      ]),
+    ],
+  }));
+}

@@ -65,9 +65,10 @@ type RoleRow = {
 
 /**
  * Each reviewed person once per finished round (their latest finished team review in it), in scope, with
- * whether they match the tag and position filters (on the day the review was finished).
+ * whether they match the tag and position filters (on the day the review was finished). Criteria analytics
+ * read the same people (their scores through `subject_id`; docs/decisions/1730).
  */
-function subjectsSql(
+export function subjectsSql(
   ctx: TenantContext,
   scope: TeamScope,
   filter: HrFilter,
@@ -76,7 +77,7 @@ function subjectsSql(
 ) {
   return sql`
     select distinct on (coalesce(r.parent_id, r.id), s.membership_id)
-      coalesce(r.parent_id, r.id) as round_id, r.team_id, s.membership_id,
+      coalesce(r.parent_id, r.id) as round_id, r.team_id, s.membership_id, s.id as subject_id, r.scale, r.finished_at,
       coalesce(${placedRoleOf("s")}::text, 'none') as role,
       ${filter.tag ? sql`exists (select 1 from membership_tags mt where mt.membership_id = s.membership_id and mt.tag_id = ${filter.tag})` : sql`true`} as in_tag,
       ${

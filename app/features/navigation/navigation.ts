@@ -98,7 +98,7 @@ const entries: readonly { key: string; items: NavEntry[] }[] = [
     items: [
       // Opens the first HR tab the reader may see (decision 1720).
       { key: "analyticsHr", href: "/analytics/users" },
-      { key: "analyticsCriteria", href: "/analytics/criteria/performance" },
+      { key: "analyticsCriteria", href: "/analytics/criteria/distribution" },
       { key: "teamComparison", href: "/analytics/teams/team-comparison" },
       // Team leaders with analytics.read see their own teams' planning (1550).
       { key: "planning", href: "/analytics/planning/current" },

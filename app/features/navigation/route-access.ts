@@ -52,6 +52,8 @@ export const routeAccess: readonly { prefix: string; right?: RightGuard; module?
   { prefix: "/analytics", right: ["teams.manage", "analytics.read"], exact: true },
   { prefix: "/analytics/users", right: ["teams.manage", "analytics.read"] },
   { prefix: "/analytics/planning", right: "analytics.read" },
+  // Criteria analytics show review outcomes of the reader's teams, as HR analytics' review tabs (1602, 1730).
+  { prefix: "/analytics/criteria", right: "analytics.read" },
   { prefix: "/goals-and-ambitions", right: "teamGoals.read" },
   { prefix: "/tasks" },
   { prefix: "/team-development" },

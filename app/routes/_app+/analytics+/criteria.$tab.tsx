@@ -1,70 +1,126 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BarChart } from "~/components/ui/bar-chart";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
-import { criteriaTabs, dimensionOfTab, parsePeriod, periods, periodStart } from "~/features/analytics/analytics";
+import { criteriaDimensions, criteriaTabs, periods } from "~/features/analytics/analytics";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
-import { CriteriaView } from "~/features/analytics/components/criteria-view";
-import { criteriaAnalytics } from "~/features/analytics/criteria-analytics.server";
+import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
+import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
+import { criteriaFilter, criteriaQuery, criteriaTab } from "~/features/analytics/criteria-analytics.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
-import { isoDayIn } from "~/utils/format";
+import { formatNumber, isoDayIn } from "~/utils/format";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 
-/** Criteria analytics (spec §2 analytics/criteria/{tab}, teams.manage; docs/decisions/1409): a tab per dimension. */
+/**
+ * Criteria analytics (spec §2 analytics/criteria/{tab}; docs/decisions/1409, 1730): a tab per question, the
+ * dimension and HR analytics' filters as GET parameters, analytics.read over the reader's teams (as 1602), small
+ * groups hidden (1600), each tab with its export. The old dimension tabs (…/performance) lead to the first tab.
+ */
 export const handle = analyticsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireRight(request, "teams.manage");
+  const ctx = await requireRight(request, "analytics.read");
+  const url = new URL(request.url);
+  const legacy = criteriaDimensions.find((d) => d === params.tab);
+  if (legacy) {
+    url.searchParams.set("dimension", legacy);
+    throw redirect(`/analytics/criteria/distribution?${url.searchParams}`);
+  }
   const tab = criteriaTabs.find((t) => t === params.tab) ?? notFound();
-  const period = parsePeriod(new URL(request.url).searchParams.get("period"));
-  const dimension = dimensionOfTab(tab);
   const { t, texts } = await requestResultTexts(request, ctx);
+  const state = await criteriaFilter(ctx, url.searchParams);
+  const data = await criteriaTab(ctx, tab, state, isoDayIn(new Date()), t, texts.roles);
+  const { teams, tags, positions } = state.choices;
+  const option = (o: { id: string; name: string }) => ({ value: o.id, label: o.name });
   return {
     title: pageTitle(t, "analytics:criteria.title"),
     tab,
-    period,
     dimensions: texts.dimensions,
-    dimensionName: texts.dimensions.find((d) => d.dimension === dimension)?.name ?? "",
-    data: await criteriaAnalytics(ctx, dimension, periodStart(period, isoDayIn(new Date()))),
+    filter: state.filter,
+    dimensionKey: state.dimensionKey,
+    invalid: state.invalid,
+    query: criteriaQuery(state),
+    options: { teams: teams.map(option), tags: tags.map(option), positions: positions.map(option) },
+    data,
   };
 }
 
 export default function CriteriaAnalyticsPage() {
-  const { t } = useTranslation();
-  const { tab, period, dimensions, dimensionName, data } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const { tab, dimensions, filter, dimensionKey, invalid, query, options, data } = useLoaderData<typeof loader>();
+  const dimensionName = (key: string) =>
+    dimensions.find((d) => d.dimension === criteriaDimensions.indexOf(key as never) + 1)?.name ?? key;
+  const percent = (value: number) => `${formatNumber(value, i18n.language, { maximumFractionDigits: 0 })} %`;
+  const keep = Object.fromEntries(new URLSearchParams(query));
   return (
     <>
       <PageHeader title={t("analytics:criteria.title")} />
-      <p className="mb-4 mt-2 max-w-3xl">{t("analytics:criteria.intro")}</p>
+      <p className="mb-4 mt-2 max-w-3xl">{t(`analytics:criteria.intro.${tab}`)}</p>
       <Tabs
         label={t("analytics:criteria.tabsLabel")}
         baseHref="/analytics/criteria"
         current={tab}
-        tabs={criteriaTabs.map((key, i) => ({
-          key,
-          label: dimensions.find((d) => d.dimension === i + 1)?.name ?? key,
-        }))}
-        keep={{ period }}
+        tabs={criteriaTabs.map((key) => ({ key, label: t(`analytics:criteria.tabs.${key}`) }))}
+        keep={keep}
       />
-      <FilterForm
-        submitLabel={t("analytics:criteria.show")}
-        className="mb-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
-      >
+      <FilterForm submitLabel={t("analytics:filter.show")} label={t("analytics:filter.title")}>
         <FilterSelect
-          id="period"
+          id="criteria-dimension"
+          name="dimension"
+          label={t("analytics:filter.dimension")}
+          value={dimensionKey}
+          options={criteriaDimensions.map((d) => ({ value: d, label: dimensionName(d) }))}
+        />
+        <GroupFilterSelects idPrefix="criteria" filter={filter} options={options} />
+        <FilterSelect
+          id="criteria-period"
           name="period"
-          label={t("analytics:criteria.period")}
-          value={period}
+          label={t("analytics:filter.period")}
+          value={filter.period}
           options={periods.map((p) => ({ value: p, label: t(`analytics:criteria.periods.${p}`) }))}
         />
       </FilterForm>
-      <h2 className="mb-2">{dimensionName}</h2>
-      <CriteriaView data={data} dimensionName={dimensionName} />
+      {invalid.length > 0 ? (
+        <p className="mt-4 max-w-3xl rounded bg-warning-bg p-3" role="status" data-testid="filter-invalid">
+          {t("analytics:filter.invalid", { fields: invalid.map((f) => t(`analytics:filter.${f}`)).join(", ") })}
+        </p>
+      ) : null}
+      <h2 className="mt-6">{dimensionName(dimensionKey)}</h2>
+      <SmallGroupNotice min={data.min} hidden={data.hidden} />
+      {data.empty ? (
+        <p className="mt-4" data-testid="criteria-empty">
+          {t("analytics:criteria.empty")}
+        </p>
+      ) : (
+        <>
+          <ExportLinks href={`/resources/criteria-analytics-export/${tab}`} query={query} />
+          {data.charts.map((chart) => (
+            <BarChart
+              key={chart.id}
+              id={chart.id}
+              title={chart.title}
+              groupLabel={chart.groupLabel}
+              series={chart.series}
+              rows={chart.rows}
+              grouped={chart.grouped}
+              headingLevel={3}
+              hiddenText={t("analytics:smallGroups.hidden")}
+              totalLabel={chart.percent ? undefined : t("results:summary.total")}
+              max={chart.percent ? 100 : undefined}
+              format={chart.percent ? percent : String}
+            />
+          ))}
+          <p className="mt-2 text-sm text-ink-muted">
+            {t(tab === "roles" ? "analytics:criteria.rolesNote" : "analytics:scaleNote")}
+          </p>
+        </>
+      )}
     </>
   );
 }
