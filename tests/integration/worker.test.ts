@@ -157,6 +157,7 @@ describe("cleanup job", () => {
       { name: "import-connector-schedules", cron: "*/5 * * * *", timezone: "Europe/Amsterdam" },
       { name: "invitation-reminder", cron: "15 * * * *", timezone: "Europe/Amsterdam" },
       { name: "peer-review-reminders", cron: "10 8 * * *", timezone: "Europe/Amsterdam" },
+      { name: "personal-data-export-cleanup", cron: "20 * * * *", timezone: "Europe/Amsterdam" },
       { name: "retention", cron: "15 4 * * *", timezone: "Europe/Amsterdam" },
       { name: "self-review-reminders", cron: "5 8 * * *", timezone: "Europe/Amsterdam" },
       { name: "task-mails", cron: "* * * * *", timezone: "Europe/Amsterdam" },
