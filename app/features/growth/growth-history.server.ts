@@ -24,6 +24,24 @@ export type GrowthReviewRow = {
 const roleKeyOf = (id: number | null) => developmentRoles.find((r) => r.id === id)?.key ?? null;
 
 /**
+ * The reviews of me that count (1122), on the aliases `s` (review_subjects) and `r` (reviews): team reviews once
+ * the team review is finished, self reviews once I finished mine; only my own rows of this cluster, not deleted.
+ */
+function myFinishedReviews(ctx: AmbitionOwner, types: readonly ("team" | "self")[]) {
+  return sql`s.membership_id = ${ctx.membershipId}
+      and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
+      and r.deleted_at is null
+      and r.type in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})
+      and ((r.type = 'team' and r.is_finished) or (r.type = 'self' and s.finished_at is not null))`;
+}
+
+/** The day a review of me counts from: the team review's end, or the day I finished my self review. */
+const finishedAtOfMine = sql`case when r.type = 'team' then r.finished_at else s.finished_at end`;
+
+/**
  * My team review and self review results per round, newest first (1122): team reviews once the team review
  * is finished (the scores the leader gave me, as in my self review's comparison), self reviews once I finished
  * mine. Only my own rows of this cluster; deleted reviews are left out.
@@ -49,20 +67,13 @@ export async function myReviewHistory(
   }>(sql`
     select r.id as review_id, r.type, coalesce(round.name, r.name) as name,
            coalesce(r.team_name, (select rt.team_name from review_teams rt where rt.review_id = r.id and rt.team_id = s.team_id)) as team_name,
-           case when r.type = 'team' then r.finished_at else s.finished_at end as finished_at,
+           ${finishedAtOfMine} as finished_at,
            r.scale, s.performance, s.potential, s.employability, ${placedRoleOf("s")} as development_role,
            s.development_role as original_role
     from review_subjects s
     join reviews r on r.id = s.review_id
     left join reviews round on round.id = r.parent_id
-    where s.membership_id = ${ctx.membershipId}
-      and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
-      and r.deleted_at is null
-      and r.type in (${sql.join(
-        types.map((t) => sql`${t}`),
-        sql`, `,
-      )})
-      and ((r.type = 'team' and r.is_finished) or (r.type = 'self' and s.finished_at is not null))
+    where ${myFinishedReviews(ctx, types)}
     order by 5 desc nulls last, r.created_at desc
     limit 50`);
   return result.rows.map((r) => ({
@@ -78,4 +89,62 @@ export async function myReviewHistory(
     role: roleKeyOf(r.development_role),
     originalRole: roleKeyOf(r.original_role),
   }));
+}
+
+/** One score of mine on a criterion: its value on the review's scale and when that review counted. */
+export type MyCriterionScore = { score: number; scale: number; finishedAt: string | null };
+
+export type MyCriterionRow = {
+  criterionId: string;
+  name: string;
+  dimension: number;
+  team: MyCriterionScore | null;
+  self: MyCriterionScore | null;
+};
+
+/**
+ * Criteria as a score type (spec §3, docs/decisions/1712): per criterion of the book, my latest score from a
+ * finished team review (what my leader gave me) and from my own finished self review, over the same reviews as
+ * `myReviewHistory`. Not rated (0) is no score. Sorted by dimension and name.
+ */
+export async function myCriterionScores(
+  ctx: AmbitionOwner,
+  types: readonly ("team" | "self")[],
+  db: DbOrTx = getDb(),
+): Promise<MyCriterionRow[]> {
+  if (types.length === 0) return [];
+  const result = await db.execute<{
+    criterion_id: string;
+    name: string;
+    dimension: number;
+    type: "team" | "self";
+    score: number;
+    scale: number;
+    finished_at: Date | string | null;
+  }>(sql`
+    select distinct on (sc.criterion_id, r.type) sc.criterion_id, c.name, c.dimension, r.type, sc.score, r.scale,
+           ${finishedAtOfMine} as finished_at
+    from review_subjects s
+    join reviews r on r.id = s.review_id
+    join review_scores sc on sc.subject_id = s.id
+    join criteria c on c.id = sc.criterion_id
+    where ${myFinishedReviews(ctx, types)} and sc.score > 0
+    order by sc.criterion_id, r.type, 7 desc nulls last, r.created_at desc`);
+  const rows = new Map<string, MyCriterionRow>();
+  for (const r of result.rows) {
+    const row = rows.get(r.criterion_id) ?? {
+      criterionId: r.criterion_id,
+      name: r.name,
+      dimension: r.dimension,
+      team: null,
+      self: null,
+    };
+    row[r.type] = {
+      score: r.score,
+      scale: r.scale,
+      finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    };
+    rows.set(r.criterion_id, row);
+  }
+  return [...rows.values()].sort((a, b) => a.dimension - b.dimension || a.name.localeCompare(b.name));
 }

@@ -3,6 +3,7 @@ import { flowZones, type ZoneShares } from "~/features/flow/flow-zones";
 import { ZoneShareCells } from "~/features/flow/components/flow-chart";
 import { formatDate, formatNumber } from "~/utils/format";
 import { ListTable } from "~/components/ui/table";
+import { isScaleSize, scaleLevels } from "~/features/criteria/scales";
 
 type ReviewRow = {
   reviewId: string;
@@ -82,6 +83,55 @@ export function GrowthFlowTable({
         <tr key={row.id} className="border-b last:border-0">
           <td className="p-2">{formatDate(row.createdAt)}</td>
           <ZoneShareCells shares={row.counted ? row.shares : null} empty={t("growth:flow.noneCounted")} />
+        </tr>
+      ))}
+    </ListTable>
+  );
+}
+
+type CriterionScore = { score: number; scale: number; finishedAt: string | null };
+
+/** Criteria as a score type (1712): per criterion my latest team review score and my latest self review score. */
+export function GrowthCriteriaTable({
+  rows,
+  caption,
+  columns,
+}: {
+  rows: { criterionId: string; name: string; team: CriterionScore | null; self: CriterionScore | null }[];
+  caption: string;
+  /** The score types the cluster's modules hold. */
+  columns: readonly ("team" | "self")[];
+}) {
+  const { t } = useTranslation();
+  const shown = (value: CriterionScore | null) => {
+    if (!value) return "–";
+    const level = isScaleSize(value.scale) ? scaleLevels(value.scale).find((l) => l.value === value.score) : undefined;
+    return (
+      <>
+        {t("growth:criteria.score", {
+          level: level ? t(`criteria:levels.${level.name}`) : value.score,
+          score: value.score,
+          scale: value.scale,
+        })}
+        <span className="block text-sm text-ink-muted">{formatDate(value.finishedAt)}</span>
+      </>
+    );
+  };
+  return (
+    <ListTable
+      className="mt-3 w-full text-left"
+      sticky={false}
+      caption={caption}
+      columns={[t("growth:criteria.criterion"), ...columns.map((type) => t(`growth:criteria.${type}`))]}
+    >
+      {rows.map((row) => (
+        <tr key={row.criterionId} className="border-b last:border-0">
+          <td className="p-2">{row.name}</td>
+          {columns.map((type) => (
+            <td key={type} className="p-2">
+              {shown(row[type])}
+            </td>
+          ))}
         </tr>
       ))}
     </ListTable>

@@ -9,8 +9,8 @@ import { myFlowZones } from "~/features/flow/flows.server";
 import { clearAmbition, getAmbition, listAmbitionCompetences, saveAmbition } from "~/features/growth/ambitions.server";
 import { AmbitionForm } from "~/features/growth/components/ambition-form";
 import { GrowthCompetenceGaps, GrowthLearningGoals } from "~/features/growth/components/growth-module-blocks";
-import { GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
-import { myReviewHistory } from "~/features/growth/growth-history.server";
+import { GrowthCriteriaTable, GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
+import { myCriterionScores, myReviewHistory } from "~/features/growth/growth-history.server";
 import { ambitionSchema } from "~/features/growth/growth.schema";
 import { listPositionOptions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -43,10 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(ctx.modules.has("self-review") ? (["self"] as const) : []),
   ];
   const competencesOn = ctx.modules.has("competences");
-  const [ambition, positions, history, flow, learningGoals, scores] = await Promise.all([
+  const [ambition, positions, history, criterionScores, flow, learningGoals, scores] = await Promise.all([
     ambitionOn ? getAmbition(owner) : null,
     ambitionOn ? listPositionOptions(ctx) : [],
     myReviewHistory(owner, types),
+    myCriterionScores(owner, types),
     ctx.modules.has("flow") ? myFlowZones(ctx, 5) : null,
     ctx.modules.has("dialog") ? myLearningGoals(ctx) : null,
     competencesOn ? getMyScores(ctx) : null,
@@ -76,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : undefined,
       teamReviews: ctx.modules.has("team-review") ? history.filter((r) => r.type === "team") : null,
       selfReviews: ctx.modules.has("self-review") ? history.filter((r) => r.type === "self") : null,
+      // Criteria as a score type (spec §3, 1712): my latest score per criterion from those same reviews.
+      criteria: types.length > 0 ? { types, rows: criterionScores } : null,
       flow,
       learningGoals,
       linkDialogs: can(ctx, "dialogs.edit"),
@@ -138,6 +141,7 @@ export default function MyGrowthPage() {
     ambitionGap,
     teamReviews,
     selfReviews,
+    criteria,
     flow,
     learningGoals,
     linkDialogs,
@@ -194,6 +198,16 @@ export default function MyGrowthPage() {
             <p className="mt-2">{t("growth:history.noSelfReviews")}</p>
           ) : (
             <GrowthReviewTable rows={selfReviews} caption={t("growth:history.selfReviews")} />
+          )}
+        </Block>
+      ) : null}
+      {criteria ? (
+        <Block id="criteria-scores-title" title={t("growth:criteria.title")}>
+          <p className="mt-2">{t("growth:criteria.hint")}</p>
+          {criteria.rows.length === 0 ? (
+            <p className="mt-2">{t("growth:criteria.none")}</p>
+          ) : (
+            <GrowthCriteriaTable rows={criteria.rows} caption={t("growth:criteria.title")} columns={criteria.types} />
           )}
         </Block>
       ) : null}
