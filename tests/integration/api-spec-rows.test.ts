@@ -21,7 +21,7 @@ const get = (url: string, token: string) => callApi({ method: "GET", url, token 
 
 describe("the one page-size rule", () => {
   it("refuses a pageSize above the cap with 400 invalidPaging and pages below it", async () => {
-    for (const url of ["/api/tasks", "/api/tags", "/api/positions"]) {
+    for (const url of ["/api/tasks", "/api/tags", "/api/positions", "/api/competences", "/api/teams"]) {
       const refused = await get(`${url}?pageSize=100000`, hr);
       expect(refused.status, url).toBe(400);
       expect((refused.body as { error: string }).error).toBe("invalidPaging");
@@ -92,6 +92,38 @@ describe("teams", () => {
   });
 });
 
+describe("competences", () => {
+  it("sync takes the spec's tags (ids or tag objects), the book and a position's holders are paged", async () => {
+    const sync = (tags: unknown) =>
+      callApi({
+        method: "POST",
+        url: "/api/competences/positions/sync",
+        token: hr,
+        body: { positionIds: [w.demo.position], tags, level: 2 },
+      });
+    const byIds = await sync([w.demo.competenceTag]);
+    expect(byIds.status).toBe(200);
+    expect((byIds.body as { positions: { positionId: string }[] }).positions[0].positionId).toBe(w.demo.position);
+    expect((await sync([{ id: w.demo.competenceTag, name: "any" }])).status).toBe(200);
+    expect((await sync([w.andere.competenceTag])).status).toBe(404);
+    const refused = await callApi({
+      method: "POST",
+      url: "/api/competences/positions/sync",
+      token: hr,
+      body: { positionIds: [w.demo.position], level: 2 },
+    });
+    expect(refused.status).toBe(422);
+    const book = (await get("/api/competences?pageSize=1", hr)).body as { competences: unknown[]; total: number };
+    expect(book.competences).toHaveLength(1);
+    expect(book.total).toBeGreaterThanOrEqual(1);
+    const holders = await get(`/api/competences/actual-scores/positions/${w.demo.position}?pageSize=1`, hr);
+    expect(holders.body).toMatchObject({ page: 1, pageSize: 1 });
+    expect((await get(`/api/competences/actual-scores/positions/${w.demo.position}?pageSize=201`, hr)).status).toBe(
+      400,
+    );
+  });
+});
+
 describe("tenancy: another account's ids are 404", () => {
   it("for every new operation with an id", async () => {
     const a = w.andere;
@@ -106,6 +138,11 @@ describe("tenancy: another account's ids are 404", () => {
       ["PUT", `/api/tags/${a.criteriaTag}`, { name: "Overgenomen" }],
       ["DELETE", `/api/tags/${a.criteriaTag}`],
       ["GET", `/api/teams/${a.led.team}`],
+      ["PUT", `/api/criteria-sets/${a.set}`, { isActive: false }],
+      ["GET", `/api/positions/${a.position}`],
+      ["GET", `/api/positions/${a.position}/competences`],
+      ["GET", `/api/competences/actual-scores/positions/${a.position}`],
+      ["GET", `/api/competences/actual-scores/memberships/${a.led.employee}`],
     ];
     const statuses = [];
     for (const [method, url, body] of calls)

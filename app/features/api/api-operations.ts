@@ -1,6 +1,8 @@
 import type { ApiOperation } from "./operation";
 import { authOperations } from "./schemas/auth";
+import { competenceOperations } from "./schemas/competences";
 import { criteriaOperations } from "./schemas/criteria";
+import { criteriaSetOperations } from "./schemas/criteria-sets";
 import { organisationOperations } from "./schemas/organisation";
 import { peopleOperations } from "./schemas/people";
 import { reviewOperations } from "./schemas/reviews";
@@ -22,6 +24,8 @@ export const apiOperationGroups: Record<string, Record<string, ApiOperation>> = 
   tasks: taskOperations,
   tags: tagOperations,
   teams: teamOperations,
+  criteriaSets: criteriaSetOperations,
+  competences: competenceOperations,
 };
 
 export const apiOperations: ApiOperation[] = Object.values(apiOperationGroups).flatMap((group) => Object.values(group));

@@ -57,11 +57,27 @@ const idList = (max: number) => z.array(z.uuid()).min(1).max(max);
  * POST api/competences/positions/sync (spec §7, decision 1303): the positions' own requirements become the
  * competences carrying any of the tags; a new one gets `level`, an existing level is kept.
  */
-export const positionSyncSchema = z.object({
-  positionIds: idList(500),
-  tagIds: idList(50),
-  level: levelField,
-});
+export const positionSyncSchema = z
+  .object({
+    positionIds: idList(500),
+    /** Spec §7's payload: the competence tags, as ids or as tag objects with an id (decision 1754). */
+    tags: z
+      .array(z.union([z.uuid(), z.looseObject({ id: z.uuid() })]))
+      .min(1)
+      .max(50)
+      .optional(),
+    /** The same as ids (decision 1303); one of the two is required. */
+    tagIds: idList(50).optional(),
+    level: levelField,
+  })
+  .refine((body) => body.tags !== undefined || body.tagIds !== undefined, {
+    path: ["tags"],
+    error: "validation:required",
+  })
+  .transform(({ tags, tagIds, ...body }) => ({
+    ...body,
+    tagIds: [...(tagIds ?? []), ...(tags ?? []).map((tag) => (typeof tag === "string" ? tag : tag.id))],
+  }));
 
 /** POST api/positions/competences (spec §7 "assignment"): set (1–5) or clear (null) own required levels. */
 export const positionAssignmentsSchema = z.object({

@@ -1,20 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import * as z from "zod";
+import { criteriaSetOperations } from "~/features/api/schemas/criteria-sets";
 import { updateSetFlag } from "~/features/criteria/criteria-sets.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/json-body.server";
 import { isUuid } from "~/utils/not-found";
 
-const bodySchema = z.object({ isActive: z.boolean() });
-
-/** PUT /api/criteria-sets/{id} with { isActive } (spec §7); JSON errors, never redirects. */
+/** PUT /api/criteria-sets/{id} with { isActive } (spec §7, operation updateCriteriaSet); JSON errors, never redirects. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "sets.manage");
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   if (!isUuid(params.id)) return jsonNotFound();
   const id = params.id;
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readJsonBody(request, criteriaSetOperations.updateCriteriaSet.body);
   return answerJson(async () => {
     const set = await updateSetFlag(ctx, id, { isActive: body.isActive });
     return Response.json({ id: set.id, isActive: set.isActive });

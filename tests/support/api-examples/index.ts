@@ -5,6 +5,7 @@
  */
 import type { DemoRole, DemoWorld } from "../demo-world";
 import { authExamples } from "./auth";
+import { competenceExamples } from "./competences";
 import { organisationExamples } from "./organisation";
 import { peopleExamples } from "./people";
 import { reviewExamples } from "./reviews";
@@ -37,4 +38,5 @@ export const apiExamples: Record<string, ExampleOf> = {
   ...taskExamples,
   ...tagExamples,
   ...teamExamples,
+  ...competenceExamples,
 };

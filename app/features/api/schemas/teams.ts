@@ -1,28 +1,18 @@
 import * as z from "zod";
 import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
 import { apiOperation, id, pagedFields, pagingQuery } from "../operation";
+import { linkedTeamGoalSchema } from "./reviews";
 
 /**
  * The team calls of spec §7 (GET /api/teams, /api/teams/{id}) as zod schemas, with the goals and ambitions
  * of spec §3 Team (docs/decisions/1753). Client-safe.
  */
 
-/** Spec §3 "Team goal": goal or ambition text, growth strategy, measured by, time period, additional text, archived. */
-export const teamGoalSchema = z.object({
-  id: id(),
-  teamId: id(),
-  teamName: z.string(),
-  kind: z.enum(["goal", "ambition"]),
-  text: z.string(),
-  growthStrategy: z.string(),
-  measuredBy: z.string(),
-  /** dd-MM-yyyy, "" when not set. */
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  additionalText: z.string(),
-  /** dd-MM-yyyy of the day it was archived; null while active. */
-  archivedOn: z.string().nullable(),
-  /** The team reviews the goal is linked to, and their rounds' names. */
+/**
+ * Spec §3 "Team goal" (goal or ambition text, growth strategy, measured by, time period, additional text,
+ * archived): the review's linked goal without its one review, with the team reviews it is linked to.
+ */
+export const teamGoalSchema = linkedTeamGoalSchema.omit({ reviewId: true }).extend({
   reviewIds: z.array(id()),
   rounds: z.array(z.string()),
 });
