@@ -19,6 +19,7 @@ import { closeTransport } from "~/features/email/transport.server";
 import { erasePersonAs } from "~/features/privacy/erasure.server";
 import { EXPIRED_EXPORT_KEEP_DAYS, removeExpiredExports } from "~/features/privacy/personal-data-exports.server";
 import { notExported, personalDataSources } from "~/features/privacy/personal-data-sources.server";
+import { loader as profileLoader } from "~/routes/_app+/my+/profile.$tab";
 import { loader as pageLoader } from "~/routes/_app+/personal-data.$id";
 import { action as requestAction } from "~/routes/resources+/personal-data";
 import { loader as fileLoader } from "~/routes/resources+/personal-data-file.$id.$format";
@@ -80,6 +81,16 @@ const page = async (id: string, cookie: string) => {
     pageLoader({ request: getRequest(`/personal-data/${id}`, cookie), context: context(), params: { id } }),
   );
   return answer instanceof Response ? { http: answer.status } : { http: 200, ...(unwrapData(answer).data as object) };
+};
+
+/** The newest request the profile's "Mijn gegevens" leads back to. */
+const latestOnProfile = async (cookie: string) => {
+  const answer = await profileLoader({
+    request: getRequest("/my/profile/details", cookie),
+    context: context(),
+    params: { tab: "details" },
+  });
+  return (unwrapData(answer).data as { latestExport: { id: string } | null }).latestExport;
 };
 
 const file = (id: string, format: string, cookie: string) =>
@@ -176,6 +187,7 @@ describe("a person's data export", () => {
     expect(`${mail.text}${mail.html}`).not.toContain("Taak voor de export");
 
     expect(await page(id, cookie)).toMatchObject({ http: 200, own: true, expired: false });
+    expect((await latestOnProfile(cookie))?.id).toBe(id);
     const json = await file(id, "json", cookie);
     expect(json.status).toBe(200);
     expect(json.headers.get("Content-Type")).toContain("application/json");
@@ -228,6 +240,7 @@ describe("a person's data export", () => {
       clusterId: w.cluster.id,
     });
     expect((await page(id, cookie)).http).toBe(404);
+    expect(await latestOnProfile(cookie)).toBeNull();
     expect((await file(id, "xlsx", cookie)).status).toBe(404);
     expect((await requestExport(cookie, w.admin.user.id)).status).toBe(404);
     expect((await requestExport(w.cookie, "nonsense")).status).toBe(404);

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { personalDataExports, users } from "#db/schema";
 import { enqueue } from "#jobs/enqueue.server";
@@ -110,6 +110,26 @@ async function requireExport(ctx: TenantContext, id: string | undefined) {
   if (!row) notFound();
   if (row.requestedBy !== ctx.user.id && !ctx.user.isAccountAdmin) notFound();
   return row;
+}
+
+/**
+ * The newest request about `personId` that ctx may open (theirs, or any as account admin), for the way back to
+ * its page from the profile or the person's details; null when there is none.
+ */
+export async function latestPersonalDataExport(ctx: TenantContext, personId: string) {
+  const [row] = await getDb()
+    .select({ id: personalDataExports.id, createdAt: personalDataExports.createdAt })
+    .from(personalDataExports)
+    .where(
+      and(
+        eq(personalDataExports.accountId, ctx.accountId),
+        eq(personalDataExports.personId, personId),
+        ctx.user.isAccountAdmin ? undefined : eq(personalDataExports.requestedBy, ctx.user.id),
+      ),
+    )
+    .orderBy(desc(personalDataExports.createdAt))
+    .limit(1);
+  return row ? { id: row.id, createdAt: row.createdAt.toISOString() } : null;
 }
 
 /** What the export's page shows. */

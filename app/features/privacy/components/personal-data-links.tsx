@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
+import { formatDateTime } from "~/utils/format";
 
 /**
  * Asks for a person's data export (decision 1740): a job makes it, its page shows the progress and then the
@@ -17,7 +18,18 @@ export function RequestPersonalDataForm({ userId, label }: { userId?: string; la
 }
 
 /** A person's data section: the export request and, with `eraseHref`, the first step of erasing them (1560). */
-export function PersonalDataLinks({ userId, own, eraseHref }: { userId?: string; own: boolean; eraseHref?: string }) {
+export function PersonalDataLinks({
+  userId,
+  own,
+  eraseHref,
+  latest,
+}: {
+  userId?: string;
+  own: boolean;
+  eraseHref?: string;
+  /** The newest request the viewer may open (latestPersonalDataExport): the way back to its page. */
+  latest: { id: string; createdAt: string } | null;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="personal-data-heading" className="mt-8 rounded bg-white p-4 shadow-sm">
@@ -25,6 +37,12 @@ export function PersonalDataLinks({ userId, own, eraseHref }: { userId?: string;
         {t(own ? "audit:personalData.ownHeading" : "audit:personalData.heading")}
       </h2>
       <p className="mb-2 max-w-prose">{t("audit:personalData.intro")}</p>
+      {latest ? (
+        <p className="mb-2">
+          {t("audit:personalData.latest", { at: formatDateTime(latest.createdAt) })}{" "}
+          <Link to={`/personal-data/${latest.id}`}>{t("audit:personalData.latestLink")}</Link>
+        </p>
+      ) : null}
       <RequestPersonalDataForm userId={userId} />
       {eraseHref ? (
         <p className="mt-4">

@@ -7,6 +7,7 @@ import { newPasswordFieldNames, parseNewPasswordForm } from "~/features/auth/pas
 import { disableTwoFactorSchema } from "~/features/auth/two-factor-settings.schema";
 import { disableTwoFactor, myTwoFactorStatus, startTwoFactorSetup } from "~/features/auth/two-factor-settings.server";
 import { PersonalDataLinks } from "~/features/privacy/components/personal-data-links";
+import { latestPersonalDataExport } from "~/features/privacy/personal-data-exports.server";
 import { ProfileDetailsForm } from "~/features/people/components/profile-details-form";
 import { ProfilePasswordForm } from "~/features/people/components/profile-password-form";
 import { ProfileTwoFactorPanel } from "~/features/people/components/profile-two-factor-panel";
@@ -37,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getProfile(ctx),
     tab === "two-factor" ? myTwoFactorStatus(ctx) : { moduleActive: false, enabled: false, required: false },
   ]);
-  return { title: pageTitle(t, `profile:tabs.${tab}`), tab, profile, twoFactor };
+  const latestExport = tab === "details" ? await latestPersonalDataExport(ctx, ctx.user.id) : null;
+  return { title: pageTitle(t, `profile:tabs.${tab}`), tab, profile, twoFactor, latestExport };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -106,7 +108,7 @@ async function passwordAction(ctx: TenantContext, formData: FormData, ip: string
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { tab, profile, twoFactor } = useLoaderData<typeof loader>();
+  const { tab, profile, twoFactor, latestExport } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="max-w-2xl">
@@ -120,7 +122,7 @@ export default function ProfilePage() {
       {tab === "details" ? (
         <>
           <ProfileDetailsForm profile={profile} lastResult={lastResult} />
-          <PersonalDataLinks own />
+          <PersonalDataLinks own latest={latestExport} />
         </>
       ) : tab === "password" ? (
         <ProfilePasswordForm lastResult={lastResult} />

@@ -8,6 +8,7 @@ import { updateEmployee } from "~/features/employees/employee-person.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { invitationStatusOf } from "~/features/invitations/invitation-status.server";
 import { PersonalDataLinks } from "~/features/privacy/components/personal-data-links";
+import { latestPersonalDataExport } from "~/features/privacy/personal-data-exports.server";
 import { pendingEmailChange } from "~/features/people/email-change.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -18,17 +19,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const { employee, title } = await loadEmployeeTab(ctx, request, params.id, "details");
-  const [invitations, pendingEmail] = await Promise.all([
+  // Only account admins export someone else's data (issue 35).
+  const mayExportData = ctx.user.isAccountAdmin;
+  const [invitations, pendingEmail, latestExport] = await Promise.all([
     invitationStatusOf(ctx, [employee.id]),
     pendingEmailChange(employee.userId),
+    mayExportData ? latestPersonalDataExport(ctx, employee.userId) : null,
   ]);
   return {
     title,
     employee,
     invitation: invitations.get(employee.id) ?? "none",
     pendingEmail,
-    // Only account admins export someone else's data (issue 35).
-    mayExportData: ctx.user.isAccountAdmin,
+    mayExportData,
+    latestExport,
   };
 }
 
@@ -69,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EmployeeDetailsRoute() {
-  const { employee, pendingEmail, invitation, mayExportData } = useLoaderData<typeof loader>();
+  const { employee, pendingEmail, invitation, mayExportData, latestExport } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -83,7 +87,12 @@ export default function EmployeeDetailsRoute() {
         warning={actionData && "warning" in actionData ? (actionData.warning as Record<string, string> | null) : null}
       />
       {mayExportData ? (
-        <PersonalDataLinks userId={employee.userId} own={false} eraseHref={`/personnel/user/${employee.id}/erase`} />
+        <PersonalDataLinks
+          userId={employee.userId}
+          own={false}
+          eraseHref={`/personnel/user/${employee.id}/erase`}
+          latest={latestExport}
+        />
       ) : null}
     </>
   );
