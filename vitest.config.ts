@@ -67,6 +67,12 @@ export default defineConfig({
         extends: true,
         test: { ...integration, name: "pgbouncer", include: ["tests/pgbouncer/**/*.test.ts"] },
       },
+      // Opt-in (`npm run test:processes`, decision 1771): workers killed and web processes restarted under load,
+      // a minute or more of real processes; one file at a time, each starts its own.
+      {
+        extends: true,
+        test: { ...integration, name: "processes", include: ["tests/processes/**/*.test.ts"], maxWorkers: 1 },
+      },
     ],
   },
 });

@@ -12,8 +12,8 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Tx;
 
 type Holder = { pool: pg.Pool; db: Database; url: string };
-// One pool per process, kept across Remix dev rebuilds.
-const globalHolder = globalThis as unknown as { __appDb?: Holder };
+// One pool per process (and one for the read replica), kept across Remix dev rebuilds.
+const globalHolder = globalThis as unknown as { __appDb?: Holder; __replicaDb?: Holder };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -76,21 +76,35 @@ function logPoolError(error: Error) {
   logger.error(`[db] connection lost${code ? ` (${code})` : ""}: ${error.message}`);
 }
 
+function openHolder(url: string): Holder {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_SIZE ?? 10),
+    // While the database is unreachable a request waits at most this long for a connection, then
+    // fails (and the page answers 503) instead of hanging.
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on("error", logPoolError);
+  pool.on("connect", (client) => client.on("error", logPoolError));
+  return { pool, url, db: drizzle(pool, { schema }) };
+}
+
 export function getDb(): Database {
   const url = databaseUrl();
-  if (!globalHolder.__appDb || globalHolder.__appDb.url !== url) {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: Number(process.env.DB_POOL_SIZE ?? 10),
-      // While the database is unreachable a request waits at most this long for a connection, then
-      // fails (and the page answers 503) instead of hanging.
-      connectionTimeoutMillis: 10_000,
-    });
-    pool.on("error", logPoolError);
-    pool.on("connect", (client) => client.on("error", logPoolError));
-    globalHolder.__appDb = { pool, url, db: drizzle(pool, { schema }) };
-  }
+  if (!globalHolder.__appDb || globalHolder.__appDb.url !== url) globalHolder.__appDb = openHolder(url);
   return globalHolder.__appDb.db;
+}
+
+/**
+ * The database for heavy reads that may lag a moment behind the primary — analytics and exports (issue #38,
+ * decision 1772): the read replica at DATABASE_REPLICA_URL when it is set, else the primary. Never for a read
+ * that must see what this request just wrote, nor for writes (a replica refuses them).
+ */
+export function getReadDb(): Database {
+  const url = process.env.DATABASE_REPLICA_URL;
+  if (!url) return getDb();
+  if (!globalHolder.__replicaDb || globalHolder.__replicaDb.url !== url) globalHolder.__replicaDb = openHolder(url);
+  return globalHolder.__replicaDb.db;
 }
 
 /**
@@ -150,9 +164,10 @@ export function poolStats(): { total: number; idle: number; waiting: number; max
 }
 
 export async function closeDb(): Promise<void> {
-  const holder = globalHolder.__appDb;
+  const holders = [globalHolder.__appDb, globalHolder.__replicaDb];
   globalHolder.__appDb = undefined;
-  await holder?.pool.end();
+  globalHolder.__replicaDb = undefined;
+  await Promise.all(holders.map((holder) => holder?.pool.end()));
 }
 
 export { schema };

@@ -45,17 +45,23 @@ export async function renewJobLeases(
 
 /**
  * Puts active jobs of the queues whose lease lapsed (their worker died) back in the queue at once, as a retry,
- * and returns them. Jobs without retries left are left to pg-boss's maintenance, which fails them.
+ * and returns them. Jobs without retries left are left to pg-boss's maintenance, which fails them. `running`:
+ * the caller's own jobs, never taken: a handler that held the event loop past its lease between the renewal and
+ * this statement is alive, and its job would run a second time (decision 1771).
  */
-export async function reclaimLapsedJobs(db: BossDb, queues: string[]): Promise<{ name: string; id: string }[]> {
+export async function reclaimLapsedJobs(
+  db: BossDb,
+  queues: string[],
+  running: string[] = [],
+): Promise<{ name: string; id: string }[]> {
   const { rows } = await db.executeSql(
     `update ${jobTable}
         set state = 'retry', start_after = now(),
             output = '{"message": "worker lost: lease expired, retried"}'::jsonb
       where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()
-        and retry_count < retry_limit
+        and retry_count < retry_limit and not (id = any($2::uuid[]))
       returning name, id`,
-    [queues],
+    [queues, running],
   );
   return rows as { name: string; id: string }[];
 }

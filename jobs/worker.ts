@@ -85,8 +85,8 @@ class Leases {
  * Puts active jobs whose lease lapsed (their worker died) back in the queue at once, as a retry.
  * Jobs without retries left are left to pg-boss's maintenance, which fails them.
  */
-async function reclaimLapsed(boss: PgBoss, queues: string[]): Promise<void> {
-  for (const row of await reclaimLapsedJobs(boss.getDb(), queues)) {
+async function reclaimLapsed(boss: PgBoss, queues: string[], running: string[]): Promise<void> {
+  for (const row of await reclaimLapsedJobs(boss.getDb(), queues, running)) {
     logger.warn(
       { queue: row.name, jobId: row.id },
       `[worker] ${row.name} job ${row.id}: its worker is gone (lease expired); queued again`,
@@ -282,7 +282,7 @@ export async function startWorker(
   const supervise = async () => {
     try {
       await leases.renewAll();
-      await reclaimLapsed(boss, queues);
+      await reclaimLapsed(boss, queues, leases.runningIds());
     } catch (error) {
       logSupervisionError(error);
     }

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import * as z from "zod";
-import { sendDigests } from "~/features/digests/digests.server";
+import { deliverUnsentDigests, sendDigests } from "~/features/digests/digests.server";
 import { deliverEmails } from "~/features/email/outbox.server";
-import type { JobDefinition } from "./index";
+import type { JobContext, JobDefinition } from "./index";
 
 /** The schedule sends no payload; `only` limits a run to some memberships (the end-to-end test's user). */
 const schema = z.object({ only: z.array(z.uuid()).optional() }).loose();
@@ -18,8 +19,14 @@ export const digestsJob = {
   cron: "0 7 * * 1",
   // The run delivers each page itself (docs/decisions/1263): a send-email job per digest is held to
   // batchSize per polling interval; failures still go to send-email jobs, which retry with backoff.
-  handler: async ({ only }) =>
-    sendDigests(new Date(), only ?? null, async (emailIds) => {
-      await deliverEmails(emailIds);
-    }),
+  // Its claims carry the job's id, which a retry keeps: a run whose worker died is finished by its retry
+  // (decision 1770). A direct call (tests, `npm run digests`) is no job and has no run to finish.
+  handler: async ({ only }, context?: JobContext) => {
+    const holder = context?.jobId ?? randomUUID();
+    const deliver = async (emailIds: string[]) => {
+      await deliverEmails(emailIds, holder);
+    };
+    const resumed = context ? await deliverUnsentDigests(holder, only ?? null, deliver) : 0;
+    return { ...(await sendDigests(new Date(), only ?? null, deliver)), resumed };
+  },
 } satisfies JobDefinition<typeof schema>;

@@ -90,6 +90,14 @@ describe("pg-boss internals", () => {
     expect((await row(held)).state).toBe("active");
   });
 
+  it("never takes a lapsed job its caller says it is running itself", async () => {
+    const mine = await startedJob("mine");
+    await renewJobLeases(boss.getDb(), queue, [{ id: mine, longestRunSeconds: 0 }], 30);
+    expect(await reclaimLapsedJobs(boss.getDb(), [queue], [mine])).toEqual([]);
+    expect((await row(mine)).state).toBe("active");
+    expect(await reclaimLapsedJobs(boss.getDb(), [queue])).toEqual([{ name: queue, id: mine }]);
+  });
+
   it("tells a live job from a finished one, in a query and from the job's states, archived ones included", async () => {
     const id = (await boss.send(queue, { key: "live" }))!;
     expect(await isLive("live")).toBe(true);

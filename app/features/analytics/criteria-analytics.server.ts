@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import type { ChartSeries } from "~/components/ui/bar-chart";
 import { levelNames, scaleColors, scaleLevels, isScaleSize, type Dimension } from "~/features/criteria/scales";
 import { roleColors, type RoleText } from "~/features/reviews/components/results-ui";
@@ -73,7 +73,7 @@ async function scoreRows(
           order by ss.membership_id, x.criterion_id, ss.finished_at desc, ss.id
         ) self on self.membership_id = p.membership_id and self.criterion_id = sc.criterion_id`
       : sql``;
-  const { rows } = await getDb().execute<ScoreRow>(sql`
+  const { rows } = await getReadDb().execute<ScoreRow>(sql`
     with subjects as (${subjectsSql(ctx, scope, filter, since)}),
     people as (${
       by.round
@@ -101,7 +101,7 @@ async function scoreRows(
 
 async function criterionNames(ctx: TenantContext, ids: string[]) {
   if (ids.length === 0) return [];
-  const { rows } = await getDb().execute<{ id: string; name: string }>(sql`
+  const { rows } = await getReadDb().execute<{ id: string; name: string }>(sql`
     select id, name from criteria where id = any(${`{${ids.join(",")}}`}::uuid[])
       and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}
     order by lower(name), id`);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
 import { listTagOptions } from "~/features/tags/tags.server";
 import { planningChoices } from "~/features/planning/planning.server";
@@ -42,7 +42,7 @@ export type RoundChoice = { id: string; name: string; finishedAt: string };
 export async function hrChoices(ctx: TenantContext, scope: TeamScope = hrAnalyticsScope(ctx)) {
   const { teams, positions } = await planningChoices(ctx, scope);
   const tags = await listTagOptions(ctx);
-  const { rows } = await getDb().execute<{ id: string; name: string; finished_at: string }>(sql`
+  const { rows } = await getReadDb().execute<{ id: string; name: string; finished_at: string }>(sql`
     select coalesce(r.parent_id, r.id) as id, coalesce(p.name, r.name) as name,
       to_char(max(r.finished_at) at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') as finished_at
     from reviews r left join reviews p on p.id = r.parent_id
@@ -146,7 +146,7 @@ export async function roundsAnalytics(ctx: TenantContext, filter: HrFilter, toda
   const scope = hrAnalyticsScope(ctx);
   const min = await minGroupSize(ctx);
   const since = periodStart(filter.period, today);
-  const { rows } = await getDb().execute<RoleRow>(sql`
+  const { rows } = await getReadDb().execute<RoleRow>(sql`
     with subjects as (${subjectsSql(ctx, scope, filter, since)})
     select round_id, team_id, in_tag, in_position, role, count(*)::int as n
     from subjects group by 1, 2, 3, 4, 5`);
@@ -206,7 +206,7 @@ export async function movementAnalytics(ctx: TenantContext, filter: HrFilter, ch
   const from = filter.from ?? choices.rounds.find((r) => r.id !== to)?.id ?? null;
   const base = { min, from, to, roles: [] as string[], table: null, hidden: { small: false, sibling: false } };
   if (!from || !to || from === to) return { ...base, population: null, populationHidden: null };
-  const { rows } = await getDb().execute<MoveRow>(sql`
+  const { rows } = await getReadDb().execute<MoveRow>(sql`
     with subjects as (${subjectsSql(ctx, scope, filter, null, [from, to])})
     select a.role as from_role, b.role as to_role, b.team_id, b.in_tag, b.in_position, count(*)::int as n
     from subjects a join subjects b on b.membership_id = a.membership_id and b.round_id = ${to}

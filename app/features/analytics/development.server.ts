@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
 import { teamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -24,7 +24,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
     : scope.teamIds.length
       ? sql`r.team_id = any(${`{${scope.teamIds.join(",")}}`}::uuid[])`
       : sql`false`;
-  const { rows } = await getDb().execute<{
+  const { rows } = await getReadDb().execute<{
     team_id: string | null;
     team_name: string | null;
     development_role: number | null;
@@ -45,7 +45,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
     from latest group by team_id, team_name, development_role`);
   const {
     rows: [{ active }],
-  } = await getDb().execute<{ active: number }>(sql`
+  } = await getReadDb().execute<{ active: number }>(sql`
     select count(*)::int as active from memberships m
     where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null
       and m.status = 'active'`);

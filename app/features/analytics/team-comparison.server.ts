@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -40,7 +40,7 @@ export function chosenTeamIds(values: readonly string[]): { ids: string[]; tooMa
 export async function compareTeams(ctx: TenantContext, teamIds: readonly string[]): Promise<ComparedTeam[]> {
   if (teamIds.length === 0) return [];
   const ids = `{${teamIds.join(",")}}`;
-  const { rows } = await getDb().execute<{
+  const { rows } = await getReadDb().execute<{
     id: string;
     name: string;
     members: number;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { ageBandOf, ageBands, CONTRACT_HORIZON_DAYS, ENDING_CONTRACTS_SHOWN, type AgeBand } from "./analytics";
@@ -31,7 +31,7 @@ export type EndingContract = {
 };
 
 export async function workforceAnalytics(ctx: TenantContext, today: string) {
-  const db = getDb();
+  const db = getReadDb();
   const horizon = sql`(${today}::date + ${CONTRACT_HORIZON_DAYS}::int)`;
   const active = sql`select m.id, u.gender, u.birthday from memberships m join users u on u.id = m.user_id
     where m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null

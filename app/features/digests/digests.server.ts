@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import type { DigestProps } from "#emails/digest";
-import { enqueueEmailDeliveries } from "~/features/email/outbox.server";
+import { liveJobExists } from "#jobs/boss-internals.server";
+import { enqueueEmailDeliveries, sendEmailQueue } from "~/features/email/outbox.server";
 import { todayIn } from "~/features/tasks/task-rules";
 import { DEFAULT_TIME_ZONE } from "~/utils/format";
 import type { Language } from "~/utils/i18n";
@@ -101,6 +102,35 @@ export async function sendDigests(
     if (failed) throw failed.reason;
   }
   return result;
+}
+
+/**
+ * Delivers the digests an earlier run claimed and queued but did not get out because its worker died (a
+ * SIGKILL, a deploy past the stop timeout; decision 1770). That run's retry has the same job id, so with it as
+ * `holder` it takes the rows that run still held over at once (1267); rows no delivery holds any more are taken
+ * too. Rows a send-email job is retrying are left to it. Without this the retry found every claim made, sent
+ * nothing, and the rest waited for the claim to lapse and the sweeper (15 + 10 minutes). Returns how many.
+ */
+export async function deliverUnsentDigests(
+  holder: string,
+  only: string[] | null,
+  deliver: DeliverDigests,
+): Promise<number> {
+  let afterId = "00000000-0000-0000-0000-000000000000";
+  let count = 0;
+  for (;;) {
+    const { rows } = await getDb().execute<{ id: string }>(sql`
+      select o.id from email_outbox o join digests_sent d on d.email_id = o.id
+       where o.status = 'pending' and o.template = 'digest' and o.id > ${afterId}::uuid
+         and (o.claimed_until is null or o.claimed_until < now() or o.claimed_by = ${holder}::uuid)
+         and not ${liveJobExists(sendEmailQueue, "emailId", sql`o.id::text`)}
+         and (${only === null}::boolean or d.membership_id = any(${`{${(only ?? []).join(",")}}`}::uuid[]))
+       order by o.id limit ${PAGE}`);
+    if (rows.length === 0) return count;
+    afterId = rows[rows.length - 1].id;
+    count += rows.length;
+    await deliver(rows.map((row) => row.id));
+  }
 }
 
 type Due = RecipientRow & {

@@ -165,12 +165,16 @@ const BATCH_IN_FLIGHT = 10;
  * digest run's pages, docs/decisions/1263): the rows are claimed in one statement (rows another delivery
  * holds, or already sent, are skipped), sent through the pool with no transaction open, and marked in one
  * statement (docs/decisions/1264). A row whose sending failed keeps its attempt and error and gets a
- * send-email job, which retries it with backoff as any other e-mail; rows whose claim lapsed because the
- * process died are found by the email-sweeper.
+ * send-email job, which retries it with backoff as any other e-mail. `holder` names the claim: the digest run
+ * passes its job id, so that its retry after its worker died takes the rows over at once (decision 1770); rows
+ * nobody comes back for are found by the email-sweeper once the claim lapsed.
  */
-export async function deliverEmails(emailIds: string[]): Promise<{ sent: number; failed: number }> {
+export async function deliverEmails(
+  emailIds: string[],
+  holder: string = randomUUID(),
+): Promise<{ sent: number; failed: number }> {
   if (emailIds.length === 0) return { sent: 0, failed: 0 };
-  const rows = await claimEmails(emailIds, randomUUID());
+  const rows = await claimEmails(emailIds, holder);
   const done: { id: string; messageId: string }[] = [];
   const failures: { id: string; error: string }[] = [];
   let next = 0;

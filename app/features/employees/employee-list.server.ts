@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { executePrepared, getDb, type DbOrTx } from "#db/client.server";
+import { executePrepared, getDb, getReadDb, type DbOrTx } from "#db/client.server";
 import { positions, teams } from "#db/schema";
 import { inCluster, isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -143,12 +143,13 @@ export const EXPORT_MAX_ROWS = 20_000;
 /**
  * Every employee of a tab that the list's filter keeps, in the list's order, for the Excel export
  * (decision 1413): the same conditions as the page, no paging, at most EXPORT_MAX_ROWS (+1 to tell "more").
+ * Read from the replica when there is one (decision 1772).
  */
 export async function listEmployeesForExport(ctx: TenantContext, query: EmployeeListQuery) {
   const { where } = listConditions(ctx, query.tab, query);
   const { dir, order } = listOrder(query);
   const filter = sql.join([...where, sql`u.account_id = ${ctx.accountId}`], sql` and `);
-  const result = await getDb().execute<EmployeeRow>(sql`
+  const result = await getReadDb().execute<EmployeeRow>(sql`
     select m.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
            m.employee_number as "employeeNumber", m.status, m.access, m.invited,
            coalesce((select array_agg(t.name order by t.name) from role_assignments ra join teams t on t.id = ra.team_id
