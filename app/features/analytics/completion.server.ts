@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { hrTabRights, periodStart } from "./analytics";
@@ -34,7 +34,7 @@ export type CompletionRoundChoice = { id: string; name: string; deadline: string
  * team review, finished or running) with the self reviews made from it, or a self review of its own.
  */
 export async function completionRounds(ctx: TenantContext, scope: TeamScope): Promise<CompletionRoundChoice[]> {
-  const { rows } = await getDb().execute<{ id: string; name: string; deadline: string | null; day: string }>(sql`
+  const { rows } = await getReadDb().execute<{ id: string; name: string; deadline: string | null; day: string }>(sql`
     with due as (
       select coalesce(r.parent_id, r.id) as round_id from reviews r
       where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
@@ -114,7 +114,7 @@ export async function completionAnalytics(
       ? sql`exists (select 1 from contracts k where k.membership_id = ${membership} and k.position_id = ${filter.position}
           and k.is_active and k.start_date <= ${day} and k.end_date >= ${day})`
       : sql`true`;
-  const db = getDb();
+  const db = getReadDb();
   const [{ rows }, { rows: teamReviews }] = await Promise.all([
     db.execute<DueRow>(sql`
       with due as (

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { getReadDb } from "#db/client.server";
 import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { hrTabRights, periodStart } from "./analytics";
@@ -54,7 +54,7 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
       from contracts c join people p on p.id = c.membership_id
       where c.account_id = ${ctx.accountId} and c.cluster_id = ${ctx.clusterId} and c.is_active
     )`;
-  const db = getDb();
+  const db = getReadDb();
   const [{ rows: events }, { rows: population }] = await Promise.all([
     db.execute<{ bucket: string; started: number; ended: number; headcount: number }>(sql`
       with ${common},
