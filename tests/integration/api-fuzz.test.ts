@@ -3,7 +3,8 @@
  * OpenAPI document with a body or a query, fast-check draws bodies from the document's request schema (and
  * values just outside it) and sends them with the HR user's bearer token through Remix's handler. Every
  * answer must be a documented status whose body matches its schema, and none may be a 5xx. CI runs
- * API_FUZZ_RUNS (20) per operation; `npm run api:fuzz` runs 300.
+ * API_FUZZ_RUNS (20) per operation with a body and a quarter of that with only a query; `npm run api:fuzz`
+ * runs 300.
  */
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
@@ -19,6 +20,8 @@ import {
 import { demoWorld, type DemoWorld } from "../support/demo-world";
 
 const RUNS = Number(process.env.API_FUZZ_RUNS ?? 20);
+/** A query of optional page, size and enum strings has few shapes: a quarter of the runs finds them (decision 1750). */
+const QUERY_RUNS = Math.max(5, Math.ceil(RUNS / 4));
 type Schema = Record<string, unknown>;
 
 /** An arbitrary of JSON values that a JSON Schema (as zod writes it) accepts, mixed with near misses. */
@@ -101,7 +104,7 @@ it("generated requests: 0 server errors and 0 schema violations", async () => {
             violations.push(`${method.toUpperCase()} ${path} ${JSON.stringify(sent)} → ${answer.status}: ${error}`);
           return errors.length === 0;
         }),
-        { numRuns: RUNS, seed: 37, endOnFailure: true },
+        { numRuns: body ? RUNS : QUERY_RUNS, seed: 37, endOnFailure: true },
       )
       .catch(() => undefined);
   }
