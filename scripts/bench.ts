@@ -25,6 +25,9 @@
  * The account admin's audit viewer (issue #35): its first page and one action over 1 million rows of Groot BV
  * (scripts/bench-audit.ts writes them), ours only against p95 < 200 ms. BENCH_ONLY=audit runs only those.
  *
+ * HR analytics (issue #34): the review-completion tab (800 teams, two finished rounds) and the in/out-flow tab
+ * (10,000 people's contracts, 24 months), ours only against p95 < 300 ms. BENCH_ONLY=analytics runs only those.
+ *
  * BENCH_ONLY=pages measures only the three pages against the bare server (list, search, dashboard).
  */
 import { execFile } from "node:child_process";
@@ -209,6 +212,16 @@ const onlyCompetences = process.env.BENCH_ONLY === "competences";
 const onlyAudit = process.env.BENCH_ONLY === "audit";
 // The three pages measured against the bare server, nothing else (a quick check of the ratios).
 const onlyPages = process.env.BENCH_ONLY === "pages";
+// HR analytics' heaviest tabs (issue #34, decision 1720), nothing else.
+const onlyAnalytics = process.env.BENCH_ONLY === "analytics";
+const analyticsPages = [
+  { name: "HR analytics, review completion (800 teams)", path: "/analytics/users/completion", target: 300 },
+  {
+    name: "HR analytics, in/out flow, 24 months (10,000 people)",
+    path: "/analytics/users/flow?period=24",
+    target: 300,
+  },
+];
 const group = new ProcessGroup(5_000);
 try {
   await runMigrations(databaseUrl);
@@ -236,7 +249,7 @@ try {
   const hrCookie = cookie;
 
   // Both servers must answer 200 with the same first row before anything is measured.
-  for (const page of onlyCompetences || onlyAudit ? [] : pages) {
+  for (const page of onlyCompetences || onlyAudit || onlyAnalytics ? [] : pages) {
     const [a, b] = await Promise.all([
       fetch(ours + page.path, { headers: { cookie }, redirect: "manual" }),
       fetch(bare + page.path, { headers: { cookie } }),
@@ -253,7 +266,7 @@ try {
   );
   const rows: string[][] = [];
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-  for (const page of onlyCompetences || onlyAudit ? [] : pages) {
+  for (const page of onlyCompetences || onlyAudit || onlyAnalytics ? [] : pages) {
     const results: Record<"ours" | "bare", Measurement> = {} as never;
     for (const [label, base] of [
       ["ours", ours],
@@ -282,19 +295,22 @@ try {
   }
   // Team review pages (issue #6): ours only, against the target of p95 < 200 ms.
   // …and the competence pages (issue #19), also against p95 < 200 ms.
-  const ourPages: { name: string; path: string; email?: string }[] = onlyPages
+  const ourPages: { name: string; path: string; email?: string; target?: number }[] = onlyPages
     ? []
     : onlyAudit
       ? await auditPages(databaseUrl)
-      : [
-          ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
-          // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
-          ...(onlyCompetences
-            ? []
-            : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
-          ...(await competencePages(databaseUrl, seeded.clusterId)),
-          ...(onlyCompetences ? [] : await auditPages(databaseUrl)),
-        ];
+      : onlyAnalytics
+        ? analyticsPages
+        : [
+            ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
+            // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
+            ...(onlyCompetences
+              ? []
+              : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
+            ...(await competencePages(databaseUrl, seeded.clusterId)),
+            ...(onlyCompetences ? [] : analyticsPages),
+            ...(onlyCompetences ? [] : await auditPages(databaseUrl)),
+          ];
   for (const page of ourPages) {
     const cookie = page.email ? await signIn(ours, page.email) : hrCookie;
     const check = await fetch(ours + page.path, { headers: { cookie }, redirect: "manual" });
@@ -309,14 +325,14 @@ try {
       fmt(m.p95),
       fmt(m.p99),
       String(m.errors),
-      `p95 target 200 ms: ${m.p95 < 200 ? "met" : "missed"}`,
+      `p95 target ${page.target ?? 200} ms: ${m.p95 < (page.target ?? 200) ? "met" : "missed"}`,
     ]);
     console.log(`${page.name}: ours ${fmt(m.rps)} req/s (p95 ${fmt(m.p95)} ms)`);
   }
   const header = ["page", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "ours ÷ bare"];
   const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   console.log(`\n${table}\n`);
-  if (!onlyCompetences && !onlyPages && !onlyAudit) {
+  if (!onlyCompetences && !onlyPages && !onlyAudit && !onlyAnalytics) {
     await importBench();
     printDigestBench(await benchDigests(databaseUrl));
   }
