@@ -13,7 +13,7 @@ declare global {
 /**
  * axe's serious and critical violations on the page as it is now, one line each (rule and elements), so a
  * failing `expect(...).toEqual([])` names what to fix. axe runs inside the page: the accessibility check
- * (tests/e2e/accessibility.spec.ts, the only file that uses this) runs in the js project only (playwright.config.ts).
+ * (tests/e2e/accessibility.spec.ts, and hr-analytics-tabs.spec.ts for its tabs) runs with JavaScript only.
  * `labelInName` adds WCAG 2.5.3 "Label in Name" (a control's accessible name contains its visible text), which axe
  * counts as experimental and leaves out unless asked.
  *
