@@ -180,15 +180,10 @@ export async function completionAnalytics(
       ]),
     ].filter((id) => names.has(id));
     const perKind = (kind: Kind, total: CompletionCount): CompletionCount[] => {
-      const all = of(round.id, kind);
+      const byTeam = new Map<string | null, DueRow[]>();
+      for (const r of of(round.id, kind)) byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
       // A team under a tag or position filter is a filtered view of that team: its complement must not be small.
-      const groups = ids.map((id) =>
-        filteredGroup(
-          all.filter((r) => r.team_id === id),
-          { ...filter, team: null },
-          min,
-        ),
-      );
+      const groups = ids.map((id) => filteredGroup(byTeam.get(id) ?? [], { ...filter, team: null }, min));
       const hidden = suppressSiblings(
         total.hidden ? null : total.due,
         groups.map((g) => sum(g.rows)),
@@ -199,9 +194,11 @@ export async function completionAnalytics(
     };
     const evaluations = perKind("evaluation", round.evaluations);
     const selfReviews = perKind("self", round.selfReviews);
+    const reviews = new Map(teamReviews.filter((r) => r.round_id === round.id).map((r) => [r.team_id, r]));
+    const collator = new Intl.Collator("nl");
     teams = ids
       .map((id, i) => {
-        const review = teamReviews.find((r) => r.round_id === round.id && r.team_id === id);
+        const review = reviews.get(id);
         return {
           teamId: id,
           name: names.get(id) ?? "",
@@ -212,7 +209,7 @@ export async function completionAnalytics(
           selfReviews: selfReviews[i],
         };
       })
-      .sort((a, b) => a.name.localeCompare(b.name, "nl"));
+      .sort((a, b) => collator.compare(a.name, b.name));
   }
   const reasons = [
     ...shownRounds.flatMap((r) => [r.evaluations.hidden, r.selfReviews.hidden]),

@@ -16,8 +16,8 @@ import { minGroupSize } from "./small-groups.server";
  * The filtered view is a group: the people with a contract in the period who match the filters. It is hidden
  * when small or when one filter's complement is small (the difference of two links would show it;
  * docs/decisions/1600); a shown group's figures are shown in full, as a shown group's role spread is.
- * Team: a team member of it today; tag: tagged today; position: the starting or ending contract's, and for the
- * headcount a running contract's.
+ * Team: a team member of it today; tag: tagged today; position: only that position's contracts count, so moving
+ * from another position into it is inflow, and out of it outflow.
  */
 
 export const staffFlowScope = (ctx: TenantContext): TeamScope => teamScope(ctx, hrTabRights.flow);
@@ -62,27 +62,54 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
         select b::date as bucket, least((b + ${step}::interval - interval '1 day')::date, ${today}::date) as last_day
         from generate_series(date_trunc(${unit}, ${from}::date), date_trunc(${unit}, ${today}::date), ${step}::interval) b
       ),
-      moves as (
-        select a.membership_id, date_trunc(${unit}, a.start_date)::date as bucket, 'start' as kind from k a
-        where a.start_date >= date_trunc(${unit}, ${from}::date) and a.start_date <= ${today}::date
-          and a.in_team and a.in_tag and ${position(sql`a.position_id`)}
-          and not exists (select 1 from k b where b.membership_id = a.membership_id and b.id <> a.id
-            and b.start_date <= a.start_date and b.end_date >= a.start_date - 1
-            and (b.start_date < a.start_date or b.id < a.id))
-        union
-        select a.membership_id, date_trunc(${unit}, a.end_date)::date, 'end' from k a
-        where a.end_date >= date_trunc(${unit}, ${from}::date) and a.end_date < ${today}::date
-          and a.in_team and a.in_tag and ${position(sql`a.position_id`)}
-          and not exists (select 1 from k b where b.membership_id = a.membership_id and b.id <> a.id
-            and b.end_date >= a.end_date and b.start_date <= a.end_date + 1
-            and (b.end_date > a.end_date or b.id > a.id))
+      kp as (select * from k where k.in_team and k.in_tag and ${position(sql`k.position_id`)}),
+      -- Contracts that touch or overlap are one stretch of employment (an island): a contract begins one when no
+      -- earlier contract runs up to the day before (the running maximum of earlier ends), and closes one when no
+      -- later contract starts by the day after. Window functions, not a lookup per contract.
+      ordered as (
+        select membership_id, start_date, end_date,
+          max(end_date) over (partition by membership_id order by start_date, id
+            rows between unbounded preceding and 1 preceding) as earlier_end,
+          min(start_date) over (partition by membership_id order by end_date desc, id desc
+            rows between unbounded preceding and 1 preceding) as later_start
+        from kp
+      ),
+      island_start as (
+        select membership_id, start_date as day from ordered where earlier_end is null or earlier_end < start_date - 1
+      ),
+      island_end as (
+        select membership_id, end_date as day from ordered where later_start is null or later_start > end_date + 1
+      ),
+      counted as (
+        select bucket, count(distinct membership_id) filter (where kind = 'start')::int as started,
+          count(distinct membership_id) filter (where kind = 'end')::int as ended
+        from (
+          select membership_id, date_trunc(${unit}, day)::date as bucket, 'start' as kind from island_start
+          where day >= date_trunc(${unit}, ${from}::date) and day <= ${today}::date
+          union all
+          select membership_id, date_trunc(${unit}, day)::date, 'end' from island_end
+          where day >= date_trunc(${unit}, ${from}::date) and day < ${today}::date
+        ) moves
+        group by bucket
+      ),
+      -- Islands never overlap for one person, so the people employed on a bucket's last day are the islands begun
+      -- by then minus those closed before it: per bucket the change, then a running sum (anything before the
+      -- period falls into its first bucket).
+      deltas as (
+        select greatest(date_trunc(${unit}, day), date_trunc(${unit}, ${from}::date))::date as bucket, count(*) as n
+        from island_start where day <= ${today}::date group by 1
+        union all
+        select greatest(date_trunc(${unit}, day + 1), date_trunc(${unit}, ${from}::date))::date, -count(*)
+        from island_end where day + 1 <= ${today}::date group by 1
+      ),
+      heads as (
+        select x.bucket, (sum(coalesce(d.n, 0)) over (order by x.bucket))::int as headcount
+        from buckets x left join (select bucket, sum(n) as n from deltas group by bucket) d on d.bucket = x.bucket
       )
-      select to_char(x.bucket, 'YYYY-MM-DD') as bucket,
-        (select count(distinct membership_id)::int from moves where moves.bucket = x.bucket and kind = 'start') as started,
-        (select count(distinct membership_id)::int from moves where moves.bucket = x.bucket and kind = 'end') as ended,
-        (select count(distinct k.membership_id)::int from k where k.start_date <= x.last_day and k.end_date >= x.last_day
-           and k.in_team and k.in_tag and ${position(sql`k.position_id`)}) as headcount
-      from buckets x order by x.bucket`),
+      select to_char(x.bucket, 'YYYY-MM-DD') as bucket, coalesce(c.started, 0) as started,
+        coalesce(c.ended, 0) as ended, coalesce(h.headcount, 0) as headcount
+      from buckets x left join counted c on c.bucket = x.bucket left join heads h on h.bucket = x.bucket
+      order by x.bucket`),
     // The view's people (a contract in the period) by filter match, for the group and its complements.
     db.execute<{ in_team: boolean; in_tag: boolean; in_position: boolean; n: number }>(sql`
       with ${common},
