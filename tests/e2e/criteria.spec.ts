@@ -132,12 +132,17 @@ test.describe("criteria sets", () => {
 });
 
 test.describe("criteria tags", () => {
-  test("creates and renames a tag; a system tag cannot be deleted", async ({ page }) => {
+  test("creates and renames a tag, merges and deletes after a confirmation; a system tag cannot be deleted", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const { user } = await hrInFreshCluster("tags");
     await signIn(page, user.email, { at: "/criteria/tags" });
-    await page.getByLabel("Naam").fill("Zorg");
-    await page.getByRole("button", { name: "Tag toevoegen" }).click();
-    await expect(page.getByRole("status")).toContainText("De tag is toegevoegd");
+    for (const name of ["Zorg", "Sport"]) {
+      await page.getByLabel("Naam").fill(name);
+      await page.getByRole("button", { name: "Tag toevoegen" }).click();
+      await expect(page.getByRole("status")).toContainText("De tag is toegevoegd");
+    }
     await page.getByRole("link", { name: "Zorg" }).click();
     await page.getByLabel("Naam", { exact: true }).fill("Zorg en welzijn");
     await page.getByRole("button", { name: "Naam opslaan" }).click();
@@ -145,11 +150,21 @@ test.describe("criteria tags", () => {
     await page.getByLabel("Vitaliteit").check();
     await page.getByRole("button", { name: "Toewijzing opslaan" }).click();
     await expect(page.getByRole("status")).toContainText("De criteria van de tag zijn opgeslagen");
-    await page.getByRole("button", { name: "Tag verwijderen" }).click();
+    // Merge and delete ask first (1702): a dialog with JavaScript, a step on the page without.
+    const confirmation = javaScriptEnabled ? page.getByRole("dialog") : page.locator("main");
+    await page.getByLabel("Samenvoegen met").selectOption({ label: "Sport" });
+    await page.getByRole("button", { name: "Tags samenvoegen" }).click();
+    await expect(confirmation).toContainText("Sport gaat op in Zorg en welzijn");
+    await confirmation.getByRole("button", { name: "Tags samenvoegen" }).click();
+    await expect(page.getByRole("status")).toContainText("De tags zijn samengevoegd");
+    await page.getByRole("link", { name: "Tag verwijderen" }).click();
+    await expect(confirmation).toContainText("Weet je zeker dat je de tag Zorg en welzijn wilt verwijderen?");
+    await confirmation.getByRole("button", { name: "Tag verwijderen" }).click();
     await expect(page.getByRole("status")).toContainText("De tag is verwijderd");
+    await expect(page.getByRole("link", { name: "Sport" })).toHaveCount(0);
     await page.getByRole("link", { name: "Standaard" }).click();
     await expect(page.getByText("Systeemtags kunnen niet verwijderd worden")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Tag verwijderen" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Tag verwijderen" })).toHaveCount(0);
   });
 });
 

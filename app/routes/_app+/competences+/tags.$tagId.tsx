@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { TagDeleteStep } from "~/features/tags/components/book-tag-confirm";
 import {
   deleteCompetenceTag,
   getCompetenceTag,
@@ -26,7 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const tag = await getCompetenceTag(ctx, requireUuid(params.tagId));
   const t = await getServerT(request);
-  return { title: pageTitle(t, "competences:tags.editTitle"), tag };
+  // `?confirm=delete`: deleting asks first (1702).
+  const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
+  return { title: pageTitle(t, "competences:tags.editTitle"), tag, confirmDelete };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompetenceTagPage() {
   const { t } = useTranslation();
-  const { tag } = useLoaderData<typeof loader>();
+  const { tag, confirmDelete } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "competence-tag",
@@ -75,12 +78,17 @@ export default function CompetenceTagPage() {
         />
         <Button>{t("competences:tags.save")}</Button>
       </Form>
-      <Form method="post" className="mt-6 rounded bg-white p-6 shadow-sm">
-        <p className="mb-4">{t("competences:tags.deleteExplain", { count: tag.competencesCount })}</p>
-        <Button name="intent" value="delete" variant="danger">
-          {t("competences:tags.delete")}
-        </Button>
-      </Form>
+      <section className="mt-6 rounded bg-white p-6 shadow-sm">
+        <TagDeleteStep
+          pageHref={`/competences/tags/${tag.id}`}
+          open={confirmDelete}
+          title={t("competences:tags.deleteTitle", { name: tag.name })}
+          label={t("competences:tags.delete")}
+          submitLabel={t("competences:tags.delete")}
+        >
+          <p>{t("competences:tags.deleteExplain", { count: tag.competencesCount })}</p>
+        </TagDeleteStep>
+      </section>
     </div>
   );
 }

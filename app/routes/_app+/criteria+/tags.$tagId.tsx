@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { Button, ErrorSummary, Field } from "~/components/ui/forms";
+import { ConfirmForm } from "~/components/confirm-dialog";
+import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+import { TagChoiceStep, TagDeleteStep } from "~/features/tags/components/book-tag-confirm";
 import { CheckboxGroup } from "~/features/criteria/components/fields";
 import { tagAssignSchema, tagMergeSchema, tagNameSchema, tagSplitSchema } from "~/features/criteria/criteria.schema";
 import { listAllCriteria } from "~/features/criteria/criteria.server";
@@ -44,7 +46,54 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     members,
     criteria: all.map(({ id, name }) => ({ id, name })),
     otherTags: tags.filter((other) => other.id !== id && !other.isSystem).map(({ id, name }) => ({ id, name })),
+    ...checkChoice(new URL(request.url).searchParams, id, { members, tags }),
   };
+}
+
+type Pending =
+  | { kind: "delete" }
+  | { kind: "merge"; mergeId: string; mergeName: string }
+  | { kind: "split"; name: string; criteria: { id: string; name: string }[] };
+
+/**
+ * `?confirm=delete|merge|split` (decision 1702): the choice the merge or split form sent by GET, checked as its
+ * post will be; a good one is `pending` (the confirmation shows it), a refused one comes back as the form's errors.
+ */
+function checkChoice(
+  query: URLSearchParams,
+  id: string,
+  {
+    members,
+    tags,
+  }: { members: { id: string; name: string }[]; tags: { id: string; name: string; isSystem: boolean }[] },
+): { pending: Pending | null; choice: { intent: "merge" | "split"; reply: SubmissionResult<string[]> } | null } {
+  const confirm = query.get("confirm");
+  if (confirm === "delete") return { pending: { kind: "delete" }, choice: null };
+  const fields = new URLSearchParams(query);
+  if (confirm === "merge") {
+    fields.set("keepId", id);
+    const submission = parseWithZod(fields, { schema: tagMergeSchema });
+    const other =
+      submission.status === "success"
+        ? tags.find((tag) => tag.id === submission.value.mergeId && tag.id !== id && !tag.isSystem)
+        : undefined;
+    if (other) return { pending: { kind: "merge", mergeId: other.id, mergeName: other.name }, choice: null };
+    return {
+      pending: null,
+      choice: { intent: "merge", reply: submission.reply({ fieldErrors: { mergeId: ["validation:choose"] } }) },
+    };
+  }
+  if (confirm === "split") {
+    fields.set("tagId", id);
+    const submission = parseWithZod(fields, { schema: tagSplitSchema });
+    if (submission.status === "success") {
+      const chosen = members.filter((m) => submission.value.criterionIds.includes(m.id));
+      if (chosen.length > 0)
+        return { pending: { kind: "split", name: submission.value.name, criteria: chosen }, choice: null };
+    }
+    return { pending: null, choice: { intent: "split", reply: submission.reply() } };
+  }
+  return { pending: null, choice: null };
 }
 
 const intentSchema = z.enum(["rename", "merge", "split", "assign", "delete"]);
@@ -106,14 +155,65 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return done("criteria:tags.assigned");
 }
 
+/** A refused post of this form, else a refused choice of it (the GET before its confirmation). */
 function useIntentResult(intent: string) {
   const result = useActionData<typeof action>();
-  return result && result.intent === intent && result.reply ? result.reply : undefined;
+  const { choice } = useLoaderData<typeof loader>();
+  if (result && result.intent === intent && result.reply) return result.reply;
+  return choice?.intent === intent ? choice.reply : undefined;
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The merge's confirmation, on the page or in its dialog; a refused choice shows its error. */
+function MergeConfirm({ data }: { data: PageData }) {
+  const { t } = useTranslation();
+  const pending = data.pending?.kind === "merge" ? data.pending : null;
+  if (!pending)
+    return <ErrorList errors={data.choice?.reply.error?.mergeId ?? undefined} label={t("criteria:tags.mergeWith")} />;
+  return (
+    <ConfirmForm
+      submitLabel={t("criteria:tags.mergeSubmit")}
+      cancelHref={`/criteria/tags/${data.tag.id}`}
+      hidden={{ intent: "merge", mergeId: pending.mergeId }}
+    >
+      <p>{t("criteria:tags.mergeConfirm", { name: data.tag.name, other: pending.mergeName })}</p>
+    </ConfirmForm>
+  );
+}
+
+/** The split's confirmation: the new tag's name and the criteria that go to it. */
+function SplitConfirm({ data }: { data: PageData }) {
+  const { t } = useTranslation();
+  const pending = data.pending?.kind === "split" ? data.pending : null;
+  if (!pending)
+    return (
+      <ErrorList
+        errors={[...(data.choice?.reply.error?.name ?? []), ...(data.choice?.reply.error?.criterionIds ?? [])]}
+        label={t("criteria:tags.newName")}
+      />
+    );
+  return (
+    <ConfirmForm
+      submitLabel={t("criteria:tags.splitSubmit")}
+      cancelHref={`/criteria/tags/${data.tag.id}`}
+      hidden={{ intent: "split", name: pending.name, criterionIds: pending.criteria.map((c) => c.id) }}
+    >
+      <p>{t("criteria:tags.splitConfirm", { name: data.tag.name, other: pending.name })}</p>
+      <ul className="mt-2 list-disc pl-6">
+        {pending.criteria.map((c) => (
+          <li key={c.id}>{c.name}</li>
+        ))}
+      </ul>
+    </ConfirmForm>
+  );
 }
 
 export default function CriteriaTagPage() {
   const { t } = useTranslation();
-  const { tag, members, criteria, otherTags } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { tag, members, criteria, otherTags, pending } = page;
+  const tagHref = `/criteria/tags/${tag.id}`;
   const renameResult = useIntentResult("rename");
   const mergeResult = useIntentResult("merge");
   const splitResult = useIntentResult("split");
@@ -175,17 +275,23 @@ export default function CriteriaTagPage() {
               { id: mergeFields.mergeId.id, label: t("criteria:tags.mergeWith"), errors: mergeFields.mergeId.errors },
             ]}
           />
-          <Form method="post" {...getFormProps(mergeForm)} noValidate>
+          <TagChoiceStep<PageData>
+            formId={mergeForm.id}
+            pageHref={tagHref}
+            action="merge"
+            pending={pending?.kind === "merge"}
+            data={page}
+            title={t("criteria:tags.merge")}
+            confirmation={(data) => <MergeConfirm data={data} />}
+          >
             <Field
               label={t("criteria:tags.mergeWith")}
               errors={mergeFields.mergeId.errors}
               selectProps={getSelectProps(mergeFields.mergeId)}
               options={otherTags.map((o) => ({ value: o.id, label: o.name }))}
             />
-            <Button name="intent" value="merge">
-              {t("criteria:tags.mergeSubmit")}
-            </Button>
-          </Form>
+            <Button>{t("criteria:tags.mergeSubmit")}</Button>
+          </TagChoiceStep>
         </section>
       ) : null}
 
@@ -203,7 +309,15 @@ export default function CriteriaTagPage() {
               },
             ]}
           />
-          <Form method="post" {...getFormProps(splitForm)} noValidate>
+          <TagChoiceStep<PageData>
+            formId={splitForm.id}
+            pageHref={tagHref}
+            action="split"
+            pending={pending?.kind === "split"}
+            data={page}
+            title={t("criteria:tags.splitTitle")}
+            confirmation={(data) => <SplitConfirm data={data} />}
+          >
             <Field
               label={t("criteria:tags.newName")}
               errors={splitFields.name.errors}
@@ -216,10 +330,8 @@ export default function CriteriaTagPage() {
               selected={[]}
               errors={splitFields.criterionIds.errors}
             />
-            <Button name="intent" value="split">
-              {t("criteria:tags.splitSubmit")}
-            </Button>
-          </Form>
+            <Button>{t("criteria:tags.splitSubmit")}</Button>
+          </TagChoiceStep>
         </section>
       ) : null}
 
@@ -228,12 +340,15 @@ export default function CriteriaTagPage() {
         {tag.isSystem ? (
           <p>{t("criteria:tags.systemCannotBeDeleted")}</p>
         ) : (
-          <Form method="post">
-            <p className="mb-2">{t("criteria:tags.deleteConfirm", { name: tag.name })}</p>
-            <Button name="intent" value="delete" variant="danger">
-              {t("criteria:tags.deleteSubmit")}
-            </Button>
-          </Form>
+          <TagDeleteStep
+            pageHref={tagHref}
+            open={pending?.kind === "delete"}
+            title={t("criteria:tags.deleteTitle", { name: tag.name })}
+            label={t("criteria:tags.deleteSubmit")}
+            submitLabel={t("criteria:tags.deleteSubmit")}
+          >
+            <p>{t("criteria:tags.deleteConfirm", { name: tag.name })}</p>
+          </TagDeleteStep>
         )}
       </section>
     </div>
