@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { missingItemOf } from "./not-found";
+import { pagingQuery } from "~/features/api/operation";
 
 /**
  * Answers of the JSON API (app/routes/api+, docs/decisions/0650): every error is a real HTTP status with
@@ -52,22 +53,16 @@ function isJson(response: Response) {
   return (response.headers.get("Content-Type") ?? "").includes("application/json");
 }
 
-/** A page number: digits only, from 1 to 100,000 (an offset beyond that is no list anyone pages through). */
-const pageNumber = z
-  .string()
-  .regex(/^[1-9][0-9]{0,5}$/, "must be a whole number from 1")
-  .transform(Number)
-  .pipe(z.number().max(100_000));
-
-/** The paging of every API list (?page=, ?pageSize=): absent means the default, anything else unusable a 400. */
+/**
+ * The paging of every API list (?page=, ?pageSize=): absent means the default, anything else unusable a 400.
+ * The rule is the document's `pagingQuery`; an operation that declares its query reads it whole with
+ * readApiQuery instead.
+ */
 export function parseApiPaging(
   url: URL,
   { pageSize: defaultSize, maxPageSize }: { pageSize: number; maxPageSize: number },
 ) {
-  const schema = z.object({
-    page: pageNumber.optional().default(1),
-    pageSize: pageNumber.pipe(z.number().max(maxPageSize)).optional().default(defaultSize),
-  });
+  const schema = z.object(pagingQuery(maxPageSize, defaultSize));
   const parsed = schema.safeParse({
     page: url.searchParams.get("page") ?? undefined,
     pageSize: url.searchParams.get("pageSize") ?? undefined,

@@ -21,6 +21,7 @@ export async function readJsonBody<S extends z.ZodType>(
   schema: S,
   { maxBytes = jsonBodyLimitFor(new URL(request.url).pathname, request.method) }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
+  watcher?.("body", schema);
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
     throw jsonError(415, "unsupportedMediaType", "Send the body as application/json.");
@@ -59,6 +60,38 @@ export async function readJsonBody<S extends z.ZodType>(
     });
   }
   return parsed.data;
+}
+
+/**
+ * Reads the query of an API request with the operation's query schema (the one the OpenAPI document
+ * publishes, decision 1761): a parameter given twice counts once (the first). 400 when it does not match:
+ * `invalidPaging` when only ?page/?pageSize are wrong (decision 1750), else `invalidQuery`, with `issues`.
+ */
+export function readApiQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
+  watcher?.("query", schema);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) if (!(key in fields)) fields[key] = value;
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  const paging = issues.every((i) => i.path === "page" || i.path === "pageSize");
+  throw jsonError(
+    400,
+    paging ? "invalidPaging" : "invalidQuery",
+    issues.map((i) => `${i.path}: ${i.message}`).join("; "),
+    { issues },
+  );
+}
+
+type SchemaWatcher = (part: "body" | "query", schema: z.ZodType) => void;
+let watcher: SchemaWatcher | undefined;
+
+/**
+ * Tests only: tells `next` which schema each API request's body or query is read with, so the contract test
+ * can require the operation's own schema (decision 1761). Requests run one at a time there.
+ */
+export function watchRequestSchemas(next: SchemaWatcher | undefined): void {
+  watcher = next;
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string> {

@@ -66,20 +66,27 @@ export const flag01 = () => z.union([z.literal(0), z.literal(1)]);
  */
 export function pagingQuery(max: number, fallback: number) {
   return {
-    page: z
-      .string()
-      .regex(/^[1-9][0-9]{0,5}$/)
+    page: pageNumber()
       .optional()
+      .transform((v) => v ?? 1)
       .meta({ description: "From 1 (default 1)." }),
-    pageSize: z
-      .string()
-      .regex(/^[1-9][0-9]{0,5}$/)
+    pageSize: pageNumber()
+      .pipe(z.number().max(max, `at most ${max}`))
       .optional()
+      .transform((v) => v ?? fallback)
       .meta({
         description: `Rows per page, at most ${max} (default ${fallback}); more is 400 \`invalidPaging\`.`,
       }),
   };
 }
+
+/** A page number: digits only, from 1 to 100,000 (an offset beyond that is no list anyone pages through). */
+const pageNumber = () =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}$/, "must be a whole number from 1")
+    .transform(Number)
+    .pipe(z.number().max(100_000));
 
 /** The paging fields of a paged answer. */
 export const pagedFields = {

@@ -17,24 +17,33 @@ function oneOf<T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values).optional().catch(undefined);
 }
 
-export const employeeListFilterSchema = z
-  .object({
-    q: text,
-    team: text,
-    teamName: text,
-    tag: text,
-    status: oneOf(["active", "inactive"]),
-    access: oneOf(["yes", "no"]),
-    role: oneOf(filterRoleKeys),
-    sort: z.enum(sortKeys).catch("name"),
-    dir: z.enum(["asc", "desc"]).catch("asc"),
-    page: z
-      .string()
-      .optional()
-      .catch(undefined)
-      .transform((v) => Math.max(1, Number.parseInt(v ?? "1", 10) || 1)),
-  })
-  .transform(({ team, tag, ...rest }) => ({ ...rest, teamId: team, tagId: tag }));
+/** The filter's fields as the URL names them (team, tag), before they become teamId and tagId. */
+export const employeeListFilterFields = z.object({
+  q: text,
+  team: text,
+  teamName: text,
+  tag: text,
+  status: oneOf(["active", "inactive"]),
+  access: oneOf(["yes", "no"]),
+  role: oneOf(filterRoleKeys),
+  sort: z.enum(sortKeys).catch("name"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  page: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => Math.max(1, Number.parseInt(v ?? "1", 10) || 1)),
+});
+
+/** The filter of the URL's fields (employeeListFilterFields' output). */
+export function employeeListFilterOf({ team, tag, ...rest }: z.output<typeof employeeListFilterFields>) {
+  return { ...rest, teamId: team, tagId: tag };
+}
+
+export const employeeListFilterSchema = employeeListFilterFields.transform(employeeListFilterOf);
+
+/** GET api/users: `for` (store or user) and, for the store, the personnel list's filter (decision 1652). */
+export const apiUsersQuerySchema = employeeListFilterFields.extend({ for: z.enum(["store", "user"]) });
 
 export type EmployeeListFilter = z.output<typeof employeeListFilterSchema>;
 

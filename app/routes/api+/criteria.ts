@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { criteriaOperations } from "~/features/api/schemas/criteria";
 import { getCriteriaStore } from "~/features/criteria/store.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
-import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
+import { answerJson, methodNotAllowed } from "~/utils/api.server";
+import { readApiQuery } from "~/utils/json-body.server";
 
 /**
  * GET api/criteria?for=store (spec §7): criteria (with tags and selected/disabled/belongsToSet), sets (team
@@ -10,11 +12,7 @@ import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "criteria.read");
-  const params = new URL(request.url).searchParams;
-  if (params.get("for") !== "store") {
-    return jsonError(400, "invalidFor", "Use ?for=store.");
-  }
-  const set = params.get("set") ?? undefined;
+  const { set } = readApiQuery(request, criteriaOperations.getCriteriaStore.query);
   return answerJson(async () => Response.json(await getCriteriaStore(ctx, set)));
 }
 

@@ -7,8 +7,8 @@ import { softDeleteRounds } from "~/features/reviews/team-review-overview.server
 import { mayUseReviewsApi, reviewApiAccess } from "~/features/reviews/review-api-access.server";
 import { listReviewsForApi } from "~/features/reviews/review-api.server";
 import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
-import { answerJson, jsonError, methodNotAllowed, parseApiPaging } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/json-body.server";
+import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
+import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
 import type { ModuleKey } from "~/utils/modules";
 import { can } from "~/utils/tenant.server";
 
@@ -28,7 +28,7 @@ const forbidden = () => jsonError(403, "forbidden", "You may not do this.");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, access } = await requireReviewsApi(request);
-  const paging = parseApiPaging(new URL(request.url), { pageSize: 50, maxPageSize: 100 });
+  const paging = readApiQuery(request, reviewOperations.listReviews.query);
   return Response.json(await listReviewsForApi(ctx, access, paging));
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiBulkActions, apiBulkSchema, assignedRoleKeys } from "~/features/employees/employees-api.schema";
-import { parseEmployeeListFilter } from "~/features/employees/employee-list-filter";
-import { personSchema } from "~/features/employees/employees.schema";
+import { apiBulkActions, assignedRoleKeys } from "~/features/employees/employees-api.schema";
+import { peopleOperations } from "~/features/api/schemas/people";
+import { employeeListFilterOf } from "~/features/employees/employee-list-filter";
 import { employeeForApi, storeUsersForApi } from "~/features/employees/employee-api.server";
 import { roleList } from "~/features/employees/role-list.server";
 import { runBulkAction } from "~/features/employees/employee-bulk.server";
@@ -10,16 +10,15 @@ import { addPerson, throttledLookup } from "~/features/employees/employee-person
 import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, jsonNotFound, methodNotAllowed } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
-import { readJsonBody } from "~/utils/json-body.server";
+import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
 
 /**
  * Spec §7: GET api/users?for=store (users, roles, teams, tags; the list page's filters apply), GET
  * api/users?for=user (the signed-in user's own employee record, for every signed-in user). Shapes: 1652.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { searchParams } = new URL(request.url);
-  const purpose = searchParams.get("for");
-  if (purpose === "user") {
+  const query = readApiQuery(request, peopleOperations.list.query);
+  if (query.for === "user") {
     // Everyone's own record (spec §7 ?for=user), an employee's too: no users.manage needed.
     const own = await requireUserForApi(request);
     if (!own.membershipId) return jsonNotFound();
@@ -27,9 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const ctx = await requireRightForApi(request, "users.manage");
   return answerJson(async () => {
-    if (purpose !== "store") return jsonError(400, "invalidFor", "Use ?for=store or ?for=user.");
     // The page's list filter (?q, team, tag, status, access, role): without one, every employee.
-    const filter = parseEmployeeListFilter(searchParams);
+    const filter = employeeListFilterOf(query);
     const [rows, options, roles] = await Promise.all([
       listEmployeesForStore(ctx, filter),
       listClusterOptions(ctx),
@@ -50,7 +48,7 @@ function tooManyLookups(retryAfter: number) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "users.manage");
   if (request.method === "POST") {
-    const body = await readJsonBody(request, personSchema);
+    const body = await readJsonBody(request, peopleOperations.create.body);
     const checked = await throttledLookup(
       ctx,
       () => addPerson(ctx, body),
@@ -64,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (request.method === "PUT") {
-    const body = await readJsonBody(request, apiBulkSchema);
+    const body = await readJsonBody(request, peopleOperations.bulk.body);
     const action = apiBulkActions[body.action];
     const result = await runBulkAction(ctx, {
       action,

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { apiBulkSchema, apiUpdateSchema } from "~/features/employees/employees-api.schema";
+import { apiUsersQuerySchema } from "~/features/employees/employee-list-filter";
 import { personSchema } from "~/features/employees/employees.schema";
 import { apiErrorSchema, apiOperation, id, isoDateTime } from "../operation";
 import { roleSchema } from "./organisation";
@@ -78,16 +79,8 @@ export const peopleOperations = {
       "teams and personnel tags to choose from. `?for=user` (every signed-in user): the caller's own employee " +
       "record, shaped as GET /api/users/{id}. The store is not paged: it is the client's cache of the cluster.",
     access: "users.manage (for=store); signed-in (for=user)",
-    query: z.object({
-      for: z.enum(["store", "user"]),
-      q: z.string().optional(),
-      team: z.string().optional(),
-      teamName: z.string().optional(),
-      tag: z.string().optional(),
-      status: z.string().optional(),
-      access: z.string().optional(),
-      role: z.string().optional(),
-    }),
+    // The personnel page's filter (a value outside its list is no filter, as on the page).
+    query: apiUsersQuerySchema,
     responses: {
       200: {
         description: "for=store: users, roles, teams, tags. for=user: the caller's record.",
