@@ -230,7 +230,7 @@ export const reviewOperations = {
       "yyyy-MM-dd), teams, tags, memberships (the participants, members of those teams), criteria (extra " +
       "ones), set (default: the cluster's only active set). Team: name, deadline, teams, tags, set, leaders, " +
       "members. Ids of another cluster are 404 and nothing is written; a broken rule is 422 with the message " +
-      "in the caller's language.",
+      "in the caller's language. An account whose licence has expired creates nothing: 403 `licenceExpired`.",
     access: "selfReviews.manage (self), reviews.manage (peer), teamReviews.manage (team)",
     body: createReviewBodySchema,
     extraErrors: { 404: "A team, tag, set, criterion or membership is not in the caller's cluster." },
