@@ -113,8 +113,15 @@ describe("competences", () => {
       body: { positionIds: [w.demo.position], level: 2 },
     });
     expect(refused.status).toBe(422);
-    const book = (await get("/api/competences?pageSize=1", hr)).body as { competences: unknown[]; total: number };
+    const book = (await get("/api/competences?pageSize=1", hr)).body as {
+      competences: unknown[];
+      total: number;
+      sets?: { id: string }[];
+    };
     expect(book.competences).toHaveLength(1);
+    expect(book.sets?.map((set) => set.id)).toContain(w.demo.competenceSet);
+    const leiderBook = (await get("/api/competences", leider)).body as { sets?: unknown };
+    expect(leiderBook.sets).toBeUndefined();
     expect(book.total).toBeGreaterThanOrEqual(1);
     const holders = await get(`/api/competences/actual-scores/positions/${w.demo.position}?pageSize=1`, hr);
     expect(holders.body).toMatchObject({ page: 1, pageSize: 1 });

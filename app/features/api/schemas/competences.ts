@@ -39,7 +39,7 @@ export const competenceOperations = {
     method: "get",
     path: "/api/competences",
     tag: "Competences",
-    summary: "The cluster's competence book, paged",
+    summary: "The cluster's competence book, paged, and its competence sets",
     description: "By type, then name. A filter value that does not fit is no filter.",
     access: "competences.read",
     query: z.object({
@@ -65,6 +65,10 @@ export const competenceOperations = {
             }),
           ),
           ...pagedFields,
+          /** With competences.manage: the active competence sets (names of their active competences), unpaged. */
+          sets: z
+            .array(z.object({ id: id(), name: z.string(), description: z.string(), competences: z.array(z.string()) }))
+            .optional(),
         }),
       },
     },
