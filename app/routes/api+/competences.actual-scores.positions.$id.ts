@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { SCORES_API_PAGE } from "~/features/api/schemas/competences";
+import { competenceOperations } from "~/features/api/schemas/competences";
 import { getPositionScores } from "~/features/competences/scores.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
-import { answerJson, methodNotAllowed, parseApiPaging } from "~/utils/api.server";
+import { answerJson, methodNotAllowed } from "~/utils/api.server";
+import { readApiQuery } from "~/utils/json-body.server";
 
 /**
  * Spec §7 GET api/competences/actual-scores/positions/{id}: every holder of the position the caller may
@@ -10,10 +11,7 @@ import { answerJson, methodNotAllowed, parseApiPaging } from "~/utils/api.server
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "competence_reviews.manage", "competences");
-  const paging = parseApiPaging(new URL(request.url), {
-    pageSize: SCORES_API_PAGE.fallback,
-    maxPageSize: SCORES_API_PAGE.max,
-  });
+  const paging = readApiQuery(request, competenceOperations.getPositionScores.query);
   return answerJson(async () =>
     Response.json({ ...(await getPositionScores(ctx, params.id ?? "", paging)), ...paging }),
   );

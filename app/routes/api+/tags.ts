@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { API_LIST_PAGE } from "~/features/api/operation";
+import { tagOperations } from "~/features/api/schemas/tags";
 import { listApiTags } from "~/features/tags/api-tags.server";
 import { apiTagsCreateSchema } from "~/features/tags/tags.schema";
 import { createTags } from "~/features/tags/tags.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
-import { jsonError, methodNotAllowed, pageOfList, parseApiPaging } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/json-body.server";
+import { jsonError, methodNotAllowed, pageOfList } from "~/utils/api.server";
+import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
 
 /**
  * Spec §7 GET /api/tags: the cluster's personnel tags (with their number of people) and criteria tags (with
@@ -13,12 +13,8 @@ import { readJsonBody } from "~/utils/json-body.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "tags.read");
-  const url = new URL(request.url);
-  const kind = url.searchParams.get("kind");
-  if (kind !== null && kind !== "personnel" && kind !== "criteria")
-    return jsonError(400, "invalidKind", "Use ?kind=personnel or criteria.");
-  const paging = parseApiPaging(url, { pageSize: API_LIST_PAGE.fallback, maxPageSize: API_LIST_PAGE.max });
-  const { rows, ...page } = pageOfList(await listApiTags(ctx, kind ?? undefined), paging);
+  const { kind, ...paging } = readApiQuery(request, tagOperations.listTags.query);
+  const { rows, ...page } = pageOfList(await listApiTags(ctx, kind), paging);
   return Response.json({ tags: rows, ...page });
 }
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { API_LIST_PAGE } from "~/features/api/operation";
+import { taskOperations } from "~/features/api/schemas/tasks";
 import { apiTaskAnswer, taskProblem, toApiTask } from "~/features/tasks/task-api.server";
-import { isTaskTab, taskApiSchema } from "~/features/tasks/tasks.schema";
+import { taskApiSchema } from "~/features/tasks/tasks.schema";
 import { createTask, listAllTasks, listTasks } from "~/features/tasks/tasks.server";
 import { requireUserForApi } from "~/utils/api-guard.server";
-import { answerJson, jsonError, methodNotAllowed, pageOfList, parseApiPaging } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/json-body.server";
+import { answerJson, methodNotAllowed, pageOfList } from "~/utils/api.server";
+import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
 
 /**
  * Spec §7 GET api/tasks: the caller's own tasks and notes (any signed-in user, as the pages). Without
@@ -14,15 +14,11 @@ import { readJsonBody } from "~/utils/json-body.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUserForApi(request);
-  const url = new URL(request.url);
-  const tab = url.searchParams.get("tab");
-  if (tab !== null && !isTaskTab(tab))
-    return jsonError(400, "invalidTab", "Use ?tab=inbox, received, send, notes or archive.");
-  const paging = parseApiPaging(url, { pageSize: API_LIST_PAGE.fallback, maxPageSize: API_LIST_PAGE.max });
+  const { tab, done, ...paging } = readApiQuery(request, taskOperations.listTasks.query);
   const all = !ctx.membershipId
     ? []
     : tab
-      ? await listTasks(ctx, tab, { showDone: url.searchParams.get("done") === "1" })
+      ? await listTasks(ctx, tab, { showDone: done === "1" })
       : await listAllTasks(ctx);
   const { rows, ...page } = pageOfList(all, paging);
   return Response.json({ tasks: rows.map(toApiTask), ...page });

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { TEAMS_PAGE_SIZE } from "~/features/teams/list-sizes";
+import { teamOperations } from "~/features/api/schemas/teams";
 import { goalsOfTeams } from "~/features/teams/team-api.server";
 import { listTeams } from "~/features/teams/teams.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
-import { methodNotAllowed, parseApiPaging } from "~/utils/api.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { readApiQuery } from "~/utils/json-body.server";
 
 /**
  * Spec §7 GET /api/teams: the cluster's teams with members, leaders and FTE, as the teams page lists them
@@ -12,9 +13,8 @@ import { methodNotAllowed, parseApiPaging } from "~/utils/api.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireRightForApi(request, "teams.manage");
-  const url = new URL(request.url);
-  const { page, pageSize } = parseApiPaging(url, { pageSize: TEAMS_PAGE_SIZE, maxPageSize: TEAMS_PAGE_SIZE });
-  const { teams, total } = await listTeams(ctx, { page, pageSize, q: url.searchParams.get("q") ?? undefined });
+  const { page, pageSize, q } = readApiQuery(request, teamOperations.listTeams.query);
+  const { teams, total } = await listTeams(ctx, { page, pageSize, q });
   const goals = await goalsOfTeams(
     ctx,
     teams.map((t) => t.id),
