@@ -60,6 +60,8 @@ test("HR reads the workforce and the development roles, each criteria analysis o
   await expect(table.getByRole("columnheader", { name: demoTeams.noord[0] })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: demoTeams.noord[2] })).toBeVisible();
   await expect(table.getByTestId("average-1")).toContainText("%");
+  // Competence gaps and knowledge shortages per team, as a chart with its table (1731).
+  await expect(page.getByTestId("comparison-shortages-table")).toContainText(demoTeams.noord[2]);
   // The choice is kept in the form, and the comparison is a link.
   await expect(page.getByRole("checkbox", { name: demoTeams.noord[2] })).toBeChecked();
   await expect(page).toHaveURL(/team=.*&team=/);

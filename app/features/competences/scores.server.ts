@@ -372,3 +372,66 @@ export async function listActualScores(ctx: TenantContext, input: { page: number
     })),
   };
 }
+
+export type TeamCompetenceGaps = {
+  /** Active team members whose positions require at least one competence. */
+  assessed: number;
+  /** Of them, those scored below a required level on at least one competence. */
+  short: number;
+  /** Per competence, how many of them are short of it; most first. */
+  competences: { name: string; people: number }[];
+};
+
+/**
+ * Competence gaps per team (team comparison, docs/decisions/1731): each active team member against what their
+ * active positions require (`combinedRequirements`, `competenceGap`); a required competence not scored yet is
+ * unknown, not a gap. Counts only; the caller hides small groups.
+ */
+export async function teamCompetenceGaps(
+  ctx: TenantContext,
+  teamIds: readonly string[],
+  db: DbOrTx = getDb(),
+): Promise<Map<string, TeamCompetenceGaps>> {
+  const out = new Map<string, TeamCompetenceGaps>();
+  if (teamIds.length === 0) return out;
+  const { rows: members } = await db.execute<{
+    team_id: string;
+    membership_id: string;
+    position_ids: string[] | null;
+  }>(sql`
+    select ra.team_id, m.id as membership_id,
+      (select array_agg(distinct c.position_id) from contracts c where c.membership_id = m.id and c.is_active
+        and c.position_id is not null) as position_ids
+    from role_assignments ra
+    join memberships m on m.id = ra.membership_id and m.deleted_at is null and m.status = 'active'
+    where ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId} and ra.role_key = 'team_member'
+      and ra.team_id = any(${`{${teamIds.join(",")}}`}::uuid[])`);
+  const [{ requirements }, levels, book] = await Promise.all([
+    requirementsOfCluster(ctx, db),
+    currentLevels(ctx, [...new Set(members.map((m) => m.membership_id))], db),
+    competencesById(ctx, db),
+  ]);
+  for (const teamId of teamIds) {
+    const gaps: TeamCompetenceGaps = { assessed: 0, short: 0, competences: [] };
+    const perCompetence = new Map<string, number>();
+    for (const m of members.filter((row) => row.team_id === teamId)) {
+      const required = combinedRequirements(
+        (m.position_ids ?? []).map((id) => requirements.get(id) ?? new Map<string, Requirement>()),
+      );
+      const active = [...required].filter(([id]) => book.get(id) && !book.get(id)!.archived);
+      if (active.length === 0) continue;
+      gaps.assessed++;
+      const below = active.filter(([id, req]) => {
+        const { status } = competenceGap(levels.get(`${m.membership_id}:${id}`), req.level);
+        return status === "below";
+      });
+      if (below.length) gaps.short++;
+      for (const [id] of below) perCompetence.set(id, (perCompetence.get(id) ?? 0) + 1);
+    }
+    gaps.competences = [...perCompetence]
+      .map(([id, people]) => ({ name: book.get(id)!.name, people }))
+      .sort((a, b) => b.people - a.people || a.name.localeCompare(b.name));
+    out.set(teamId, gaps);
+  }
+  return out;
+}

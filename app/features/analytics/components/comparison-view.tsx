@@ -10,7 +10,8 @@ import {
 import { inDisplayOrder } from "~/features/reviews/results";
 import { dimensionKeys, type Dimension } from "~/features/criteria/scales";
 import { formatDate } from "~/utils/format";
-import { percentText } from "../analytics";
+import { BarChart } from "~/components/ui/bar-chart";
+import { groupColors, percentText } from "../analytics";
 import type { ComparedTeam } from "../team-comparison.server";
 import { partsText, PercentBar, useFte } from "./analytics-ui";
 
@@ -66,8 +67,21 @@ export function ComparisonView({
   const { t, i18n } = useTranslation();
   const fte = useFte();
   const partsOf = useRoleParts(roles);
+  const hiddenText = t("analytics:smallGroups.hidden");
   const averageOf = (team: ComparedTeam, dimension: number) =>
-    team.review?.averages[dimensionKeys[dimension as Dimension]] ?? null;
+    team.review?.averages?.[dimensionKeys[dimension as Dimension]] ?? null;
+  const averageText = (team: ComparedTeam, dimension: number) =>
+    team.review && !team.review.averages ? hiddenText : percentText(averageOf(team, dimension), i18n.language);
+  const withCompetence = teams.some((team) => team.competence);
+  const withKnowledge = teams.some((team) => team.knowledge);
+  const competenceText = (team: ComparedTeam) =>
+    !team.competence
+      ? "–"
+      : team.competence.hidden
+        ? hiddenText
+        : t("analytics:comparison.competenceOf", { short: team.competence.short, assessed: team.competence.assessed });
+  const knowledgeText = (team: ComparedTeam) =>
+    !team.knowledge ? "–" : team.knowledge.hidden ? hiddenText : team.knowledge.shortage;
   return (
     <>
       <div className="mt-6 relative overflow-x-auto">
@@ -110,9 +124,46 @@ export function ComparisonView({
                 testId={`average-${d.dimension}`}
                 label={d.name}
                 teams={teams}
-                cell={(team) => percentText(averageOf(team, d.dimension), i18n.language)}
+                cell={(team) => averageText(team, d.dimension)}
               />
             ))}
+            {withCompetence ? (
+              <MetricRow
+                testId="competence-short"
+                label={t("analytics:comparison.competenceShort")}
+                teams={teams}
+                cell={(team) => (
+                  <>
+                    {competenceText(team)}
+                    {team.competence && !team.competence.hidden && team.competence.competences.length ? (
+                      <span className="block text-sm text-ink-muted">
+                        {team.competence.competences
+                          .slice(0, 3)
+                          .map((c) => `${c.name} (${c.people})`)
+                          .join(", ")}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              />
+            ) : null}
+            {withKnowledge ? (
+              <MetricRow
+                testId="knowledge-shortage"
+                label={t("analytics:comparison.knowledgeShortage")}
+                teams={teams}
+                cell={(team) => (
+                  <>
+                    {knowledgeText(team)}
+                    {team.knowledge && !team.knowledge.hidden && team.knowledge.areas.length ? (
+                      <span className="block text-sm text-ink-muted">
+                        {team.knowledge.areas.map((a) => `${a.areaName} (${a.shortage})`).join(", ")}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              />
+            ) : null}
           </tbody>
         </table>
       </div>
@@ -134,6 +185,36 @@ export function ComparisonView({
         </section>
       ))}
 
+      {withCompetence || withKnowledge ? (
+        <BarChart
+          id="comparison-shortages"
+          title={t("analytics:comparison.shortagesTitle")}
+          groupLabel={t("analytics:hr.team")}
+          grouped
+          hiddenText={hiddenText}
+          series={[
+            ...(withCompetence
+              ? [{ key: "competence", label: t("analytics:comparison.competenceShort"), color: groupColors[0] }]
+              : []),
+            ...(withKnowledge
+              ? [{ key: "knowledge", label: t("analytics:comparison.knowledgeShortage"), color: groupColors[3] }]
+              : []),
+          ]}
+          rows={teams.map((team) => ({
+            key: team.id,
+            label: team.name,
+            values: [
+              ...(withCompetence
+                ? [team.competence && !team.competence.hidden ? team.competence.short : team.competence ? null : 0]
+                : []),
+              ...(withKnowledge
+                ? [team.knowledge && !team.knowledge.hidden ? team.knowledge.shortage : team.knowledge ? null : 0]
+                : []),
+            ],
+          }))}
+        />
+      ) : null}
+
       <section aria-labelledby="comparison-roles" className="mt-8 max-w-3xl">
         <h2 id="comparison-roles" className="mb-2">
           {t("analytics:comparison.rolesTitle")}
@@ -144,7 +225,9 @@ export function ComparisonView({
             return (
               <li key={team.id}>
                 <p className="text-sm">{team.name}</p>
-                {team.review ? (
+                {team.review && !team.review.roleCounts ? (
+                  <p className="text-sm text-ink-muted">{hiddenText}</p>
+                ) : team.review ? (
                   <StackedBar parts={parts} description={`${team.name}: ${partsText(parts)}`} />
                 ) : (
                   <p className="text-sm text-ink-muted">{t("analytics:comparison.noReview")}</p>

@@ -7,7 +7,8 @@ import { SelectionLimitMessage } from "~/components/selection-limit-message";
 import { teamComparisonLimit } from "~/utils/selection-limit";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
 import { ComparisonView } from "~/features/analytics/components/comparison-view";
-import { chosenTeamIds, compareTeams } from "~/features/analytics/team-comparison.server";
+import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
+import { teamComparison } from "~/features/analytics/team-comparison.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { listTeamOptions } from "~/features/teams/teams.server";
 import { pageTitle } from "~/utils/page-title";
@@ -34,14 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       chosen: [],
       tooMany: false,
       teams: [],
+      min: 0,
+      hidden: { small: false, sibling: false },
       dimensions: [],
       roles: [],
     };
   }
-  const { ids: chosen, tooMany } = chosenTeamIds(new URL(request.url).searchParams.getAll("team"));
-  // Ids of other clusters drop out here: what is left must still be two teams to compare.
-  const found = chosen.length >= 2 && !tooMany ? await compareTeams(ctx, chosen) : [];
-  const teams = found.length >= 2 ? found : [];
+  const { chosen, tooMany, teams, min, hidden } = await teamComparison(ctx, new URL(request.url).searchParams);
   return {
     title,
     allowed: true as const,
@@ -49,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chosen,
     tooMany,
     teams,
+    min,
+    hidden,
     dimensions: texts.dimensions,
     roles: texts.roles,
   };
@@ -56,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TeamComparisonPage() {
   const { t } = useTranslation();
-  const { allowed, options, chosen, tooMany, teams, dimensions, roles } = useLoaderData<typeof loader>();
+  const { allowed, options, chosen, tooMany, teams, min, hidden, dimensions, roles } = useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <>
@@ -106,7 +108,14 @@ export default function TeamComparisonPage() {
         </Form>
       )}
       {teams.length >= 2 ? (
-        <ComparisonView teams={teams} dimensions={dimensions} roles={roles} />
+        <>
+          <SmallGroupNotice min={min} hidden={hidden} />
+          <ExportLinks
+            href="/resources/team-comparison-export"
+            query={new URLSearchParams(teams.map((team) => ["team", team.id])).toString()}
+          />
+          <ComparisonView teams={teams} dimensions={dimensions} roles={roles} />
+        </>
       ) : tooMany ? null : (
         <p className="mt-4" data-testid="comparison-prompt">
           {t("analytics:comparison.tooFew")}
