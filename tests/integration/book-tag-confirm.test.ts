@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { tags } from "#db/schema";
-import { getRequest } from "../support/http";
+import { cookieFrom, getRequest } from "../support/http";
 import { postForm } from "../support/org";
 import { handle } from "../support/remix-handler";
 import { reviewWorld } from "../support/reviews";
@@ -86,5 +86,30 @@ describe("competence tags", () => {
     const res = await handle(postForm(`/competences/tags/${id}`, { intent: "delete" }, w.hr.cookie));
     expect(res.status).toBe(302);
     expect(await exists(id)).toBe(false);
+  });
+});
+
+describe("a write that fails past its checks (spec §8, decision 1703)", () => {
+  it("answers with a toast naming the item, never a 500, and changes nothing", async () => {
+    const id = await tag("criteria", "Weigert");
+    // A trigger that refuses this tag's criteria stands in for a failure nobody foresaw.
+    await getDb().execute(
+      sql.raw(`create or replace function refuse_tag_1703() returns trigger language plpgsql as $$
+        begin if new.tag_id = '${id}' then raise exception 'refused'; end if; return new; end $$;
+        create trigger refuse_tag_1703 before insert on criterion_tags for each row execute function refuse_tag_1703()`),
+    );
+    try {
+      const res = await handle(
+        postForm(`/criteria/tags/${id}`, { intent: "assign", criterionIds: w.chosen[0].id }, w.hr.cookie),
+      );
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/criteria/tags/${id}`);
+      const next = await handle(getRequest(`/criteria/tags/${id}`, `${w.hr.cookie}; ${cookieFrom(res)}`));
+      expect(await next.text()).toContain("Tag niet toegewezen. Je wijzigingen zijn niet opgeslagen.");
+      const rows = await getDb().execute(sql`select 1 from criterion_tags where tag_id = ${id}`);
+      expect(rows.rows).toEqual([]);
+    } finally {
+      await getDb().execute(sql.raw("drop trigger refuse_tag_1703 on criterion_tags; drop function refuse_tag_1703()"));
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   renameCompetenceTag,
 } from "~/features/competences/competence-tags.server";
 import { competenceTagSchema } from "~/features/competences/competences.schema";
+import { attemptWrite } from "~/utils/action-failed.server";
 import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
@@ -37,7 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireUuid(params.tagId);
   const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
-    await deleteCompetenceTag(ctx, id);
+    const deleted = await attemptWrite("delete", "tag", () => deleteCompetenceTag(ctx, id));
+    if (!deleted.ok) return redirectWithToast(`/competences/tags/${id}`, deleted.toast);
     return redirectWithToast("/competences/tags", { key: "competences:tags.deleted" });
   }
   const submission = parseWithZod(formData, { schema: competenceTagSchema });

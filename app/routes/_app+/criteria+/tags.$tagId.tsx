@@ -20,6 +20,7 @@ import {
   renameCriteriaTag,
   splitCriteriaTag,
 } from "~/features/criteria/criteria-tags.server";
+import { attemptWrite } from "~/utils/action-failed.server";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
@@ -105,10 +106,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) return data({ intent: null, reply: null }, { status: 400 });
   const done = async (key: string, to = `/criteria/tags/${id}`) => redirectWithToast(to, { key });
+  // A write that fails past its checks names the tag (spec §8, 1703): back to the tag with that toast.
+  const failed = (toast: Parameters<typeof redirectWithToast>[1]) => redirectWithToast(`/criteria/tags/${id}`, toast);
 
   if (intent.data === "delete") {
-    const result = await deleteCriteriaTag(ctx, id);
-    if (!result.ok) return redirectWithToast(`/criteria/tags/${id}`, { type: "error", key: result.errorKey });
+    const attempt = await attemptWrite("delete", "tag", () => deleteCriteriaTag(ctx, id));
+    if (!attempt.ok) return failed(attempt.toast);
+    const result = attempt.value;
+    if (!result.ok) return failed({ type: "error", key: result.errorKey });
     return done("criteria:tags.deleted", "/criteria/tags");
   }
   if (intent.data === "rename") {
@@ -128,7 +133,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: tagMergeSchema });
     if (submission.status !== "success")
       return data({ intent: intent.data, reply: submission.reply() }, { status: 400 });
-    const result = await mergeCriteriaTags(ctx, id, submission.value.mergeId);
+    const attempt = await attemptWrite("merge", "tag", () => mergeCriteriaTags(ctx, id, submission.value.mergeId));
+    if (!attempt.ok) return failed(attempt.toast);
+    const result = attempt.value;
     if (!result.ok)
       return data(
         { intent: intent.data, reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }) },
@@ -141,7 +148,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: tagSplitSchema });
     if (submission.status !== "success")
       return data({ intent: intent.data, reply: submission.reply() }, { status: 400 });
-    const result = await splitCriteriaTag(ctx, submission.value);
+    const attempt = await attemptWrite("add", "tag", () => splitCriteriaTag(ctx, submission.value));
+    if (!attempt.ok) return failed(attempt.toast);
+    const result = attempt.value;
     if (!result.ok)
       return data(
         { intent: intent.data, reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }) },
@@ -151,7 +160,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: tagAssignSchema });
   if (submission.status !== "success") return data({ intent: intent.data, reply: submission.reply() }, { status: 400 });
-  await assignCriteriaTag(ctx, id, submission.value.criterionIds);
+  const assigned = await attemptWrite("assign", "tag", () => assignCriteriaTag(ctx, id, submission.value.criterionIds));
+  if (!assigned.ok) return failed(assigned.toast);
   return done("criteria:tags.assigned");
 }
 
