@@ -79,7 +79,22 @@ describe("review completion", () => {
     const running = completion.rounds.find((r) => r.teamReviews.done < r.teamReviews.due)!;
     expect(running.evaluations.done).toBe(0);
     expect(completion.rounds.some((r) => (r.selfReviews.done ?? 0) > 0)).toBe(true);
-  });
+    // With a position filter each person is matched (not the precomputed counts): never more than without it.
+    const choices = (await loaderDataOf("/analytics/users/completion", ROUTE, who.hr.cookie)) as {
+      review: { choices: { positions: { id: string }[] } };
+    };
+    const tagged = (
+      await tabData(
+        `/analytics/users/completion?period=all&position=${choices.review.choices.positions[0].id}`,
+        who.hr.cookie,
+      )
+    ).review;
+    expect(tagged.invalid).toEqual([]);
+    for (const round of tagged.completion.rounds) {
+      const all = completion.rounds.find((r) => r.id === round.id)!;
+      if (round.evaluations.due !== null) expect(round.evaluations.due).toBeLessThanOrEqual(all.evaluations.due!);
+    }
+  }, 60_000); // the file's first request compiles the routes
 
   it("hides the small team in the page data and both exports, also when filtered to it", async () => {
     for (const query of [

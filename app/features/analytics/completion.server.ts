@@ -114,25 +114,42 @@ export async function completionAnalytics(
       ? sql`exists (select 1 from contracts k where k.membership_id = ${membership} and k.position_id = ${filter.position}
           and k.is_active and k.start_date <= ${day} and k.end_date >= ${day})`
       : sql`true`;
-  const db = getReadDb();
-  const [{ rows }, { rows: teamReviews }] = await Promise.all([
-    db.execute<DueRow>(sql`
-      with due as (
+  // Without a tag or position filter each team review's precomputed counts will do (review_team_stats, the same
+  // rule); with one, each person is matched.
+  const evaluations =
+    filter.tag || filter.position
+      ? sql`
         select coalesce(r.parent_id, r.id) as round_id, r.team_id, 'evaluation' as kind,
           ${inTag(sql`s.membership_id`)} as in_tag,
           ${inPosition(sql`s.membership_id`, sql`coalesce(r.finished_at::date, ${today}::date)`)} as in_position,
-          (r.is_finished and rc.n > 0 and s.scored_count >= rc.n) as done
+          (r.is_finished and rc.n > 0 and s.scored_count >= rc.n) as done, 1 as n
         from review_subjects s
         join reviews r on r.id = s.review_id and r.type = 'team' and r.deleted_at is null
         cross join lateral (select count(*)::int as n from review_criteria c where c.review_id = r.id) rc
         where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
           and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
-          and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`r.team_id`)}
+          and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`r.team_id`)}`
+      : sql`
+        select coalesce(r.parent_id, r.id) as round_id, r.team_id, 'evaluation' as kind, true as in_tag,
+          true as in_position, d.done, d.n
+        from review_team_stats st
+        join reviews r on r.id = st.review_id
+        cross join lateral (values
+          (true, case when r.is_finished then st.complete_subjects else 0 end),
+          (false, st.subjects - case when r.is_finished then st.complete_subjects else 0 end)) d(done, n)
+        where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
+          and r.deleted_at is null and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[])
+          and ${scopeSql(scope, sql`r.team_id`)}`;
+  const db = getReadDb();
+  const [{ rows }, { rows: teamReviews }] = await Promise.all([
+    db.execute<DueRow>(sql`
+      with due as (
+        ${evaluations}
         union all
         select coalesce(src.parent_id, src.id, r.id), s.team_id, 'self',
           ${inTag(sql`s.membership_id`)},
           ${inPosition(sql`s.membership_id`, sql`coalesce(s.finished_at::date, ${today}::date)`)},
-          s.finished_at is not null
+          s.finished_at is not null, 1
         from review_subjects s
         join reviews r on r.id = s.review_id and r.type = 'self' and r.deleted_at is null
         left join reviews src on src.id = r.source_review_id
@@ -140,7 +157,7 @@ export async function completionAnalytics(
           and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId}
           and coalesce(src.parent_id, src.id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`s.team_id`)}
       )
-      select round_id, team_id, kind, in_tag, in_position, done, count(*)::int as n from due group by 1, 2, 3, 4, 5, 6`),
+      select round_id, team_id, kind, in_tag, in_position, done, sum(n)::int as n from due where n > 0 group by 1, 2, 3, 4, 5, 6`),
     db.execute<TeamReviewRow>(sql`
       select coalesce(r.parent_id, r.id) as round_id, r.team_id, r.deadline::text as deadline,
         r.is_finished as finished,
@@ -218,3 +235,19 @@ export async function completionAnalytics(
   return { min, today, rounds: shownRounds, round, teams, hidden: hiddenSummary(reasons) };
 }
 export type CompletionAnalytics = Awaited<ReturnType<typeof completionAnalytics>>;
+
+/** The page lists at most this many teams of a round; the export lists them all. */
+export const COMPLETION_TEAMS_SHOWN = 50;
+
+/**
+ * The page's share of the completion data: with more teams than fit a readable chart (800 at a large
+ * organisation), the teams with the lowest share evaluated first — the ones HR has to chase — and how many
+ * there are in all. Hidden teams stay hidden; leaving teams out shows nothing more.
+ */
+export function completionForPage(data: CompletionAnalytics) {
+  if (data.teams.length <= COMPLETION_TEAMS_SHOWN) return { ...data, teamsInAll: data.teams.length };
+  const share = (t: CompletionTeam) =>
+    t.evaluations.due ? (t.evaluations.done ?? 0) / t.evaluations.due : t.evaluations.hidden ? 2 : 1;
+  const teams = [...data.teams].sort((a, b) => share(a) - share(b)).slice(0, COMPLETION_TEAMS_SHOWN);
+  return { ...data, teams, teamsInAll: data.teams.length };
+}

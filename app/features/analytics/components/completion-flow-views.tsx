@@ -14,7 +14,7 @@ import { SmallGroupNotice } from "./small-group-notice";
 const doneColor = groupColors[2];
 const openColor = groupColors[5];
 
-export function CompletionView({ data }: { data: CompletionAnalytics }) {
+export function CompletionView({ data }: { data: CompletionAnalytics & { teamsInAll: number } }) {
   const { t } = useTranslation();
   const hidden = t("analytics:smallGroups.hidden");
   if (data.rounds.length === 0) return <p data-testid="completion-empty">{t("analytics:completion.empty")}</p>;
@@ -91,7 +91,13 @@ export function CompletionView({ data }: { data: CompletionAnalytics }) {
               deadline(team.deadline, team.reviewFinished === false),
             ],
           }))}
-        />
+        >
+          {data.teamsInAll > data.teams.length ? (
+            <p className="mt-2" data-testid="completion-teams-limited">
+              {t("analytics:completion.teamsLimited", { shown: data.teams.length, all: data.teamsInAll })}
+            </p>
+          ) : null}
+        </BarChart>
       ) : null}
     </div>
   );

@@ -10,6 +10,7 @@ import { CompletionView, StaffFlowView } from "~/features/analytics/components/c
 import { DevelopmentView, MovementView, RoundsView } from "~/features/analytics/components/role-charts";
 import { ExportLinks } from "~/features/analytics/components/small-group-notice";
 import { WorkforceView } from "~/features/analytics/components/workforce-view";
+import { completionForPage } from "~/features/analytics/completion.server";
 import { hrReviewTab } from "~/features/analytics/hr-analytics.server";
 import { flowIntervals, hrFilterQuery } from "~/features/analytics/hr-filter";
 import { workforceAnalytics } from "~/features/analytics/workforce.server";
@@ -38,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (tab === "workforce") {
     return { title, tab, tabs, workforce: await workforceAnalytics(ctx, today), review: null, roles: [] };
   }
-  const review = await hrReviewTab(ctx, tab, new URL(request.url), today);
+  const data = await hrReviewTab(ctx, tab, new URL(request.url), today);
+  const review = { ...data, completion: data.completion && completionForPage(data.completion) };
   return { title, tab, tabs, workforce: null, review, roles: texts.roles };
 }
 
