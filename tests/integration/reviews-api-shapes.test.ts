@@ -4,7 +4,7 @@
  * id, reviewId and criteriaScores, POST without a type creating a self review, each answer validated against
  * its published zod schema, as every demo user and with another account's ids.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { getDb } from "#db/client.server";
@@ -291,6 +291,38 @@ describe("the write calls with another account's ids, or without the right", () 
     expect(deleted.body).toEqual({ deleted: 1 });
     expect((await call("GET", `/api/reviews/${id}`, "hr")).status).toBe(404);
   });
+
+  it("DELETE removes self reviews and peer rounds under the pages' rights; with a team review alone, another account's id or without the right nothing changes", async () => {
+    const body = {
+      deadline: "01-12-2099",
+      teams: [w.demo.led.team],
+      memberships: [w.demo.led.selfParticipant],
+      set: w.demo.led.roundSet,
+    };
+    const self = await call("POST", "/api/reviews", "hr", { ...body, name: "Te verwijderen zelfreview" });
+    const peer = await call("POST", "/api/reviews", "hr", { ...body, type: "peer", name: "Te verwijderen peerronde" });
+    expect([self.status, peer.status], JSON.stringify([self.body, peer.body])).toEqual([201, 201]);
+    const ids = [self.body.id, peer.body.id] as string[];
+    const live = async () =>
+      (
+        await getDb()
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(inArray(reviews.id, ids), isNull(reviews.deletedAt)))
+      ).length;
+    const refused = [
+      ["hr", [...ids, w.demo.led.teamReview], 404],
+      ["hr", [...ids, w.andere.led.selfReview], 404],
+      ["andere", ids, 404],
+      ["medewerker", ids, 403],
+    ] as const;
+    for (const [role, reviewIds, status] of refused)
+      expect((await call("DELETE", "/api/reviews", role, { reviews: reviewIds })).status, role).toBe(status);
+    expect(await live()).toBe(2);
+    expect((await call("DELETE", "/api/reviews", "hr", { reviews: ids })).body).toEqual({ deleted: 2 });
+    expect(await live()).toBe(0);
+    for (const id of ids) expect((await call("GET", `/api/reviews/${id}`, "hr")).status).toBe(404);
+  });
 });
 
 describe("member entry calls", () => {
@@ -343,7 +375,7 @@ describe("GET api/review-settings and api/criteria?for=store", () => {
       expect([c.selected, c.disabled, c.belongsToSet]).toEqual([inSet, inSet, inSet]);
     }
     expect((await call("GET", `/api/criteria?for=store&set=${w.andere.set}`, "hr")).status).toBe(404);
-    expect((await call("GET", "/api/criteria?for=store&set=nope", "hr")).status).toBe(404);
+    expect((await call("GET", "/api/criteria?for=store&set=nope", "hr")).status).toBe(400);
     expect((await call("GET", "/api/criteria?for=store", "medewerker")).status).toBe(403);
   });
 });

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { liveReviews } from "./live-reviews.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewTags, reviewTeamStats, teams, users } from "#db/schema";
 import { progressState, type ProgressState } from "./review-scoring";
 import type { OverviewFilter } from "./team-review-create.schema";
-import { inCluster, isUuid, notFound } from "~/utils/scope.server";
-import { requireClusterWide, requireRound, teamReviewsInScope, teamReviewVisibility } from "./review-access.server";
-import { auditReviews } from "./review-audit.server";
+import { requireRound, teamReviewsInScope, teamReviewVisibility } from "./review-access.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { personNameSql } from "~/utils/person-name.server";
 import { personName } from "~/utils/person-name";
@@ -212,44 +210,6 @@ export async function roundDetails(ctx: TenantContext, roundIds: string[]) {
       },
     };
   });
-}
-
-/**
- * Soft-deletes rounds and their team reviews (DELETE /api/reviews). Cluster-wide scope only; any id
- * that is not a round of this cluster is a 404 and nothing is deleted.
- */
-export async function softDeleteRounds(ctx: TenantContext, roundIds: string[]) {
-  requireClusterWide(ctx);
-  const unique = [...new Set(roundIds)];
-  if (unique.length === 0 || unique.some((id) => !isUuid(id))) notFound();
-  const db = getDb();
-  const found = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(
-      and(
-        inCluster(reviews, ctx),
-        eq(reviews.type, "team-summary"),
-        inArray(reviews.id, unique),
-        isNull(reviews.deletedAt),
-      ),
-    );
-  if (found.length !== unique.length) notFound();
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await tx
-      .update(reviews)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(
-        and(
-          inCluster(reviews, ctx),
-          or(inArray(reviews.id, unique), inArray(reviews.parentId, unique)),
-          isNull(reviews.deletedAt),
-        ),
-      );
-    await auditReviews(tx, ctx, "review.delete", unique);
-  });
-  return unique.length;
 }
 
 /** The team reviews of a round ctx may see, with their leaders and invitation state (invite step). */

@@ -3,10 +3,10 @@ import { reviewOperations } from "~/features/api/schemas/reviews";
 import { createPeerReviewFromApi } from "~/features/peer-reviews/peer-review-api.server";
 import { createSelfReviewFromApi } from "~/features/reviews/self-review-api.server";
 import { createTeamReviewFromApi } from "~/features/reviews/team-review-api.server";
-import { softDeleteRounds } from "~/features/reviews/team-review-overview.server";
+import { deleteReviewsForApi } from "~/features/reviews/review-api-delete.server";
 import { mayUseReviewsApi, reviewApiAccess } from "~/features/reviews/review-api-access.server";
 import { listReviewsForApi } from "~/features/reviews/review-api.server";
-import { requireRightForApi, requireUserForApi } from "~/utils/api-guard.server";
+import { requireUserForApi } from "~/utils/api-guard.server";
 import { answerJson, jsonError, methodNotAllowed } from "~/utils/api.server";
 import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
 import type { ModuleKey } from "~/utils/modules";
@@ -35,15 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * POST api/reviews creates a self review (no type, or type self: docs/decisions/0950, 1660), a peer round
  * (type peer, 1204) or a team review round (type team);
- * DELETE /api/reviews soft-deletes rounds.
+ * DELETE /api/reviews deletes rounds, self reviews and peer rounds (docs/decisions/1762).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method === "DELETE") {
-    const ctx = await requireRightForApi(request, "teamReviews.manage", "team-review");
-    const body = await readJsonBody(request, reviewOperations.deleteReviews.body);
-    return answerJson(async () => Response.json({ deleted: await softDeleteRounds(ctx, body.reviews) }));
-  }
   const { ctx } = await requireReviewsApi(request);
+  if (request.method === "DELETE") {
+    const body = await readJsonBody(request, reviewOperations.deleteReviews.body);
+    return answerJson(async () => {
+      const answer = await deleteReviewsForApi(ctx, body.reviews);
+      return answer.ok ? Response.json({ deleted: answer.deleted }) : forbidden();
+    });
+  }
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST", "DELETE"]);
 
   // Creating needs the right of the page that creates: teamReviews.manage for a round.

@@ -255,12 +255,14 @@ export const reviewOperations = {
     method: "delete",
     path: "/api/reviews",
     tag: "Reviews",
-    summary: "Delete rounds with their team reviews",
-    access: "teamReviews.manage",
+    summary: "Delete rounds (with their team reviews), self reviews and peer rounds",
+    access: "teamReviews.manage for rounds, selfReviews.manage for self reviews, reviews.manage for peer rounds",
     body: reviewIdsBodySchema,
-    extraErrors: { 404: "An id is not a round of the caller's cluster (nothing is deleted)." },
+    extraErrors: {
+      404: "An id is not a round, self review or peer round the caller may open in its cluster (nothing is deleted).",
+    },
     responses: {
-      200: { description: "How many rounds were deleted.", schema: z.object({ deleted: z.number().int() }) },
+      200: { description: "How many reviews were deleted.", schema: z.object({ deleted: z.number().int() }) },
     },
   }),
   reviewDetails: apiOperation({
