@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { prepareDatabase } from "./prepare-database";
-import { bin, buildIfStale, ProcessGroup, projectRoot } from "./processes";
+import { buildIfStale, ProcessGroup, projectRoot } from "./processes";
 import { networkBanner, startNetwork } from "./start-network";
 import { buildWorkerIfStale, workerBundle, workerNodeArgs } from "./worker-build";
 
@@ -32,7 +32,8 @@ try {
     // Without SMTP, mail lands as .eml files in DATA_DIR/outbox; show them at /dev/outbox.
     ...(network.outbox ? { DEV_OUTBOX: "1" } : {}),
   };
-  group.start("web server", bin("tsx"), ["server/index.ts"], env);
+  // Node itself with tsx's loader (not the tsx wrapper): a stop signal reaches the server's own drain (1773).
+  group.start("web server", process.execPath, ["--import", "tsx", "server/index.ts"], env);
   group.start("worker", process.execPath, [...workerNodeArgs, workerBundle], env);
 
   const host = network.host === "0.0.0.0" || network.host === "::" ? "localhost" : network.host;
