@@ -1,7 +1,23 @@
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a detail page or a form's id names; the 404 page then says '{item} niet gevonden' (spec §8, 1641). */
-export const missingItems = ["person", "team", "tag", "position", "task", "competence", "criterion"] as const;
+/** What a detail page or a form's id names (the 404 page then says '{item} niet gevonden', spec §8, 1641), and what
+ * a failed write names (`actionFailed`, 1703). */
+export const missingItems = [
+  "person",
+  "team",
+  "tag",
+  "position",
+  "task",
+  "competence",
+  "criterion",
+  "contract",
+  "note",
+  "dialog",
+  "knowledgeArea",
+  "settings",
+  "goal",
+  "set",
+] as const;
 export type MissingItem = (typeof missingItems)[number];
 
 export function notFound(item?: MissingItem): never {

@@ -24,6 +24,7 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -64,8 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result =
     kind === "edit"
-      ? await updateCompetence(ctx, new URL(request.url).searchParams.get("id") ?? "", submission.value)
-      : await createCompetence(ctx, submission.value);
+      ? await writeOrRedirect("update", "competence", request, () =>
+          updateCompetence(ctx, new URL(request.url).searchParams.get("id") ?? "", submission.value),
+        )
+      : await writeOrRedirect("add", "competence", request, () => createCompetence(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/competences/book", { key: `competences:${kind}.saved` });
 }

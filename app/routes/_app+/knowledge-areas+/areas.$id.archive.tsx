@@ -13,6 +13,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { requireUuid } from "~/utils/not-found";
 import { detailPageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 /**
  * Archive a knowledge area after a confirmation page (docs/decisions/1320): it leaves every team's card and
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await assertManagesKnowledgeAreas(
     await requireModule(request, "knowledge-areas", "knowledgeArea.manage"),
   );
-  await archiveArea(ctx, requireUuid(params.id));
+  await writeOrRedirect("delete", "knowledgeArea", request, () => archiveArea(ctx, requireUuid(params.id)));
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.archived" });
 }
 

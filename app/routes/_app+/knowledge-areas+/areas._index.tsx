@@ -17,6 +17,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 /**
  * The cluster's knowledge areas (docs/decisions/1320): add one, rename and archive each area in use, bring an archived
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: restoreAreaSchema });
   if (submission.status !== "success")
     return data({ id: null, error: "knowledge-areas:areas.noArea" }, { status: 400 });
-  const result = await restoreArea(ctx, submission.value.id);
+  const result = await writeOrRedirect("update", "knowledgeArea", request, () => restoreArea(ctx, submission.value.id));
   if (!result.ok) return data({ id: submission.value.id, error: result.errorKey }, { status: 400 });
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.restored" });
 }

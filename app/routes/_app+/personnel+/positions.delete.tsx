@@ -12,6 +12,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { type ToastInput, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["positions"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,7 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     throw await redirectWithToast("/personnel/positions", { type: "error", key: "positions:bulkDelete.none" });
   }
-  const result = await bulkDeletePositions(ctx, submission.value.ids);
+  const result = await writeOrRedirect("delete", "position", request, () =>
+    bulkDeletePositions(ctx, submission.value.ids),
+  );
   const toast: ToastInput =
     result.skipped.length > 0
       ? {

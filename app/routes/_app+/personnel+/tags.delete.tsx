@@ -12,6 +12,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { type ToastInput, redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tags"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     throw await redirectWithToast("/personnel/tags", { type: "error", key: "tags:bulkDelete.none" });
   }
-  const result = await bulkDeleteTags(ctx, submission.value.ids);
+  const result = await writeOrRedirect("delete", "tag", request, () => bulkDeleteTags(ctx, submission.value.ids));
   const toast: ToastInput =
     result.skipped.length > 0
       ? {

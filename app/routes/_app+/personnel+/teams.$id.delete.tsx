@@ -8,6 +8,7 @@ import { requireUuid } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["teams"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
   const team = await getTeam(ctx, requireUuid(params.id));
-  await deleteTeam(ctx, team.id);
+  await writeOrRedirect("delete", "team", request, () => deleteTeam(ctx, team.id));
   return redirectWithToast("/personnel/teams", { key: "teams:delete.done", values: { name: team.name } });
 }
 

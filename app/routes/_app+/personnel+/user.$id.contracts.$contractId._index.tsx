@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 import { refusal } from "~/utils/refusal.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,7 +44,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await getContract(ctx, employee.id, params.contractId ?? "");
   const submission = parseWithZod(await readForm(request), { schema: contractSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await updateContract(ctx, employee.id, params.contractId ?? "", submission.value);
+  const result = await writeOrRedirect("update", "contract", request, () =>
+    updateContract(ctx, employee.id, params.contractId ?? "", submission.value),
+  );
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/user/${employee.id}/contracts`, { key: "employees:contracts.updated" });
 }

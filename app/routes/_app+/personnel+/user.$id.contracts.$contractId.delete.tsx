@@ -9,6 +9,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const employee = await getEmployee(ctx, params.id ?? "");
-  await deleteContract(ctx, employee.id, params.contractId ?? "");
+  await writeOrRedirect("delete", "contract", request, () => deleteContract(ctx, employee.id, params.contractId ?? ""));
   return redirectWithToast(`/personnel/user/${employee.id}/contracts`, { key: "employees:contracts.deleted" });
 }
 

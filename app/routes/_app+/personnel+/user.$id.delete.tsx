@@ -9,6 +9,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { personName } from "~/utils/person-name";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   const employee = await getEmployee(ctx, params.id ?? "");
-  const result = await softDeleteEmployee(ctx, employee.id);
+  const result = await writeOrRedirect("delete", "person", request, () => softDeleteEmployee(ctx, employee.id));
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });
   return redirectWithToast("/personnel/users/removed", { key: "employees:delete.done" });
 }

@@ -11,6 +11,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (keep !== "this" && keep !== "other") return data({ error: "employees:merge.chooseKeep" }, { status: 400 });
   const other = await getEmployee(ctx, otherId);
   const [keepId, removeId] = keep === "this" ? [employee.id, other.id] : [other.id, employee.id];
-  const result = await mergeEmployees(ctx, { keepId, removeId });
+  const result = await writeOrRedirect("merge", "person", request, () => mergeEmployees(ctx, { keepId, removeId }));
   if (!result.ok) return data({ error: result.errorKey }, { status: 400 });
   return redirectWithToast(`/personnel/user/${keepId}/details`, { key: "employees:merge.done" });
 }

@@ -18,6 +18,7 @@ import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["settings", "account", "analytics", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,14 +44,18 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save": {
       const submission = parseWithZod(formData, { schema: clusterSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await updateAccountCluster(ctx, ctx.clusterId, submission.value);
+      const result = await writeOrRedirect("save", "settings", request, () =>
+        updateAccountCluster(ctx, ctx.clusterId, submission.value),
+      );
       if (!result.ok) return refusal(submission, result);
       return redirectWithToast("/settings", { key: "settings:cluster.saved" });
     }
     case "minGroupSize": {
       const submission = parseWithZod(formData, { schema: minGroupSizeSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await saveMinGroupSize(ctx, submission.value.minGroupSize);
+      const result = await writeOrRedirect("save", "settings", request, () =>
+        saveMinGroupSize(ctx, submission.value.minGroupSize),
+      );
       if (!result.ok) return refusal(submission, result);
       return redirectWithToast("/settings", { key: "settings:cluster.saved" });
     }

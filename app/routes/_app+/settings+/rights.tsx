@@ -12,6 +12,7 @@ import { assignableRights } from "~/utils/rights";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["settings", "rights", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "roles.manage");
   const submission = parseWithZod(await readForm(request), { schema: roleRightsSchema });
   if (submission.status !== "success") notFound();
-  const result = await setRoleRights(ctx, submission.value.role, submission.value.rights);
+  const result = await writeOrRedirect("save", "settings", request, () =>
+    setRoleRights(ctx, submission.value.role, submission.value.rights),
+  );
   if (!result.ok) return data({ role: submission.value.role, error: result.errorKey }, { status: 400 });
   return redirectWithToast("/settings/rights", { key: "settings:rights.saved" });
 }

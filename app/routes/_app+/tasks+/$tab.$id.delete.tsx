@@ -10,6 +10,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tasks"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
   const tab = parseTaskTab(params.tab);
   const id = params.id ?? "";
-  const result = await deleteTask(ctx, id);
+  const result = await writeOrRedirect("delete", "task", request, () => deleteTask(ctx, id));
   // Only a crafted post gets here (the page itself sends a receiver back): the spec's message, nothing deleted.
   if (!result.ok) return data({ error: result.errorKey }, { status: 403 });
   return redirectWithToast(`/tasks/${tab}`, { key: "tasks:toast.deleted" });

@@ -18,6 +18,7 @@ import { detailPageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 /*
  * The members and leaders tabs: one page for both places of a team. goalsAndAmbitions and settings have
@@ -67,10 +68,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!may.ok) return redirectWithToast(here, { type: "error", key: "teams:places.notAllowed" });
   switch (intent) {
     case "add":
-      await addTeamPlace(ctx, teamId, membershipId, role);
+      await writeOrRedirect("assign", "team", request, () => addTeamPlace(ctx, teamId, membershipId, role));
       return redirectWithToast(here, { key: "teams:places.added" });
     case "remove":
-      await removeTeamPlace(ctx, teamId, membershipId, role);
+      await writeOrRedirect("assign", "team", request, () => removeTeamPlace(ctx, teamId, membershipId, role));
       return redirectWithToast(here, { key: "teams:places.removed" });
     default:
       throw new Response("Bad request", { status: 400 });

@@ -18,6 +18,7 @@ import { detailPageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["teams", "goals", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -55,7 +56,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let goalId: string | null;
   switch (intent) {
     case "archive":
-      await archiveTeamGoal(writer, requireUuid(String(formData.get("goalId") ?? "")), { teamId: team.id });
+      await writeOrRedirect("update", "goal", request, () =>
+        archiveTeamGoal(writer, requireUuid(String(formData.get("goalId") ?? "")), { teamId: team.id }),
+      );
       return redirectWithToast(here, { key: "goals:archived" });
     case "add":
       goalId = null;
@@ -69,8 +72,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: teamGoalSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = goalId
-    ? await updateTeamGoal(writer, goalId, submission.value, { teamId: team.id })
-    : await createTeamGoal(writer, team.id, submission.value);
+    ? await writeOrRedirect("update", "goal", request, () =>
+        updateTeamGoal(writer, goalId, submission.value, { teamId: team.id }),
+      )
+    : await writeOrRedirect("add", "goal", request, () => createTeamGoal(writer, team.id, submission.value));
   if (!result.ok) {
     const reply =
       result.errorKey === "goals:archivedReadOnly"

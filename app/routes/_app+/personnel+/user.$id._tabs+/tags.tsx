@@ -6,6 +6,7 @@ import { listClusterOptions } from "~/features/employees/employee-list.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -21,7 +22,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   return answerEmployeeTab(ctx, request, params.id, "tags", {
     tags: async ({ employee, formData, here }) => {
-      await setEmployeeTags(ctx, employee.id, formData.getAll("tagIds").map(String));
+      await writeOrRedirect("assign", "tag", request, () =>
+        setEmployeeTags(ctx, employee.id, formData.getAll("tagIds").map(String)),
+      );
       return redirectWithToast(here, { key: "employees:tags.saved" });
     },
   });

@@ -8,6 +8,7 @@ import { listClusterOptions } from "~/features/employees/employee-list.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -25,7 +26,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     addTeam: async ({ employee, formData, intent, here }) => {
       const submission = parseWithZod(formData, { schema: teamPlaceSchema });
       if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
-      const result = await addTeamPlace(ctx, employee.id, submission.value);
+      const result = await writeOrRedirect("assign", "team", request, () =>
+        addTeamPlace(ctx, employee.id, submission.value),
+      );
       if (!result.ok) {
         return data(
           { intent, reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }) },
@@ -35,7 +38,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, { key: "employees:teams.added" });
     },
     removeTeam: async ({ employee, formData, here }) => {
-      const result = await removeTeamPlace(ctx, employee.id, String(formData.get("assignmentId") ?? ""));
+      const result = await writeOrRedirect("assign", "team", request, () =>
+        removeTeamPlace(ctx, employee.id, String(formData.get("assignmentId") ?? "")),
+      );
       return redirectWithToast(
         here,
         result.ok ? { key: "employees:teams.removed" } : { type: "error", key: result.errorKey },
