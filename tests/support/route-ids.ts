@@ -37,6 +37,10 @@ export const idRoutes: Record<string, AuditEntry> = {
       "an HR analytics tab's export of the current cluster, no id (tests/integration/small-groups.test.ts)",
   },
   "_app+/analytics+/criteria.$tab.tsx": { notTenantData: "a dimension's tab of the current cluster, no id" },
+  "resources+/criteria-analytics-export.$tab.ts": {
+    notTenantData:
+      "a criteria analytics tab's export of the current cluster, no id (tests/integration/criteria-analytics.test.ts)",
+  },
   // Planning (1550): the horizon, no id; team ids in the query are the team scope's (tests/integration/planning.test.ts).
   "_app+/analytics+/planning.$horizon.tsx": { notTenantData: "a horizon of the current cluster's planning, no id" },
   "_app+/team-development+/$step.tsx": { notTenantData: "step names; the team is a ?team= filter of own teams" },

@@ -17,14 +17,16 @@ import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
  * api/users?for=user (the signed-in user's own employee record, for every signed-in user). Shapes: 1652.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = readApiQuery(request, peopleOperations.list.query);
-  if (query.for === "user") {
-    // Everyone's own record (spec §7 ?for=user), an employee's too: no users.manage needed.
-    const own = await requireUserForApi(request);
+  // Who asks and what they may do come before the query's checks (401, then 403, then 400): only the own
+  // record (spec §7 ?for=user) is everyone's, an employee's too; the rest needs users.manage.
+  const own = await requireUserForApi(request);
+  if (new URL(request.url).searchParams.get("for") === "user") {
+    readApiQuery(request, peopleOperations.list.query);
     if (!own.membershipId) return jsonNotFound();
     return answerJson(async () => Response.json(await employeeForApi(own, own.membershipId!)));
   }
   const ctx = await requireRightForApi(request, "users.manage");
+  const query = readApiQuery(request, peopleOperations.list.query);
   return answerJson(async () => {
     // The page's list filter (?q, team, tag, status, access, role): without one, every employee.
     const filter = employeeListFilterOf(query);
