@@ -58,6 +58,20 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
     expect(await countRows(sql`select count(*) as n from teams where id = ${team.id} and name = 'Oud 1703'`)).toBe(1);
   });
 
+  it("team merge (the shared merge page)", async () => {
+    const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    const other = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
+    await refusing("teams", "update", `old.id = '${other.id}'`, () =>
+      failedPost(
+        `/personnel/teams/${team.id}/merge`,
+        { otherTeamId: other.id, keep: "this" },
+        "Team niet samengevoegd. Er is niets gewijzigd.",
+      ),
+    );
+    const live = sql`select count(*) as n from teams where id in (${team.id}, ${other.id}) and deleted_at is null`;
+    expect(await countRows(live)).toBe(2);
+  });
+
   it("position delete", async () => {
     const position = await positionIn(w);
     const path = `/personnel/positions/delete?ids=${position.id}`;

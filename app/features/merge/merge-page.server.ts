@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
-import { requireUuid } from "~/utils/not-found";
+import { writeOrRedirect } from "~/utils/action-failed.server";
+import { requireUuid, type MissingItem } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -20,6 +21,8 @@ export type MergeChoice = { id: string; otherId: string; remainingId: string };
 export type MergeRoute = MergePageConfig & {
   /** The route parameter with the page's record id. */
   param: string;
+  /** What a failed merge names (`actionFailed`, decision 1703). */
+  item: MissingItem;
   get: (ctx: TenantContext, id: string) => Promise<Named>;
   /** Every record of the kind; the page's own is left out of the choices. */
   list: (ctx: TenantContext) => Promise<Named[]>;
@@ -86,7 +89,7 @@ export async function mergeAction(ctx: TenantContext, { request, params }: Actio
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const choice = choiceOf(route, id, submission.value);
-  const result = await route.merge(ctx, choice, "apply");
+  const result = await writeOrRedirect("merge", route.item, request, () => route.merge(ctx, choice, "apply"));
   if (!result.ok) return data(submission.reply(failed(result)), { status: 400 });
   return redirectWithToast(route.doneHref(choice.remainingId), { key: `${route.ns}:merge.done` });
 }

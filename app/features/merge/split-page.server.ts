@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
-import { requireUuid } from "~/utils/not-found";
+import { writeOrRedirect } from "~/utils/action-failed.server";
+import { requireUuid, type MissingItem } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -14,6 +15,8 @@ import { readForm } from "~/utils/read-form.server";
 export type SplitRoute = SplitPageConfig & {
   /** The route parameter with the page's record id. */
   param: string;
+  /** What a failed split names (`actionFailed` add, decision 1703). */
+  item: MissingItem;
   get: (ctx: TenantContext, id: string) => Promise<{ id: string; name: string }>;
   /** The people the record has, to choose from. */
   people: (ctx: TenantContext, id: string) => Promise<{ membershipId: string; name: string }[]>;
@@ -47,7 +50,8 @@ export async function splitAction(ctx: TenantContext, { request, params }: Actio
   const id = requireUuid(params[route.param]);
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await route.split(ctx, id, submission.value as { name: string; membershipIds: string[] });
+  const input = submission.value as { name: string; membershipIds: string[] };
+  const result = await writeOrRedirect("add", route.item, request, () => route.split(ctx, id, input));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(route.doneHref(result.id), { key: `${route.ns}:split.done` });
 }

@@ -14,6 +14,7 @@ const page = competenceMergePage;
 const route: MergeRoute = {
   ...page,
   param: "id",
+  item: "competence",
   get: getCompetence,
   list: listCompetenceOptions,
   merge: (ctx, { id, otherId, remainingId }, mode) => mergeCompetences(ctx, { id, otherId, remainingId }, mode),

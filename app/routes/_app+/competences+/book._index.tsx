@@ -14,6 +14,7 @@ import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -38,7 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const parsed = rowActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
-  await setCompetenceArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
+  await writeOrRedirect("update", "competence", request, () =>
+    setCompetenceArchived(ctx, parsed.data.id, parsed.data.intent === "archive"),
+  );
   return redirectWithToast(`/competences/book${new URL(request.url).search}`, {
     key: `competences:book.${parsed.data.intent}Done`,
   });

@@ -9,6 +9,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = archiveSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
   const { intent, id } = parsed.data;
-  await setCompetenceSetArchived(ctx, id, intent === "archive");
+  await writeOrRedirect("update", "set", request, () => setCompetenceSetArchived(ctx, id, intent === "archive"));
   return redirectWithToast(intent === "archive" ? "/competences/sets" : "/competences/sets?archived=1", {
     key: `competences:sets.${intent}d`,
   });

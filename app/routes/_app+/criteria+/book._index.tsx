@@ -19,6 +19,7 @@ import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -47,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "criteria.manage");
   const parsed = rowActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
-  await setCriterionArchived(ctx, parsed.data.id, parsed.data.intent === "archive");
+  await writeOrRedirect("update", "criterion", request, () =>
+    setCriterionArchived(ctx, parsed.data.id, parsed.data.intent === "archive"),
+  );
   const back = new URL(request.url);
   return redirectWithToast(`/criteria/book${back.search}`, { key: `criteria:book.${parsed.data.intent}Done` });
 }

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { setListFilterSchema } from "~/features/criteria/criteria-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : intent === "visible" || intent === "invisible"
         ? { visibleToTeamLeaders: intent === "visible" }
         : { isActive: intent === "active" };
-  await updateSetFlag(ctx, id, change);
+  await writeOrRedirect("update", "set", request, () => updateSetFlag(ctx, id, change));
   const back = new URL(request.url);
   return redirectWithToast(`/criteria/sets${back.search}`, { key: `criteria:sets.${intent}Done` });
 }

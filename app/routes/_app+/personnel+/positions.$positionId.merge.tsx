@@ -13,6 +13,7 @@ const page = positionMergePage;
 const route: MergeRoute = {
   ...page,
   param: "positionId",
+  item: "position",
   get: getPosition,
   list: listPositionOptions,
   merge: (ctx, { id, otherId, remainingId }, mode) =>

@@ -13,6 +13,7 @@ const page = tagMergePage;
 const route: MergeRoute = {
   ...page,
   param: "id",
+  item: "tag",
   get: getTag,
   list: listTags,
   merge: (ctx, { id, otherId, remainingId }, mode) =>

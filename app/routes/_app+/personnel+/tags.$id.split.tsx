@@ -13,6 +13,7 @@ const page = tagSplitPage;
 const route: SplitRoute = {
   ...page,
   param: "id",
+  item: "tag",
   get: getTag,
   people: listTagMembers,
   split: splitTag,

@@ -13,6 +13,7 @@ const page = teamMergePage;
 const route: MergeRoute = {
   ...page,
   param: "id",
+  item: "team",
   get: getTeam,
   list: listTeamOptions,
   merge: (ctx, { id, otherId, remainingId }, mode) =>

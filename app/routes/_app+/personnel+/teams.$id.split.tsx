@@ -13,6 +13,7 @@ const page = teamSplitPage;
 const route: SplitRoute = {
   ...page,
   param: "id",
+  item: "team",
   get: getTeam,
   people: listTeamPeople,
   split: splitTeam,

@@ -5,6 +5,7 @@ import { listClusterRoles, setClusterRoles } from "~/features/employees/employee
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -20,7 +21,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.manage");
   return answerEmployeeTab(ctx, request, params.id, "roles", {
     roles: async ({ employee, formData, intent, here }) => {
-      const result = await setClusterRoles(ctx, employee.id, formData.getAll("roleKeys").map(String));
+      const result = await writeOrRedirect("assign", "person", request, () =>
+        setClusterRoles(ctx, employee.id, formData.getAll("roleKeys").map(String)),
+      );
       if (!result.ok) return data({ intent, reply: undefined, error: result.errorKey }, { status: 403 });
       return redirectWithToast(here, { key: "employees:roles.saved" });
     },
