@@ -144,6 +144,8 @@ test.describe("criteria tags", () => {
       await expect(page.getByRole("status")).toContainText("De tag is toegevoegd");
     }
     await page.getByRole("link", { name: "Zorg" }).click();
+    // The list has a "Naam" field too: fill the tag page's once it is there.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tag Zorg");
     await page.getByLabel("Naam", { exact: true }).fill("Zorg en welzijn");
     await page.getByRole("button", { name: "Naam opslaan" }).click();
     await expect(page.getByRole("status")).toContainText("De naam van de tag is gewijzigd");

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
+  accounts,
   clusters,
   criteria,
   criteriaSetCriteria,
@@ -58,7 +59,7 @@ export async function createLeaderRound(options: { name?: string; scoreAll?: num
     .returning();
   await db.insert(criteriaSetCriteria).values(chosen.map((c) => ({ ...ids, setId: set.id, criterionId: c.id })));
 
-  const hrCtx = fakeContext(ids, hr);
+  const hrCtx = await fakeContext(ids, hr);
   const created = await createTeamReviewRound(hrCtx, {
     name: options.name ?? `Teamreview ${stamp}`,
     deadline: "2099-12-01",
@@ -71,7 +72,7 @@ export async function createLeaderRound(options: { name?: string; scoreAll?: num
   if (!created.ok) throw new Error(`round not created: ${created.code}`);
   const teamReviews = await db.select().from(reviews).where(eq(reviews.parentId, created.roundId));
   if (options.scoreAll !== undefined || options.finish) {
-    const leaderCtx = fakeContext(ids, leader);
+    const leaderCtx = await fakeContext(ids, leader);
     for (const review of teamReviews) {
       if (options.scoreAll !== undefined) {
         const subjects = await db.select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, review.id));
@@ -96,10 +97,18 @@ async function membershipOf(clusterId: string, email: string) {
   return row;
 }
 
-/** Enough of a tenant context for the review services, for a leader (team scope) or HR (cluster-wide). */
-function fakeContext(ids: { accountId: string; clusterId: string }, who: { membershipId: string; userId: string }) {
+/**
+ * Enough of a tenant context for the review services, for a leader (team scope) or HR (cluster-wide), with the
+ * account's real licence (creating a round checks it, decision 1700).
+ */
+async function fakeContext(
+  ids: { accountId: string; clusterId: string },
+  who: { membershipId: string; userId: string },
+) {
+  const [account] = await getDb().select().from(accounts).where(eq(accounts.id, ids.accountId));
   return {
     ...ids,
+    account,
     membershipId: who.membershipId,
     user: { id: who.userId, isAccountAdmin: true, isSystemAdmin: false },
     roles: new Set(["cluster_admin"]),
