@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
 import { hrAnalyticsGuard, hrTabRights, hrTabs, periods } from "~/features/analytics/analytics";
@@ -87,7 +88,6 @@ type Review = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["revie
 function HrFilterForm({ review }: { review: Review }) {
   const { t } = useTranslation();
   const { filter, choices } = review;
-  const all = t("analytics:filter.all");
   const options = (list: { id: string; name: string }[]) => list.map((o) => ({ value: o.id, label: o.name }));
   const rounds = choices.rounds.map((r) => ({ value: r.id, label: r.name }));
   return (
@@ -96,29 +96,10 @@ function HrFilterForm({ review }: { review: Review }) {
       label={t("analytics:filter.title")}
       className="mt-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
     >
-      <FilterSelect
-        id="hr-team"
-        name="team"
-        label={t("analytics:filter.team")}
-        value={filter.team}
-        allLabel={all}
-        options={options(choices.teams)}
-      />
-      <FilterSelect
-        id="hr-tag"
-        name="tag"
-        label={t("analytics:filter.tag")}
-        value={filter.tag}
-        allLabel={all}
-        options={options(choices.tags)}
-      />
-      <FilterSelect
-        id="hr-position"
-        name="position"
-        label={t("analytics:filter.position")}
-        value={filter.position}
-        allLabel={all}
-        options={options(choices.positions)}
+      <GroupFilterSelects
+        idPrefix="hr"
+        filter={filter}
+        options={{ teams: options(choices.teams), tags: options(choices.tags), positions: options(choices.positions) }}
       />
       {review.rounds || review.completion || review.flow ? (
         <FilterSelect
