@@ -22,7 +22,7 @@ import type { CalibrationMoveInput } from "./calibration.schema";
  * of another team does not calibrate. Locked reviews are read-only, as everywhere.
  */
 
-export const CALIBRATION_PAGE_SIZE = 50;
+const CALIBRATION_PAGE_SIZE = 50;
 
 /** The finished, live team reviews ctx may calibrate, as a condition on `reviews`. */
 function calibratable(ctx: TenantContext): SQL {
@@ -51,7 +51,7 @@ export type CalibrationFilter = { round: string | null; team: string | null; rol
 export async function calibrationBoard(ctx: TenantContext, filter: CalibrationFilter) {
   const rounds = await calibrationRounds(ctx);
   const round = rounds.find((r) => r.id === filter.round) ?? rounds[0] ?? null;
-  if (!round) return { rounds, round: null, teams: [], people: [], total: 0, filter };
+  if (!round) return { rounds, round: null, teams: [], people: [], total: 0, filter, pageSize: CALIBRATION_PAGE_SIZE };
   const db = getDb();
   const teams = await db
     .select({
@@ -100,6 +100,7 @@ export async function calibrationBoard(ctx: TenantContext, filter: CalibrationFi
   return {
     rounds,
     round,
+    pageSize: CALIBRATION_PAGE_SIZE,
     teams: teams.map((t) => ({
       reviewId: t.reviewId,
       teamName: t.teamName ?? "",

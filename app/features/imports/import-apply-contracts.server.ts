@@ -8,7 +8,12 @@ import { auditMemberships, pgArray } from "./import-sql.server";
 type Change = typeof importChanges.$inferSelect;
 
 /** A contract needs an end date (spec §5); a row without one gives an open-ended contract. */
-export const OPEN_END = "2099-12-31";
+const OPEN_END = "2099-12-31";
+
+/** The end date a user sees: none for an open-ended contract. */
+export function shownEnd(end: string | null | undefined): string | null {
+  return end && end !== OPEN_END ? end : null;
+}
 /** Contracts per statement (their values travel as one JSON parameter). */
 const CHUNK = 5000;
 

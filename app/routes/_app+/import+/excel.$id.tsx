@@ -7,7 +7,7 @@ import { ImportReviewStep } from "~/features/imports/components/import-review-st
 import { ImportSummary } from "~/features/imports/components/import-summary";
 import { WizardStepList } from "~/features/imports/components/wizard-step-list";
 import { applyImport } from "~/features/imports/import-apply.server";
-import { OPEN_END } from "~/features/imports/import-apply-contracts.server";
+import { shownEnd } from "~/features/imports/import-apply-contracts.server";
 import { mapsContracts } from "~/features/imports/import-fields";
 import { fteNeedsWarning } from "~/features/imports/import-values";
 import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
@@ -96,14 +96,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             c.meta === "NEW_CONTRACT" && c.data
               ? {
                   start: formatDate(c.data.start),
-                  end: c.data.end && c.data.end !== OPEN_END ? formatDate(c.data.end) : "",
+                  end: formatDate(shownEnd(c.data.end)),
                   fte: Number(c.data.fte),
                   fteWarning: fteNeedsWarning(Number(c.data.fte)),
                   update:
                     c.field === "contractUpdate"
                       ? {
                           fte: Number(c.data.oldFte),
-                          end: c.data.oldEnd && c.data.oldEnd !== OPEN_END ? formatDate(c.data.oldEnd) : "",
+                          end: formatDate(shownEnd(c.data.oldEnd)),
                         }
                       : null,
                 }

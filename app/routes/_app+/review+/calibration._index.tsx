@@ -6,7 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
 import { CalibrationPeopleTable, CalibrationSpreadTable } from "~/features/calibration/components/calibration-tables";
 import { calibrationFilterSchema } from "~/features/calibration/calibration.schema";
-import { CALIBRATION_PAGE_SIZE, calibrationBoard } from "~/features/calibration/calibration.server";
+import { calibrationBoard } from "~/features/calibration/calibration.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { pageTitle } from "~/utils/page-title";
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: pageTitle(t, "calibration:title"),
     roles: texts.roles.map((r) => ({ id: r.id, label: r.label })),
-    pageSize: CALIBRATION_PAGE_SIZE,
     ...board,
   };
 }
