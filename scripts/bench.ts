@@ -29,17 +29,21 @@
  * (10,000 people's contracts, 24 months), ours only against p95 < 300 ms. BENCH_ONLY=analytics runs only those.
  *
  * BENCH_ONLY=pages measures only the three pages against the bare server (list, search, dashboard).
+ *
+ * BENCH_ONLY=processes (issue #38): the same pages with one web process and with two on one database
+ * (scripts/bench-processes.ts).
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import autocannon from "autocannon";
-import { seedLarge, LARGE_HR_EMAIL, LARGE_HR_PASSWORD } from "../seed/large";
+import { seedLarge, LARGE_HR_EMAIL } from "../seed/large";
 import pg from "pg";
 import { runMigrations } from "#db/migrate";
 import { LARGE_ROUND_NAME } from "../seed/large-team-reviews";
 import { auditPages } from "./bench-audit";
 import { benchDigests, printDigestBench } from "./bench-digests";
+import { measure, signIn, waitFor, type Measurement } from "./bench-http";
+import { benchProcesses } from "./bench-processes";
 import { bin, buildIfStale, ProcessGroup } from "./processes";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -60,64 +64,6 @@ const pages = [
   { name: `personnel search "${SEARCH}"`, path: `/personnel/users/active?q=${SEARCH}` },
   { name: "dashboard", path: "/dashboard" },
 ];
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** Signs in through the real /login form and returns the session cookie. */
-async function signIn(base: string, email = LARGE_HR_EMAIL): Promise<string> {
-  const form = await fetch(`${base}/login`);
-  if (!form.ok) throw new Error(`GET /login: ${form.status}`);
-  const response = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ email, password: LARGE_HR_PASSWORD, redirectTo: "" }),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (response.status !== 302 || cookies.length === 0) {
-    throw new Error(`POST /login: expected a redirect with a cookie, got ${response.status}`);
-  }
-  return cookies.join("; ");
-}
-
-type Measurement = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(url: string, cookie: string, duration: number): Promise<Measurement> {
-  const latencies: number[] = [];
-  let bad = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } });
-  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode !== 200) bad += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    errors: bad + result.errors + result.timeouts,
-  };
-}
 
 /** The round of Groot BV (seed/large-team-reviews.ts) and its first team review. */
 async function teamReviewPages(url: string, clusterId: string) {
@@ -198,6 +144,11 @@ if (process.env.BENCH_ONLY === "digests") {
   await runMigrations(databaseUrl);
   await seedLarge(databaseUrl);
   printDigestBench(await benchDigests(databaseUrl));
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === "processes") {
+  await benchProcesses(databaseUrl);
   process.exit(0);
 }
 
