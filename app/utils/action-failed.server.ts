@@ -1,7 +1,24 @@
 import { actionFailed, type ActionKind } from "./action-failed";
+import { errorKeyWithValues } from "./error-key";
 import { logger } from "./logger.server";
 import type { MissingItem } from "./not-found";
+import type { Failure } from "./results.server";
 import { redirectWithToast } from "./toast.server";
+
+/** Why a write failed, as an HTTP status: the data refused it (409) or the write could not be done now (503). */
+export type WriteFailedStatus = 409 | 503;
+
+/**
+ * PostgreSQL's answer names the cause: an integrity constraint (class 23), a lost race (class 40: serialization,
+ * deadlock), a lock not had (55P03) or a trigger's refusal (P0001) is a conflict with the data as it is now: 409.
+ * Anything else (a dropped connection, a fault nobody foresaw) is 503: the change was not made, try again. Never
+ * a 500: the form comes back with what was typed either way (decision 1840).
+ */
+export function writeFailedStatus(error: unknown): WriteFailedStatus {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : "";
+  return /^(23|40)/.test(code) || code === "55P03" || code === "P0001" ? 409 : 503;
+}
 
 /**
  * Runs a write whose checks are done: a failure nobody foresaw (a constraint, a lost race, a refusing trigger) is
@@ -12,20 +29,40 @@ export async function attemptWrite<T>(
   kind: ActionKind,
   item: MissingItem,
   write: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; toast: ReturnType<typeof actionFailed> }> {
+): Promise<{ ok: true; value: T } | { ok: false; toast: ReturnType<typeof actionFailed>; status: WriteFailedStatus }> {
   try {
     return { ok: true, value: await write() };
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error, kind, item }, "[write] a write failed");
-    return { ok: false, toast: actionFailed(kind, item) };
+    return { ok: false, toast: actionFailed(kind, item), status: writeFailedStatus(error) };
   }
 }
 
+/** A failed write as a form's refusal: no field, the message above the form, and its status (1840). */
+export type WriteFailure = Failure & { status: WriteFailedStatus };
+
 /**
- * `attemptWrite` for an action that answers with a redirect: the write's value, or (failed) a thrown redirect to
- * `to` (a path, or the request: back to the page that posted) carrying the `actionFailed` toast — one line around
- * an action's service call (decision 1703).
+ * The one way a form's action writes (decision 1840): the service's own answer (a `Result`), or — the write
+ * failed past its checks — a `WriteFailure` that the action's existing `refusal(submission, result)` answers with
+ * conform's reply: the same form, what was typed in it, "Team niet gewijzigd. Je wijzigingen zijn niet
+ * opgeslagen." above it, status 409/503. With and without JavaScript alike; nothing typed is lost.
+ */
+export async function writeOrRefuse<T extends { ok: boolean }>(
+  kind: ActionKind,
+  item: MissingItem,
+  write: () => Promise<T>,
+): Promise<T | WriteFailure> {
+  const attempt = await attemptWrite(kind, item, write);
+  if (attempt.ok) return attempt.value;
+  const { key, values } = attempt.toast;
+  return { ok: false, field: "", errorKey: errorKeyWithValues(key, values), status: attempt.status };
+}
+
+/**
+ * `attemptWrite` for a post that carries nothing typed (a button, a confirmation): the write's value, or (failed)
+ * a thrown redirect to `to` (a path, or the request: back to the page that posted) carrying the `actionFailed`
+ * toast (decision 1703). A form with typed input uses `writeOrRefuse` instead (1840).
  */
 export async function writeOrRedirect<T>(
   kind: ActionKind,

@@ -1,20 +1,28 @@
 import { data } from "@remix-run/node";
 
 /**
+ * The status of a refused form: a failed write's own (`WriteFailure`, 409/503, decision 1840), else `fallback`
+ * (400 for a business rule).
+ */
+export function refusalStatus(result: { status?: number }, fallback = 400): number {
+  return result.status ?? fallback;
+}
+
+/**
  * The one way an action answers a refused form (docs/decisions/1503): the service's `Failure`
- * (`{ ok: false, field, errorKey }`, `utils/results.server.ts`) becomes conform's reply — the error next to its
- * field, or above the form when the rule has no field — with status 400 (or the status given), so what was typed
- * stays and the message is in the reader's language.
+ * (`{ ok: false, field, errorKey }`, `utils/results.server.ts`) or a failed write (`writeOrRefuse`, 1840) becomes
+ * conform's reply — the error next to its field, or above the form when the rule has no field — with status 400
+ * (or the status given, or the failed write's), so what was typed stays and the message is in the reader's language.
  */
 export function refusal<R>(
   submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => R },
-  result: { field?: string | null; errorKey: string },
+  result: { field?: string | null; errorKey: string; status?: number },
   status = 400,
 ) {
   return data(
     submission.reply(
       result.field ? { fieldErrors: { [result.field]: [result.errorKey] } } : { formErrors: [result.errorKey] },
     ),
-    { status },
+    { status: refusalStatus(result, status) },
   );
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, clusterModules, clusters, contracts, membershipTags, positions, tags, teams } from "#db/schema";
 import { demoAccounts, demoClusters, demoTeams, demoUsers } from "../../seed/demo-data";
@@ -174,6 +174,27 @@ test.describe("tags and positions", () => {
     await page.getByLabel("Naam").fill(name.toUpperCase());
     await page.getByRole("button", { name: "Tag aanmaken" }).click();
     await expect(page.locator("#tag-create-name-error")).toHaveText("Deze tag bestaat al");
+  });
+
+  test("a tag whose write fails comes back with the typed name and the message (1840)", async ({ page }) => {
+    const name = `Weigert ${stamp()}`;
+    // A trigger refusing this one name stands in for a failure nobody foresaw (a constraint, a lost race).
+    const fn = `refuse_tag_${stamp()}`;
+    await getDb().execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+        begin if new.name = '${name}' then raise exception 'refused'; end if; return new; end $$;
+        create trigger ${fn} before insert on tags for each row execute function ${fn}()`),
+    );
+    try {
+      await signIn(page, demoUsers.hr, { at: "/personnel/tags" });
+      await page.getByLabel("Naam").fill(name);
+      await page.getByRole("button", { name: "Tag aanmaken" }).click();
+      await expect(page.getByRole("alert")).toContainText("Tag niet toegevoegd. Je wijzigingen zijn niet opgeslagen.");
+      await expect(page.getByLabel("Naam")).toHaveValue(name);
+    } finally {
+      await getDb().execute(sql.raw(`drop trigger ${fn} on tags; drop function ${fn}()`));
+    }
+    expect(await getDb().select().from(tags).where(eq(tags.name, name))).toEqual([]);
   });
 
   test("HR bulk deletes positions; one with contracts stays and is named", async ({ page }) => {

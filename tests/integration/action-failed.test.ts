@@ -2,39 +2,37 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { createTeam } from "../factories";
+import { serverBuildFromSources } from "../support/app-server";
+import { refusing } from "../support/refusing";
 import { cookieFrom, getRequest } from "../support/http";
 import { countRows, employeeIn, orgWorld, positionIn, postForm } from "../support/org";
 import { handle } from "../support/remix-handler";
 
 /**
- * Spec §8, decision 1703: a write of the main entity pages that fails past its checks answers with the page it was
- * posted from and the toast naming the item ("Team niet gewijzigd…"), never a 500, and nothing is written. A
- * trigger refusing one row stands in for a failure nobody foresaw (a constraint, a lost race).
+ * Spec §8, decisions 1703 and 1840: a write of the main entity pages that fails past its checks answers, for a form
+ * with typed input, the same form with what was typed and the message naming the item ("Team niet gewijzigd…",
+ * 409), and for a post without typed input (a delete) the page it was posted from with that toast; never a 500,
+ * and nothing is written. A trigger refusing one row stands in for a failure nobody foresaw (a constraint, a lost
+ * race).
  */
 
 let w: Awaited<ReturnType<typeof orgWorld>>;
 
 beforeAll(async () => {
   w = await orgWorld();
+  await serverBuildFromSources(); // the first request would compile the app inside a test's time
 });
 
-/** Runs `body` while `table` refuses `op` on the rows `when` matches (a plpgsql condition on old/new). */
-async function refusing(table: string, op: "insert" | "update" | "delete", when: string, body: () => Promise<void>) {
-  const name = `refuse_${table}_${op}_1703`;
-  const row = op === "delete" ? "old" : "new";
-  await getDb().execute(
-    sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
-      begin if ${when} then raise exception 'refused'; end if; return ${row}; end $$;
-      create trigger ${name} before ${op} on ${table} for each row execute function ${name}()`),
-  );
-  try {
-    await body();
-  } finally {
-    await getDb().execute(sql.raw(`drop trigger ${name} on ${table}; drop function ${name}()`));
-  }
+/** Posts the form: the answer is the same form (409), with every `typed` value in it and the message above it. */
+async function refusedPost(path: string, fields: Record<string, string | string[]>, typed: string[], message: string) {
+  const res = await handle(postForm(path, fields, w.cookie));
+  expect(res.status).toBe(409);
+  const page = await res.text();
+  expect(page).toContain(message);
+  for (const value of typed) expect(page).toContain(`value="${value}"`);
 }
 
-/** Posts the form and follows the redirect back: the page it lands on shows the toast. */
+/** Posts a button's form and follows the redirect back: the page it lands on shows the toast. */
 async function failedPost(path: string, fields: Record<string, string | string[]>, toast: string) {
   const res = await handle(postForm(path, fields, w.cookie));
   expect(res.status).toBe(302);
@@ -49,9 +47,10 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
   it("team rename", async () => {
     const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id, name: "Oud 1703" });
     await refusing("teams", "update", `old.id = '${team.id}'`, () =>
-      failedPost(
+      refusedPost(
         `/personnel/teams/${team.id}/settings`,
         { name: "Nieuw 1703" },
+        ["Nieuw 1703"],
         "Team niet gewijzigd. Je wijzigingen zijn niet opgeslagen.",
       ),
     );
@@ -62,9 +61,10 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
     const team = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
     const other = await createTeam(getDb(), { accountId: w.account.id, clusterId: w.cluster.id });
     await refusing("teams", "update", `old.id = '${other.id}'`, () =>
-      failedPost(
+      refusedPost(
         `/personnel/teams/${team.id}/merge`,
         { otherTeamId: other.id, keep: "this" },
+        [],
         "Team niet samengevoegd. Er is niets gewijzigd.",
       ),
     );
@@ -83,9 +83,10 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
 
   it("task create", async () => {
     await refusing("tasks", "insert", "new.title = 'Weigert 1703'", () =>
-      failedPost(
+      refusedPost(
         "/tasks/inbox/new",
         { title: "Weigert 1703", receiverId: w.admin.membership.id },
+        ["Weigert 1703"],
         "Taak niet toegevoegd. Je wijzigingen zijn niet opgeslagen.",
       ),
     );
@@ -95,7 +96,7 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
   it("person update", async () => {
     const e = await employeeIn(w, "Ongewijzigd");
     await refusing("users", "update", `old.id = '${e.user.id}'`, () =>
-      failedPost(
+      refusedPost(
         `/personnel/user/${e.membership.id}/details`,
         {
           intent: "details",
@@ -105,6 +106,7 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
           language: e.user.language,
           loginType: e.user.loginType,
         },
+        ["Gewijzigd"],
         "Persoon niet gewijzigd. Je wijzigingen zijn niet opgeslagen.",
       ),
     );

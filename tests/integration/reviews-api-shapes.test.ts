@@ -17,6 +17,7 @@ import {
   type ReviewListEntry,
 } from "~/features/api/schemas/reviews";
 import { demoRoles, demoWorld, type DemoRole, type DemoWorld } from "../support/demo-world";
+import { refusing } from "../support/refusing";
 import { apiRequest, handle } from "../support/remix-handler";
 
 let w: DemoWorld;
@@ -201,6 +202,23 @@ describe("POST api/reviews", () => {
     // The creator is stored: the API's reviewer of a self review (decision 1760).
     expect(detail.reviewerId).toBe(row.createdBy);
     expect(detail.reviewerName).toBe("Sandra Kuipers");
+  });
+
+  it("a write that fails past its checks: 409 in the error shape, never a 500, nothing written (1840)", async () => {
+    const name = "Weigert 1840";
+    await refusing("reviews", "insert", `new.name = '${name}'`, async () => {
+      const failed = await call("POST", "/api/reviews", "hr", {
+        name,
+        deadline: "01-12-2099",
+        teams: [w.demo.led.team],
+        memberships: [w.demo.led.selfParticipant],
+        set: w.demo.led.roundSet,
+      });
+      expect(failed.status).toBe(409);
+      expect(failed.body).toMatchObject({ error: "failed", code: "failed" });
+      expect(typeof failed.body.message).toBe("string");
+    });
+    expect(await getDb().select().from(reviews).where(eq(reviews.name, name))).toEqual([]);
   });
 
   it("every seeded and created review of the list names its reviewer", async () => {

@@ -16,8 +16,16 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { $ZodType, input, output } from "zod/v4/core";
+import { readErrorKey } from "~/utils/error-key";
+
+/** An error key put into words, with the values it carries itself (`errorKeyWithValues`) over `values`. */
+function errorText(t: TFunction, error: string, values?: Record<string, string | number>) {
+  const own = readErrorKey(error);
+  return t(own.key, { ...values, ...own.values });
+}
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -42,9 +50,9 @@ export function ErrorList({
   if (messages.length === 0) return null;
   return (
     <ul id={id} className="mt-1 space-y-1">
-      {messages.map((key) => (
-        <li key={key} className="text-sm font-medium text-danger">
-          {t(key, { name: label ?? "", ...values })}
+      {messages.map((error) => (
+        <li key={error} className="text-sm font-medium text-danger">
+          {errorText(t, error, { name: label ?? "", ...values })}
         </li>
       ))}
     </ul>
@@ -250,15 +258,15 @@ export function ErrorSummary({
     <div role="alert" tabIndex={-1} className="mb-6 rounded border-2 border-danger bg-danger-bg p-4">
       <h2 className="text-lg font-semibold">{t("common:form.errorSummary")}</h2>
       <ul className="mt-2 space-y-1">
-        {general.map((key) => (
-          <li key={key} className="font-medium text-danger">
-            {t(key, formErrorValues)}
+        {general.map((error) => (
+          <li key={error} className="font-medium text-danger">
+            {errorText(t, error, formErrorValues)}
           </li>
         ))}
         {fields.map((f) => (
           <li key={f.id}>
             <a href={`#${f.id}`} className="font-medium text-danger underline">
-              {t(f.errors!.find(Boolean)!, { name: f.label, ...f.values })}
+              {errorText(t, f.errors!.find(Boolean)!, { name: f.label, ...f.values })}
             </a>
           </li>
         ))}

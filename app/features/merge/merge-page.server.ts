@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 import { requireUuid, type MissingItem } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
@@ -89,7 +90,7 @@ export async function mergeAction(ctx: TenantContext, { request, params }: Actio
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const choice = choiceOf(route, id, submission.value);
-  const result = await writeOrRedirect("merge", route.item, request, () => route.merge(ctx, choice, "apply"));
-  if (!result.ok) return data(submission.reply(failed(result)), { status: 400 });
+  const result = await writeOrRefuse("merge", route.item, () => route.merge(ctx, choice, "apply"));
+  if (!result.ok) return data(submission.reply(failed(result)), { status: refusalStatus(result) });
   return redirectWithToast(route.doneHref(choice.remainingId), { key: `${route.ns}:merge.done` });
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getServerT } from "~/utils/i18n.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 import { requireUuid, type MissingItem } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
@@ -51,7 +51,7 @@ export async function splitAction(ctx: TenantContext, { request, params }: Actio
   const submission = parseWithZod(await readForm(request), { schema: route.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value as { name: string; membershipIds: string[] };
-  const result = await writeOrRedirect("add", route.item, request, () => route.split(ctx, id, input));
+  const result = await writeOrRefuse("add", route.item, () => route.split(ctx, id, input));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(route.doneHref(result.id), { key: `${route.ns}:split.done` });
 }

@@ -1,3 +1,4 @@
+import type { WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { reviewPeerAnswers, reviewPeerAssignments, reviewReviewers, reviewSubjects, reviewTeams } from "#db/schema";
@@ -22,6 +23,7 @@ export type CreatePeerReviewResult =
       ok: false;
       field: "deadline" | "setId" | "participantIds" | "criterionIds" | null;
       code: "date" | "deadlinePast" | "setRequired" | "participantsRequired" | "flexExceeded" | "failed";
+      status?: WriteFailedStatus;
     };
 
 /** A peer round from scratch: the self review's checks and rows, then a `self` and `leader` questionnaire each. */

@@ -18,9 +18,18 @@ type RoundBody = {
 type RoundInput = CreateSelfReviewInput;
 
 /**
+ * A refused review creation in the API's error shape `{ error, message, code }`: a broken rule is 422; a write
+ * that failed past its checks (`failed`) its own status, 409 for a conflict with the data, 503 otherwise
+ * (decision 1840), never a 500.
+ */
+export function createRefusal(code: string, message: string, status?: number): Response {
+  return Response.json({ error: code, message, code }, { status: code === "failed" ? (status ?? 503) : 422 });
+}
+
+/**
  * POST api/reviews for a self or peer round (decisions 0950, 1204), through the page's own create service
  * (one transaction): 201 `{ id }`; a broken rule a 422 `{ error, message, code }` in the caller's language
- * (500 for `failed`); ids that are not uuids, of another tenant, or memberships that are not members of the
+ * (a failed write: 409 or 503, never 500, `createRefusal`); ids that are not uuids, of another tenant, or memberships that are not members of the
  * chosen teams a 404, nothing written. Without a set, the cluster's only active set is used.
  */
 export async function createRoundFromApi<Code extends string>(
@@ -32,15 +41,12 @@ export async function createRoundFromApi<Code extends string>(
     create: (
       ctx: TenantContext,
       input: RoundInput,
-    ) => Promise<{ ok: true; reviewId: string } | { ok: false; code: Code }>;
+    ) => Promise<{ ok: true; reviewId: string } | { ok: false; code: Code; status?: number }>;
   },
 ): Promise<Response> {
   const t = await getServerT(request);
-  const refuse = (code: Code | "teamsRequired") =>
-    Response.json(
-      { error: code, message: t(round.errorKeys[code], { name: t("teamreviews:create.deadline") }), code },
-      { status: code === "failed" ? 500 : 422 },
-    );
+  const refuse = (code: Code | "teamsRequired", status?: number) =>
+    createRefusal(code, t(round.errorKeys[code], { name: t("teamreviews:create.deadline") }), status);
   if (body.teams.length === 0) return refuse("teamsRequired");
   const ids = [...body.teams, ...body.tags, ...body.memberships, ...body.criteria];
   if (ids.some((id) => !isUuid(id)) || (body.set && !isUuid(body.set))) return jsonNotFound();
@@ -62,6 +68,6 @@ export async function createRoundFromApi<Code extends string>(
     participantIds: body.memberships,
     criterionIds: body.criteria,
   });
-  if (!result.ok) return refuse(result.code);
+  if (!result.ok) return refuse(result.code, result.status);
   return Response.json({ id: result.reviewId }, { status: 201 });
 }

@@ -1,3 +1,4 @@
+import { writeFailedStatus, type WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
@@ -207,6 +208,8 @@ export type CreateTeamReviewResult =
       ok: false;
       field: "name" | "deadline" | "teamIds" | "setId" | "leaderIds" | "memberIds" | null;
       code: "noLeaders" | "noMembers" | "setRequired" | "deadlinePast" | "date" | "failed";
+      /** A `failed` write's status (409 conflict, 503 otherwise: decision 1840). */
+      status?: WriteFailedStatus;
     };
 
 /**
@@ -255,6 +258,6 @@ export async function createTeamReview(
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "[team-review-create] creating a round failed");
-    return { ok: false, field: null, code: "failed" };
+    return { ok: false, field: null, code: "failed", status: writeFailedStatus(error) };
   }
 }

@@ -2,6 +2,7 @@ import { jsonError, jsonNotFound } from "~/utils/api.server";
 import { getServerT } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { createRefusal } from "./review-round-api.server";
 import { createTeamReview } from "./round-create.server";
 import type { TeamReviewApiBody } from "./team-review-create.schema";
 import { teamReviewCandidates } from "./team-review-create.server";
@@ -17,7 +18,7 @@ const errorKeys = {
 
 /**
  * POST api/reviews with type team: a team review round through the wizard's service. 201 `{ id }`; a broken
- * rule a 422 `{ error, message, code }` in the caller's language; ids that are not uuids or of another
+ * rule a 422 `{ error, message, code }` in the caller's language (a failed write 409/503, `createRefusal`); ids that are not uuids or of another
  * tenant a 404 before any rule is judged (as the self and peer rounds, review-round-api.server.ts).
  */
 export async function createTeamReviewFromApi(request: Request, ctx: TenantContext, body: TeamReviewApiBody) {
@@ -38,10 +39,7 @@ export async function createTeamReviewFromApi(request: Request, ctx: TenantConte
   });
   if (!result.ok) {
     const message = t(errorKeys[result.code], { name: t("teamreviews:create.deadline") });
-    return Response.json(
-      { error: result.code, message, code: result.code },
-      { status: result.code === "failed" ? 500 : 422 },
-    );
+    return createRefusal(result.code, message, result.status);
   }
   return Response.json({ id: result.roundId }, { status: 201 });
 }

@@ -233,7 +233,11 @@ export const reviewOperations = {
       "in the caller's language. An account whose licence has expired creates nothing: 403 `licenceExpired`.",
     access: "selfReviews.manage (self), reviews.manage (peer), teamReviews.manage (team)",
     body: createReviewBodySchema,
-    extraErrors: { 404: "A team, tag, set, criterion or membership is not in the caller's cluster." },
+    extraErrors: {
+      404: "A team, tag, set, criterion or membership is not in the caller's cluster.",
+      409: "The data changed while the review was written (a conflict): nothing was created; `code` is `failed`.",
+      503: "The review could not be written now: nothing was created; `code` is `failed`, try again.",
+    },
     responses: { 201: { description: "Created: the new review's id.", schema: reviewCreatedSchema } },
   }),
   saveReview: apiOperation({

@@ -24,7 +24,7 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -65,10 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result =
     kind === "edit"
-      ? await writeOrRedirect("update", "competence", request, () =>
+      ? await writeOrRefuse("update", "competence", () =>
           updateCompetence(ctx, new URL(request.url).searchParams.get("id") ?? "", submission.value),
         )
-      : await writeOrRedirect("add", "competence", request, () => createCompetence(ctx, submission.value));
+      : await writeOrRefuse("add", "competence", () => createCompetence(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/competences/book", { key: `competences:${kind}.saved` });
 }

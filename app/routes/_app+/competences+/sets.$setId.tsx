@@ -14,7 +14,7 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["competences", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = setIdOf(params.setId);
   const submission = parseWithZod(await readForm(request), { schema: competenceSetSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("save", "set", request, () => saveCompetenceSet(ctx, id, submission.value));
+  const result = await writeOrRefuse("save", "set", () => saveCompetenceSet(ctx, id, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/competences/sets", { key: "competences:sets.saved" });
 }

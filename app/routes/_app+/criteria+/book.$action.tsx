@@ -24,7 +24,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -71,8 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind === "merge") {
     const submission = parseWithZod(formData, { schema: mergeCriteriaSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const result = await writeOrRedirect("merge", "criterion", request, () => mergeCriteria(ctx, submission.value));
-    if (!result.ok) return data(submission.reply({ formErrors: [result.errorKey] }), { status: 400 });
+    const result = await writeOrRefuse("merge", "criterion", () => mergeCriteria(ctx, submission.value));
+    if (!result.ok) return refusal(submission, { ...result, field: null });
     return redirectWithToast("/criteria/book", { key: "criteria:merge.done" });
   }
   const submission = parseWithZod(formData, { schema: criterionSchema });
@@ -81,9 +81,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind === "edit") {
     const id = new URL(request.url).searchParams.get("id") ?? "";
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Response("Not found", { status: 404 });
-    result = await writeOrRedirect("update", "criterion", request, () => updateCriterion(ctx, id, submission.value));
+    result = await writeOrRefuse("update", "criterion", () => updateCriterion(ctx, id, submission.value));
   } else {
-    result = await writeOrRedirect("add", "criterion", request, () => createCriterion(ctx, submission.value));
+    result = await writeOrRefuse("add", "criterion", () => createCriterion(ctx, submission.value));
   }
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/criteria/book", { key: kind === "edit" ? "criteria:edit.saved" : "criteria:add.saved" });

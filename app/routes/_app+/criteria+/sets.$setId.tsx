@@ -16,7 +16,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["criteria", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -52,8 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: setSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = id
-    ? await writeOrRedirect("update", "set", request, () => updateSet(ctx, id, submission.value))
-    : await writeOrRedirect("add", "set", request, () => createSet(ctx, submission.value));
+    ? await writeOrRefuse("update", "set", () => updateSet(ctx, id, submission.value))
+    : await writeOrRefuse("add", "set", () => createSet(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/criteria/sets", { key: "criteria:sets.saved" });
 }

@@ -14,7 +14,7 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -31,9 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
   const submission = parseWithZod(await readForm(request), { schema: meetingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "dialog", request, () =>
-    addMeeting(ctx, params.id ?? "", submission.value),
-  );
+  const result = await writeOrRefuse("add", "dialog", () => addMeeting(ctx, params.id ?? "", submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/dialogs/${params.id}/events`, { key: "dialogs:toast.meeting" });
 }

@@ -12,7 +12,7 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["dialogs", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.manage");
   const submission = parseWithZod(await readForm(request), { schema: createDialogSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "dialog", request, () => createDialog(ctx, submission.value));
+  const result = await writeOrRefuse("add", "dialog", () => createDialog(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/dialogs/${result.id}`, { key: "dialogs:toast.created" });
 }

@@ -16,7 +16,7 @@ import { detailPageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 /** Rename a knowledge area and change its description (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireUuid(params.id);
   const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("update", "knowledgeArea", request, () => updateArea(ctx, id, submission.value));
+  const result = await writeOrRefuse("update", "knowledgeArea", () => updateArea(ctx, id, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.saved" });
 }

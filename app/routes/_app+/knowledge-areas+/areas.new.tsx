@@ -11,7 +11,7 @@ import { pageTitle } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 /** Add a knowledge area to the cluster, on no card yet; teams choose it in the setup (docs/decisions/1320). */
 export const handle = { i18n: ["knowledge-areas", "validation"] };
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   const submission = parseWithZod(await readForm(request), { schema: areaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "knowledgeArea", request, () => createArea(ctx, submission.value));
+  const result = await writeOrRefuse("add", "knowledgeArea", () => createArea(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/knowledge-areas/areas", { key: "knowledge-areas:areas.added" });
 }

@@ -14,7 +14,7 @@ import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireUuid(params.positionId);
   const submission = parseWithZod(await readForm(request), { schema: positionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("update", "position", request, () => updatePosition(ctx, id, submission.value));
+  const result = await writeOrRefuse("update", "position", () => updatePosition(ctx, id, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/positions/${id}`, { key: "positions:saved" });
 }

@@ -22,7 +22,7 @@ import { positionListFilterSchema } from "~/features/positions/position-list-fil
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["positions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "positions.manage");
   const submission = parseWithZod(await readForm(request), { schema: positionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "position", request, () => createPosition(ctx, submission.value));
+  const result = await writeOrRefuse("add", "position", () => createPosition(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/personnel/positions", {
     key: "positions:created",

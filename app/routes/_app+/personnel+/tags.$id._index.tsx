@@ -25,7 +25,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { parseRequestFilter, searchFilterSchema } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRedirect, writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "rename": {
       const submission = parseWithZod(formData, { schema: tagSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await writeOrRedirect("update", "tag", request, () => renameTag(ctx, tagId, submission.value));
+      const result = await writeOrRefuse("update", "tag", () => renameTag(ctx, tagId, submission.value));
       if (!result.ok) return refusal(submission, result);
       return redirectWithToast(here, { key: "tags:saved" });
     }

@@ -15,7 +15,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tags", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "tags.manage");
   const submission = parseWithZod(await readForm(request), { schema: tagSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "tag", request, () => createTag(ctx, submission.value));
+  const result = await writeOrRefuse("add", "tag", () => createTag(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast("/personnel/tags", { key: "tags:created", values: { name: submission.value.name } });
 }

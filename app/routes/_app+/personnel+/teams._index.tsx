@@ -17,7 +17,7 @@ import { teamListFilterSchema } from "~/features/teams/team-list-filter";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "teams.manage");
   const submission = parseWithZod(await readForm(request), { schema: teamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", "team", request, () => createTeam(ctx, submission.value));
+  const result = await writeOrRefuse("add", "team", () => createTeam(ctx, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/teams/${result.id}/members`, {
     key: "teams:created",

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { personName } from "~/utils/person-name";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await getContract(ctx, employee.id, params.contractId ?? "");
   const submission = parseWithZod(await readForm(request), { schema: contractSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("update", "contract", request, () =>
+  const result = await writeOrRefuse("update", "contract", () =>
     updateContract(ctx, employee.id, params.contractId ?? "", submission.value),
   );
   if (!result.ok) return refusal(submission, result);

@@ -18,7 +18,7 @@ import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["settings", "account", "analytics", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save": {
       const submission = parseWithZod(formData, { schema: clusterSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await writeOrRedirect("save", "settings", request, () =>
+      const result = await writeOrRefuse("save", "settings", () =>
         updateAccountCluster(ctx, ctx.clusterId, submission.value),
       );
       if (!result.ok) return refusal(submission, result);
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "minGroupSize": {
       const submission = parseWithZod(formData, { schema: minGroupSizeSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await writeOrRedirect("save", "settings", request, () =>
+      const result = await writeOrRefuse("save", "settings", () =>
         saveMinGroupSize(ctx, submission.value.minGroupSize),
       );
       if (!result.ok) return refusal(submission, result);

@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const task = await getTask(ctx, params.id ?? "");
   const submission = parseWithZod(await readForm(request), { schema: taskFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("update", "task", request, () => updateTask(ctx, task.id, submission.value));
+  const result = await writeOrRefuse("update", "task", () => updateTask(ctx, task.id, submission.value));
   if (!result.ok) {
     return refusal(submission, result, result.field ? 400 : 403);
   }

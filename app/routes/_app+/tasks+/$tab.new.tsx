@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const type = typeForTab(tab);
   const submission = parseWithZod(await readForm(request), { schema: taskFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("add", type === "note" ? "note" : "task", request, () =>
+  const result = await writeOrRefuse("add", type === "note" ? "note" : "task", () =>
     createTask(ctx, type, submission.value),
   );
   if (!result.ok) {

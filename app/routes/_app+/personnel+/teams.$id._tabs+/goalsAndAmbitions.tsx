@@ -18,7 +18,8 @@ import { detailPageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
+import { writeOrRedirect, writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["teams", "goals", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -72,16 +73,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: teamGoalSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = goalId
-    ? await writeOrRedirect("update", "goal", request, () =>
-        updateTeamGoal(writer, goalId, submission.value, { teamId: team.id }),
-      )
-    : await writeOrRedirect("add", "goal", request, () => createTeamGoal(writer, team.id, submission.value));
+    ? await writeOrRefuse("update", "goal", () => updateTeamGoal(writer, goalId, submission.value, { teamId: team.id }))
+    : await writeOrRefuse("add", "goal", () => createTeamGoal(writer, team.id, submission.value));
   if (!result.ok) {
     const reply =
       result.errorKey === "goals:archivedReadOnly"
         ? submission.reply({ formErrors: [result.errorKey] })
         : submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } });
-    return data(reply, { status: 400 });
+    return data(reply, { status: refusalStatus(result) });
   }
   return redirectWithToast(`${here}${nextGoalQuery(formData.get("next"))}`, {
     key: goalId ? "goals:saved" : "goals:created",

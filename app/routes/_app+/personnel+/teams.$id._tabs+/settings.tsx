@@ -11,7 +11,7 @@ import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 import { refusal } from "~/utils/refusal.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["teams", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const teamId = requireUuid(params.id);
   const submission = parseWithZod(await readForm(request), { schema: teamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await writeOrRedirect("update", "team", request, () => renameTeam(ctx, teamId, submission.value));
+  const result = await writeOrRefuse("update", "team", () => renameTeam(ctx, teamId, submission.value));
   if (!result.ok) return refusal(submission, result);
   return redirectWithToast(`/personnel/teams/${teamId}/settings`, { key: "teams:saved" });
 }

@@ -12,7 +12,8 @@ import { latestPersonalDataExport } from "~/features/privacy/personal-data-expor
 import { pendingEmailChange } from "~/features/people/email-change.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation", "audit"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -43,9 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     details: async ({ employee, formData, intent, here }) => {
       const submission = parseWithZod(formData, { schema: employeeDetailsSchema });
       if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
-      const result = await writeOrRedirect("update", "person", request, () =>
-        updateEmployee(ctx, employee.id, submission.value),
-      );
+      const result = await writeOrRefuse("update", "person", () => updateEmployee(ctx, employee.id, submission.value));
       if (!result.ok) {
         return data(
           {
@@ -53,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             warning: "warning" in result ? result.values : null,
             reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }),
           },
-          { status: 400 },
+          { status: refusalStatus(result) },
         );
       }
       return redirectWithToast(here, {

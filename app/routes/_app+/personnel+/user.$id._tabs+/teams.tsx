@@ -8,7 +8,8 @@ import { listClusterOptions } from "~/features/employees/employee-list.server";
 import { answerEmployeeTab, loadEmployeeTab } from "~/features/employees/employee-tabs.server";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
+import { writeOrRedirect, writeOrRefuse } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -26,13 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     addTeam: async ({ employee, formData, intent, here }) => {
       const submission = parseWithZod(formData, { schema: teamPlaceSchema });
       if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
-      const result = await writeOrRedirect("assign", "team", request, () =>
-        addTeamPlace(ctx, employee.id, submission.value),
-      );
+      const result = await writeOrRefuse("assign", "team", () => addTeamPlace(ctx, employee.id, submission.value));
       if (!result.ok) {
         return data(
           { intent, reply: submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } }) },
-          { status: 400 },
+          { status: refusalStatus(result) },
         );
       }
       return redirectWithToast(here, { key: "employees:teams.added" });
