@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { roleAssignments, teams } from "#db/schema";
+import { TEAM_HISTORY_TABLES, teamMergeReferences } from "~/features/teams/teams.server";
 import { action as deleteAction } from "~/routes/_app+/personnel+/teams.$id.delete";
 import { loader as redirectLoader } from "~/routes/_app+/personnel+/teams.$id._index";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/_app+/personnel+/teams.$id.merge";
@@ -245,6 +246,143 @@ describe("teams", () => {
       }),
     );
     expect(await places(b.team.id)).toBe(6);
+  });
+
+  it("moves everything that hangs on the team that goes, adding up needs the remaining team has too", async () => {
+    const db = getDb();
+    const a = await teamWith(1);
+    const b = await teamWith(1);
+    const t = { account: w.account.id, cluster: w.cluster.id };
+    const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+      (await db.execute<T>(query)).rows[0];
+    const [p1, p2] = [await positionIn(w), await positionIn(w)];
+    const need = (teamId: string, positionId: string, employees: number, fte: string, reason: string) =>
+      db.execute(sql`insert into planning_needs (account_id, cluster_id, team_id, position_id, horizon, employees, fte, reason)
+        values (${t.account}, ${t.cluster}, ${teamId}, ${positionId}, '1y', ${employees}, ${fte}, ${reason})`);
+    await need(a.team.id, p1.id, 2, "1.50", "Groei");
+    await need(b.team.id, p1.id, 3, "2.00", "Vervanging");
+    await need(a.team.id, p2.id, 1, "0.80", "Nieuw");
+    const area = await one<{ id: string }>(
+      sql`insert into knowledge_areas (account_id, cluster_id, name) values (${t.account}, ${t.cluster}, ${`Kennis ${Date.now()}`}) returning id`,
+    );
+    const knowledge = (teamId: string, level: number, n: number) =>
+      db.execute(sql`insert into team_knowledge_needs (account_id, cluster_id, team_id, knowledge_area_id, level, needed_count)
+        values (${t.account}, ${t.cluster}, ${teamId}, ${area.id}, ${level}, ${n})`);
+    await knowledge(a.team.id, 2, 60);
+    await knowledge(b.team.id, 2, 50);
+    await knowledge(a.team.id, 3, 1);
+    const set = await one<{ id: string }>(
+      sql`insert into criteria_sets (account_id, cluster_id, name) values (${t.account}, ${t.cluster}, ${`Set ${Date.now()}`}) returning id`,
+    );
+    const onlyA = await one<{ id: string }>(
+      sql`insert into criteria_sets (account_id, cluster_id, name) values (${t.account}, ${t.cluster}, ${`Set A ${Date.now()}`}) returning id`,
+    );
+    for (const [setId, teamId] of [
+      [set.id, a.team.id],
+      [set.id, b.team.id],
+      [onlyA.id, a.team.id],
+    ])
+      await db.execute(sql`insert into criteria_set_teams (account_id, cluster_id, set_id, team_id)
+        values (${t.account}, ${t.cluster}, ${setId}, ${teamId})`);
+    await db.execute(sql`insert into team_goals (account_id, cluster_id, team_id, kind, text)
+      values (${t.account}, ${t.cluster}, ${a.team.id}, 'goal', 'Doel van A')`);
+    const session = await one<{ id: string }>(sql`select id from sessions where account_id = ${t.account} limit 1`);
+    await db.execute(sql`insert into dialog_team_selections (session_id, cluster_id, team_id)
+      values (${session.id}, ${t.cluster}, ${a.team.id}) on conflict (session_id, cluster_id) do update set team_id = excluded.team_id`);
+
+    const page = (await mergeLoader({
+      request: getRequest(`/personnel/teams/${a.team.id}/merge?otherTeamId=${b.team.id}&keep=other`, w.cookie),
+      context: context(),
+      params: { id: a.team.id },
+    })) as { preview: { lines: { label: string; moved: number; dropped: number }[] } };
+    const line = (label: string) => page.preview.lines.find((l) => l.label === `teams:merge.preview.${label}`);
+    expect(line("planningNeeds")).toMatchObject({ moved: 1, dropped: 0 });
+    expect(line("planningNeedsAdded")).toMatchObject({ moved: 1 });
+    expect(line("knowledgeNeeds")).toMatchObject({ moved: 1, dropped: 0 });
+    expect(line("knowledgeNeedsAdded")).toMatchObject({ moved: 1 });
+    expect(line("criteriaSets")).toMatchObject({ moved: 1, dropped: 1 });
+    expect(line("goals")).toMatchObject({ moved: 1 });
+
+    await run(() =>
+      mergeAction({
+        request: post(`/personnel/teams/${a.team.id}/merge`, { otherTeamId: b.team.id, keep: "other" }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    const needs = await db.execute<{ position_id: string; employees: number; fte: string; reason: string }>(
+      sql`select position_id, employees, fte::text as fte, reason from planning_needs where team_id = ${b.team.id} order by employees desc`,
+    );
+    expect(needs.rows).toEqual([
+      { position_id: p1.id, employees: 5, fte: "3.50", reason: "Vervanging\nGroei" },
+      { position_id: p2.id, employees: 1, fte: "0.80", reason: "Nieuw" },
+    ]);
+    const levels = await db.execute<{ level: number; needed_count: number }>(
+      sql`select level, needed_count from team_knowledge_needs where team_id = ${b.team.id} order by level`,
+    );
+    // 50 + 60 is capped at the scale's maximum of 99.
+    expect(levels.rows).toEqual([
+      { level: 2, needed_count: 99 },
+      { level: 3, needed_count: 1 },
+    ]);
+    const sets = await db.execute<{ set_id: string }>(
+      sql`select set_id from criteria_set_teams where team_id = ${b.team.id}`,
+    );
+    expect(sets.rows.map((r) => r.set_id).sort()).toEqual([set.id, onlyA.id].sort());
+    expect(await countRows(sql`select count(*) as n from team_goals where team_id = ${b.team.id}`)).toBe(1);
+    expect(
+      await countRows(
+        sql`select count(*) as n from dialog_team_selections where session_id = ${session.id} and team_id = ${b.team.id}`,
+      ),
+    ).toBe(1);
+    // Nothing but review history still points at the removed team.
+    for (const table of [
+      "role_assignments",
+      "planning_needs",
+      "team_knowledge_needs",
+      "criteria_set_teams",
+      "team_goals",
+    ])
+      expect(
+        await countRows(sql`select count(*) as n from ${sql.identifier(table)} where team_id = ${a.team.id}`),
+      ).toBe(0);
+  });
+
+  it("handles every table with a foreign key to teams in a merge (add a new one to teamMergeReferences)", async () => {
+    const fks = await getDb().execute<{ table_name: string }>(sql`
+      select distinct kcu.table_name from information_schema.referential_constraints rc
+      join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name
+      join information_schema.constraint_column_usage ccu on ccu.constraint_name = rc.unique_constraint_name
+      where ccu.table_name = 'teams' and ccu.table_schema = 'public'`);
+    const handled = new Set<string>([...teamMergeReferences().map((r) => r.table), ...TEAM_HISTORY_TABLES]);
+    expect(fks.rows.map((r) => r.table_name).filter((table) => !handled.has(table))).toEqual([]);
+  });
+
+  it("a split team's new team gets the team's criteria sets; needs and goals stay", async () => {
+    const db = getDb();
+    const a = await teamWith(2);
+    const set = (
+      await db.execute<{ id: string }>(
+        sql`insert into criteria_sets (account_id, cluster_id, name) values (${w.account.id}, ${w.cluster.id}, ${`Split set ${Date.now()}`}) returning id`,
+      )
+    ).rows[0];
+    await db.execute(sql`insert into criteria_set_teams (account_id, cluster_id, set_id, team_id)
+      values (${w.account.id}, ${w.cluster.id}, ${set.id}, ${a.team.id})`);
+    const name = `Afsplitsing ${Date.now()}`;
+    await run(() =>
+      splitAction({
+        request: post(`/personnel/teams/${a.team.id}/split`, { name, membershipIds: a.members[0].membership.id }),
+        context: context(),
+        params: { id: a.team.id },
+      }),
+    );
+    const [created] = await db.select().from(teams).where(eq(teams.name, name));
+    expect(
+      await countRows(
+        sql`select count(*) as n from criteria_set_teams where team_id = ${created.id} and set_id = ${set.id}`,
+      ),
+    ).toBe(1);
+    expect(await countRows(sql`select count(*) as n from criteria_set_teams where team_id = ${a.team.id}`)).toBe(1);
   });
 
   it("refuses to merge a team with itself", async () => {

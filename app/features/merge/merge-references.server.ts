@@ -20,6 +20,13 @@ export type MergeReference = {
   where?: SQL;
   /** The table has `updated_at`, set on the moved rows. */
   touch?: boolean;
+  /**
+   * A duplicate is added into the kept record's row instead of dropped: the SET clause over the kept row `k`
+   * and the removed record's row `o` (e.g. counts summed). Reported as its own line, `label`.
+   */
+  combine?: { label: string; set: SQL };
+  /** The table has no `account_id` (a per-session setting): the cluster alone scopes it. */
+  clusterOnly?: boolean;
 };
 
 export type MergePlan = {
@@ -36,11 +43,15 @@ export type MergePlan = {
   removed: { table: string; softDelete?: boolean };
 };
 
-const tenantOf = (tenant: Tenant) => sql`o.account_id = ${tenant.accountId} and o.cluster_id = ${tenant.clusterId}`;
+const tenantOf = (tenant: Tenant, clusterOnly = false) =>
+  clusterOnly
+    ? sql`o.cluster_id = ${tenant.clusterId}`
+    : sql`o.account_id = ${tenant.accountId} and o.cluster_id = ${tenant.clusterId}`;
 
 /**
  * Moves one kind of reference from the removed record to the kept one: rows that would become duplicates
- * of the kept record's rows are dropped. Returns how many moved and how many were dropped.
+ * of the kept record's rows are dropped, or added into them (`combine`). Returns how many moved and how
+ * many were dropped, plus a line of how many were combined.
  */
 export async function moveReferences(
   tx: DbOrTx,
@@ -48,25 +59,34 @@ export async function moveReferences(
   reference: MergeReference,
   fromId: string,
   toId: string,
-): Promise<MergeLine> {
+): Promise<MergeLine[]> {
   if (isReviewHistoryTable(reference.table)) {
     throw new Error(`mergeReferences: ${reference.table} is review history; move it with review-history.server.ts`);
   }
   const table = sql.identifier(reference.table);
   const column = sql.identifier(reference.column);
-  const rows = sql`o.${column} = ${fromId} and ${tenantOf(tenant)} ${reference.where ? sql`and ${reference.where}` : sql``}`;
+  const rows = sql`o.${column} = ${fromId} and ${tenantOf(tenant, reference.clusterOnly)} ${reference.where ? sql`and ${reference.where}` : sql``}`;
   const same = reference.sameWhen ?? [];
-  const duplicate = same.length
-    ? sql`and not exists (select 1 from ${table} k where k.${column} = ${toId} and ${sql.join(
-        same.map((c) => sql`k.${sql.identifier(c)} is not distinct from o.${sql.identifier(c)}`),
-        sql` and `,
-      )})`
-    : sql``;
+  const sameAsKept = sql`k.${column} = ${toId} and ${sql.join(
+    same.map((c) => sql`k.${sql.identifier(c)} is not distinct from o.${sql.identifier(c)}`),
+    sql` and `,
+  )}`;
+  const combined = reference.combine
+    ? await tx.execute(
+        sql`update ${table} k set ${reference.combine.set} from ${table} o where ${rows} and ${sameAsKept}`,
+      )
+    : null;
+  const duplicate = same.length ? sql`and not exists (select 1 from ${table} k where ${sameAsKept})` : sql``;
   const moved =
     await tx.execute(sql`update ${table} o set ${column} = ${toId} ${reference.touch ? sql`, updated_at = now()` : sql``}
     where ${rows} ${duplicate}`);
   const dropped = same.length ? await tx.execute(sql`delete from ${table} o where ${rows}`) : { rowCount: 0 };
-  return { label: reference.label, moved: moved.rowCount ?? 0, dropped: dropped.rowCount ?? 0, kept: 0 };
+  const line = { label: reference.label, moved: moved.rowCount ?? 0, dropped: dropped.rowCount ?? 0, kept: 0 };
+  if (!reference.combine) return [line];
+  return [
+    { ...line, dropped: 0 },
+    { label: reference.combine.label, moved: combined?.rowCount ?? 0, dropped: 0, kept: 0 },
+  ];
 }
 
 /**
@@ -77,7 +97,7 @@ export async function moveReferences(
 export async function mergeReferences(tx: Tx, plan: MergePlan): Promise<MergeLine[]> {
   const lines: MergeLine[] = [];
   for (const reference of plan.references) {
-    lines.push(await moveReferences(tx, plan.tenant, reference, plan.fromId, plan.toId));
+    lines.push(...(await moveReferences(tx, plan.tenant, reference, plan.fromId, plan.toId)));
   }
   if (plan.reviewData) lines.push(...(await plan.reviewData(tx)));
   const table = sql.identifier(plan.removed.table);

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { pageNumber } from "~/utils/list-filter";
 import { lineText, multilineText } from "~/utils/text-schema";
-import { MAX_NEEDED, planningHorizons } from "./planning";
+import { MAX_NEED_REASON, MAX_NEEDED, planningHorizons } from "./planning";
 
 /** A number as people type it here: "4,5" or "4.5"; spaces around it are ignored. Client-safe. */
 const typedNumber = (errorKey: string, { whole }: { whole: boolean }) =>
@@ -23,7 +23,7 @@ export const planningNeedSchema = z.object({
   reason: multilineText({ error: "planning:errors.reason" })
     .trim()
     .min(1, { error: "planning:errors.reason" })
-    .max(500, { error: "validation:maxLength" }),
+    .max(MAX_NEED_REASON, { error: "validation:maxLength" }),
 });
 export type PlanningNeedInput = z.output<typeof planningNeedSchema>;
 

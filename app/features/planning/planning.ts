@@ -38,6 +38,8 @@ export const PLANNING_EXPORT_MAX_ROWS = 10000;
 
 /** The highest number a need may hold (the table's check). */
 export const MAX_NEEDED = 9999;
+/** The longest reason a need may give. */
+export const MAX_NEED_REASON = 500;
 
 export type Leaver = { name: string; endDate: string };
 

@@ -180,9 +180,27 @@ async function checkGoalReviews(tx: DbOrTx, writer: GoalWriter, teamId: string, 
   return allowed.length === wanted.length ? wanted : null;
 }
 
-/** Replaces the goal's links by these (checked) team reviews. */
-async function writeGoalReviews(tx: DbOrTx, writer: GoalWriter, goalId: string, reviewIds: readonly string[]) {
-  await tx.delete(teamGoalReviews).where(and(eq(teamGoalReviews.goalId, goalId), inCluster(teamGoalReviews, writer)));
+/**
+ * Replaces the goal's links to its team's reviews by these (checked) ones. Links to the reviews of a team
+ * merged into this one stay: the form cannot offer them, and they are history (docs/decisions/1850).
+ */
+async function writeGoalReviews(
+  tx: DbOrTx,
+  writer: GoalWriter,
+  goal: { id: string; teamId: string },
+  reviewIds: readonly string[],
+) {
+  const goalId = goal.id;
+  const ownTeamReviews = tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.teamId, goal.teamId));
+  await tx
+    .delete(teamGoalReviews)
+    .where(
+      and(
+        eq(teamGoalReviews.goalId, goalId),
+        inCluster(teamGoalReviews, writer),
+        inArray(teamGoalReviews.reviewId, ownTeamReviews),
+      ),
+    );
   if (reviewIds.length)
     await tx
       .insert(teamGoalReviews)
@@ -315,7 +333,7 @@ export async function createTeamGoal(
         updatedBy: writer.userId,
       })
       .returning({ id: teamGoals.id });
-    await writeGoalReviews(tx, writer, row.id, reviewIds);
+    await writeGoalReviews(tx, writer, { id: row.id, teamId }, reviewIds);
     return { ok: true, id: row.id };
   });
 }
@@ -357,7 +375,7 @@ export async function updateTeamGoal(
     if (goal.archivedAt) return archivedGoal;
     const reviewIds = input.reviewIds ? await checkGoalReviews(tx, writer, goal.teamId, input.reviewIds) : undefined;
     if (reviewIds === null) return unknownReview;
-    if (reviewIds) await writeGoalReviews(tx, writer, goal.id, reviewIds);
+    if (reviewIds) await writeGoalReviews(tx, writer, goal, reviewIds);
     await tx
       .update(teamGoals)
       .set({ ...toColumns(input), updatedBy: writer.userId, updatedAt: new Date() })

@@ -16,6 +16,8 @@ import type { Failure, Result } from "~/utils/results.server";
 import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
+import { MAX_NEEDED_PER_LEVEL } from "~/features/knowledge-areas/knowledge-scale";
+import { MAX_NEED_REASON, MAX_NEEDED } from "~/features/planning/planning";
 import { TEAMS_PAGE_SIZE } from "./list-sizes";
 
 /** Spec §9: a team member without an active contract counts as 0.8 FTE. */
@@ -230,9 +232,68 @@ export async function removeTeamPlace(ctx: TenantContext, teamId: string, member
 const sameTeam: Failure = { ok: false, field: "otherTeamId", errorKey: "teams:merge.sameTeam" };
 
 /**
- * Merges two teams: every place of the team that goes moves to the one that remains (a person who
- * is in both keeps one place), then the other team is removed (soft: its reviews keep it). One
- * transaction; `preview` does the same and rolls back, for the counts.
+ * Team tables that keep pointing at a merged-away team: review history (docs/decisions/0641), which the soft
+ * removal of the team keeps readable.
+ */
+export const TEAM_HISTORY_TABLES = ["reviews", "review_subjects", "review_teams"] as const;
+
+/**
+ * Everything else that hangs on a team, as a merge moves it (docs/decisions/1850): places (a person in both
+ * keeps one), criteria sets, goals, the dialogs-team setting; planning and knowledge needs the remaining team
+ * already has for the same position and horizon (area and level) are added up. The integration test checks
+ * that every table with a foreign key to `teams` is here or in TEAM_HISTORY_TABLES.
+ */
+export function teamMergeReferences(): MergeReference[] {
+  const places = (label: string, where: SQL): MergeReference => ({
+    label,
+    table: "role_assignments",
+    column: "team_id",
+    sameWhen: ["membership_id", "role_key"],
+    where,
+  });
+  return [
+    places("teams:merge.preview.members", sql`o.role_key = 'team_member'`),
+    places("teams:merge.preview.leaders", sql`o.role_key = 'team_admin'`),
+    places("teams:merge.preview.otherRoles", sql`o.role_key not in ('team_member', 'team_admin')`),
+    { label: "teams:merge.preview.criteriaSets", table: "criteria_set_teams", column: "team_id", sameWhen: ["set_id"] },
+    { label: "teams:merge.preview.goals", table: "team_goals", column: "team_id" },
+    {
+      label: "teams:merge.preview.planningNeeds",
+      table: "planning_needs",
+      column: "team_id",
+      sameWhen: ["position_id", "horizon"],
+      touch: true,
+      combine: {
+        label: "teams:merge.preview.planningNeedsAdded",
+        set: sql`employees = least(k.employees + o.employees, ${MAX_NEEDED}), fte = least(k.fte + o.fte, ${MAX_NEEDED}),
+          reason = case when k.reason = o.reason then k.reason else left(k.reason || E'\n' || o.reason, ${MAX_NEED_REASON}) end,
+          updated_at = now()`,
+      },
+    },
+    {
+      label: "teams:merge.preview.knowledgeNeeds",
+      table: "team_knowledge_needs",
+      column: "team_id",
+      sameWhen: ["knowledge_area_id", "level"],
+      touch: true,
+      combine: {
+        label: "teams:merge.preview.knowledgeNeedsAdded",
+        set: sql`needed_count = least(k.needed_count + o.needed_count, ${MAX_NEEDED_PER_LEVEL}), updated_at = now()`,
+      },
+    },
+    {
+      label: "teams:merge.preview.dialogFilters",
+      table: "dialog_team_selections",
+      column: "team_id",
+      clusterOnly: true,
+    },
+  ];
+}
+
+/**
+ * Merges two teams: everything of the team that goes moves to the one that remains (teamMergeReferences),
+ * then the other team is removed (soft: its reviews keep it). One transaction; `preview` does the same and
+ * rolls back, for the counts.
  */
 export async function mergeTeams(
   ctx: TenantContext,
@@ -244,23 +305,12 @@ export async function mergeTeams(
   const { keep, gone } = pair;
   await getTeam(ctx, keep);
   await getTeam(ctx, gone);
-  const places = (label: string, where: SQL): MergeReference => ({
-    label,
-    table: "role_assignments",
-    column: "team_id",
-    sameWhen: ["membership_id", "role_key"],
-    where,
-  });
   const lines = await runMerge(mode, (tx) =>
     mergeReferences(tx, {
       tenant: ctx,
       fromId: gone,
       toId: keep,
-      references: [
-        places("teams:merge.preview.members", sql`o.role_key = 'team_member'`),
-        places("teams:merge.preview.leaders", sql`o.role_key = 'team_admin'`),
-        places("teams:merge.preview.otherRoles", sql`o.role_key not in ('team_member', 'team_admin')`),
-      ],
+      references: teamMergeReferences(),
       reviewData: async (tx) => [await teamReviewsKept(tx, ctx, gone)],
       removed: { table: "teams", softDelete: true },
     }),
@@ -268,7 +318,11 @@ export async function mergeTeams(
   return { ok: true, remainingTeamId: keep, lines };
 }
 
-/** Splits a team: a new team with the given name takes the chosen people's places (member or leader). */
+/**
+ * Splits a team: a new team with the given name takes the chosen people's places (member or leader) and
+ * the team's criteria sets, so the people who move are reviewed on the same criteria. Needs and goals stay
+ * with the team that is split (docs/decisions/1850).
+ */
 export async function splitTeam(
   ctx: TenantContext,
   teamId: string,
@@ -287,6 +341,10 @@ export async function splitTeam(
         .insert(teams)
         .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, name: input.name })
         .returning({ id: teams.id });
+      await tx.execute(sql`
+        insert into criteria_set_teams (account_id, cluster_id, set_id, team_id)
+        select account_id, cluster_id, set_id, ${team.id} from criteria_set_teams
+        where team_id = ${teamId} and account_id = ${ctx.accountId} and cluster_id = ${ctx.clusterId}`);
       return team.id;
     },
   });
