@@ -5,7 +5,7 @@ import { getDb } from "#db/client.server";
 import { reviewReviewers, reviews, reviewSubjects, users } from "#db/schema";
 import { peerReviewVisibility, requireReview, reviewScope } from "~/features/reviews/review-access.server";
 import { inCluster, notFound } from "~/utils/scope.server";
-import { inTeamScope, teamInScope } from "~/utils/team-scope.server";
+import { inTeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { personName } from "~/utils/person-name";
 
@@ -29,14 +29,25 @@ export function subjectTeamInScope(ctx: TenantContext, teamColumn: SQL) {
  */
 export async function requireWholePeerRound(ctx: TenantContext, id: string) {
   const review = await requireReview(ctx, id, "peer");
-  const scope = reviewScope(ctx);
-  if (scope.all) return review;
-  const subjectTeams = await getDb()
-    .selectDistinct({ teamId: reviewSubjects.teamId })
-    .from(reviewSubjects)
-    .where(eq(reviewSubjects.reviewId, review.id));
-  if (subjectTeams.some((s) => !teamInScope(scope, s.teamId))) notFound();
+  const whole = wholePeerRounds(ctx);
+  if (!whole) return review;
+  const [row] = await getDb()
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.id, review.id), whole));
+  if (!row) notFound();
   return review;
+}
+
+/**
+ * requireWholePeerRound's rule as a condition on `reviews`, for many rounds in one statement: no participant of
+ * the round outside ctx's teams (a participant without a team is outside). Undefined for the whole cluster.
+ */
+export function wholePeerRounds(ctx: TenantContext): SQL | undefined {
+  const inTeams = inTeamScope(reviewScope(ctx), sql`ws.team_id`);
+  if (!inTeams) return undefined;
+  return sql`not exists (select 1 from ${reviewSubjects} ws where ws.review_id = ${reviewId}
+    and not coalesce(${inTeams}, false))`;
 }
 
 /** The peer rounds ctx manages, newest first, with participants, peers asked and peers who answered. */
