@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -12,6 +13,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { clusters } from "./accounts";
 import { memberships } from "./users";
 import { tenantColumns } from "./tenant-columns";
 
@@ -55,3 +57,15 @@ export const contracts = pgTable(
   },
   (t) => [index("contracts_membership_idx").on(t.membershipId), index("contracts_position_idx").on(t.positionId)],
 );
+
+/**
+ * A cluster's contract data version (issue 34, docs/decisions/1780): raised by triggers whenever a contract is
+ * written or removed, or a membership is removed, restored or moved, by any path (services, imports, merges,
+ * erasure). The in/out-flow tab keeps its computed figures per version and recomputes only after a change.
+ */
+export const contractVersions = pgTable("contract_versions", {
+  clusterId: uuid("cluster_id")
+    .primaryKey()
+    .references(() => clusters.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

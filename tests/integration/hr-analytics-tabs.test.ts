@@ -6,6 +6,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
+import { parseHrFilter } from "~/features/analytics/hr-filter";
+import { computeStaffFlowFigures } from "~/features/analytics/staff-flow.server";
+import { isoDayIn } from "~/utils/format";
+import type { TenantContext } from "~/utils/tenant.server";
 import { leiderTeams, smallReviewedTeam } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { createUserWithMembership } from "../factories";
@@ -181,6 +185,62 @@ describe("in/out flow", () => {
       await handle(getRequest(`/resources/hr-analytics-export/flow?position=${position}&format=csv`, who.hr.cookie))
     ).text();
     expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
+
+describe("the in/out flow's kept figures (docs/decisions/1780)", () => {
+  const filterOf = (query: string) =>
+    parseHrFilter(new URLSearchParams(query), { teams: [], tags: [], positions: [], rounds: [] }).filter;
+  const direct = async (query: string) => {
+    const ctx = { accountId: who.hr.accountId, clusterId: who.hr.clusterId } as TenantContext;
+    const { events } = await computeStaffFlowFigures(ctx, { all: true }, filterOf(query), isoDayIn(new Date()));
+    return events.map((e) => ({
+      start: e.bucket,
+      started: e.started,
+      left: e.ended,
+      net: e.started - e.ended,
+      headcount: e.headcount,
+    }));
+  };
+  const queries = ["period=24", "period=24&interval=quarter", "period=all"];
+  const expectKeptEqualsDirect = async () => {
+    for (const query of queries) {
+      const { flow } = (await tabData(`/analytics/users/flow?${query}`, who.hr.cookie)).review;
+      expect(flow.rows, query).toEqual(await direct(query));
+    }
+  };
+
+  it("match the figures computed from the contracts after every kind of change", async () => {
+    await expectKeptEqualsDirect();
+    const db = getDb();
+    const before = await direct("period=24");
+    // A leaver (not one of the signed-in users): a running contract ends last week, as an import would write it.
+    const { rows: ended } = await db.execute<{ id: string; end_date: string; membership_id: string }>(sql`
+      update contracts c set end_date = current_date - 7 from (
+        select id, end_date from contracts where cluster_id = ${who.hr.clusterId} and is_active
+          and start_date < current_date - 30 and end_date > current_date
+          and membership_id <> all(${`{${Object.values(who).map((w) => w.membershipId)}}`}::uuid[])
+        limit 1
+      ) old where c.id = old.id
+      returning c.id, old.end_date::text, c.membership_id`);
+    await expectKeptEqualsDirect();
+    expect(await direct("period=24")).not.toEqual(before);
+    // A starter: a new contract from yesterday.
+    const { rows: added } = await db.execute<{ id: string }>(sql`
+      insert into contracts (account_id, cluster_id, membership_id, position_id, start_date, end_date, fte, is_active)
+      select account_id, cluster_id, membership_id, position_id, current_date - 1, current_date + 300, fte, true
+      from contracts where id = ${ended[0].id} returning id`);
+    await expectKeptEqualsDirect();
+    await db.execute(sql`delete from contracts where id = ${added[0].id}`);
+    await expectKeptEqualsDirect();
+    // A person removed (soft delete) and restored: their contracts stop and start counting.
+    const removed = ended[0].membership_id;
+    await db.execute(sql`update memberships set deleted_at = now() where id = ${removed}`);
+    await expectKeptEqualsDirect();
+    await db.execute(sql`update memberships set deleted_at = null where id = ${removed}`);
+    await db.execute(sql`update contracts set end_date = ${ended[0].end_date}::date where id = ${ended[0].id}`);
+    await expectKeptEqualsDirect();
+    expect(await direct("period=24")).toEqual(before);
   });
 });
 

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
+import { contractVersions } from "#db/schema";
 import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { hrTabRights, periodStart } from "./analytics";
@@ -30,6 +31,84 @@ export type FlowRow = { start: string; started: number; left: number; net: numbe
 export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, today: string) {
   const scope = staffFlowScope(ctx);
   const min = await minGroupSize(ctx);
+  const { events, population } = await staffFlowFigures(ctx, scope, filter, today);
+  const size = (ignore: "team" | "tag" | "position" | null) =>
+    population
+      .filter(
+        (r) =>
+          (ignore === "team" || r.in_team) &&
+          (ignore === "tag" || r.in_tag) &&
+          (ignore === "position" || r.in_position),
+      )
+      .reduce((total, r) => total + r.n, 0);
+  const people = size(null);
+  const unfiltered = (["team", "tag", "position"] as const).filter((f) => filter[f]).map(size);
+  const hidden = filteredGroupHidden(people, unfiltered, min);
+  const rows: FlowRow[] | null = hidden
+    ? null
+    : events.map((e) => ({
+        start: e.bucket,
+        started: e.started,
+        left: e.ended,
+        net: e.started - e.ended,
+        headcount: e.headcount,
+      }));
+  return {
+    min,
+    interval: filter.interval,
+    people: hidden ? null : people,
+    rows,
+    totals: rows && {
+      started: rows.reduce((t, r) => t + r.started, 0),
+      left: rows.reduce((t, r) => t + r.left, 0),
+      headcount: rows.at(-1)?.headcount ?? 0,
+    },
+    populationHidden: hidden,
+    hidden: hiddenSummary([hidden]),
+  };
+}
+
+type FlowEvent = { bucket: string; started: number; ended: number; headcount: number };
+type FlowPopulation = { in_team: boolean; in_tag: boolean; in_position: boolean; n: number };
+type FlowFigures = { events: FlowEvent[]; population: FlowPopulation[] };
+
+/**
+ * The counts behind the tab (before suppression). The whole cluster's, unfiltered or by position, are what HR
+ * opens most and the costliest (every contract of the cluster): kept per contract version (1780) and recomputed
+ * only after a contract or membership changed, or on a new day. A team or tag filter, or a team-scoped user,
+ * reads few people and also depends on memberships and tags today: always computed.
+ */
+async function staffFlowFigures(ctx: TenantContext, scope: TeamScope, filter: HrFilter, today: string) {
+  if (!scope.all || filter.team || filter.tag) return computeStaffFlowFigures(ctx, scope, filter, today);
+  const db = getReadDb();
+  const [row] = await db
+    .select({ version: contractVersions.version })
+    .from(contractVersions)
+    .where(eq(contractVersions.clusterId, ctx.clusterId));
+  const key = [ctx.accountId, ctx.clusterId, row?.version ?? 0, today, filter.period, filter.interval, filter.position]
+    .map(String)
+    .join("|");
+  const known = keptFigures.get(key);
+  if (known) return known;
+  const figures = computeStaffFlowFigures(ctx, scope, filter, today);
+  keptFigures.set(key, figures);
+  figures.catch(() => keptFigures.delete(key));
+  // Oldest out first: a Map iterates in insertion order.
+  if (keptFigures.size > KEPT_FIGURES) keptFigures.delete(keptFigures.keys().next().value!);
+  return figures;
+}
+
+/** Per web process; a promise, so concurrent first requests share one computation. */
+const keptFigures = new Map<string, Promise<FlowFigures>>();
+const KEPT_FIGURES = 500;
+
+/** The figures straight from the contracts (exported for the test that the kept ones match them). */
+export async function computeStaffFlowFigures(
+  ctx: TenantContext,
+  scope: TeamScope,
+  filter: HrFilter,
+  today: string,
+): Promise<FlowFigures> {
   const unit = filter.interval;
   const [y] = today.split("-").map(Number);
   const from = periodStart(filter.period, today) ?? `${y - ALL_YEARS}-01-01`;
@@ -56,7 +135,7 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
     )`;
   const db = getReadDb();
   const [{ rows: events }, { rows: population }] = await Promise.all([
-    db.execute<{ bucket: string; started: number; ended: number; headcount: number }>(sql`
+    db.execute<FlowEvent>(sql`
       with ${common},
       buckets as (
         select b::date as bucket, least((b + ${step}::interval - interval '1 day')::date, ${today}::date) as last_day
@@ -111,7 +190,7 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
       from buckets x left join counted c on c.bucket = x.bucket left join heads h on h.bucket = x.bucket
       order by x.bucket`),
     // The view's people (a contract in the period) by filter match, for the group and its complements.
-    db.execute<{ in_team: boolean; in_tag: boolean; in_position: boolean; n: number }>(sql`
+    db.execute<FlowPopulation>(sql`
       with ${common},
       person as (
         select membership_id, bool_and(in_team) as in_team, bool_and(in_tag) as in_tag,
@@ -121,39 +200,6 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
       )
       select in_team, in_tag, in_position, count(*)::int as n from person group by 1, 2, 3`),
   ]);
-  const size = (ignore: "team" | "tag" | "position" | null) =>
-    population
-      .filter(
-        (r) =>
-          (ignore === "team" || r.in_team) &&
-          (ignore === "tag" || r.in_tag) &&
-          (ignore === "position" || r.in_position),
-      )
-      .reduce((total, r) => total + r.n, 0);
-  const people = size(null);
-  const unfiltered = (["team", "tag", "position"] as const).filter((f) => filter[f]).map(size);
-  const hidden = filteredGroupHidden(people, unfiltered, min);
-  const rows: FlowRow[] | null = hidden
-    ? null
-    : events.map((e) => ({
-        start: e.bucket,
-        started: e.started,
-        left: e.ended,
-        net: e.started - e.ended,
-        headcount: e.headcount,
-      }));
-  return {
-    min,
-    interval: unit,
-    people: hidden ? null : people,
-    rows,
-    totals: rows && {
-      started: rows.reduce((t, r) => t + r.started, 0),
-      left: rows.reduce((t, r) => t + r.left, 0),
-      headcount: rows.at(-1)?.headcount ?? 0,
-    },
-    populationHidden: hidden,
-    hidden: hiddenSummary([hidden]),
-  };
+  return { events, population };
 }
 export type StaffFlowAnalytics = Awaited<ReturnType<typeof staffFlowAnalytics>>;
