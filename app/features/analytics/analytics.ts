@@ -89,3 +89,21 @@ export function percentText(value: number | null, language: string): string {
 
 /** Bar colours for groups without a meaning of their own (age bands, gender): dark enough for white counts. */
 export const groupColors = ["#084242", "#1d4e89", "#0f6e6e", "#2f72b8", "#5f6b7a", "#737373"] as const;
+
+/**
+ * Team and group names in Dutch order, one collator for the process: `localeCompare(b, "nl")` builds one per
+ * comparison, which for 800 teams was a measurable share of a request (issue 34, docs/decisions/1781).
+ */
+export const compareNames = new Intl.Collator("nl").compare;
+
+/** Rows by a key in one pass (not a filter per key: 800 teams × their rows was quadratic). */
+export function groupRows<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
 import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { hrTabRights, periodStart } from "./analytics";
+import { compareNames, groupRows, hrTabRights, periodStart } from "./analytics";
 import { filteredGroup, type HrChoices } from "./development-rounds.server";
 import type { HrFilter } from "./hr-filter";
 import { hiddenSummary, suppressSiblings, type HiddenReason } from "./small-groups";
@@ -168,10 +168,13 @@ export async function completionAnalytics(
         and coalesce(r.parent_id, r.id) = any(${roundIds}::uuid[]) and ${scopeSql(scope, sql`r.team_id`)}`),
   ]);
 
-  const of = (roundId: string, kind: Kind) => rows.filter((r) => r.round_id === roundId && r.kind === kind);
+  // Grouped once: per round and kind, and the team reviews per round (a filter per round and team was quadratic).
+  const dueOf = groupRows(rows, (r) => `${r.round_id}|${r.kind}`);
+  const of = (roundId: string, kind: Kind) => dueOf.get(`${roundId}|${kind}`) ?? [];
+  const reviewsOf = groupRows(teamReviews, (r) => r.round_id);
   const shownRounds: CompletionRound[] = inPeriod
     .map((round) => {
-      const reviews = teamReviews.filter((r) => r.round_id === round.id && (!filter.team || r.team_id === filter.team));
+      const reviews = (reviewsOf.get(round.id) ?? []).filter((r) => !filter.team || r.team_id === filter.team);
       const group = (kind: Kind) => {
         const { rows: shown, hidden } = filteredGroup(of(round.id, kind), filter, min);
         return count(shown, hidden);
@@ -190,17 +193,18 @@ export async function completionAnalytics(
   let teams: CompletionTeam[] = [];
   if (round && !filter.team) {
     const names = new Map(choices.teams.map((t) => [t.id, t.name]));
+    const roundReviews = reviewsOf.get(round.id) ?? [];
     const ids = [
       ...new Set([
-        ...teamReviews.filter((r) => r.round_id === round.id).map((r) => r.team_id),
-        ...rows.filter((r) => r.round_id === round.id && r.team_id).map((r) => r.team_id!),
+        ...roundReviews.map((r) => r.team_id),
+        ...[...of(round.id, "evaluation"), ...of(round.id, "self")].filter((r) => r.team_id).map((r) => r.team_id!),
       ]),
     ].filter((id) => names.has(id));
+    const teamFilter = { ...filter, team: null };
     const perKind = (kind: Kind, total: CompletionCount): CompletionCount[] => {
-      const byTeam = new Map<string | null, DueRow[]>();
-      for (const r of of(round.id, kind)) byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
+      const byTeam = groupRows(of(round.id, kind), (r) => r.team_id);
       // A team under a tag or position filter is a filtered view of that team: its complement must not be small.
-      const groups = ids.map((id) => filteredGroup(byTeam.get(id) ?? [], { ...filter, team: null }, min));
+      const groups = ids.map((id) => filteredGroup(byTeam.get(id) ?? [], teamFilter, min));
       const hidden = suppressSiblings(
         total.hidden ? null : total.due,
         groups.map((g) => sum(g.rows)),
@@ -211,8 +215,7 @@ export async function completionAnalytics(
     };
     const evaluations = perKind("evaluation", round.evaluations);
     const selfReviews = perKind("self", round.selfReviews);
-    const reviews = new Map(teamReviews.filter((r) => r.round_id === round.id).map((r) => [r.team_id, r]));
-    const collator = new Intl.Collator("nl");
+    const reviews = new Map(roundReviews.map((r) => [r.team_id, r]));
     teams = ids
       .map((id, i) => {
         const review = reviews.get(id);
@@ -226,7 +229,7 @@ export async function completionAnalytics(
           selfReviews: selfReviews[i],
         };
       })
-      .sort((a, b) => collator.compare(a.name, b.name));
+      .sort((a, b) => compareNames(a.name, b.name));
   }
   const reasons = [
     ...shownRounds.flatMap((r) => [r.evaluations.hidden, r.selfReviews.hidden]),

@@ -5,7 +5,7 @@ import { listTagOptions } from "~/features/tags/tags.server";
 import { planningChoices } from "~/features/planning/planning.server";
 import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
-import { periodStart } from "./analytics";
+import { compareNames, groupRows, periodStart } from "./analytics";
 import type { HrFilter } from "./hr-filter";
 import {
   filteredGroupHidden,
@@ -167,13 +167,14 @@ export async function roundsAnalytics(ctx: TenantContext, filter: HrFilter, toda
     const inRound = rows.filter((r) => r.round_id === latest.id && r.in_tag && r.in_position);
     const teamIds = [...new Set(inRound.map((r) => r.team_id ?? ""))];
     const names = new Map(choices.teams.map((t) => [t.id, t.name]));
+    const byTeam = groupRows(inRound, (r) => r.team_id ?? "");
     const groups: GroupCounts[] = teamIds.map((id) => {
-      const own = inRound.filter((r) => (r.team_id ?? "") === id);
+      const own = byTeam.get(id)!;
       return { key: id, size: sum(own), counts: countsOf(own) };
     });
     teams = suppressGroups(latest.group.hidden ? null : sum(inRound), groups, min)
       .map((g) => ({ ...g, name: names.get(g.key) ?? "" }))
-      .sort((a, b) => a.name.localeCompare(b.name, "nl"));
+      .sort((a, b) => compareNames(a.name, b.name));
   }
   return {
     min,

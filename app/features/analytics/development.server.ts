@@ -3,6 +3,7 @@ import { getReadDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
 import { teamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { compareNames } from "./analytics";
 import { hiddenSummary, isTooSmall, suppressGroups } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
@@ -64,7 +65,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
     teams.set(key, team);
   }
   const min = await minGroupSize(ctx);
-  const sorted = [...teams.values()].sort((a, b) => a.name.localeCompare(b.name, "nl"));
+  const sorted = [...teams.values()].sort((a, b) => compareNames(a.name, b.name));
   const totalHidden = isTooSmall(reviewed, min);
   const shown = suppressGroups(
     totalHidden ? null : reviewed,
