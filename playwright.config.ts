@@ -90,6 +90,8 @@ const serverEnv = {
   DATA_DIR: dataDir,
   // The connector tests' fake HR systems listen on 127.0.0.1, which connectors refuse elsewhere (decision 1225).
   CONNECTOR_ALLOW_LOOPBACK: "1",
+  // No balancer to tell: the run's end stops the web server without SHUTDOWN_DELAY_MS's wait (1810).
+  SHUTDOWN_DELAY_MS: "0",
 };
 /*
  * Set on the command line, from the ports the side services announced (the shell fails when one is missing):

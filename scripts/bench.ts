@@ -185,6 +185,8 @@ try {
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
     COMPRESSION: "off",
+    // No balancer: the bench's end stops the app without SHUTDOWN_DELAY_MS's wait (1810).
+    SHUTDOWN_DELAY_MS: "0",
   };
   group.start("app", bin("tsx"), ["server/index.ts"], {
     ...env,

@@ -29,6 +29,8 @@ try {
     HOST: network.host,
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
+    // One machine, no balancer to tell: Ctrl+C stops the web server without SHUTDOWN_DELAY_MS's wait (1810).
+    SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? "0",
     // Without SMTP, mail lands as .eml files in DATA_DIR/outbox; show them at /dev/outbox.
     ...(network.outbox ? { DEV_OUTBOX: "1" } : {}),
   };

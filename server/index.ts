@@ -10,6 +10,7 @@ import os from "node:os";
 import { sessionSecret } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { exitUnlessPatchesApplied } from "./check-patches";
+import { shutdownTimings } from "./shutdown-timings";
 import {
   cgroupCpuLimit,
   defaultWebWorkers,
@@ -82,12 +83,15 @@ function superviseWorkers(count: number) {
     fork();
   });
 
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
+    // The signal as received: SIGTERM makes the workers wait SHUTDOWN_DELAY_MS for the balancer, SIGINT not.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    // Each worker finishes its requests within SHUTDOWN_TIMEOUT_MS (server/web.ts); then a little for its pool.
-    setTimeout(() => process.exit(0), (positiveIntegerEnv(process.env.SHUTDOWN_TIMEOUT_MS) ?? 10_000) + 3_000).unref();
+    // Each worker closes its listener within SHUTDOWN_DELAY_MS and finishes its requests within
+    // SHUTDOWN_TIMEOUT_MS (server/shutdown.ts); then a little for its pool.
+    const { delayMs, timeoutMs } = shutdownTimings();
+    setTimeout(() => process.exit(0), delayMs + timeoutMs + 3_000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

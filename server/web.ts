@@ -6,9 +6,9 @@ import { stopSenderBoss } from "../jobs/boss.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { drainOnSignal } from "./shutdown";
+import { shutdownTimings } from "./shutdown-timings";
 import { installRouteMatchCache } from "./route-match-cache";
 import { installServerRoutesCache } from "./server-routes-cache";
-import { positiveIntegerEnv } from "./web-concurrency";
 
 const MODE = process.env.NODE_ENV ?? "development";
 const BUILD_PATH = path.resolve("build/index.js");
@@ -35,12 +35,12 @@ const server = app.listen(port, host, () => {
 });
 
 const drain = drainOnSignal(server, {
-  // How long requests in flight get after SIGTERM before their connections are cut (decision 1513).
-  timeoutMs: positiveIntegerEnv(process.env.SHUTDOWN_TIMEOUT_MS) ?? 10_000,
+  // How long the listener stays open after SIGTERM, and how long requests in flight then get (1513, 1810).
+  ...shutdownTimings(),
   close: async () => {
     await stopSenderBoss();
     await closeDb();
   },
 });
 // A cluster worker whose primary is gone (killed) has nobody to serve for.
-if (cluster.isWorker) process.on("disconnect", () => drain("primary gone"));
+if (cluster.isWorker) process.on("disconnect", () => drain("primary gone", { delay: false }));

@@ -63,6 +63,7 @@ test("the outbox answers this machine only, never another address", { tag: "@js-
     PORT: String(serverPort),
     DATA_DIR: dataDir,
     DEV_OUTBOX: "1",
+    SHUTDOWN_DELAY_MS: "0",
   };
   delete env.SMTP_URL;
   delete env.TRUST_PROXY;

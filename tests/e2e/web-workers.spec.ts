@@ -105,6 +105,8 @@ test("two web workers share one session secret, and SIGTERM stops them all", asy
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: dataDir,
+    // SIGTERM: both workers keep listening this long (the balancer's notice, 1810), then stop.
+    SHUTDOWN_DELAY_MS: "300",
   };
   delete env.SESSION_SECRET;
   // Node itself with tsx's loader, so that SIGTERM reaches our primary and not tsx's own signal relay.

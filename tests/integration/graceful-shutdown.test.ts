@@ -1,7 +1,7 @@
 /**
  * Issue #38, decision 1513: SIGTERM to real processes.
- * - A web process stops accepting at once, lets a request in flight finish, cuts one that outlasts
- *   SHUTDOWN_TIMEOUT_MS, then exits.
+ * - A web process answers /readyz 503 at once but keeps its listener open for SHUTDOWN_DELAY_MS (1810), then
+ *   stops accepting, lets a request in flight finish, cuts one that outlasts SHUTDOWN_TIMEOUT_MS, then exits.
  * - A job worker fetches nothing more, lets a running job finish within JOB_STOP_TIMEOUT_MS, hands back one
  *   that does not, and another worker then completes that job exactly once; its log lines carry the id of the
  *   request that enqueued the job.
@@ -22,8 +22,8 @@ afterAll(async () => {
 });
 
 describe("a web process on SIGTERM", () => {
-  it("refuses new connections, finishes the request in flight, cuts the one past the limit, exits", async () => {
-    const { started: web, base } = await startWeb({ SHUTDOWN_TIMEOUT_MS: "3000" });
+  it("tells the balancer first, then refuses new connections, finishes the request in flight, cuts the one past the limit, exits", async () => {
+    const { started: web, base } = await startWeb({ SHUTDOWN_TIMEOUT_MS: "3000", SHUTDOWN_DELAY_MS: "2000" });
 
     const finishing = fetch(`${base}/slow?ms=1500`);
     const tooSlow = fetch(`${base}/slow?ms=20000`).then(
@@ -35,7 +35,22 @@ describe("a web process on SIGTERM", () => {
     web.child.kill("SIGTERM");
     await waitForOutput(web, /web server stopping \(SIGTERM\)/);
 
-    // No new connection is accepted while the two run.
+    // SHUTDOWN_DELAY_MS (1810): /readyz fails at once, but a request the balancer still sends is answered,
+    // with Connection: close.
+    const readyz = await fetch(`${base}/readyz`);
+    expect(readyz.status).toBe(503);
+    expect(readyz.headers.get("retry-after")).toBe("5");
+    expect(await readyz.json()).toMatchObject({
+      ready: false,
+      checks: { process: expect.stringMatching(/^draining/) },
+    });
+    const stillAnswered = await fetch(`${base}/healthz`);
+    expect(stillAnswered.status).toBe(200);
+    expect(stillAnswered.headers.get("connection")).toBe("close");
+
+    // Then no new connection is accepted while the two run.
+    const closedAfter = Number((await waitForOutput(web, /listener closed after (\d+) ms/))[1]);
+    expect(closedAfter).toBeGreaterThanOrEqual(2_000);
     const refused = await fetch(`${base}/healthz`).then(
       () => "answered",
       (error: Error) => (error.cause as NodeJS.ErrnoException | undefined)?.code,
@@ -47,12 +62,12 @@ describe("a web process on SIGTERM", () => {
     expect(await response.text()).toBe("slept 1500 ms");
     expect(response.headers.get("connection")).toBe("close");
 
-    // The one past SHUTDOWN_TIMEOUT_MS is cut at the limit; the process exits 1 to say so.
+    // The one past SHUTDOWN_TIMEOUT_MS (counted from the listener's close) is cut; the process exits 1 to say so.
     expect(await tooSlow).toMatch(/^failed: /);
     expect(await web.exited).toBe(1);
     const took = Date.now() - signalled;
-    expect(took).toBeGreaterThanOrEqual(3_000);
-    expect(took).toBeLessThan(8_000);
+    expect(took).toBeGreaterThanOrEqual(5_000);
+    expect(took).toBeLessThan(10_000);
     expect(web.output()).toMatch(/requests still running after 3000 ms/);
   }, 90_000);
 });

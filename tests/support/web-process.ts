@@ -8,6 +8,7 @@ import { closeDb } from "../../db/client.server";
 import { stopSenderBoss } from "../../jobs/boss.server";
 import { createApp } from "../../server/app";
 import { drainOnSignal } from "../../server/shutdown";
+import { shutdownTimings } from "../../server/shutdown-timings";
 import { serverBuildFromSources } from "./app-server";
 import { listenOnFreePort } from "./ports";
 
@@ -29,7 +30,7 @@ const port = await listenOnFreePort(
     }),
 );
 drainOnSignal(server!, {
-  timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000,
+  ...shutdownTimings(),
   close: async () => {
     await stopSenderBoss();
     await closeDb();
