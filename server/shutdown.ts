@@ -40,7 +40,8 @@ export function drainOnSignal(
   const closeAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader("Connection", "close");
   };
-  server.on("request", (_req, res: ServerResponse) => {
+  // Before the app's own listener: an answer it sends at once (/healthz) still says Connection: close.
+  server.prependListener("request", (_req, res: ServerResponse) => {
     if (draining) return closeAfter(res);
     unanswered.add(res);
     res.once("close", () => unanswered.delete(res));

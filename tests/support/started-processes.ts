@@ -49,7 +49,8 @@ export const waitForOutput = (started: Started, pattern: RegExp, timeoutMs = 60_
 /** A web process (tests/support/web-process.ts: the app from the sources, the real drain) on a free port. */
 export async function startWeb(env: Record<string, string> = {}): Promise<{ started: Started; base: string }> {
   const started = start(["--import", "./tests/support/ignore-css.mjs", "tests/support/web-process.ts"], env);
-  const port = Number((await waitForOutput(started, /listening on port (\d+)/))[1]);
+  // Built from the sources (tsx): on a busy 2-core machine two at once have taken over a minute.
+  const port = Number((await waitForOutput(started, /listening on port (\d+)/, 120_000))[1]);
   return { started, base: `http://127.0.0.1:${port}` };
 }
 
