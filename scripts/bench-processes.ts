@@ -47,6 +47,8 @@ export async function benchProcesses(databaseUrl: string): Promise<void> {
         PORT: new URL(base).port,
         HOST: "127.0.0.1",
         SESSION_SECRET: secret,
+        // No balancer: the bench's end stops them without SHUTDOWN_DELAY_MS's wait (1810).
+        SHUTDOWN_DELAY_MS: "0",
       });
     }
     await Promise.all(bases.map((base) => waitFor(`${base}/healthz`, 180_000)));
