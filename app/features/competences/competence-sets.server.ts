@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competenceSetItems, competenceSets, competences, positionCompetences, positions } from "#db/schema";
 import { isUniqueViolation, type Result } from "~/utils/results.server";
 import { inCluster, isUuid, notFound, requireIdsInScope, type Tenant } from "~/utils/scope.server";
 import type { CompetenceSetInput } from "./competences.schema";
+import { nameTaken as nameTakenIn } from "~/utils/unique-name.server";
 
 /**
  * Competence sets (docs/decisions/1412): named groups of competences with the level a position taking the
@@ -55,18 +56,8 @@ export async function getCompetenceSet(ctx: Tenant, id: string, db: DbOrTx = get
 
 const nameTaken = { ok: false, field: "name", errorKey: "validation:alreadyExists" } as const;
 
-async function nameInUse(db: DbOrTx, ctx: Tenant, name: string, exceptId: string | null) {
-  const [row] = await db
-    .select({ id: competenceSets.id })
-    .from(competenceSets)
-    .where(
-      and(
-        inCluster(competenceSets, ctx),
-        sql`lower(${competenceSets.name}) = lower(${name})`,
-        exceptId ? ne(competenceSets.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
+function nameInUse(db: DbOrTx, ctx: Tenant, name: string, exceptId: string | null) {
+  return nameTakenIn(db, competenceSets, inCluster(competenceSets, ctx), name, exceptId ?? undefined);
 }
 
 /**

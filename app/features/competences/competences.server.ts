@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competences } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
@@ -10,6 +10,7 @@ import type { CompetenceFilter } from "./competence-list-filter";
 import type { CompetenceInput } from "./competences.schema";
 import { setTagsOfCompetence } from "./competence-tags.server";
 import { defaultCompetenceBook, defaultCompetenceTexts } from "./default-book";
+import { nameTaken as nameTakenIn } from "~/utils/unique-name.server";
 
 /** Seeds the default competence book into a new cluster in its language (docs/decisions/1060). */
 export async function seedDefaultCompetenceBook(
@@ -71,18 +72,8 @@ export async function getCompetence(ctx: Tenant, id: string, db: DbOrTx = getDb(
   return row;
 }
 
-async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: competences.id })
-    .from(competences)
-    .where(
-      and(
-        inCluster(competences, ctx),
-        sql`lower(${competences.name}) = lower(${name})`,
-        exceptId ? ne(competences.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
+function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
+  return nameTakenIn(db, competences, inCluster(competences, ctx), name, exceptId);
 }
 
 const nameExists = { ok: false, field: "name", errorKey: "validation:alreadyExists" } as const;

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { criteriaSetCriteria, criteriaSets, criteriaSetTeams, teams } from "#db/schema";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import type { SetInput } from "./criteria.schema";
 import { inCluster, notFound } from "~/utils/scope.server";
 import { requireCriteriaIds } from "./criteria.server";
+import { nameTaken as nameTakenIn } from "~/utils/unique-name.server";
 
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
 
@@ -104,18 +105,8 @@ async function writeMembers(db: DbOrTx, ctx: Tenant, setId: string, input: SetIn
   if (teamIds.length > 0) await db.insert(criteriaSetTeams).values(teamIds.map((teamId) => ({ ...base, teamId })));
 }
 
-async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: criteriaSets.id })
-    .from(criteriaSets)
-    .where(
-      and(
-        inCluster(criteriaSets, ctx),
-        sql`lower(${criteriaSets.name}) = lower(${name})`,
-        exceptId ? ne(criteriaSets.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
+function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
+  return nameTakenIn(db, criteriaSets, inCluster(criteriaSets, ctx), name, exceptId);
 }
 
 const fields = (input: SetInput) => ({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { criteria, criteriaSetCriteria, criterionTags, tags, type Characteristics } from "#db/schema";
 import { moveCriterionReviewData } from "~/features/reviews/review-history.server";
@@ -11,6 +11,7 @@ import { getReviewSettings } from "./review-settings.server";
 import { levelNames } from "./scales";
 import type { CriteriaFilter } from "./criteria-list-filter";
 import { criteriaMergeLimit, overSelectionLimit, SELECTION_LIMIT_KEY } from "~/utils/selection-limit";
+import { nameTaken as nameTakenIn } from "~/utils/unique-name.server";
 
 export const CRITERIA_PAGE_SIZE = 50;
 type Tenant = Pick<TenantContext, "accountId" | "clusterId">;
@@ -131,18 +132,8 @@ export async function requireCriteriaTagIds(db: DbOrTx, ctx: Tenant, ids: readon
   return rows.map((r) => r.id);
 }
 
-async function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: criteria.id })
-    .from(criteria)
-    .where(
-      and(
-        inCluster(criteria, ctx),
-        sql`lower(${criteria.name}) = lower(${name})`,
-        exceptId ? ne(criteria.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
+function nameTaken(db: DbOrTx, ctx: Tenant, name: string, exceptId?: string) {
+  return nameTakenIn(db, criteria, inCluster(criteria, ctx), name, exceptId);
 }
 
 type SaveResult = { ok: true; id: string } | { ok: false; field: "name"; errorKey: string };
