@@ -7,9 +7,8 @@ import type { TenantContext } from "./tenant.server";
 /**
  * "Sees the whole cluster, or only some teams" (docs/decisions/1420): the one rule behind every page that
  * shows per-team data. A module names the right its data needs in one line and applies the answer to its
- * query with `inTeamScope` (a team-id column) or `membersInTeamScope` (a membership-id column):
- *
- *   export const flowScope = (ctx: TenantContext) => teamScope(ctx, "flows.manage");
+ * query with `inTeamScope` (a team-id column) or `membersInTeamScope` (a membership-id column); e.g.
+ * `flowScope` in features/flow/flow-access.server.ts.
  */
 export type TeamScope = { all: true } | { all: false; teamIds: string[] };
 
@@ -43,6 +42,11 @@ export function teamScope(ctx: TeamScopeActor, right: Right): TeamScope {
 export function inTeamScope(scope: TeamScope, teamId: SQLWrapper): SQL | undefined {
   if (scope.all) return undefined;
   return scope.teamIds.length ? inArray(teamId, scope.teamIds) : sql`false`;
+}
+
+/** Whether the scope reaches no team at all (not the whole cluster, and no team of one's own). */
+export function coversNoTeam(scope: TeamScope): boolean {
+  return !scope.all && scope.teamIds.length === 0;
 }
 
 /** Whether a team (a row's team id, null for none) is in the scope: `inTeamScope` for a value already read. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
-import { teamScope } from "~/utils/team-scope.server";
+import { inTeamScope, teamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { compareNames } from "./analytics";
 import { hiddenSummary, isTooSmall, suppressGroups } from "./small-groups";
@@ -20,11 +20,7 @@ export type TeamRoleRow = { teamId: string | null; name: string; people: number;
 
 export async function developmentAnalytics(ctx: TenantContext) {
   const scope = teamScope(ctx, "analytics.read");
-  const inScope = scope.all
-    ? sql`true`
-    : scope.teamIds.length
-      ? sql`r.team_id = any(${`{${scope.teamIds.join(",")}}`}::uuid[])`
-      : sql`false`;
+  const reviewTeamInScope = inTeamScope(scope, sql`r.team_id`) ?? sql`true`;
   const { rows } = await getReadDb().execute<{
     team_id: string | null;
     team_name: string | null;
@@ -39,7 +35,7 @@ export async function developmentAnalytics(ctx: TenantContext) {
       join memberships m on m.id = s.membership_id and m.deleted_at is null and m.status = 'active'
       left join teams t on t.id = r.team_id and t.deleted_at is null
       where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId}
-        and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and ${inScope}
+        and r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and ${reviewTeamInScope}
       order by s.membership_id, r.finished_at desc nulls last, r.created_at desc, r.id
     )
     select team_id, team_name, development_role, count(*)::int as count

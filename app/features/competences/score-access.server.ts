@@ -12,6 +12,6 @@ export const scoreScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "com
 /** The memberships ctx may score, as a condition on the alias `m` of memberships (cluster included). */
 export function scorableMembership(ctx: TenantContext): SQL {
   const base = sql`m.account_id = ${ctx.accountId} and m.cluster_id = ${ctx.clusterId} and m.deleted_at is null`;
-  const inScope = membersInTeamScope(scoreScope(ctx), ctx, sql`m.id`);
-  return inScope ? sql`${base} and ${inScope}` : base;
+  const scorable = membersInTeamScope(scoreScope(ctx), ctx, sql`m.id`);
+  return scorable ? sql`${base} and ${scorable}` : base;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogEvents, memberships, users, type DialogEventKind } from "#db/schema";
@@ -6,7 +6,7 @@ import { parseDate, toIsoDate } from "~/utils/dates";
 import { inCluster } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { requireDialog, type DialogRow } from "./dialog-access.server";
-import { personName } from "~/utils/person-name";
+import { personNameSql } from "~/utils/person-name.server";
 
 /** One line of a dialog's history, written in the same transaction as the change it records. */
 export async function logDialogEvent(
@@ -43,9 +43,7 @@ export async function listDialogEvents(ctx: TenantContext, dialogId: string, db:
       meetingDate: dialogEvents.meetingDate,
       summary: dialogEvents.summary,
       createdAt: dialogEvents.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      actor: sql<string | null>`${personNameSql(users)}`, // null: the actor's membership is gone
     })
     .from(dialogEvents)
     .leftJoin(actorMembership, eq(actorMembership.id, dialogEvents.actorMembershipId))
@@ -62,7 +60,7 @@ export async function listDialogEvents(ctx: TenantContext, dialogId: string, db:
       meetingDate: r.meetingDate,
       summary: r.summary,
       createdAt: r.createdAt.toISOString(),
-      actor: r.email ? personName(r.firstName, r.lastName, r.email) : null,
+      actor: r.actor,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { liveReviews } from "~/features/reviews/live-reviews.server";
 import { joinPerson } from "~/features/people/person-query.server";
 import { alias } from "drizzle-orm/pg-core";
@@ -16,7 +16,7 @@ import {
   users,
 } from "#db/schema";
 import { inCluster, notFound } from "~/utils/scope.server";
-import { inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
+import { coversNoTeam, inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import {
   dialogPeople,
@@ -29,7 +29,7 @@ import {
 import { logDialogEvent } from "./dialog-events.server";
 import type { DialogListFilter } from "./dialog-list-filter";
 import { shareDone } from "./dialog-rules";
-import { personName } from "~/utils/person-name";
+import { personNameSql as personNameOf } from "~/utils/person-name.server";
 
 export const dialogPageSize = 25;
 
@@ -54,9 +54,7 @@ export async function listDialogs(ctx: TenantContext, filter: DialogListFilter, 
         createdAt: dialogs.createdAt,
         membershipId: dialogs.membershipId,
         name: personNameSql,
-        leaderFirst: leaderUser.firstName,
-        leaderLast: leaderUser.lastName,
-        leaderEmail: leaderUser.email,
+        leader: sql<string | null>`${personNameOf(leaderUser)}`, // null: no leader
       })
       .from(dialogs)
       .leftJoin(leaderMembership, eq(leaderMembership.id, dialogs.leaderMembershipId))
@@ -81,7 +79,7 @@ export async function listDialogs(ctx: TenantContext, filter: DialogListFilter, 
       createdAt: r.createdAt.toISOString(),
       name: r.name,
       mine: r.membershipId === ctx.membershipId,
-      leader: r.leaderEmail ? personName(r.leaderFirst, r.leaderLast, r.leaderEmail) : null,
+      leader: r.leader,
       ...(progress.get(r.id) ?? { actions: 0, done: 0, percent: 0 }),
     })),
   };
@@ -133,15 +131,14 @@ export async function dialogFilterOptions(ctx: TenantContext, db: DbOrTx = getDb
     .orderBy(personNameSql, memberships.id)
     .limit(500);
   const scope = dialogScope(ctx);
-  const teamRows =
-    scope.all || scope.teamIds.length
-      ? await db
-          .select({ id: teams.id, name: teams.name })
-          .from(teams)
-          .where(and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(scope, teams.id)))
-          .orderBy(asc(teams.name))
-          .limit(500)
-      : [];
+  const teamRows = !coversNoTeam(scope)
+    ? await db
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(and(inCluster(teams, ctx), isNull(teams.deletedAt), inTeamScope(scope, teams.id)))
+        .orderBy(asc(teams.name))
+        .limit(500)
+    : [];
   return { people, teams: teamRows };
 }
 

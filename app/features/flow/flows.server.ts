@@ -12,7 +12,7 @@ import {
 } from "#db/schema";
 import { getReviewSettings } from "~/features/criteria/review-settings.server";
 import { inCluster, notFound } from "~/utils/scope.server";
-import { inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
+import { coversNoTeam, inTeamScope, membersInTeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { flowScope, flowVisibility, requireFlowMeasurement } from "./flow-access.server";
 import type { ActivityInput } from "./flow-form";
@@ -213,7 +213,7 @@ export type FlowDetails = Awaited<ReturnType<typeof getFlowDetails>>;
  */
 export async function teamFlowZones(ctx: TenantContext, db: DbOrTx = getDb()) {
   const scope = flowScope(ctx);
-  if (!scope.all && scope.teamIds.length === 0) return [];
+  if (coversNoTeam(scope)) return [];
   const teamRows = await db
     .select({ id: teams.id, name: teams.name })
     .from(teams)

@@ -52,16 +52,16 @@ export function wholePeerRounds(ctx: TenantContext): SQL | undefined {
 
 /** The peer rounds ctx manages, newest first, with participants, peers asked and peers who answered. */
 export async function listPeerReviews(ctx: TenantContext) {
-  const inScope = subjectTeamInScope(ctx, sql.raw("s.team_id"));
+  const andSubjectTeamInScope = subjectTeamInScope(ctx, sql.raw("s.team_id"));
   const rows = await getDb()
     .select({
       id: reviews.id,
       ...reviewListColumns,
-      participants: sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId}${inScope})::int`,
+      participants: sql<number>`(select count(*) from review_subjects s where s.review_id = ${reviewId}${andSubjectTeamInScope})::int`,
       peersAsked: sql<number>`(select count(*) from review_peer_assignments a join review_subjects s on s.id = a.subject_id
-        where a.review_id = ${reviewId} and a.role = 'peer'${inScope})::int`,
+        where a.review_id = ${reviewId} and a.role = 'peer'${andSubjectTeamInScope})::int`,
       peersAnswered: sql<number>`(select count(*) from review_peer_assignments a join review_subjects s on s.id = a.subject_id
-        where a.review_id = ${reviewId} and a.role = 'peer' and a.finished_at is not null${inScope})::int`,
+        where a.review_id = ${reviewId} and a.role = 'peer' and a.finished_at is not null${andSubjectTeamInScope})::int`,
       teams: sql<
         string[]
       >`coalesce((select array_agg(rt.team_name order by lower(rt.team_name)) from review_teams rt where rt.review_id = ${reviewId}), '{}')`,

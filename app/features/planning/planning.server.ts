@@ -5,7 +5,7 @@ import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.se
 import { DEFAULT_FTE } from "~/features/teams/teams.server";
 import { personNameSql } from "~/utils/person-name.server";
 import { inCluster, requireIdsInScope } from "~/utils/scope.server";
-import { inTeamScope, teamInScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
+import { coversNoTeam, inTeamScope, teamInScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { notFound } from "~/utils/not-found";
 import { gapOf, horizonDate, type Leaver, type PlanningHorizon, type PlanningRow } from "./planning";
@@ -21,6 +21,9 @@ import type { PlanningFilter, PlanningNeedInput } from "./planning.schema";
 /** Who sees which teams' planning, and who may set their needs: the one team-scope rule (1420). */
 export const planningViewScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "analytics.read");
 export const planningEditScope = (ctx: TenantContext): TeamScope => teamScope(ctx, "teams.manage");
+
+/** Whether ctx may edit the plan of at least one team (the page's edit link). */
+export const mayEditSomePlan = (ctx: TenantContext) => !coversNoTeam(planningEditScope(ctx));
 
 export type PlanningTotals = {
   rows: number;

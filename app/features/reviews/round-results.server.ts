@@ -201,8 +201,8 @@ type Round = Awaited<ReturnType<typeof requireRound>>;
  */
 export async function roundSummary(ctx: TenantContext, round: Round, teams = { page: 1, pageSize: 25 }) {
   const db = getDb();
-  const inScope = teamReviewsInScope(ctx, round.id);
-  const finishedStats = and(eq(reviewTeamStats.roundId, round.id), inScope, eq(reviews.isFinished, true));
+  const visibleTeamReviews = teamReviewsInScope(ctx, round.id);
+  const finishedStats = and(eq(reviewTeamStats.roundId, round.id), visibleTeamReviews, eq(reviews.isFinished, true));
   const finishedFrom = sql`${reviewTeamStats} join ${reviews} on ${reviews.id} = ${reviewTeamStats.reviewId}`;
   // Each known key of the precomputed counts is summed as a column: one row, no set-returning
   // functions (jsonb_each is estimated at 100 rows per team, which made PostgreSQL JIT-compile the plan).
@@ -222,7 +222,7 @@ export async function roundSummary(ctx: TenantContext, round: Round, teams = { p
     >(sql`
       select counts.*, finished.*
       from (select count(*)::int as "teamReviews", (count(*) filter (where ${reviews.isFinished}))::int as finished
-            from ${reviews} where ${inScope}) counts,
+            from ${reviews} where ${visibleTeamReviews}) counts,
            (select coalesce(sum(${reviewTeamStats.subjects}), 0)::int as subjects, count(*)::int as teams,
                    ${sql.join([...roleSums, ...levelSums], sql`, `)}
             from ${finishedFrom} where ${finishedStats}) finished`),

@@ -5,7 +5,7 @@ import { listSets } from "~/features/criteria/criteria-sets.server";
 import { listTagOptions } from "~/features/tags/tags.server";
 import { can, type TenantContext } from "~/utils/tenant.server";
 import { inCluster, notFound, requireIdsInScope } from "~/utils/scope.server";
-import { inTeamScope } from "~/utils/team-scope.server";
+import { coversNoTeam, inTeamScope } from "~/utils/team-scope.server";
 import { reviewScope } from "./review-access.server";
 import { personName } from "~/utils/person-name";
 import { teamPlaces } from "~/features/teams/team-places.server";
@@ -18,7 +18,7 @@ export type Person = { membershipId: string; name: string; teamId: string; teamN
  */
 export async function creatableTeams(ctx: TenantContext, options: { upTo?: number } = {}, db: DbOrTx = getDb()) {
   const scope = reviewScope(ctx);
-  if (!scope.all && scope.teamIds.length === 0) return [];
+  if (coversNoTeam(scope)) return [];
   const query = db
     .select({ id: teams.id, name: teams.name })
     .from(teams)

@@ -12,7 +12,7 @@ import { planningFilterSchema } from "~/features/planning/planning.schema";
 import {
   knowledgeShortages,
   planningChoices,
-  planningEditScope,
+  mayEditSomePlan,
   planningTable,
 } from "~/features/planning/planning.server";
 import { formatDate, isoDayIn } from "~/utils/format";
@@ -48,7 +48,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getServerT(request),
   ]);
   const shownTeams = [...new Map(table.rows.map((r) => [r.teamId, { id: r.teamId, name: r.teamName }])).values()];
-  const editScope = planningEditScope(ctx);
   return {
     title: `${t(`planning:horizons.${horizon}`)} · ${pageTitle(t, "planning:title")}`,
     horizon,
@@ -58,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     knowledge: await knowledgeShortages(ctx, shownTeams),
     shownTeams,
     choices,
-    canEdit: editScope.all || editScope.teamIds.length > 0,
+    canEdit: mayEditSomePlan(ctx),
   };
 }
 
