@@ -30,3 +30,18 @@ export const lineText = (params?: StringParams) =>
 /** A text with lines (a textarea): tab, line feed and carriage return allowed, other control characters refused. */
 export const multilineText = (params?: StringParams) =>
   z.string(params).refine((v) => !hasControlCharacter(v, { lines: true }), { error: CONTROL_CHARACTER_ERROR });
+
+/** A required one-line text (a name, a title): trimmed, 1 to `max` characters. */
+export const requiredLine = (max: number) =>
+  lineText({ error: "validation:required" })
+    .trim()
+    .min(1, { error: "validation:required" })
+    .max(max, { error: "validation:maxLength" });
+
+/** An optional one-line text: trimmed, at most `max` characters; left empty it is null. */
+export const optionalLine = (max: number) =>
+  lineText()
+    .trim()
+    .max(max, { error: "validation:maxLength" })
+    .optional()
+    .transform((v) => v || null);

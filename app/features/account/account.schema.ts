@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import * as z from "zod";
-import { lineText } from "~/utils/text-schema";
+import { lineText, optionalLine, requiredLine } from "~/utils/text-schema";
 import { parseDate } from "~/utils/dates";
 import { moduleKeys } from "~/utils/modules";
 import { clusterRoleKeys } from "~/utils/cluster-roles";
@@ -9,18 +9,9 @@ import { clusterRoleKeys } from "~/utils/cluster-roles";
 export { clusterRoleKeys } from "~/utils/cluster-roles";
 
 const uuid = z.uuid({ error: "validation:choose" });
-const optional = (max: number) =>
-  lineText()
-    .trim()
-    .max(max, { error: "validation:maxLength" })
-    .optional()
-    .transform((v) => v || null);
 
 export const clusterSchema = z.object({
-  name: lineText({ error: "validation:required" })
-    .trim()
-    .min(1, { error: "validation:required" })
-    .max(100, { error: "validation:maxLength" }),
+  name: requiredLine(100),
   parentId: z
     .union([z.literal(""), uuid])
     .optional()
@@ -36,11 +27,11 @@ export const adminSchema = z.object({ userId: uuid });
 
 /** Company details of spec §3. IBAN and BIC are checked with their checksums/patterns (ibantools). */
 export const companySchema = z.object({
-  address: optional(200),
-  zip: optional(20),
-  city: optional(100),
-  country: optional(100),
-  vat: optional(30),
+  address: optionalLine(200),
+  zip: optionalLine(20),
+  city: optionalLine(100),
+  country: optionalLine(100),
+  vat: optionalLine(30),
   iban: lineText()
     .trim()
     .optional()

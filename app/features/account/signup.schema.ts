@@ -1,12 +1,6 @@
 import * as z from "zod";
-import { lineText } from "~/utils/text-schema";
+import { lineText, requiredLine } from "~/utils/text-schema";
 import { passwordRules, newPasswordSchema } from "~/features/auth/password.schema";
-
-const requiredText = (max = 200) =>
-  lineText({ error: "validation:required" })
-    .trim()
-    .min(1, { error: "validation:required" })
-    .max(max, { error: "validation:maxLength" });
 
 const emailField = lineText({ error: "validation:email.required" })
   .trim()
@@ -19,9 +13,9 @@ const accepted = (key: string) =>
     .transform(() => true as const);
 
 export const registerFields = {
-  companyName: requiredText(),
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  companyName: requiredLine(200),
+  firstName: requiredLine(100),
+  lastName: requiredLine(100),
   email: emailField,
   acceptTerms: accepted("signup:register.acceptTermsRequired"),
   acceptPrivacy: accepted("signup:register.acceptPrivacyRequired"),

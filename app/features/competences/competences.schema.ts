@@ -1,11 +1,9 @@
 import * as z from "zod";
-import { lineText, multilineText } from "~/utils/text-schema";
+import { mergeSchema } from "~/features/merge/merge.schema";
+import { lineText, multilineText, requiredLine } from "~/utils/text-schema";
 import { competenceTypes } from "#db/schema/enums";
 
-const name = lineText({ error: "validation:required" })
-  .trim()
-  .min(1, { error: "validation:required" })
-  .max(120, { error: "validation:maxLength" });
+const name = requiredLine(120);
 
 /** Checkbox values: none, one or several ids. */
 const ids = z.preprocess(
@@ -43,10 +41,7 @@ export const scoreSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Merging two competences (the merge page, decision 1302): the other one and which remains. */
-export const competenceMergeSchema = z.object({
-  otherCompetenceId: z.uuid({ error: "validation:choose" }),
-  keep: z.enum(["this", "other"], { error: "validation:choose" }),
-});
+export const competenceMergeSchema = mergeSchema("otherCompetenceId");
 
 /** A competence tag's name (the tags page: add and rename). */
 export const competenceTagSchema = z.object({ name });

@@ -1,11 +1,8 @@
 import * as z from "zod";
-import { lineText, multilineText } from "~/utils/text-schema";
+import { multilineText, requiredLine } from "~/utils/text-schema";
 import { criteriaMergeLimit, overSelectionLimit, SELECTION_LIMIT_KEY } from "~/utils/selection-limit";
 
-const name = lineText({ error: "validation:required" })
-  .trim()
-  .min(1, { error: "validation:required" })
-  .max(120, { error: "validation:maxLength" });
+const name = requiredLine(120);
 const text = multilineText().trim().max(2000, { error: "validation:maxLength" }).optional().default("");
 const ids = z.preprocess(
   (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),

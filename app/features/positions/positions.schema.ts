@@ -1,20 +1,12 @@
 import * as z from "zod";
-import { lineText } from "~/utils/text-schema";
+import { mergeSchema } from "~/features/merge/merge.schema";
+import { optionalLine, requiredLine } from "~/utils/text-schema";
 
 const uuid = z.uuid({ error: "validation:choose" });
-const optionalText = (max: number) =>
-  lineText()
-    .trim()
-    .max(max, { error: "validation:maxLength" })
-    .optional()
-    .transform((v) => v || null);
 
 export const positionSchema = z.object({
-  name: lineText({ error: "validation:required" })
-    .trim()
-    .min(1, { error: "validation:required" })
-    .max(100, { error: "validation:maxLength" }),
-  code: optionalText(30),
+  name: requiredLine(100),
+  code: optionalLine(30),
   parentId: z
     .union([z.literal(""), uuid])
     .optional()
@@ -26,10 +18,7 @@ export const positionSchema = z.object({
     .max(20, { error: "validation:minMax" })
     .optional(),
 });
-export const positionMergeSchema = z.object({
-  otherPositionId: uuid,
-  keep: z.enum(["this", "other"], { error: "validation:choose" }),
-});
+export const positionMergeSchema = mergeSchema("otherPositionId");
 export const positionBulkDeleteSchema = z.object({
   ids: z.array(uuid, { error: "positions:bulkDelete.none" }).min(1, { error: "positions:bulkDelete.none" }),
 });

@@ -1,22 +1,14 @@
 import * as z from "zod";
-import { lineText } from "~/utils/text-schema";
+import { mergeSchema, splitSchema } from "~/features/merge/merge.schema";
+import { requiredLine } from "~/utils/text-schema";
 
 const uuid = z.uuid({ error: "validation:choose" });
-export const tagNameSchema = lineText({ error: "validation:required" })
-  .trim()
-  .min(1, { error: "validation:required" })
-  .max(100, { error: "validation:maxLength" });
+export const tagNameSchema = requiredLine(100);
 
 export const tagSchema = z.object({ name: tagNameSchema });
 export const tagMemberSchema = z.object({ membershipId: uuid });
-export const tagMergeSchema = z.object({
-  otherTagId: uuid,
-  keep: z.enum(["this", "other"], { error: "validation:choose" }),
-});
-export const tagSplitSchema = z.object({
-  name: tagNameSchema,
-  membershipIds: z.array(uuid, { error: "tags:split.noMembers" }).min(1, { error: "tags:split.noMembers" }),
-});
+export const tagMergeSchema = mergeSchema("otherTagId");
+export const tagSplitSchema = splitSchema(tagNameSchema, "tags:split.noMembers");
 export const tagBulkDeleteSchema = z.object({
   ids: z.array(uuid, { error: "tags:bulkDelete.none" }).min(1, { error: "tags:bulkDelete.none" }),
 });
