@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoTeams, demoUsers } from "../../seed/demo-data";
+import { demoReviewNames, demoTeams, demoUsers } from "../../seed/demo-data";
 import { expect, signIn, test } from "./fixtures";
 
 /** The number a figure shows (other tests add people to the same cluster meanwhile: exact counts are the integration test's). */
@@ -31,10 +31,15 @@ test("HR reads the workforce and the development roles, each criteria analysis o
   await expect(page.getByRole("heading", { level: 1, name: "Criteria-analyse" })).toBeVisible();
   await page.getByLabel("Dimensie").selectOption({ label: "Potentieel" });
   await page.getByLabel("Periode").selectOption({ label: "Alle afgeronde beoordelingen" });
+  // The round filter (1790): the later finished round, which "Door de tijd" sets beside the one before it.
+  const year = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).getFullYear();
+  const [later, earlier] = [`${demoReviewNames.finished} ${year(200)}`, `${demoReviewNames.earlier} ${year(380)}`];
+  await page.getByLabel("Ronde", { exact: true }).selectOption({ label: later });
   await page.getByRole("button", { name: "Toon" }).click();
-  await expect(page).toHaveURL(/\/analytics\/criteria\/distribution\?dimension=potential&.*period=all/);
+  await expect(page).toHaveURL(/\/analytics\/criteria\/distribution\?dimension=potential&.*period=all&round=/);
   await expect(page.getByRole("heading", { level: 2, name: "Potentieel" })).toBeVisible();
   await expect(page.getByTestId("criteria-levels-table").getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByTestId("filter-notes")).toContainText("telt die ronde in plaats van de periode");
   const criteriaTabs = page.getByRole("navigation", { name: "Analyses" });
   for (const [tab, chart] of [
     ["Per team", "criteria-teams"],
@@ -45,10 +50,15 @@ test("HR reads the workforce and the development roles, each criteria analysis o
     await criteriaTabs.getByRole("link", { name: tab }).click();
     await expect(page.getByTestId(`${chart}-table`)).toBeVisible();
     await expect(page.getByLabel("Dimensie")).toHaveValue("potential");
+    if (chart === "criteria-rounds") {
+      for (const name of [earlier, later])
+        await expect(page.getByTestId(`${chart}-table`).getByRole("columnheader", { name })).toBeVisible();
+    }
   }
+  await expect(page.getByLabel("Ronde", { exact: true }).locator("option:checked")).toHaveText(later);
   await expect(page.getByTestId("export-links").getByRole("link", { name: "Exporteren naar CSV" })).toHaveAttribute(
     "href",
-    /criteria-analytics-export\/self\?dimension=potential&period=all&format=csv/,
+    /criteria-analytics-export\/self\?dimension=potential&round=[0-9a-f-]{36}&period=all&format=csv/,
   );
 
   await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Teamvergelijking" }).click();

@@ -10,7 +10,7 @@
  *   every C2 = 3 (50 %); an earlier round "Eerder" (four months ago, 3-scale): A C1 = 3 (100 %), B C1 = 2 (50 %).
  * C1 over all 17: 850 / 17 = 50 %. Roles: 75 (A), 25 (B), 50 (C+D, 5 people); η² = 7500 / 17500 = 42.857 %.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { criteria, membershipTags, reviews, reviewScores, reviewSubjects, tags } from "#db/schema";
@@ -37,7 +37,10 @@ const team = {} as Record<"A" | "B" | "C" | "D", string>;
 const crit = {} as Record<"C1" | "C2", string>;
 let bigTag: string;
 let bTag: string;
+let fiveOfATag: string;
 let andere: { cookie: string; clusterId: string };
+const rounds = {} as Record<"now" | "earlier", string>;
+const members: Record<string, string[]> = {};
 
 const page = async (path: string, cookie = world.cookie) => (await loaderDataOf(path, ROUTE, cookie)) as Page;
 const chart = (p: Page, id: string) => p.data.charts.find((c) => c.id === id)!;
@@ -61,12 +64,13 @@ beforeAll(async () => {
         .values({ ...tenant, dimension: 1, name: key })
         .returning()
     )[0].id;
-  [bigTag, bTag] = (
+  [bigTag, bTag, fiveOfATag] = (
     await db
       .insert(tags)
       .values([
         { ...tenant, kind: "personnel", name: "Groot" },
         { ...tenant, kind: "personnel", name: "Alleen B" },
+        { ...tenant, kind: "personnel", name: "Vijf van A en B" },
       ])
       .returning()
   ).map((t) => t.id);
@@ -77,7 +81,6 @@ beforeAll(async () => {
     C: [5, 1].map((c1) => ({ c1, role: 3 })),
     D: [3, 3, 3].map((c1) => ({ c1, role: 3 })),
   };
-  const members: Record<string, string[]> = {};
   for (const [key, list] of Object.entries(people)) {
     members[key] = [];
     for (const _ of list)
@@ -135,6 +138,7 @@ beforeAll(async () => {
   };
   const now = await round("Nu", 2);
   const earlier = await round("Eerder", 4);
+  Object.assign(rounds, { now, earlier });
   for (const [key, list] of Object.entries(people)) {
     const reviewId = await teamReview(now, key, 5, 2);
     for (const [i, p] of list.entries()) await score(reviewId, now, members[key][i], p.c1, p.role);
@@ -158,12 +162,15 @@ beforeAll(async () => {
       .values({ subjectId: subject.id, reviewId: self.id, criterionId: crit.C1, dimension: 1, score: 5 });
   }
   const everyoneBut = [...members.A, ...members.B, ...members.D];
-  await db
-    .insert(membershipTags)
-    .values([
-      ...everyoneBut.map((membershipId) => ({ ...tenant, membershipId, tagId: bigTag })),
-      ...members.B.map((membershipId) => ({ ...tenant, membershipId, tagId: bTag })),
-    ]);
+  await db.insert(membershipTags).values([
+    ...everyoneBut.map((membershipId) => ({ ...tenant, membershipId, tagId: bigTag })),
+    ...members.B.map((membershipId) => ({ ...tenant, membershipId, tagId: bTag })),
+    ...[...members.A.slice(0, 5), ...members.B].map((membershipId) => ({
+      ...tenant,
+      membershipId,
+      tagId: fiveOfATag,
+    })),
+  ]);
 }, 180_000);
 
 describe("criteria analytics: the numbers", () => {
@@ -177,7 +184,7 @@ describe("criteria analytics: the numbers", () => {
     expect(value(averages, crit.C1, "average")).toBeCloseTo(50, 6);
     expect(value(averages, crit.C2, "average")).toBeCloseTo(50, 6);
     expect(p.data.hidden).toEqual({ small: false, sibling: false });
-  });
+  }, 120_000); // the file's first request compiles the routes
 
   it("averages per team, hiding the two small teams (their remainder is 5: the large teams stay)", async () => {
     const p = await page("/analytics/criteria/teams");
@@ -258,6 +265,107 @@ describe("criteria analytics: filters and small groups", () => {
   });
 });
 
+describe("criteria analytics: the round filter (1790)", () => {
+  it("counts each person with their review in the chosen round, in the page and its export", async () => {
+    // "Eerder": A 6 × 100 %, B 6 × 50 %. C2 was not scored then, so it is not listed.
+    const p = await page(`/analytics/criteria/distribution?round=${rounds.earlier}`);
+    const averages = chart(p, "criteria-averages");
+    expect(averages.rows.map((r) => r.key)).toEqual([crit.C1]);
+    expect(value(averages, crit.C1, "average")).toBeCloseTo(75, 6);
+    const csv = await (
+      await handle(
+        getRequest(
+          `/resources/criteria-analytics-export/distribution?round=${rounds.earlier}&format=csv`,
+          world.cookie,
+        ),
+      )
+    ).text();
+    expect(csv).toMatch(/C1"?[;,]"?75/);
+    expect(csv).not.toContain("C2");
+    // The same on the teams tab: team A alone was 100 % then.
+    const teams = chart(await page(`/analytics/criteria/teams?round=${rounds.earlier}`), "criteria-teams");
+    expect(value(teams, team.A, crit.C1)).toBeCloseTo(100, 6);
+  });
+
+  it("sets the chosen round beside the one before it over time; the first round stands alone", async () => {
+    const now = chart(await page(`/analytics/criteria/rounds?round=${rounds.now}`), "criteria-rounds");
+    expect(now.series.map((s) => s.label)).toEqual(["Eerder", "Nu"]);
+    const earlier = chart(await page(`/analytics/criteria/rounds?round=${rounds.earlier}`), "criteria-rounds");
+    expect(earlier.series.map((s) => s.label)).toEqual(["Eerder"]);
+  });
+
+  it("ignores a round that is not one of the reader's with the notice, and keeps a good one in the links", async () => {
+    for (const round of ["nope", andere.clusterId]) {
+      const html = await (
+        await handle(getRequest(`/analytics/criteria/distribution?round=${round}`, world.cookie))
+      ).text();
+      expect(html).toContain("Een filter was niet geldig (Ronde)");
+    }
+    const html = await (
+      await handle(getRequest(`/analytics/criteria/teams?round=${rounds.now}&period=all`, world.cookie))
+    ).text();
+    expect(html).toContain(`criteria-analytics-export/teams?round=${rounds.now}&amp;period=all&amp;format=csv`);
+    expect(html).toContain("telt die ronde in plaats van de periode");
+  });
+
+  it("hides a round's view that differs from the period's view by a small group", async () => {
+    // One of team A's people has a later finished review: the period's view counts it, the round "Nu" view counts
+    // their review in "Nu" — the two links differ by that one person.
+    const db = getDb();
+    const tenant = { accountId: world.account.id, clusterId: world.cluster.id };
+    const [later] = await db
+      .insert(reviews)
+      .values({
+        ...tenant,
+        type: "team",
+        name: "Later",
+        scale: 5,
+        teamId: team.A,
+        isFinished: true,
+        finishedAt: new Date(),
+      })
+      .returning();
+    try {
+      const [subject] = await db
+        .insert(reviewSubjects)
+        .values({
+          ...tenant,
+          reviewId: later.id,
+          membershipId: members.A[0],
+          developmentRole: 1,
+          finishedAt: new Date(),
+        })
+        .returning();
+      await db
+        .insert(reviewScores)
+        .values({ subjectId: subject.id, reviewId: later.id, criterionId: crit.C1, dimension: 1, score: 1 });
+      const p = await page(`/analytics/criteria/distribution?round=${rounds.now}`);
+      expect(value(chart(p, "criteria-averages"), crit.C1, "average")).toBeNull();
+      expect(p.data.hidden.sibling).toBe(true);
+      const csv = await (
+        await handle(
+          getRequest(`/resources/criteria-analytics-export/distribution?round=${rounds.now}&format=csv`, world.cookie),
+        )
+      ).text();
+      expect(csv).toMatch(/C1"?[;,]"?verborgen/);
+      // The round's view as it was, before the later review: shown (it equals the period's view).
+      expect(
+        value(
+          chart(await page(`/analytics/criteria/distribution?round=${rounds.earlier}`), "criteria-averages"),
+          crit.C1,
+          "average",
+        ),
+      ).toBeCloseTo(75, 6);
+    } finally {
+      await db.delete(reviewScores).where(eq(reviewScores.reviewId, later.id));
+      await db.delete(reviewSubjects).where(eq(reviewSubjects.reviewId, later.id));
+      await db.delete(reviews).where(eq(reviews.id, later.id));
+    }
+    const shown = await page(`/analytics/criteria/distribution?round=${rounds.now}`);
+    expect(value(chart(shown, "criteria-averages"), crit.C1, "average")).toBeCloseTo(50, 6);
+  });
+});
+
 describe("criteria analytics: rights and tenancy", () => {
   it("gives another account's admin nothing of this cluster, by page, filter or export", async () => {
     const p = await page(`/analytics/criteria/teams?team=${team.A}`, andere.cookie);
@@ -292,6 +400,36 @@ describe("criteria analytics: rights and tenancy", () => {
   });
 });
 
+describe("HR analytics' rounds tab on the same cluster", () => {
+  type Rounds = {
+    review: {
+      rounds: {
+        rounds: { name: string; group: { size: number | null; hidden: string | null } }[];
+        teams: { key: string; size: number | null; counts: Record<string, number> | null; hidden: string | null }[];
+      };
+    };
+  };
+  it("hides a team whose tag-filtered view leaves a small group of the team out (its complement)", async () => {
+    // Tagged: 5 of team A's 6 people and team B's 6. The round's 11 are shown (its complement is 6), but team A's
+    // 5 would give away the sixth person's role against the unfiltered page's team A (6).
+    const { rounds } = (
+      (await loaderDataOf(
+        `/analytics/users/rounds?tag=${fiveOfATag}`,
+        "routes/_app+/analytics+/users.$tab",
+        world.cookie,
+      )) as Rounds
+    ).review;
+    expect(rounds.rounds.find((r) => r.name === "Nu")!.group).toMatchObject({ size: 11, hidden: null });
+    const teamA = rounds.teams.find((t) => t.key === team.A)!;
+    expect(teamA).toMatchObject({ size: null, counts: null, hidden: "sibling" });
+    expect(rounds.teams.find((t) => t.key === team.B)).toMatchObject({ size: 6, hidden: null });
+    const csv = await (
+      await handle(getRequest(`/resources/hr-analytics-export/rounds?tag=${fiveOfATag}&format=csv`, world.cookie))
+    ).text();
+    expect(csv.split("\r\n").find((line) => line.includes("Team A"))).toContain("verborgen");
+  });
+});
+
 describe("criteria analytics on the demo", () => {
   it("shows hr@demo.nl every tab filled from the finished rounds", async () => {
     const { hr } = await demoSessions();
@@ -303,5 +441,26 @@ describe("criteria analytics on the demo", () => {
         tab,
       ).toBe(true);
     }
+  });
+
+  it("shows each of the demo's two finished rounds with the round filter, and the later beside the earlier (1790)", async () => {
+    const { hr } = await demoSessions();
+    const { rows } = await getDb().execute<{ id: string }>(sql`
+      select coalesce(parent_id, id) as id from reviews
+      where cluster_id = ${hr.clusterId} and type = 'team' and is_finished and deleted_at is null
+      group by 1 order by max(finished_at)`);
+    expect(rows).toHaveLength(2);
+    const [earlier, later] = rows.map((r) => r.id);
+    expect((await page("/analytics/criteria/distribution", hr.cookie)).data.empty).toBe(false);
+    const p = await page(`/analytics/criteria/distribution?round=${earlier}`, hr.cookie);
+    expect(p.invalid).toEqual([]);
+    expect(chart(p, "criteria-averages").rows.some((r) => r.values[0] !== null)).toBe(true);
+    const overTime = chart(await page(`/analytics/criteria/rounds?round=${later}`, hr.cookie), "criteria-rounds");
+    expect(overTime.series.map((s) => s.key)).toEqual([earlier, later]);
+    // The demo's finished self review was made from the later round: the self tab pairs the two (one colleague's
+    // newer self review makes the period's view differ by one person, so the values are hidden there).
+    const self = chart(await page(`/analytics/criteria/self?round=${later}`, hr.cookie), "criteria-self");
+    expect(self.rows.length).toBeGreaterThan(0);
+    expect(chart(await page(`/analytics/criteria/self?round=${earlier}`, hr.cookie), "criteria-self").rows).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@ import { getReadDb } from "#db/client.server";
 import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { compareNames, groupRows, hrTabRights, periodStart } from "./analytics";
-import { filteredGroup, type HrChoices } from "./development-rounds.server";
+import type { HrChoices } from "./development-rounds.server";
 import type { HrFilter } from "./hr-filter";
-import { hiddenSummary, suppressSiblings, type HiddenReason } from "./small-groups";
+import { filteredGroup, filteredSiblings, hiddenSummary, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
 /**
@@ -204,14 +204,13 @@ export async function completionAnalytics(
     const perKind = (kind: Kind, total: CompletionCount): CompletionCount[] => {
       const byTeam = groupRows(of(round.id, kind), (r) => r.team_id);
       // A team under a tag or position filter is a filtered view of that team: its complement must not be small.
-      const groups = ids.map((id) => filteredGroup(byTeam.get(id) ?? [], teamFilter, min));
-      const hidden = suppressSiblings(
+      const groups = filteredSiblings(
         total.hidden ? null : total.due,
-        groups.map((g) => sum(g.rows)),
+        ids.map((id) => byTeam.get(id) ?? []),
+        teamFilter,
         min,
-        groups.map((g) => g.hidden),
       );
-      return groups.map((g, i) => count(g.rows, hidden[i]));
+      return groups.map((g) => count(g.rows, g.hidden));
     };
     const evaluations = perKind("evaluation", round.evaluations);
     const selfReviews = perKind("self", round.selfReviews);

@@ -15,9 +15,9 @@ import {
   type CriteriaDimension,
   type CriteriaTab,
 } from "./analytics";
-import { filteredGroup, hrAnalyticsScope, hrChoices, subjectsSql } from "./development-rounds.server";
+import { hrAnalyticsScope, hrChoices, subjectsSql } from "./development-rounds.server";
 import { parseHrFilter, type HrFilter } from "./hr-filter";
-import { hiddenSummary, suppressSiblings, type HiddenReason } from "./small-groups";
+import { filteredGroup, filteredSiblings, hiddenSummary, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
 /**
@@ -36,6 +36,9 @@ type ScoreRow = {
   team_id: string | null;
   in_tag: boolean;
   in_position: boolean;
+  /** Under a round filter: in the round's view, and in the same view without the round (1790). */
+  in_round: boolean;
+  in_period: boolean;
   key: string | null;
   n: number;
   /** Sum of the scores (as %), of their squares, and (self tab) of the self-review scores. */
@@ -48,7 +51,10 @@ const pct = (score: string, scale: string) => sql.raw(`((${score} - 1)::float8 /
 
 /**
  * The scores of one dimension counted per criterion × (round) × (team) × filter match × key, in SQL: a few
- * hundred rows at 10,000 people. `key`: the scale level, the development role, or none.
+ * hundred rows at 10,000 people. `key`: the scale level, the development role, or none. `rounds`: the rounds
+ * the rounds tab compares (else the period's). Under a round filter the other tabs count each person's review
+ * in that round, and the rows of the same view without the round (each person's latest review of the period)
+ * come along, marked, so that `filteredGroup` can check what the two views differ by (docs/decisions/1790).
  */
 async function scoreRows(
   ctx: TenantContext,
@@ -56,40 +62,68 @@ async function scoreRows(
   since: string | null,
   dimension: Dimension,
   by: { round: boolean; team: boolean; key: "level" | "role" | "self" | null },
+  rounds?: string[],
 ) {
   const scope = hrAnalyticsScope(ctx);
+  const twoViews = !by.round && !!filter.round;
   const key = by.key === "level" ? sql`p.scale || ':' || sc.score` : by.key === "role" ? sql`p.role` : sql`null::text`;
+  const latestOfPeriod = sql`select distinct on (membership_id) *, 'period' as view
+    from (${subjectsSql(ctx, scope, filter, since)}) s order by membership_id, finished_at desc, round_id`;
+  const people = by.round
+    ? sql`select *, 'period' as view from (${subjectsSql(ctx, scope, filter, rounds ? null : since, rounds)}) s`
+    : twoViews
+      ? sql`select *, 'round' as view from (${subjectsSql(ctx, scope, filter, null, [filter.round!])}) s
+          union all (${latestOfPeriod})`
+      : latestOfPeriod;
+  // A person's self review: with a round, the one made from that round; else their latest of the period.
+  const selfOf = (view: "round" | "period") => sql`
+    select ${sql.raw(`'${view}'`)} as view, ss.membership_id, x.criterion_id, ss.id as self_id, ss.finished_at,
+      ${pct("x.score", "r2.scale")} as self_pct
+    from review_subjects ss
+    join reviews r2 on r2.id = ss.review_id and r2.type = 'self' and r2.deleted_at is null
+    left join reviews src on src.id = r2.source_review_id
+    join review_scores x on x.subject_id = ss.id and x.dimension = ${dimension} and x.score > 0
+    where ss.account_id = ${ctx.accountId} and ss.cluster_id = ${ctx.clusterId}
+      and r2.account_id = ${ctx.accountId} and r2.cluster_id = ${ctx.clusterId} and ss.finished_at is not null
+      ${
+        view === "round"
+          ? sql`and coalesce(src.parent_id, src.id) = ${filter.round}`
+          : since
+            ? sql`and ss.finished_at >= ${since}::date`
+            : sql``
+      }`;
   const selfJoin =
     by.key === "self"
       ? sql`join (
-          select distinct on (ss.membership_id, x.criterion_id) ss.membership_id, x.criterion_id,
-            ${pct("x.score", "r2.scale")} as self_pct
-          from review_subjects ss
-          join reviews r2 on r2.id = ss.review_id and r2.type = 'self' and r2.deleted_at is null
-          join review_scores x on x.subject_id = ss.id and x.dimension = ${dimension} and x.score > 0
-          where ss.account_id = ${ctx.accountId} and ss.cluster_id = ${ctx.clusterId}
-            and r2.account_id = ${ctx.accountId} and r2.cluster_id = ${ctx.clusterId} and ss.finished_at is not null
-            ${since ? sql`and ss.finished_at >= ${since}::date` : sql``}
-          order by ss.membership_id, x.criterion_id, ss.finished_at desc, ss.id
-        ) self on self.membership_id = p.membership_id and self.criterion_id = sc.criterion_id`
+          select distinct on (view, membership_id, criterion_id) * from (
+            ${selfOf("period")} ${twoViews ? sql`union all ${selfOf("round")}` : sql``}
+          ) x order by view, membership_id, criterion_id, finished_at desc, self_id
+        ) self on self.view = p.view and self.membership_id = p.membership_id and self.criterion_id = sc.criterion_id`
       : sql``;
+  // A row both views hold (the same review, and the same self review) counts once, in both.
+  const marked = twoViews
+    ? sql`select s.*, bool_or(view = 'round') over w as in_round, bool_or(view = 'period') over w as in_period,
+        row_number() over w as k
+      from scored s window w as (partition by criterion_id, subject_id, self_id)`
+    : sql`select s.*, true as in_round, true as in_period, 1 as k from scored s`;
   const { rows } = await getReadDb().execute<ScoreRow>(sql`
-    with subjects as (${subjectsSql(ctx, scope, filter, since)}),
-    people as (${
-      by.round
-        ? sql`select * from subjects`
-        : sql`select distinct on (membership_id) * from subjects order by membership_id, finished_at desc, round_id`
-    })
-    select sc.criterion_id, ${by.round ? sql`p.round_id` : sql`null::uuid`} as round_id,
-      ${by.team ? sql`p.team_id` : sql`null::uuid`} as team_id, p.in_tag, p.in_position, ${key} as key,
-      count(*)::int as n, sum(${pct("sc.score", "p.scale")})::float8 as s1,
-      sum(${pct("sc.score", "p.scale")} ^ 2)::float8 as s2,
-      ${by.key === "self" ? sql`sum(self.self_pct)::float8` : sql`null::float8`} as s3
-    from people p
-    join review_scores sc on sc.subject_id = p.subject_id and sc.dimension = ${dimension} and sc.score > 0
-    ${selfJoin}
-    ${by.key === "role" ? sql`where p.role <> 'none'` : sql``}
-    group by 1, 2, 3, 4, 5, 6`);
+    with people as (${people}),
+    scored as (
+      select p.view, p.subject_id, p.round_id, p.team_id, p.in_tag, p.in_position, ${key} as key, sc.criterion_id,
+        ${pct("sc.score", "p.scale")} as score_pct,
+        ${by.key === "self" ? sql`self.self_id, self.self_pct` : sql`null::uuid as self_id, null::float8 as self_pct`}
+      from people p
+      join review_scores sc on sc.subject_id = p.subject_id and sc.dimension = ${dimension} and sc.score > 0
+      ${selfJoin}
+      ${by.key === "role" ? sql`where p.role <> 'none'` : sql``}
+    ),
+    marked as (${marked})
+    select criterion_id, ${by.round ? sql`round_id` : sql`null::uuid`} as round_id,
+      ${by.team ? sql`team_id` : sql`null::uuid`} as team_id, in_tag, in_position, in_round, in_period, key,
+      count(*)::int as n, sum(score_pct)::float8 as s1, sum(score_pct ^ 2)::float8 as s2,
+      ${by.key === "self" ? sql`sum(self_pct)::float8` : sql`null::float8`} as s3
+    from marked where k = 1
+    group by 1, 2, 3, 4, 5, 6, 7, 8`);
   return rows.map((r) => ({
     ...r,
     n: Number(r.n),
@@ -108,6 +142,8 @@ async function criterionNames(ctx: TenantContext, ids: string[]) {
   return rows;
 }
 
+/** The criteria the page's view scores (under a round filter, not those only the period's view has). */
+const inView = (rows: readonly ScoreRow[]) => [...new Set(rows.filter((r) => r.in_round).map((r) => r.criterion_id))];
 const total = (rows: readonly { n: number }[]) => rows.reduce((sum, r) => sum + r.n, 0);
 const mean = (rows: readonly { n: number; s1: number }[]) => {
   const n = total(rows);
@@ -155,13 +191,25 @@ function levelName(key: string): string {
   return scaleLevels(scale).find((l) => l.value === score)?.name ?? "low";
 }
 
+/**
+ * The rounds the rounds tab compares under a round filter: the chosen one and the one before it in the
+ * reader's scope ("how did this round compare to the last?", docs/decisions/1790). `rounds` is newest first.
+ */
+export function roundAndPrevious(rounds: readonly { id: string }[], roundId: string): string[] {
+  const i = rounds.findIndex((r) => r.id === roundId);
+  return rounds.slice(i, i + 2).map((r) => r.id);
+}
+
 /** Parses the page's GET parameters: HR analytics' filters plus the dimension; a bad value is named. */
 export async function criteriaFilter(ctx: TenantContext, params: URLSearchParams) {
   const choices = await hrChoices(ctx);
   const { filter, invalid } = parseHrFilter(params, choices);
   const given = params.get("dimension")?.trim();
   const dimensionKey: CriteriaDimension = criteriaDimensions.find((d) => d === given) ?? "performance";
-  const fields: string[] = invalid.filter((f) => ["team", "tag", "position", "period"].includes(f));
+  // The round is named "Ronde" here (HR analytics' completion tab names its round select differently).
+  const fields: string[] = invalid
+    .filter((f) => ["team", "tag", "position", "period", "round"].includes(f))
+    .map((f) => (f === "round" ? "reviewRound" : f));
   if (given && given !== dimensionKey) fields.push("dimension");
   return { choices, filter, dimensionKey, invalid: fields };
 }
@@ -170,9 +218,9 @@ export type CriteriaFilterState = Awaited<ReturnType<typeof criteriaFilter>>;
 /** The filter as a query string for the tabs and the export (defaults left out). */
 export function criteriaQuery(state: Pick<CriteriaFilterState, "filter" | "dimensionKey">): string {
   const params = new URLSearchParams();
-  const { team, tag, position, period } = state.filter;
+  const { team, tag, position, round, period } = state.filter;
   if (state.dimensionKey !== "performance") params.set("dimension", state.dimensionKey);
-  for (const [k, v] of Object.entries({ team, tag, position })) if (v) params.set(k, v);
+  for (const [k, v] of Object.entries({ team, tag, position, round })) if (v) params.set(k, v);
   if (period !== "12") params.set("period", period);
   return params.toString();
 }
@@ -192,7 +240,8 @@ export async function criteriaTab(
   const { filter, choices } = state;
   const dimension = dimensionOfKey(state.dimensionKey);
   const min = await minGroupSize(ctx);
-  const since = periodStart(filter.period, today);
+  // A chosen round replaces the period: the round is the time (docs/decisions/1790).
+  const since = filter.round ? null : periodStart(filter.period, today);
   const reasons: (HiddenReason | null)[] = [];
   const charts: CriteriaChart[] = [];
   const hiddenOf = (rows: readonly ScoreRow[], f: HrFilter = filter) => {
@@ -206,8 +255,10 @@ export async function criteriaTab(
   if (tab === "distribution") {
     const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "level" });
     const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, [...groups.keys()]);
-    const levels = [...levelNames].reverse().filter((name) => rows.some((r) => levelName(r.key!) === name));
+    const criteria = await criterionNames(ctx, inView(rows));
+    const levels = [...levelNames]
+      .reverse()
+      .filter((name) => rows.some((r) => r.in_round && levelName(r.key!) === name));
     const shown = criteria.map((c) => ({ ...c, group: hiddenOf(groups.get(c.id)!) }));
     charts.push({
       id: "criteria-levels",
@@ -240,8 +291,8 @@ export async function criteriaTab(
   if (tab === "teams") {
     const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: true, key: null });
     const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, [...groups.keys()]);
-    const teamIds = new Set(rows.filter((r) => r.in_tag && r.in_position).map((r) => r.team_id ?? ""));
+    const criteria = await criterionNames(ctx, inView(rows));
+    const teamIds = new Set(rows.filter((r) => r.in_tag && r.in_position && r.in_round).map((r) => r.team_id ?? ""));
     const teams = choices.teams.filter((team) => teamIds.has(team.id) && (!filter.team || team.id === filter.team));
     // A team's cell is what the page filtered to that team shows (small, each filter's complement, the team
     // among its siblings): two views never differ by a small group.
@@ -264,9 +315,17 @@ export async function criteriaTab(
   }
 
   if (tab === "rounds") {
-    const rows = await scoreRows(ctx, filter, since, dimension, { round: true, team: !!filter.team, key: null });
+    const compared = filter.round ? roundAndPrevious(choices.rounds, filter.round) : undefined;
+    const rows = await scoreRows(
+      ctx,
+      filter,
+      periodStart(filter.period, today),
+      dimension,
+      { round: true, team: !!filter.team, key: null },
+      compared,
+    );
     const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const criteria = await criterionNames(ctx, inView(rows));
     const rounds = choices.rounds.filter((round) => rows.some((r) => r.round_id === round.id)).reverse();
     charts.push({
       id: "criteria-rounds",
@@ -291,16 +350,20 @@ export async function criteriaTab(
   if (tab === "roles") {
     const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "role" });
     const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const criteria = await criterionNames(ctx, inView(rows));
     const roleList = inDisplayOrder(roles).filter((r) => rows.some((row) => row.key === String(r.id)));
     const perCriterion = criteria.map((c) => {
       const group = hiddenOf(groups.get(c.id)!);
-      const perRole = roleList.map((r) => group.rows.filter((row) => row.key === String(r.id)));
-      const sizes = perRole.map(total);
-      // Each role's mean is a group of its own, with the criterion's people as their parent (1600).
-      const roleHidden = group.hidden
-        ? sizes.map(() => "small" as const)
-        : suppressSiblings(total(group.rows), sizes, min);
+      // Each role's mean is a group of its own under the page's filters, with the criterion's people as their
+      // parent (1600): a role whose filtered view differs from the unfiltered one by a small group is hidden too.
+      const roleGroups = filteredSiblings(
+        group.hidden ? null : total(group.rows),
+        roleList.map((r) => groups.get(c.id)!.filter((row) => row.key === String(r.id))),
+        filter,
+        min,
+      );
+      const perRole = roleGroups.map((g) => g.rows);
+      const roleHidden = roleGroups.map((g) => (group.hidden ? ("small" as const) : g.hidden));
       if (!group.hidden) reasons.push(...roleHidden);
       const explained = group.hidden
         ? null
@@ -337,7 +400,7 @@ export async function criteriaTab(
   if (tab === "self") {
     const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: !!filter.team, key: "self" });
     const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, [...groups.keys()]);
+    const criteria = await criterionNames(ctx, inView(rows));
     charts.push({
       id: "criteria-self",
       title: t("analytics:criteria.selfTitle"),

@@ -8,13 +8,11 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { compareNames, groupRows, periodStart } from "./analytics";
 import type { HrFilter } from "./hr-filter";
 import {
-  filteredGroupHidden,
+  filteredGroup,
+  filteredSiblings,
   hiddenSummary,
   showGroup,
-  suppressGroups,
   suppressTable,
-  type GroupCounts,
-  type HiddenReason,
   type ShownGroup,
 } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
@@ -103,38 +101,6 @@ function countsOf(rows: readonly RoleRow[]): Record<string, number> {
   return counts;
 }
 
-/**
- * The group a filtered view shows of some rows (one round's, or one movement's people): hidden when small, when
- * a filter's complement is small, or when the chosen team is hidden among its siblings (the round's teams).
- */
-export function filteredGroup<T extends { team_id: string | null; in_tag: boolean; in_position: boolean; n: number }>(
-  rows: readonly T[],
-  filter: HrFilter,
-  min: number,
-): { rows: T[]; hidden: HiddenReason | null } {
-  const match = (r: T, ignore: "team" | "tag" | "position" | null) =>
-    (ignore === "team" || !filter.team || r.team_id === filter.team) &&
-    (ignore === "tag" || r.in_tag) &&
-    (ignore === "position" || r.in_position);
-  const shown = rows.filter((r) => match(r, null));
-  const size = sum(shown);
-  const unfiltered = (["team", "tag", "position"] as const)
-    .filter((f) => filter[f])
-    .map((f) => sum(rows.filter((r) => match(r, f))));
-  let hidden = filteredGroupHidden(size, unfiltered, min);
-  if (!hidden && filter.team) {
-    const others = rows.filter((r) => match(r, "team"));
-    const teamIds = [...new Set(others.map((r) => r.team_id ?? ""))];
-    const flags = suppressGroups(
-      sum(others),
-      teamIds.map((id) => ({ key: id, size: sum(others.filter((r) => (r.team_id ?? "") === id)), counts: {} })),
-      min,
-    );
-    hidden = flags.find((g) => g.key === filter.team)?.hidden ?? null;
-  }
-  return { rows: shown, hidden };
-}
-
 export type RoundRow = { id: string; name: string; finishedAt: string; group: ShownGroup };
 export type TeamGroup = ShownGroup & { name: string };
 
@@ -164,16 +130,22 @@ export async function roundsAnalytics(ctx: TenantContext, filter: HrFilter, toda
   const latest = rounds.at(-1);
   let teams: TeamGroup[] = [];
   if (latest && !filter.team) {
-    const inRound = rows.filter((r) => r.round_id === latest.id && r.in_tag && r.in_position);
-    const teamIds = [...new Set(inRound.map((r) => r.team_id ?? ""))];
+    const inRound = rows.filter((r) => r.round_id === latest.id);
+    const teamIds = [...new Set(inRound.filter((r) => r.in_tag && r.in_position).map((r) => r.team_id ?? ""))];
     const names = new Map(choices.teams.map((t) => [t.id, t.name]));
     const byTeam = groupRows(inRound, (r) => r.team_id ?? "");
-    const groups: GroupCounts[] = teamIds.map((id) => {
-      const own = byTeam.get(id)!;
-      return { key: id, size: sum(own), counts: countsOf(own) };
-    });
-    teams = suppressGroups(latest.group.hidden ? null : sum(inRound), groups, min)
-      .map((g) => ({ ...g, name: names.get(g.key) ?? "" }))
+    // Each team under a tag or position filter is a filtered view of that team: its complement must not be small.
+    const groups = filteredSiblings(
+      latest.group.size,
+      teamIds.map((id) => byTeam.get(id)!),
+      { ...filter, team: null },
+      min,
+    );
+    teams = groups
+      .map((g, i) => ({
+        ...showGroup({ key: teamIds[i], size: sum(g.rows), counts: countsOf(g.rows) }, g.hidden),
+        name: names.get(teamIds[i]) ?? "",
+      }))
       .sort((a, b) => compareNames(a.name, b.name));
   }
   return {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_MIN_GROUP_SIZE,
   effectiveMinGroupSize,
+  filteredGroup,
+  filteredSiblings,
   hiddenSummary,
   isTooSmall,
   suppressSiblings,
@@ -90,5 +92,37 @@ describe("a transition table", () => {
 
   it("summarises the reasons for the page's notice", () => {
     expect(hiddenSummary([null, "sibling"])).toEqual({ small: false, sibling: true });
+  });
+});
+
+describe("filtered views", () => {
+  const row = (team: string, inTag: boolean, n: number, round?: { in_round: boolean; in_period: boolean }) => ({
+    team_id: team,
+    in_tag: inTag,
+    in_position: true,
+    n,
+    ...round,
+  });
+  const byTag = { team: null, tag: "t", position: null };
+
+  it("hides a child whose tag-filtered view leaves a small group of the child out", () => {
+    // Team A: 5 tagged, 1 not; team B: 6 tagged. A's 5 against the unfiltered A (6) would give the sixth away.
+    const a = [row("A", true, 5), row("A", false, 1)];
+    const b = [row("B", true, 6)];
+    expect(filteredSiblings(11, [a, b], byTag, 5).map((g) => g.hidden)).toEqual(["sibling", null]);
+  });
+
+  it("counts every row that only one of a round's view and the period's view holds as their difference", () => {
+    const same = row("A", true, 8, { in_round: true, in_period: true });
+    const roundOnly = row("A", true, 1, { in_round: true, in_period: false });
+    const periodOnly = row("A", true, 2, { in_round: false, in_period: true });
+    const filter = { team: null, tag: null, position: null, round: "r" };
+    expect(filteredGroup([same, roundOnly, periodOnly], filter, 5)).toEqual({
+      rows: [same, roundOnly],
+      hidden: "sibling",
+    });
+    const periodMore = row("A", true, 4, { in_round: false, in_period: true });
+    expect(filteredGroup([same, roundOnly, periodMore], filter, 5).hidden).toBeNull();
+    expect(filteredGroup([same], filter, 5).hidden).toBeNull();
   });
 });

@@ -187,3 +187,89 @@ export function filteredGroupHidden(
   if (isTooSmall(size, min)) return "small";
   return unfilteredSizes.some((parent) => isTooSmall(parent - size, min)) ? "sibling" : null;
 }
+
+/**
+ * Counted rows of a filtered page (people per round × team × filter match × …): whether each matches the tag and
+ * position filters, and, under a round filter (criteria analytics, docs/decisions/1790), whether the row is in the
+ * round's view and in the same view without the round (a person's latest review of the period). Rows without the
+ * round flags are in both.
+ */
+export type FilterRow = {
+  team_id: string | null;
+  in_tag: boolean;
+  in_position: boolean;
+  in_round?: boolean;
+  in_period?: boolean;
+  n: number;
+};
+/** The filters a view's group depends on (HR and criteria analytics share them). */
+export type GroupFilter = { team: string | null; tag: string | null; position: string | null; round?: string | null };
+type FilterField = "team" | "tag" | "position" | "round";
+
+const sumOf = (rows: readonly { n: number }[]) => rows.reduce((total, r) => total + r.n, 0);
+
+function matches(r: FilterRow, filter: GroupFilter, ignore: FilterField | null): boolean {
+  return (
+    (ignore === "team" || !filter.team || r.team_id === filter.team) &&
+    (ignore === "tag" || r.in_tag) &&
+    (ignore === "position" || r.in_position) &&
+    (ignore === "round" ? (r.in_period ?? true) : (r.in_round ?? true))
+  );
+}
+
+/**
+ * The group a filtered view shows of some rows (one round's, one criterion's, one movement's people;
+ * docs/decisions/1600): hidden when small, when the view without one of its filters differs from it by a small
+ * group (for team, tag and position that view holds this one: the difference is the complement; for a round the
+ * two views hold partly other reviews, so every row in one and not the other counts), or when the chosen team is
+ * hidden among its siblings (the teams of the view without the team filter).
+ */
+export function filteredGroup<T extends FilterRow>(
+  rows: readonly T[],
+  filter: GroupFilter,
+  min: number,
+): { rows: T[]; hidden: HiddenReason | null } {
+  const shown = rows.filter((r) => matches(r, filter, null));
+  const size = sumOf(shown);
+  const differences = (["team", "tag", "position", "round"] as const)
+    .filter((f) => filter[f])
+    .map((f) => sumOf(rows.filter((r) => matches(r, filter, null) !== matches(r, filter, f))));
+  let hidden: HiddenReason | null = isTooSmall(size, min)
+    ? "small"
+    : differences.some((n) => isTooSmall(n, min))
+      ? "sibling"
+      : null;
+  if (!hidden && filter.team) {
+    const others = rows.filter((r) => matches(r, filter, "team"));
+    const teamIds = [...new Set(others.map((r) => r.team_id ?? ""))];
+    const flags = suppressGroups(
+      sumOf(others),
+      teamIds.map((id) => ({ key: id, size: sumOf(others.filter((r) => (r.team_id ?? "") === id)), counts: {} })),
+      min,
+    );
+    hidden = flags.find((g) => g.key === filter.team)?.hidden ?? null;
+  }
+  return { rows: shown, hidden };
+}
+
+/**
+ * Children of one shown parent under the page's filters (the teams of a round, the roles of a criterion): each
+ * child is a filtered view of its own (small, or a filter's complement within the child small), then sibling
+ * suppression among them with those already hidden counted as hidden. `parentSize` null: the parent is hidden.
+ * Children that are teams take the filter without its team.
+ */
+export function filteredSiblings<T extends FilterRow>(
+  parentSize: number | null,
+  children: readonly (readonly T[])[],
+  filter: GroupFilter,
+  min: number,
+): { rows: T[]; hidden: HiddenReason | null }[] {
+  const groups = children.map((rows) => filteredGroup(rows, filter, min));
+  const hidden = suppressSiblings(
+    parentSize,
+    groups.map((g) => sumOf(g.rows)),
+    min,
+    groups.map((g) => g.hidden),
+  );
+  return groups.map((g, i) => ({ rows: g.rows, hidden: hidden[i] }));
+}

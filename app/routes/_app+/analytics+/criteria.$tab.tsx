@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
 import { criteriaDimensions, criteriaTabs, periods } from "~/features/analytics/analytics";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
+import { FilterNotice } from "~/features/analytics/components/filter-notice";
 import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
 import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
 import { criteriaFilter, criteriaQuery, criteriaTab } from "~/features/analytics/criteria-analytics.server";
@@ -18,7 +19,7 @@ import { requireRight } from "~/utils/tenant.server";
 
 /**
  * Criteria analytics (spec §2 analytics/criteria/{tab}; docs/decisions/1409, 1730): a tab per question, the
- * dimension and HR analytics' filters as GET parameters, analytics.read over the reader's teams (as 1602), small
+ * dimension, HR analytics' filters and a round (1790) as GET parameters, analytics.read over the reader's teams (as 1602), small
  * groups hidden (1600), each tab with its export. The old dimension tabs (…/performance) lead to the first tab.
  */
 export const handle = analyticsHandle;
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t, texts } = await requestResultTexts(request, ctx);
   const state = await criteriaFilter(ctx, url.searchParams);
   const data = await criteriaTab(ctx, tab, state, isoDayIn(new Date()), t, texts.roles);
-  const { teams, tags, positions } = state.choices;
+  const { teams, tags, positions, rounds } = state.choices;
   const option = (o: { id: string; name: string }) => ({ value: o.id, label: o.name });
   return {
     title: pageTitle(t, "analytics:criteria.title"),
@@ -46,7 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     dimensionKey: state.dimensionKey,
     invalid: state.invalid,
     query: criteriaQuery(state),
-    options: { teams: teams.map(option), tags: tags.map(option), positions: positions.map(option) },
+    options: {
+      teams: teams.map(option),
+      tags: tags.map(option),
+      positions: positions.map(option),
+      rounds: rounds.map(option),
+    },
     data,
   };
 }
@@ -85,12 +91,16 @@ export default function CriteriaAnalyticsPage() {
           value={filter.period}
           options={periods.map((p) => ({ value: p, label: t(`analytics:criteria.periods.${p}`) }))}
         />
+        <FilterSelect
+          id="criteria-round"
+          name="round"
+          label={t("analytics:filter.reviewRound")}
+          value={filter.round}
+          allLabel={t("analytics:filter.allRounds")}
+          options={options.rounds}
+        />
       </FilterForm>
-      {invalid.length > 0 ? (
-        <p className="mt-4 max-w-3xl rounded bg-warning-bg p-3" role="status" data-testid="filter-invalid">
-          {t("analytics:filter.invalid", { fields: invalid.map((f) => t(`analytics:filter.${f}`)).join(", ") })}
-        </p>
-      ) : null}
+      <FilterNotice invalid={invalid} tag={!!filter.tag} round={!!filter.round} />
       <h2 className="mt-6">{dimensionName(dimensionKey)}</h2>
       <SmallGroupNotice min={data.min} hidden={data.hidden} />
       {data.empty ? (

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { FilterNotice } from "~/features/analytics/components/filter-notice";
 import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
@@ -63,13 +64,7 @@ export default function HrAnalyticsPage() {
       {review ? (
         <>
           {review.development ? null : <HrFilterForm review={review} />}
-          {review.invalid.length > 0 ? (
-            <p className="mt-4 max-w-3xl rounded bg-warning-bg p-3" role="status" data-testid="filter-invalid">
-              {t("analytics:filter.invalid", {
-                fields: review.invalid.map((f) => t(`analytics:filter.${f}`)).join(", "),
-              })}
-            </p>
-          ) : null}
+          <FilterNotice invalid={review.invalid} tag={!!review.filter.tag} />
           <ExportLinks href={`/resources/hr-analytics-export/${tab}`} query={query} />
           {review.development ? <DevelopmentView data={review.development} roles={roles} /> : null}
           {review.rounds ? <RoundsView data={review.rounds} roles={roles} /> : null}
