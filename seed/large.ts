@@ -4,6 +4,8 @@
  * hr@groot.nl / Welkom!2026 (cluster_admin).
  *
  *   npm run seed:large   (tsx seed/large.ts) migrates DATABASE_URL and seeds it; does nothing when Groot BV exists.
+ *   SEED_LARGE_PEOPLE=100000 npm run seed:large   seeds "Groot BV 100k" (8,000 teams, hr100k@groot.nl) beside it
+ *   (seed/large-size.ts, decision 1800).
  *
  * Fast: every table is filled by one `insert … select … from generate_series` in a single
  * transaction, with one password hash for every user (the services write a row at a time: minutes
@@ -22,13 +24,14 @@ import * as schema from "#db/schema";
 import { accountModules, accounts } from "#db/schema";
 import { DEMO_PASSWORD } from "./demo-data";
 import { seedLargeCompetences } from "./large-competences";
+import { largeSize, largeSizeFromEnv, type LargeSize } from "./large-size";
 import { seedLargeTeamReviews } from "./large-team-reviews";
 
-export const LARGE_ACCOUNT_NAME = "Groot BV";
-export const LARGE_HR_EMAIL = "hr@groot.nl";
+export { LARGE_EMPLOYEES, LARGE_TEAMS } from "./large-size";
+const defaultSize = largeSize();
+export const LARGE_ACCOUNT_NAME = defaultSize.accountName;
+export const LARGE_HR_EMAIL = defaultSize.hrEmail;
 export const LARGE_HR_PASSWORD = DEMO_PASSWORD;
-export const LARGE_EMPLOYEES = 10_000;
-export const LARGE_TEAMS = 800;
 const POSITIONS = 40;
 const TAGS = 60;
 
@@ -53,15 +56,16 @@ function textArray(values: readonly string[]) {
 
 export type LargeSeedResult = { created: boolean; accountId: string; clusterId: string; seconds: number };
 
-/** Seeds Groot BV into the database at `databaseUrl` (already migrated) unless it exists. */
-export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
+/** Seeds Groot BV (or the account of another `size`) into the database at `databaseUrl` (already migrated) unless it exists. */
+export async function seedLarge(databaseUrl: string, size: LargeSize = defaultSize): Promise<LargeSeedResult> {
+  const { people, teams, numberWidth: w } = size;
   const started = Date.now();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const db = drizzle(pool, { schema });
   try {
     const existing = await db.execute<{ account_id: string; cluster_id: string }>(sql`
       select a.id as account_id, c.id as cluster_id from accounts a join clusters c on c.account_id = a.id
-      where a.name = ${LARGE_ACCOUNT_NAME} order by c.created_at limit 1`);
+      where a.name = ${size.accountName} order by c.created_at limit 1`);
     if (existing.rows[0]) {
       // Competence data came later (#19): an existing Groot BV gets it once.
       const ids = { accountId: existing.rows[0].account_id, clusterId: existing.rows[0].cluster_id };
@@ -78,23 +82,23 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
       const [account] = await tx
         .insert(accounts)
         .values({
-          name: LARGE_ACCOUNT_NAME,
+          name: size.accountName,
           licenceStatus: "active",
-          licensedTeams: LARGE_TEAMS + 100,
-          licensedEmployees: LARGE_EMPLOYEES + 1000,
+          licensedTeams: teams + 100,
+          licensedEmployees: people + 1000,
           licenceExpiresAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
           country: "NL",
           city: "Utrecht",
         })
         .returning({ id: accounts.id });
       await tx.insert(accountModules).values(moduleKeys.map((moduleKey) => ({ accountId: account.id, moduleKey })));
-      const cluster = await createCluster(tx, { accountId: account.id, name: "Groot BV", modules: moduleKeys });
+      const cluster = await createCluster(tx, { accountId: account.id, name: size.accountName, modules: moduleKeys });
       const a = account.id;
       const c = cluster.id;
 
       await tx.execute(sql`
         insert into teams (account_id, cluster_id, name)
-        select ${a}, ${c}, 'Team ' || lpad(i::text, 3, '0') from generate_series(1, ${LARGE_TEAMS}) i`);
+        select ${a}, ${c}, 'Team ' || lpad(i::text, ${String(teams).length}, '0') from generate_series(1, ${teams}) i`);
       await tx.execute(sql`
         insert into positions (account_id, cluster_id, name, code, levels)
         select ${a}, ${c}, 'Functie ' || lpad(i::text, 2, '0'), 'F' || i, 3 from generate_series(1, ${POSITIONS}) i`);
@@ -108,16 +112,16 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
       await tx.execute(sql`
         insert into users (account_id, email, first_name, last_name, language, password_hash, email_verified_at,
                            first_login_at, birthday, city, country)
-        select ${a}, 'medewerker' || lpad(i::text, 5, '0') || '@groot.nl',
+        select ${a}, 'medewerker' || lpad(i::text, ${w}, '0') || ${"@" + size.emailDomain},
                (${fn})[1 + i % ${firstNames.length}], (${ln})[1 + (i * 7) % ${lastNames.length}],
                'nl', ${passwordHash}, now(), now(),
                date '1960-01-01' + (i * 37) % 14000, 'Utrecht', 'NL'
-        from generate_series(1, ${LARGE_EMPLOYEES}) i`);
+        from generate_series(1, ${people}) i`);
       await tx.execute(sql`
         insert into memberships (account_id, cluster_id, user_id, employee_number, status, access)
-        select ${a}, ${c}, u.id, substring(u.email from 11 for 5),
-               case when substring(u.email from 11 for 5)::int % 20 = 0 then 'inactive' else 'active' end,
-               substring(u.email from 11 for 5)::int % 4 <> 0
+        select ${a}, ${c}, u.id, substring(u.email from 11 for ${w}),
+               case when substring(u.email from 11 for ${w})::int % 20 = 0 then 'inactive' else 'active' end,
+               substring(u.email from 11 for ${w})::int % 4 <> 0
         from users u where u.account_id = ${a}`);
 
       // Numbered memberships and teams, to spread people deterministically.
@@ -130,14 +134,14 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
       await tx.execute(sql`
         insert into role_assignments (account_id, cluster_id, membership_id, role_key, level)
         select ${a}, ${c}, m.id, 'employee', 'cluster' from large_m m`);
-      // Each employee is a member of one team (12–13 per team); the first 800 lead a team too.
+      // Each employee is a member of one team (12–13 per team); the first `teams` lead a team too.
       await tx.execute(sql`
         insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
-        select ${a}, ${c}, m.id, 'team_member', 'team', t.id from large_m m join large_t t on t.n = 1 + m.n % ${LARGE_TEAMS}`);
+        select ${a}, ${c}, m.id, 'team_member', 'team', t.id from large_m m join large_t t on t.n = 1 + m.n % ${teams}`);
       await tx.execute(sql`
         insert into role_assignments (account_id, cluster_id, membership_id, role_key, level, team_id)
         select ${a}, ${c}, m.id, 'team_admin', 'team', t.id from large_m m join large_t t on t.n = m.n
-        where m.n <= ${LARGE_TEAMS}`);
+        where m.n <= ${teams}`);
       await tx.execute(sql`
         insert into contracts (account_id, cluster_id, membership_id, position_id, start_date, end_date, fte,
                                hours_per_week, is_temporary)
@@ -166,7 +170,7 @@ export async function seedLarge(databaseUrl: string): Promise<LargeSeedResult> {
         with u as (
           insert into users (account_id, email, first_name, last_name, language, password_hash, email_verified_at,
                              first_login_at)
-          values (${a}, ${LARGE_HR_EMAIL}, 'Hanna', 'de Roos', 'nl', ${passwordHash}, now(), now())
+          values (${a}, ${size.hrEmail}, 'Hanna', 'de Roos', 'nl', ${passwordHash}, now(), now())
           returning id
         ), m as (
           insert into memberships (account_id, cluster_id, user_id, employee_number, status, access)
@@ -195,11 +199,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.error("Set DATABASE_URL to the database to seed.");
     process.exit(1);
   }
+  const size = largeSizeFromEnv();
   await runMigrations(url);
-  const result = await seedLarge(url);
+  const result = await seedLarge(url, size);
   console.log(
     result.created
-      ? `Seeded ${LARGE_ACCOUNT_NAME}: ${LARGE_EMPLOYEES} employees in ${LARGE_TEAMS} teams in ${result.seconds.toFixed(1)} s. Sign in as ${LARGE_HR_EMAIL} / ${LARGE_HR_PASSWORD}.`
-      : `${LARGE_ACCOUNT_NAME} already exists; nothing to do. Sign in as ${LARGE_HR_EMAIL} / ${LARGE_HR_PASSWORD}.`,
+      ? `Seeded ${size.accountName}: ${size.people} employees in ${size.teams} teams in ${result.seconds.toFixed(1)} s. Sign in as ${size.hrEmail} / ${LARGE_HR_PASSWORD}.`
+      : `${size.accountName} already exists; nothing to do. Sign in as ${size.hrEmail} / ${LARGE_HR_PASSWORD}.`,
   );
 }

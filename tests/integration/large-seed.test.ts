@@ -1,0 +1,53 @@
+/**
+ * The large seed at another size (decision 1800): a small one here, so that CI proves the size reaches every
+ * table without seeding 100,000 people.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server";
+import { seedLarge } from "../../seed/large";
+import { largeSize } from "../../seed/large-size";
+
+describe("seed:large with SEED_LARGE_PEOPLE", () => {
+  it("seeds a separate account whose people, teams, contracts and review round all follow the size", async () => {
+    const size = largeSize(60);
+    const first = await seedLarge(process.env.DATABASE_URL!, size);
+    expect(first.created).toBe(true);
+    const c = first.clusterId;
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number((await getDb().execute<{ n: string }>(query)).rows[0].n);
+
+    // 60 employees and the HR user; 5 teams (12.5 people a team), each led by one of the first five.
+    expect(await count(sql`select count(*) as n from memberships where cluster_id = ${c}`)).toBe(61);
+    expect(await count(sql`select count(*) as n from teams where cluster_id = ${c}`)).toBe(5);
+    expect(
+      await count(sql`select count(*) as n from role_assignments where cluster_id = ${c} and role_key = 'team_admin'`),
+    ).toBe(5);
+    expect(await count(sql`select count(*) as n from contracts where cluster_id = ${c}`)).toBe(60);
+    expect(await count(sql`select count(*) as n from planning_needs where cluster_id = ${c}`)).toBe(5 * 2 * 3);
+    // Every team member is a subject of the finished round (the HR user in three teams, placed once).
+    expect(await count(sql`select count(*) as n from review_subjects where cluster_id = ${c}`)).toBe(61);
+    expect(
+      await count(sql`select count(*) as n from review_subjects where cluster_id = ${c} and development_role is null`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from review_scores s join review_subjects j on j.id = s.subject_id
+                      where j.cluster_id = ${c}`),
+    ).toBe(61 * 15);
+    expect(await count(sql`select count(*) as n from competence_scores where cluster_id = ${c}`)).toBeGreaterThan(60);
+
+    const { rows } = await getDb().execute<{ email: string; employee_number: string }>(sql`
+      select u.email, m.employee_number from users u join memberships m on m.user_id = u.id
+      where m.cluster_id = ${c} order by m.employee_number limit 2`);
+    expect(rows).toEqual([
+      { email: "medewerker00001@groot60.nl", employee_number: "00001" },
+      { email: "medewerker00002@groot60.nl", employee_number: "00002" },
+    ]);
+    const hr = await getDb().execute(sql`select 1 from users where email = ${size.hrEmail}`);
+    expect(hr.rows).toHaveLength(1);
+
+    // Seeding the same size again finds the account and adds nothing.
+    const again = await seedLarge(process.env.DATABASE_URL!, size);
+    expect(again).toMatchObject({ created: false, clusterId: c });
+  });
+});
