@@ -223,7 +223,11 @@ try {
     group.start("bare", bin("tsx"), ["scripts/bench-bare.ts", LARGE_HR_EMAIL], { ...env, PORT: String(BARE_PORT) });
   const ours = `http://127.0.0.1:${OUR_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
-  await Promise.all([waitFor(`${ours}/healthcheck`), ...(withBare ? [waitFor(`${bare}/healthcheck`)] : [])]);
+  // A server starting under a loaded machine may take minutes (seen: 70 s with load 25 on 2 cores).
+  await Promise.all([
+    waitFor(`${ours}/healthcheck`, 180_000),
+    ...(withBare ? [waitFor(`${bare}/healthcheck`, 180_000)] : []),
+  ]);
   const cookie = await signIn(ours, size.hrEmail);
   const hrCookie = cookie;
 
