@@ -46,7 +46,7 @@ export function largeSize(people: number = LARGE_EMPLOYEES): LargeSize {
 }
 
 /** The size asked for by SEED_LARGE_PEOPLE (digits, underscores allowed: 100_000), else the default. */
-export function largeSizeFromEnv(env: { SEED_LARGE_PEOPLE?: string } = process.env): LargeSize {
+export function largeSizeFromEnv(env: Record<string, string | undefined> = process.env): LargeSize {
   const raw = env.SEED_LARGE_PEOPLE?.trim().replaceAll("_", "");
   if (!raw) return largeSize();
   if (!/^\d+$/.test(raw)) throw new Error(`SEED_LARGE_PEOPLE must be a number of people, not "${raw}".`);
