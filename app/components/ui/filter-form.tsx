@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button } from "./forms";
+import { Button, LabelledSelect, type SelectOption } from "./forms";
 
-export type FilterOption = { value: string; label: string };
+export type FilterOption = SelectOption;
 /** Options under a heading (an `<optgroup>`). */
 export type FilterOptionGroup = { label: string; options: readonly FilterOption[] };
 
@@ -12,6 +12,12 @@ type Size = { compact?: boolean };
 const labelClass = ({ compact }: Size) => (compact ? "block text-sm font-medium" : "block font-medium");
 const controlClass = ({ compact }: Size) =>
   `mt-1 block rounded border border-gray-400 bg-white ${compact ? "px-2 py-1" : "px-3 py-2"}`;
+
+/** The compact filters' look for a LabelledSelect outside a FilterForm (the bulk action under a filtered list). */
+export const compactSelectStyle = {
+  labelClassName: labelClass({ compact: true }),
+  className: controlClass({ compact: true }),
+};
 
 /**
  * The GET form above a list: filters are query parameters, so a filtered list is a link, survives a reload
@@ -76,16 +82,16 @@ export function FilterSelect({
 }) {
   return (
     <div className="min-w-0 max-w-full">
-      <label htmlFor={id} className={labelClass({ compact })}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={controlClass({ compact })}>
-        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+      <LabelledSelect
+        id={id}
+        name={name}
+        label={label}
+        labelClassName={labelClass({ compact })}
+        defaultValue={value ?? ""}
+        className={controlClass({ compact })}
+        placeholder={allLabel}
+        options={options}
+      >
         {groups.map((g) => (
           <optgroup key={g.label} label={g.label}>
             {g.options.map((o) => (
@@ -95,7 +101,7 @@ export function FilterSelect({
             ))}
           </optgroup>
         ))}
-      </select>
+      </LabelledSelect>
     </div>
   );
 }

@@ -140,11 +140,55 @@ export function Field({ label, hint, errors, errorValues, className, ...control 
   );
 }
 
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A label and a plain select of `options` (outside conform: filters, switches, bulk actions); the other select
+ * attributes pass through. `placeholder` is an empty first option; `children` come after the options.
+ */
+export function LabelledSelect({
+  id,
+  label,
+  labelClassName,
+  options,
+  placeholder,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  id: string;
+  label: ReactNode;
+  labelClassName: string;
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <select id={id} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {children}
+      </select>
+    </>
+  );
+}
+
 /** A conform field's metadata, whatever its value's type: the fields below take their id, name and errors from it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FieldMeta = FieldMetadata<any, any, string[]>;
 
 type ConformFieldProps = { meta: FieldMeta; label: string; hint?: ReactNode; className?: string };
+
+/** What a conform field hands to `Field` besides its control. */
+function conformField({ meta, label, hint, className }: ConformFieldProps) {
+  return { label, hint, className, errors: meta.errors };
+}
 
 /**
  * `Field` with a text-like input for a conform field: `<InputField meta={fields.fte} label={…} inputMode="decimal" />`.
@@ -161,10 +205,7 @@ export function InputField({
   Omit<Input, "type" | "id" | "name"> & { type?: "text" | "email" | "password" | "number" | "url" | "tel" }) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      className={className}
+      {...conformField({ meta, label, hint, className })}
       inputProps={{ ...getInputProps(meta, { type }), ...input }}
     />
   );
@@ -177,37 +218,14 @@ export function DateInputField(props: ConformFieldProps) {
 }
 
 /** `Field` with a select for a conform field; `options` in the order shown. */
-export function SelectInputField({
-  meta,
-  label,
-  hint,
-  className,
-  options,
-}: ConformFieldProps & { options: { value: string; label: string }[] }) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      className={className}
-      selectProps={getSelectProps(meta)}
-      options={options}
-    />
-  );
+export function SelectInputField({ options, ...field }: ConformFieldProps & { options: SelectOption[] }) {
+  return <Field {...conformField(field)} selectProps={getSelectProps(field.meta)} options={options} />;
 }
 
 /** `Field` with a textarea for a conform field (3 rows unless `rows` says otherwise). */
-export function TextareaInputField({ meta, label, hint, className, rows }: ConformFieldProps & { rows?: number }) {
-  const textareaProps = getTextareaProps(meta);
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      className={className}
-      textareaProps={rows ? { ...textareaProps, rows } : textareaProps}
-    />
-  );
+export function TextareaInputField({ rows, ...field }: ConformFieldProps & { rows?: number }) {
+  const textareaProps = getTextareaProps(field.meta);
+  return <Field {...conformField(field)} textareaProps={rows ? { ...textareaProps, rows } : textareaProps} />;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
+import { PostButton, SkipLink, SwitchForm } from "~/components/header-controls";
 import { LanguageSwitch } from "~/components/language-switch";
 import { PageError } from "~/components/page-error";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
@@ -193,12 +194,7 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
   const here = location.pathname + location.search;
   return (
     <div className="min-h-screen">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
-      >
-        {t("common:skipToContent")}
-      </a>
+      <SkipLink />
       <header className="no-print border-b bg-white">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 md:py-3">
           <div>
@@ -216,36 +212,21 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
           {/* Switches, not input: choosing a cluster or language and not applying it loses nothing. */}
           <div className="nav-list flex w-full flex-wrap items-center gap-4 md:w-auto" data-unsaved-guard="off">
             {clusters.length > 1 ? (
-              <Form method="post" action="/resources/switch-cluster" className="flex items-center gap-2">
-                <label htmlFor="cluster-switch" className="text-sm">
-                  {t("common:cluster.label")}
-                </label>
-                <select
-                  id="cluster-switch"
-                  name="clusterId"
-                  defaultValue={cluster.id}
-                  className="rounded border border-gray-400 bg-white px-2 py-1 text-sm"
-                >
-                  {clusters.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-                <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
-                  {t("common:cluster.submit")}
-                </button>
-              </Form>
+              <SwitchForm
+                action="/resources/switch-cluster"
+                id="cluster-switch"
+                name="clusterId"
+                label={t("common:cluster.label")}
+                value={cluster.id}
+                options={clusters.map((c) => ({ value: c.id, label: c.name }))}
+                submitLabel={t("common:cluster.submit")}
+              />
             ) : null}
             <LanguageSwitch redirectTo={here} />
             <span className="text-sm" data-testid="user-name">
               {user.displayName}
             </span>
-            <Form method="post" action="/logout">
-              <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
-                {t("common:user.logout")}
-              </button>
-            </Form>
+            <PostButton action="/logout">{t("common:user.logout")}</PostButton>
           </div>
         </div>
       </header>
@@ -255,11 +236,7 @@ function AppShell({ data, children }: { data: ShellData; children: React.ReactNo
           className="no-print flex flex-wrap items-center gap-3 border-b border-danger bg-danger-bg px-4 py-2"
         >
           <p>{t("signup:loginAs.banner", { name: user.displayName, impersonator: impersonation.impersonatorName })}</p>
-          <Form method="post" action="/resources/login-as-stop">
-            <button type="submit" className="rounded border border-gray-400 bg-white px-2 py-1 text-sm">
-              {t("signup:loginAs.stop")}
-            </button>
-          </Form>
+          <PostButton action="/resources/login-as-stop">{t("signup:loginAs.stop")}</PostButton>
         </div>
       ) : null}
       {licence && (licence.trialDaysLeft !== null || !licence.active) ? <LicenceBanner {...licence} /> : null}

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SkipLink } from "~/components/header-controls";
 import { LanguageSwitch } from "~/components/language-switch";
 
 /** Anonymous pages: a narrow centred column with the language switch. */
@@ -8,12 +9,7 @@ export default function PublicLayout() {
   const location = useLocation();
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
-      >
-        {t("common:skipToContent")}
-      </a>
+      <SkipLink />
       <header className="no-print border-b bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-3">
           <span className="text-lg font-semibold text-brand-800">{t("common:appName")}</span>

@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/forms";
+import { compactSelectStyle } from "~/components/ui/filter-form";
+import { Button, LabelledSelect } from "~/components/ui/forms";
 import { bulkActions, clusterRoleKeys, type EmployeeListTab } from "../employees.schema";
-import { OptionList, selectClass } from "./employee-list-filters";
+
+/** The selects look as the list's filters above. */
+const select = compactSelectStyle;
 
 /**
  * The bulk action under the list (inside the list's POST form, whose row checkboxes are `ids`). The removed
@@ -20,34 +23,31 @@ export function EmployeeBulkBar({
       <legend className="font-semibold">{t("employees:bulk.legend")}</legend>
       <div className="flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor="bulk-action" className="block text-sm font-medium">
-            {t("employees:bulk.action")}
-          </label>
-          <select id="bulk-action" name="action" defaultValue="" className={selectClass}>
-            <option value="">{t("employees:bulk.choose")}</option>
-            <OptionList
-              options={bulkActions
-                .filter((a) => (tab === "removed" ? a === "restore" : a !== "restore"))
-                .map((a) => ({ id: a, name: t(`employees:bulk.actions.${a}`) }))}
-            />
-          </select>
+          <LabelledSelect
+            id="bulk-action"
+            name="action"
+            label={t("employees:bulk.action")}
+            defaultValue=""
+            placeholder={t("employees:bulk.choose")}
+            options={bulkActions
+              .filter((a) => (tab === "removed" ? a === "restore" : a !== "restore"))
+              .map((a) => ({ value: a, label: t(`employees:bulk.actions.${a}`) }))}
+            {...select}
+          />
         </div>
         {tab !== "removed" ? (
           <>
             {teams ? (
               <div>
-                <label htmlFor="bulk-teams" className="block text-sm font-medium">
-                  {t("employees:bulk.teams")}
-                </label>
-                <select
+                <LabelledSelect
                   id="bulk-teams"
                   name="teamIds"
                   multiple
                   size={Math.min(4, Math.max(2, teams.length))}
-                  className={selectClass}
-                >
-                  <OptionList options={teams} />
-                </select>
+                  label={t("employees:bulk.teams")}
+                  options={teams.map((team) => ({ value: team.id, label: team.name }))}
+                  {...select}
+                />
               </div>
             ) : (
               <div>
@@ -67,12 +67,15 @@ export function EmployeeBulkBar({
               </div>
             )}
             <div>
-              <label htmlFor="bulk-roles" className="block text-sm font-medium">
-                {t("employees:bulk.roles")}
-              </label>
-              <select id="bulk-roles" name="roleKeys" multiple size={4} className={selectClass}>
-                <OptionList options={clusterRoleKeys.map((r) => ({ id: r, name: t(`employees:roles.${r}`) }))} />
-              </select>
+              <LabelledSelect
+                id="bulk-roles"
+                name="roleKeys"
+                multiple
+                size={4}
+                label={t("employees:bulk.roles")}
+                options={clusterRoleKeys.map((r) => ({ value: r, label: t(`employees:roles.${r}`) }))}
+                {...select}
+              />
             </div>
           </>
         ) : null}

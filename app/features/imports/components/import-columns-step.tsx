@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorList } from "~/components/ui/forms";
+import { Button, ErrorList, LabelledSelect } from "~/components/ui/forms";
 import { importFieldOf, importFields } from "../import-fields";
 import { ListTable } from "~/components/ui/table";
 
@@ -24,21 +24,15 @@ export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet,
         <Form method="post" className="mb-6 flex flex-wrap items-end gap-2 rounded bg-white p-4 shadow-sm">
           <input type="hidden" name="intent" value="sheet" />
           <div>
-            <label htmlFor="sheet" className="block font-medium">
-              {t("import:columns.sheet")}
-            </label>
-            <select
+            <LabelledSelect
               id="sheet"
               name="sheet"
+              label={t("import:columns.sheet")}
+              labelClassName="block font-medium"
               defaultValue={String(sheet)}
               className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
-            >
-              {sheetNames.map((name, i) => (
-                <option key={i} value={i}>
-                  {name}
-                </option>
-              ))}
-            </select>
+              options={sheetNames.map((name, i) => ({ value: String(i), label: name }))}
+            />
           </div>
           <Button variant="secondary">{t("import:columns.readSheet")}</Button>
         </Form>
