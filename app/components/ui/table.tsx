@@ -121,17 +121,19 @@ export function Section({
   id,
   title,
   className = "max-w-2xl rounded bg-white p-6 shadow-sm",
+  headingClassName = "mb-2",
   children,
 }: {
   /** The heading gets `${id}-title`. */
   id: string;
   title: ReactNode;
   className?: string;
+  headingClassName?: string;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className={className}>
-      <h2 id={`${id}-title`} className="mb-2">
+      <h2 id={`${id}-title`} className={headingClassName}>
         {title}
       </h2>
       {children}

@@ -1,15 +1,18 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Section } from "~/components/ui/table";
 
 /** Links to propose peers in the open rounds that review the signed-in person (docs/decisions/1202). */
 export function MyNominationLinks({ rounds }: { rounds: { reviewId: string; name: string }[] }) {
   const { t } = useTranslation();
   if (rounds.length === 0) return null;
   return (
-    <section aria-labelledby="propose-peers" className="mt-8">
-      <h2 id="propose-peers" className="mb-2 text-xl">
-        {t("peerreviews:nominate.heading")}
-      </h2>
+    <Section
+      id="propose-peers"
+      title={t("peerreviews:nominate.heading")}
+      className="mt-8"
+      headingClassName="mb-2 text-xl"
+    >
       <ul className="list-disc pl-6">
         {rounds.map((r) => (
           <li key={r.reviewId}>
@@ -17,6 +20,6 @@ export function MyNominationLinks({ rounds }: { rounds: { reviewId: string; name
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

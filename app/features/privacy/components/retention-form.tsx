@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Section } from "~/components/ui/table";
 import { Button, Field, FormErrorSummary, useZodForm } from "~/components/ui/forms";
 import { retentionSchema, type RetentionSettings } from "../retention.schema";
 
@@ -25,10 +26,11 @@ export function RetentionForm({
     string
   >;
   return (
-    <section aria-labelledby="retention-heading" className="mt-6 max-w-2xl rounded bg-white p-6 shadow-sm">
-      <h2 id="retention-heading" className="mb-2">
-        {t("audit:retention.title")}
-      </h2>
+    <Section
+      id="retention"
+      title={t("audit:retention.title")}
+      className="mt-6 max-w-2xl rounded bg-white p-6 shadow-sm"
+    >
       <p className="mb-4 max-w-prose">{t("audit:retention.intro")}</p>
       <FormErrorSummary form={form} fields={fields} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate>
@@ -44,6 +46,6 @@ export function RetentionForm({
         ))}
         <Button variant="secondary">{t("audit:retention.submit")}</Button>
       </Form>
-    </section>
+    </Section>
   );
 }

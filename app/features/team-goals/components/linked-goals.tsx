@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Section } from "~/components/ui/table";
 import type { TeamGoalKind } from "#db/schema/enums";
 
 export type LinkedGoalsData = {
@@ -23,10 +24,12 @@ export function LinkedGoals({ teams }: { teams: LinkedGoalsData }) {
   const { t } = useTranslation();
   if (teams.length === 0) return null;
   return (
-    <section aria-labelledby="linked-goals-title" className="mb-6 rounded bg-white p-4 shadow-sm">
-      <h2 id="linked-goals-title" className="text-lg font-semibold">
-        {t("results:linkedGoals.title")}
-      </h2>
+    <Section
+      id="linked-goals"
+      title={t("results:linkedGoals.title")}
+      className="mb-6 rounded bg-white p-4 shadow-sm"
+      headingClassName="text-lg font-semibold"
+    >
       <p className="text-sm text-ink-muted">{t("results:linkedGoals.intro")}</p>
       {teams.map((team) => (
         <div key={team.reviewId} className="mt-3">
@@ -47,6 +50,6 @@ export function LinkedGoals({ teams }: { teams: LinkedGoalsData }) {
           </ul>
         </div>
       ))}
-    </section>
+    </Section>
   );
 }

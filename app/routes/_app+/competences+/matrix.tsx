@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm } from "~/components/ui/filter-form";
 import { ScoreMatrix } from "~/components/ui/score-matrix";
-import { PageHeader } from "~/components/ui/table";
+import { PageHeader, Section } from "~/components/ui/table";
 import { RequiredLevelCell } from "~/features/competences/components/required-level-cell";
 import { CompetenceTypeAndTagFilters } from "~/features/competences/components/competence-filters";
 import { competenceFilterSchema } from "~/features/competences/competence-list-filter";
@@ -143,10 +143,12 @@ export default function MatrixPage() {
           />
         </div>
       )}
-      <section aria-labelledby="scale-title" className="mt-6 max-w-xl rounded bg-white p-4 shadow-sm">
-        <h2 id="scale-title" className="text-lg">
-          {t("competences:levels.title")}
-        </h2>
+      <Section
+        id="scale"
+        title={t("competences:levels.title")}
+        className="mt-6 max-w-xl rounded bg-white p-4 shadow-sm"
+        headingClassName="text-lg"
+      >
         <ul className="mt-2">
           {competenceLevels.map((level) => (
             <li key={level}>
@@ -154,7 +156,7 @@ export default function MatrixPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

@@ -168,16 +168,13 @@ export default function DialogPage() {
       </section>
 
       {archived.length > 0 ? (
-        <section aria-labelledby="archived-title" className="mt-8">
-          <h2 id="archived-title" className="mb-2">
-            {t("dialogs:goal.archivedHeading")}
-          </h2>
+        <Section id="archived" title={t("dialogs:goal.archivedHeading")} className="mt-8">
           <div className="space-y-6">
             {archived.map((goal) => (
               <LearningGoal key={goal.id} dialogId={dialog.id} goal={goal} editable={editable} adjust={null} />
             ))}
           </div>
-        </section>
+        </Section>
       ) : null}
 
       <Section id="state" title={t("dialogs:detail.stateHeading")} className="mt-8 rounded bg-white p-6 shadow-sm">

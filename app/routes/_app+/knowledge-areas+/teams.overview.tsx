@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListTable, PageHeader, Row } from "~/components/ui/table";
+import { ListTable, PageHeader, Row, Section } from "~/components/ui/table";
 import { surplusMatches } from "~/features/knowledge-areas/knowledge-card";
 import { getKnowledgeCards } from "~/features/knowledge-areas/knowledge-cards.server";
 import { listKnowledgeTeams } from "~/features/knowledge-areas/knowledge-teams.server";
@@ -94,10 +94,12 @@ export default function KnowledgeOverviewPage() {
         </div>
       )}
       {matches.length > 0 ? (
-        <section aria-labelledby="matches-heading" className="mt-8 max-w-3xl">
-          <h2 id="matches-heading" className="text-xl font-semibold">
-            {t("knowledge-areas:overview.matchesTitle")}
-          </h2>
+        <Section
+          id="matches"
+          title={t("knowledge-areas:overview.matchesTitle")}
+          className="mt-8 max-w-3xl"
+          headingClassName="text-xl font-semibold"
+        >
           <ul className="mt-2 list-disc pl-6">
             {matches.map((m) => (
               <li key={`${m.areaId}:${m.shortageTeams.join()}`}>
@@ -109,7 +111,7 @@ export default function KnowledgeOverviewPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Section } from "~/components/ui/table";
 import {
   Button,
   ErrorList,
@@ -152,10 +153,7 @@ function ScheduleForm() {
     time: t("import:connector.schedule.time"),
   };
   return (
-    <section aria-labelledby="connector-schedule" className="mb-8">
-      <h2 id="connector-schedule" className="mb-2">
-        {t("import:connector.schedule.title")}
-      </h2>
+    <Section id="connector-schedule" title={t("import:connector.schedule.title")} className="mb-8">
       <p className="mb-2">{t("import:connector.schedule.intro")}</p>
       <FormErrorSummary form={form} fields={fields as never} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
@@ -189,6 +187,6 @@ function ScheduleForm() {
         </div>
         <Button>{t("import:connector.schedule.save")}</Button>
       </Form>
-    </section>
+    </Section>
   );
 }
