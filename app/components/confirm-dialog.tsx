@@ -1,3 +1,4 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import {
   createContext,
@@ -218,6 +219,31 @@ export function ConfirmForm({
         <CancelLink href={cancelHref}>{cancelLabel ?? t("common:confirm.cancel")}</CancelLink>
       </Form>
     </>
+  );
+}
+
+/**
+ * The validated form of a confirmation page that asks for input (a name, a choice): posted to that page, from
+ * its dialog too, with conform's props for `form`.
+ */
+export function ConfirmPageForm<Schema extends Record<string, unknown>>({
+  form,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  children: ReactNode;
+}) {
+  const frame = useConfirmFrame();
+  return (
+    <Form
+      method="post"
+      action={frame.action}
+      {...getFormProps(form)}
+      noValidate
+      className="rounded bg-white p-6 shadow-sm"
+    >
+      {children}
+    </Form>
   );
 }
 

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { ConfirmHeading, ConfirmLink, useConfirmFrame } from "~/components/confirm-dialog";
+import { ConfirmHeading, ConfirmLink, ConfirmPageForm, useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 
 /**
@@ -72,13 +72,7 @@ export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConf
           { id: fields.membershipIds.id, label: peopleLabel, errors: fields.membershipIds.errors },
         ]}
       />
-      <Form
-        method="post"
-        action={frame.action}
-        {...getFormProps(form)}
-        noValidate
-        className="rounded bg-white p-6 shadow-sm"
-      >
+      <ConfirmPageForm form={form}>
         <Field
           label={nameLabel}
           errors={fields.name.errors}
@@ -101,7 +95,7 @@ export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConf
           <ErrorList id={`${fields.membershipIds.id}-error`} errors={fields.membershipIds.errors} label={peopleLabel} />
         </fieldset>
         <Button>{t(`${ns}:split.submit`)}</Button>
-      </Form>
+      </ConfirmPageForm>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CancelLink, useConfirmFrame } from "~/components/confirm-dialog";
+import { CancelLink, ConfirmPageForm, useConfirmFrame } from "~/components/confirm-dialog";
 import { SelectionLimitMessage } from "~/components/selection-limit-message";
 import { Button, ErrorList, ErrorSummary } from "~/components/ui/forms";
 import { criteriaMergeLimit, overSelectionLimit, selectionLimitValues } from "~/utils/selection-limit";
@@ -47,13 +47,7 @@ export function CriteriaMergeConfirm({ merge }: CriteriaToMerge) {
         formErrorValues={selectionLimitValues(t, criteriaMergeLimit)}
         fieldErrors={[{ id: fields.keepId.id, label: t("criteria:merge.keep"), errors: fields.keepId.errors }]}
       />
-      <Form
-        method="post"
-        action={frame.action}
-        {...getFormProps(form)}
-        noValidate
-        className="rounded bg-white p-6 shadow-sm"
-      >
+      <ConfirmPageForm form={form}>
         <p className="mb-4">{t("criteria:merge.explain")}</p>
         {merge.items.map((item) => (
           <input key={item.id} type="hidden" name="ids" value={item.id} />
@@ -72,7 +66,7 @@ export function CriteriaMergeConfirm({ merge }: CriteriaToMerge) {
           <Button>{t("criteria:merge.submit")}</Button>
           <CancelLink href="/criteria/book">{t("common:confirm.cancel")}</CancelLink>
         </div>
-      </Form>
+      </ConfirmPageForm>
     </>
   );
 }
