@@ -72,16 +72,7 @@ function InitiativeCard({
               <a href={l.url} target="_blank" rel="noopener noreferrer nofollow">
                 {l.title}
               </a>{" "}
-              {editable ? (
-                <ConfirmRemove
-                  intent="removeLink"
-                  target={{ name: "linkId", value: l.id }}
-                  label={t("dialogs:link.remove")}
-                  summaryLabel={t("dialogs:link.removeNamed", { title: l.title })}
-                  question={t("dialogs:link.removeConfirm", { title: l.title })}
-                  confirmLabel={t("dialogs:link.removeSubmit")}
-                />
-              ) : null}
+              {editable ? <RemoveItem kind="link" id={l.id} title={l.title} /> : null}
             </li>
           ))}
         </ul>
@@ -108,16 +99,7 @@ function InitiativeCard({
                 })}
               />
             ) : null}{" "}
-            {editable ? (
-              <ConfirmRemove
-                intent="removeAction"
-                target={{ name: "actionId", value: a.id }}
-                label={t("dialogs:action.remove")}
-                summaryLabel={t("dialogs:action.removeNamed", { title: a.title })}
-                question={t("dialogs:action.removeConfirm", { title: a.title })}
-                confirmLabel={t("dialogs:action.removeSubmit")}
-              />
-            ) : null}
+            {editable ? <RemoveItem kind="action" id={a.id} title={a.title} /> : null}
           </li>
         ))}
       </ol>
@@ -244,5 +226,20 @@ export function LearningGoal({
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** Removing an initiative's link or action: the same confirmation, its texts under `dialogs:${kind}`. */
+function RemoveItem({ kind, id, title }: { kind: "link" | "action"; id: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmRemove
+      intent={kind === "link" ? "removeLink" : "removeAction"}
+      target={{ name: `${kind}Id`, value: id }}
+      label={t(`dialogs:${kind}.remove`)}
+      summaryLabel={t(`dialogs:${kind}.removeNamed`, { title })}
+      question={t(`dialogs:${kind}.removeConfirm`, { title })}
+      confirmLabel={t(`dialogs:${kind}.removeSubmit`)}
+    />
   );
 }

@@ -1,37 +1,28 @@
 import { useTranslation } from "react-i18next";
 
-export type SummaryCounts = Partial<
-  Record<
-    "rows" | "rowsWithErrors" | "newPeople" | "newTeams" | "changes" | "missing" | "unchanged" | "contracts",
-    number
-  >
->;
-export type AppliedCounts = Partial<
-  Record<"created" | "updated" | "deactivated" | "contractsEnded" | "teams" | "contracts" | "skipped", number>
->;
+/** The counts in the order shown; each is labelled by `import:counts.*` or `import:applied.*`. */
+const countKeys = [
+  "rows",
+  "rowsWithErrors",
+  "newPeople",
+  "newTeams",
+  "changes",
+  "missing",
+  "unchanged",
+  "contracts",
+] as const;
+const appliedKeys = ["created", "updated", "deactivated", "contractsEnded", "teams", "contracts", "skipped"] as const;
+
+export type SummaryCounts = Partial<Record<(typeof countKeys)[number], number>>;
+export type AppliedCounts = Partial<Record<(typeof appliedKeys)[number], number>>;
 
 /** What a file held and what applying it did, as a definition list (complete step and history). */
 export function ImportSummary({ counts, applied }: { counts: SummaryCounts; applied?: AppliedCounts }) {
   const { t } = useTranslation();
   const items: [string, number | undefined][] = [
-    ["import:counts.rows", counts.rows],
-    ["import:counts.rowsWithErrors", counts.rowsWithErrors],
-    ["import:counts.newPeople", counts.newPeople],
-    ["import:counts.newTeams", counts.newTeams],
-    ["import:counts.changes", counts.changes],
-    ["import:counts.missing", counts.missing],
-    ["import:counts.unchanged", counts.unchanged],
-    ["import:counts.contracts", counts.contracts],
+    ...countKeys.map((key) => [`import:counts.${key}`, counts[key]] as [string, number | undefined]),
     ...(applied
-      ? ([
-          ["import:applied.created", applied.created],
-          ["import:applied.updated", applied.updated],
-          ["import:applied.deactivated", applied.deactivated],
-          ["import:applied.contractsEnded", applied.contractsEnded],
-          ["import:applied.teams", applied.teams],
-          ["import:applied.contracts", applied.contracts],
-          ["import:applied.skipped", applied.skipped],
-        ] as [string, number | undefined][])
+      ? appliedKeys.map((key) => [`import:applied.${key}`, applied[key]] as [string, number | undefined])
       : []),
   ];
   return (

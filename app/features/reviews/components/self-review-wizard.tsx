@@ -2,7 +2,12 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
 import { CheckboxList } from "~/features/reviews/components/checkbox-list";
-import { CriteriaSetField, DeadlineField, NextStepButton } from "~/features/reviews/components/wizard-step-one";
+import {
+  CreateStepButtons,
+  CriteriaSetField,
+  DeadlineField,
+  NextStepButton,
+} from "~/features/reviews/components/wizard-step-one";
 import type { selfReviewOptions, selfReviewStepTwo } from "~/features/reviews/self-review-create.server";
 
 /*
@@ -199,7 +204,6 @@ export function PeopleStep({
   ns?: WizardNamespace;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { stepTwo, values, errors } = state;
   const participants = stepTwo.participants.map((p) => ({
     value: p.membershipId,
@@ -254,14 +258,7 @@ export function PeopleStep({
             errors={errors.criterionIds}
           />
         ) : null}
-        <div className="flex flex-wrap gap-4">
-          <Button name="intent" value="create" disabled={navigation.state === "submitting"}>
-            {t(`${ns}:create.submit`)}
-          </Button>
-          <Button name="intent" value="back" variant="secondary">
-            {t("teamreviews:create.previous")}
-          </Button>
-        </div>
+        <CreateStepButtons submitLabel={t(`${ns}:create.submit`)} />
       </Form>
     </>
   );

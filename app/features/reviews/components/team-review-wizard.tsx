@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, ErrorList, ErrorSummary, Field, type ListOfErrors } from "~/components/ui/forms";
+import { ErrorList, ErrorSummary, Field, type ListOfErrors } from "~/components/ui/forms";
 import { teamReviewStepOneSchema } from "../team-review-create.schema";
 import { peopleOptions, type StepOne, type StepTwo } from "../team-review-wizard";
 import { CheckboxList } from "./checkbox-list";
-import { CriteriaSetField, DeadlineField, NextStepButton } from "./wizard-step-one";
+import { CreateStepButtons, CriteriaSetField, DeadlineField, NextStepButton } from "./wizard-step-one";
 
 type Option = { id: string; name: string };
 export type WizardOptions = { teams: Option[]; tags: Option[]; sets: Option[]; mayManageSets: boolean };
@@ -132,7 +132,6 @@ export function DetailsStep({ data: stepData, options }: { data: StepOne | null;
 /** Step 2: the leaders and members found for step 1's teams and tags, all chosen until unticked. */
 export function PeopleStep({ data: step }: { data: StepTwo }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const people = { leaderIds: peopleOptions(step.leaders), memberIds: peopleOptions(step.members) };
   const selected = { leaderIds: step.selectedLeaders, memberIds: step.selectedMembers };
   const labels = { leaderIds: t("teamreviews:create.leaders"), memberIds: t("teamreviews:create.members") };
@@ -173,14 +172,7 @@ export function PeopleStep({ data: step }: { data: StepTwo }) {
             />
           ),
         )}
-        <div className="flex flex-wrap gap-4">
-          <Button name="intent" value="create" disabled={navigation.state === "submitting"}>
-            {t("teamreviews:create.submit")}
-          </Button>
-          <Button name="intent" value="back" variant="secondary">
-            {t("teamreviews:create.previous")}
-          </Button>
-        </div>
+        <CreateStepButtons submitLabel={t("teamreviews:create.submit")} />
       </Form>
     </>
   );

@@ -44,6 +44,22 @@ export function NextStepButton() {
   );
 }
 
+/** The last step's ways on: create (disabled while sending, as NextStepButton) or back to step 1. */
+export function CreateStepButtons({ submitLabel }: { submitLabel: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="flex flex-wrap gap-4">
+      <Button name="intent" value="create" disabled={navigation.state === "submitting"}>
+        {submitLabel}
+      </Button>
+      <Button name="intent" value="back" variant="secondary">
+        {t("teamreviews:create.previous")}
+      </Button>
+    </div>
+  );
+}
+
 /** Step 1's deadline: typed as dd-mm-jjjj (a numeric keyboard on phones), with the wizards' hint. */
 export function DeadlineField({
   label,
