@@ -3,6 +3,30 @@ import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/forms";
 import { competenceLevels, type GapStatus } from "../levels";
 
+/** Save or remove, named for screen readers after the competence (`competences:scores.${text}One`). */
+function ScoreButton({
+  intent,
+  text,
+  competenceName,
+}: {
+  intent: "score" | "remove";
+  text: "save" | "remove";
+  competenceName: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className="underline"
+      aria-label={t(`competences:scores.${text}One`, { name: competenceName })}
+    >
+      {t(`competences:scores.${text}`)}
+    </button>
+  );
+}
+
 /** The actual level of one competence: a select and save, and remove when the current score is one's own. */
 export function ScoreForm({
   competenceId,
@@ -39,25 +63,9 @@ export function ScoreForm({
             </option>
           ))}
         </select>
-        <button
-          type="submit"
-          name="intent"
-          value="score"
-          className="underline"
-          aria-label={t("competences:scores.saveOne", { name: competenceName })}
-        >
-          {t("competences:scores.save")}
-        </button>
+        <ScoreButton intent="score" text="save" competenceName={competenceName} />
         {actual !== null && givenByMe ? (
-          <button
-            type="submit"
-            name="intent"
-            value="remove"
-            className="underline"
-            aria-label={t("competences:scores.removeOne", { name: competenceName })}
-          >
-            {t("competences:scores.remove")}
-          </button>
+          <ScoreButton intent="remove" text="remove" competenceName={competenceName} />
         ) : null}
       </Form>
       {failed ? <ErrorList id={errorId} errors={[failed.errorKey]} label={label} /> : null}

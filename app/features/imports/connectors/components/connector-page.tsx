@@ -86,13 +86,18 @@ export function ConnectorPage() {
   );
 }
 
+/** The reply to the page's `intent` form, when the last post was that form's (the page has two). */
+function useReplyTo(intent: "settings" | "schedule") {
+  const actionData = useActionData<ActionData>() as unknown as { intent: string; reply: never } | undefined;
+  return actionData?.intent === intent ? actionData.reply : undefined;
+}
+
 function SettingsForm() {
   const { t } = useTranslation();
   const page = useLoaderData<LoaderData>();
-  const actionData = useActionData<ActionData>() as unknown as { intent: string; reply: never } | undefined;
   const [form, fields] = useZodForm(connectorSettingsSchema, {
     id: `connector-${page.kind}`,
-    lastResult: actionData?.intent === "settings" ? actionData.reply : undefined,
+    lastResult: useReplyTo("settings"),
     defaultValue: { url: page.connector.url, connectorName: page.connector.connectorName },
   });
   const labels = {
@@ -101,10 +106,7 @@ function SettingsForm() {
     ...(page.kind === "afas" ? { connectorName: t("import:connector.afas.connectorName") } : {}),
   };
   return (
-    <section aria-labelledby="connector-settings" className="mb-8">
-      <h2 id="connector-settings" className="mb-2">
-        {t("import:connector.settings")}
-      </h2>
+    <Section id="connector-settings" title={t("import:connector.settings")} className="mb-8">
       <FormErrorSummary form={form} fields={fields as never} labels={labels} />
       <Form method="post" {...getFormProps(form)} noValidate className="rounded bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value="settings" />
@@ -129,17 +131,16 @@ function SettingsForm() {
         ) : null}
         <Button>{t("import:connector.save")}</Button>
       </Form>
-    </section>
+    </Section>
   );
 }
 
 function ScheduleForm() {
   const { t } = useTranslation();
   const page = useLoaderData<LoaderData>();
-  const actionData = useActionData<ActionData>() as unknown as { intent: string; reply: never } | undefined;
   const [form, fields] = useZodForm(connectorScheduleSchema, {
     id: `schedule-${page.kind}`,
-    lastResult: actionData?.intent === "schedule" ? actionData.reply : undefined,
+    lastResult: useReplyTo("schedule"),
     defaultValue: {
       schedule: page.connector.schedule,
       weekday: String(page.connector.weekday),
