@@ -81,6 +81,33 @@ describe("api/tags", () => {
     // The same name in another account is no clash.
     expect((await call("POST", "/api/tags", who.andere.cookie, { name: "Api Ploegendienst" })).status).toBe(201);
 
+    // A criteria tag is made with `kind`; an array may mix kinds, and a name clashes only within its kind.
+    const mixed = await call("POST", "/api/tags", who.hr.cookie, [
+      { name: "Api Ploegendienst", kind: "criteria" },
+      { name: "Api Mixed", kind: "personnel" },
+    ]);
+    expect(mixed.status).toBe(201);
+    expect(mixed.body.tags).toMatchObject([
+      { name: "Api Ploegendienst", kind: "criteria" },
+      { name: "Api Mixed", kind: "personnel" },
+    ]);
+    const made = await getDb()
+      .select()
+      .from(tags)
+      .where(eq(tags.id, (mixed.body.tags as { id: string }[])[0].id));
+    expect(made[0]).toMatchObject({ kind: "criteria", clusterId: who.hr.clusterId });
+    const listed = await call("GET", "/api/tags?kind=criteria", who.hr.cookie);
+    expect((listed.body.tags as { name: string }[]).map((t) => t.name)).toContain("Api Ploegendienst");
+    const criteriaClash = await call("POST", "/api/tags", who.hr.cookie, [
+      { name: "Api Nieuw criterium", kind: "criteria" },
+      { name: "API PLOEGENDIENST", kind: "criteria" },
+    ]);
+    expect(criteriaClash.status).toBe(409);
+    expect(await tagNamed(who.hr.clusterId, "Api Nieuw criterium")).toBeUndefined();
+    expect((await call("POST", "/api/tags", who.hr.cookie, { name: "Api Soort", kind: "competence" })).status).toBe(
+      422,
+    );
+
     const empty = await call("POST", "/api/tags", who.hr.cookie, { name: "  " });
     expect(empty.status).toBe(422);
     expect((await call("POST", "/api/tags", who.medewerker.cookie, { name: "Api Mag niet" })).status).toBe(403);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
@@ -73,6 +73,26 @@ export function tagService(spec: TagKindSpec) {
       .values({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: spec.kind, name })
       .returning({ id: tags.id });
     return row.id;
+  }
+
+  /** The first of these names (any case) the kind has already, as it is written there; undefined for none. */
+  async function firstTaken(db: DbOrTx, ctx: Tenant, names: readonly string[]): Promise<string | undefined> {
+    if (names.length === 0) return undefined;
+    const [taken] = await db
+      .select({ name: tags.name })
+      .from(tags)
+      .where(and(ofKind(ctx), inArray(sql`lower(${tags.name})`, [...new Set(names.map((n) => n.toLowerCase()))])))
+      .limit(1);
+    return taken?.name;
+  }
+
+  /** New tags of the kind, in the order given (the caller has checked the names). */
+  function insertMany(db: DbOrTx, ctx: Tenant, names: readonly string[]) {
+    if (names.length === 0) return Promise.resolve([]);
+    return db
+      .insert(tags)
+      .values(names.map((name) => ({ accountId: ctx.accountId, clusterId: ctx.clusterId, kind: spec.kind, name })))
+      .returning({ id: tags.id, name: tags.name });
   }
 
   function create(ctx: Tenant, name: string, db: DbOrTx = getDb()): Promise<Result<{ id: string }>> {
@@ -151,5 +171,5 @@ export function tagService(spec: TagKindSpec) {
     });
   }
 
-  return { ofKind, list, get, nameTaken, create, rename, remove, merge, split };
+  return { ofKind, list, get, nameTaken, firstTaken, insertMany, create, rename, remove, merge, split };
 }

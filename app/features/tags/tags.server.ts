@@ -5,7 +5,7 @@ import { membershipTags, tags } from "#db/schema";
 import type { MergeLine } from "~/features/merge/merge-lines";
 import { keepAndGone, type MergeMode } from "~/features/merge/merge-references.server";
 import { moveTagReviewData, tagIdsUsedByReviews } from "~/features/reviews/review-history.server";
-import { isUniqueViolation, type Failure, type Result } from "~/utils/results.server";
+import type { Failure, Result } from "~/utils/results.server";
 import { notFound } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { tagService } from "./tag-kinds.server";
@@ -13,7 +13,7 @@ import { tagService } from "./tag-kinds.server";
 const nameExists = { ok: false, field: "name", errorKey: "tags:alreadyExists" } as const;
 
 /** Personnel tags (criteria and competence tags: their books), through the one tag service. */
-const personnelTags = tagService({
+export const personnelTags = tagService({
   kind: "personnel",
   link: {
     table: "membership_tags",
@@ -43,47 +43,6 @@ export async function listTagOptions(ctx: TenantContext) {
 export const getTag = (ctx: TenantContext, id: string) => personnelTags.get(ctx, id);
 
 export const createTag = (ctx: TenantContext, input: { name: string }) => personnelTags.create(ctx, input.name);
-
-/**
- * Several tags at once (spec §7 POST api/tags with an array): all or none, in one transaction. A name that
- * exists (any case) or comes twice is refused with that name.
- */
-export async function createTags(
-  ctx: TenantContext,
-  names: readonly string[],
-): Promise<Result<{ tags: { id: string; name: string }[] }> | (Failure & { name: string })> {
-  const seen = new Set<string>();
-  for (const name of names) {
-    if (seen.has(name.toLowerCase())) return { ...nameExists, name };
-    seen.add(name.toLowerCase());
-  }
-  try {
-    return await getDb().transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ name: tags.name })
-        .from(tags)
-        .where(and(personnelTags.ofKind(ctx), inArray(sql`lower(${tags.name})`, [...seen])))
-        .limit(1);
-      if (taken) return { ...nameExists, name: taken.name };
-      const rows = await tx
-        .insert(tags)
-        .values(
-          names.map((name) => ({
-            accountId: ctx.accountId,
-            clusterId: ctx.clusterId,
-            kind: "personnel" as const,
-            name,
-          })),
-        )
-        .returning({ id: tags.id, name: tags.name });
-      return { ok: true as const, tags: rows };
-    });
-  } catch (error) {
-    // Another request created one of the names meanwhile: nothing of this one was written.
-    if (isUniqueViolation(error)) return { ...nameExists, name: "" };
-    throw error;
-  }
-}
 
 export const renameTag = (ctx: TenantContext, id: string, input: { name: string }) =>
   personnelTags.rename(ctx, id, input.name);

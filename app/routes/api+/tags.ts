@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { tagOperations } from "~/features/api/schemas/tags";
-import { listApiTags } from "~/features/tags/api-tags.server";
+import { createApiTags, listApiTags } from "~/features/tags/api-tags.server";
 import { apiTagsCreateSchema } from "~/features/tags/tags.schema";
-import { createTags } from "~/features/tags/tags.server";
 import { requireRightForApi } from "~/utils/api-guard.server";
 import { jsonError, methodNotAllowed, pageOfList } from "~/utils/api.server";
 import { readApiQuery, readJsonBody } from "~/utils/json-body.server";
@@ -18,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ tags: rows, ...page });
 }
 
-/** Spec §7 POST api/tags: a single tag or an array, all or none; a name that exists is a 409 naming it. */
+/**
+ * Spec §7 POST api/tags: a single tag or an array, personnel or criteria tags (`kind`, decision 1851), all or
+ * none; a name that exists is a 409 naming it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     await requireRightForApi(request, "tags.read");
@@ -27,12 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRightForApi(request, "tags.create");
   const body = await readJsonBody(request, apiTagsCreateSchema);
   const many = Array.isArray(body);
-  const result = await createTags(
-    ctx,
-    (many ? body : [body]).map((t) => t.name),
-  );
+  const result = await createApiTags(ctx, many ? body : [body]);
   if (!result.ok) {
-    const name = "name" in result ? result.name : "";
+    const { name } = result;
     return jsonError(409, "nameTaken", `A tag named "${name}" exists already.`, { name });
   }
   return Response.json(many ? { tags: result.tags } : { tag: result.tags[0] }, { status: 201 });

@@ -5,7 +5,9 @@ let serial = 0;
 
 export const tagExamples: Record<string, ExampleOf> = {
   listTags: () => ({ query: { page: "1", pageSize: "50" } }),
-  createTags: ({ role }) => ({ body: [{ name: `Contract ${role} ${++serial}` }] }),
+  createTags: ({ role }) => ({
+    body: [{ name: `Contract ${role} ${++serial}` }, { name: `Contract criteria ${role} ${serial}`, kind: "criteria" }],
+  }),
   getTag: ({ w }) => ({ params: { id: w.demo.personnelTag } }),
   updateTag: ({ w, role }) => ({ params: { id: w.demo.criteriaTag }, body: { name: `Contract criteria ${role}` } }),
   deleteTag: ({ w }) => ({ params: { id: w.demo.criteriaTag } }),

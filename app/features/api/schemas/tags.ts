@@ -41,7 +41,7 @@ const tagDetailSchema = z.union([
 ]);
 
 const changedTagSchema = z.object({ ...tagFields, kind: z.enum(["personnel", "criteria"]) });
-const newTagSchema = z.object({ id: id(), name: z.string() });
+const newTagSchema = z.object({ id: id(), name: z.string(), kind: z.enum(["personnel", "criteria"]) });
 const nameTaken = "A tag of that kind has the name already (any case); `name` names it.";
 
 export const tagOperations = {
@@ -69,7 +69,8 @@ export const tagOperations = {
     method: "post",
     path: "/api/tags",
     tag: "Tags",
-    summary: "One personnel tag, or an array of them (all or none)",
+    summary: "One tag, or an array of them (all or none)",
+    description: "Each tag is a personnel tag unless its `kind` says `criteria`; an array may mix them.",
     access: "tags.create",
     body: apiTagsCreateSchema,
     extraErrors: { 409: nameTaken },
