@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import {
   addAction,
@@ -35,7 +37,9 @@ import {
  * page shows the messages next to the fields of that one form and keeps what was typed.
  */
 export type DialogActionOutcome =
-  { redirect: string; toast: string } | { formId: string; reply: SubmissionResult<string[]> };
+  | { redirect: string; toast: string }
+  /** A refused form: conform's reply and its status (400 for a rule, a failed write's 409/503: 1840). */
+  | { formId: string; reply: SubmissionResult<string[]>; status: number };
 
 const empty = z.object({});
 
@@ -134,13 +138,14 @@ export async function handleDialogAction(
   const target = h.target ? String(formData.get(h.target) ?? "") : "";
   const formId = dialogFormId(intent, target);
   const submission = parseWithZod(formData, { schema: h.schema });
-  if (submission.status !== "success") return { formId, reply: submission.reply() };
-  const result = await h.run(ctx, dialogId, submission.value as never, target);
+  if (submission.status !== "success") return { formId, reply: submission.reply(), status: 400 };
+  // A write that fails past its checks comes back as this form's refusal, with what was typed (1840).
+  const result = await writeOrRefuse("save", "dialog", () => h.run(ctx, dialogId, submission.value as never, target));
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.errorKey] } })
       : submission.reply({ formErrors: [result.errorKey] });
-    return { formId, reply };
+    return { formId, reply, status: refusalStatus(result) };
   }
   return { redirect: h.next?.(dialogId, result, target) ?? `/dialogs/${dialogId}`, toast: `dialogs:toast.${intent}` };
 }

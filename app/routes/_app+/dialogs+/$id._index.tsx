@@ -19,7 +19,6 @@ import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { auditNow } from "~/features/audit/audit.server";
 import { readForm } from "~/utils/read-form.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
 
 export const handle = { i18n: ["dialogs", "tasks", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -52,12 +51,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "dialog", "dialogs.edit");
   const formData = await readForm(request);
-  const outcome = await writeOrRedirect("save", "dialog", request, () =>
-    handleDialogAction(ctx, params.id ?? "", formData),
-  );
+  const outcome = await handleDialogAction(ctx, params.id ?? "", formData);
   if (!outcome) return data({ formId: "", reply: undefined }, { status: 400 });
   if ("redirect" in outcome) return redirectWithToast(outcome.redirect, { key: outcome.toast });
-  return data(outcome, { status: 400 });
+  return data(outcome, { status: outcome.status });
 }
 
 export default function DialogPage() {
