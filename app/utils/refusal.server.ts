@@ -4,8 +4,8 @@ import { data } from "@remix-run/node";
  * The status of a refused form: a failed write's own (`WriteFailure`, 409/503, decision 1840), else `fallback`
  * (400 for a business rule).
  */
-export function refusalStatus(result: { status?: number }, fallback = 400): number {
-  return result.status ?? fallback;
+export function refusalStatus(result: object, fallback = 400): number {
+  return "status" in result && typeof result.status === "number" ? result.status : fallback;
 }
 
 /**
