@@ -39,8 +39,11 @@ export async function attemptWrite<T>(
   }
 }
 
-/** A failed write as a form's refusal: no field, the message above the form, and its status (1840). */
-export type WriteFailure = Failure & { status: WriteFailedStatus };
+/**
+ * A failed write as a form's refusal: no field, the message above the form, and its status (1840). `writeFailed`
+ * tells it from a service's own refusal, whose `status` (some carry 422 for the API) a form does not answer with.
+ */
+export type WriteFailure = Failure & { status: WriteFailedStatus; writeFailed: true };
 
 /**
  * The one way a form's action writes (decision 1840): the service's own answer (a `Result`), or — the write
@@ -56,7 +59,13 @@ export async function writeOrRefuse<T extends { ok: boolean }>(
   const attempt = await attemptWrite(kind, item, write);
   if (attempt.ok) return attempt.value;
   const { key, values } = attempt.toast;
-  return { ok: false, field: "", errorKey: errorKeyWithValues(key, values), status: attempt.status };
+  return {
+    ok: false,
+    field: "",
+    errorKey: errorKeyWithValues(key, values),
+    status: attempt.status,
+    writeFailed: true,
+  };
 }
 
 /**

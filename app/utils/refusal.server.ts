@@ -2,10 +2,11 @@ import { data } from "@remix-run/node";
 
 /**
  * The status of a refused form: a failed write's own (`WriteFailure`, 409/503, decision 1840), else `fallback`
- * (400 for a business rule).
+ * (400 for a business rule — also when the service's refusal carries its API status, such as a task's 422).
  */
 export function refusalStatus(result: object, fallback = 400): number {
-  return "status" in result && typeof result.status === "number" ? result.status : fallback;
+  const failedWrite = "writeFailed" in result && "status" in result && typeof result.status === "number";
+  return failedWrite ? (result.status as number) : fallback;
 }
 
 /**
