@@ -7,28 +7,44 @@ import {
   zonePolygons,
   zoneShares,
   type FlowSettings,
+  type FlowZone,
 } from "./flow-zones";
 
 const settings: FlowSettings = { scaleMax: 10, flowBand: 1, stressBand: 3 };
 
 describe("zone placement (challenge × skills)", () => {
-  it.each([
-    [5, 5, "flow"],
-    [6, 5, "flow"],
-    [4, 5, "flow"],
-    [7, 5, "tension"],
-    [8, 5, "tension"],
-    [9, 5, "stress"],
-    [10, 1, "stress"],
-    [3, 5, "routine"],
-    [2, 5, "routine"],
-    [1, 5, "boredom"],
-    [1, 10, "boredom"],
-    [1, 1, "flow"],
-    [10, 10, "flow"],
-  ] as const)("challenge %i, skills %i is %s", (challenge, skills, zone) => {
-    expect(zoneOf({ challenge, skills }, settings)).toBe(zone);
-  });
+  /** Per zone the (challenge, skills) points that fall in it. */
+  const pointsOf: Record<FlowZone, [number, number][]> = {
+    flow: [
+      [5, 5],
+      [6, 5],
+      [4, 5],
+      [1, 1],
+      [10, 10],
+    ],
+    tension: [
+      [7, 5],
+      [8, 5],
+    ],
+    stress: [
+      [9, 5],
+      [10, 1],
+    ],
+    routine: [
+      [3, 5],
+      [2, 5],
+    ],
+    boredom: [
+      [1, 5],
+      [1, 10],
+    ],
+  };
+  it.each(Object.entries(pointsOf).flatMap(([zone, points]) => points.map(([c, s]) => [c, s, zone] as const)))(
+    "challenge %i, skills %i is %s",
+    (challenge, skills, zone) => {
+      expect(zoneOf({ challenge, skills }, settings)).toBe(zone);
+    },
+  );
 
   it("follows the boundaries of the settings", () => {
     const narrow = { scaleMax: 10, flowBand: 0, stressBand: 2 };

@@ -5,14 +5,18 @@ import { decodeText, importFileType, parseCsv, parseXlsx } from "./import-file.s
 import { findRowProblems, parseFte, parseImportDate, recordOf } from "./import-values";
 
 describe("column recognition", () => {
-  it("recognises Dutch, English and German headers", () => {
-    expect(recogniseHeader("Personeelsnummer")).toBe("employeeNumber");
-    expect(recogniseHeader("E-mail adres")).toBe("email");
-    expect(recogniseHeader("Employee number")).toBe("employeeNumber");
-    expect(recogniseHeader("Nachname")).toBe("lastName");
-    expect(recogniseHeader("Geburtsdatum")).toBe("birthday");
-    expect(recogniseHeader("Uren per week")).toBe("hoursPerWeek");
-    expect(recogniseHeader("Lievelingskleur")).toBeNull();
+  it.each(
+    Object.entries({
+      Personeelsnummer: "employeeNumber",
+      "E-mail adres": "email",
+      "Employee number": "employeeNumber",
+      Nachname: "lastName",
+      Geburtsdatum: "birthday",
+      "Uren per week": "hoursPerWeek",
+      Lievelingskleur: null,
+    }),
+  )("recognises Dutch, English and German headers: %s is %s", (header, field) => {
+    expect(recogniseHeader(header)).toBe(field);
   });
 
   it("prefers the cluster's remembered mapping and gives each field once, to its best-named column", () => {
@@ -62,23 +66,26 @@ describe("column recognition", () => {
 });
 
 describe("dates and FTE", () => {
-  it("reads serial numbers, dd-MM-yyyy and ISO dates, and refuses impossible ones", () => {
-    expect(parseImportDate("45292")).toBe("2024-01-01");
-    expect(parseImportDate("1-2-2024")).toBe("2024-02-01");
-    expect(parseImportDate("29/02/2024")).toBe("2024-02-29");
-    expect(parseImportDate("2024-03-05")).toBe("2024-03-05");
-    expect(parseImportDate("31-02-2024")).toBeNull();
-    expect(parseImportDate("morgen")).toBeNull();
-    expect(parseImportDate("")).toBe("");
+  it.each(
+    Object.entries({
+      "45292": "2024-01-01",
+      "1-2-2024": "2024-02-01",
+      "29/02/2024": "2024-02-29",
+      "2024-03-05": "2024-03-05",
+      "31-02-2024": null,
+      morgen: null,
+      "": "",
+    }),
+  )("reads serial numbers, dd-MM-yyyy and ISO dates, and refuses impossible ones: %j is %j", (text, date) => {
+    expect(parseImportDate(text)).toBe(date);
   });
 
-  it("reads FTE with comma, dot or percent", () => {
-    expect(parseFte("0,8")).toBe(0.8);
-    expect(parseFte("1.0")).toBe(1);
-    expect(parseFte("50%")).toBe(0.5);
-    expect(parseFte("")).toBeUndefined();
-    expect(parseFte("veel")).toBeNull();
-  });
+  it.each(Object.entries({ "0,8": 0.8, "1.0": 1, "50%": 0.5, "": undefined, veel: null }))(
+    "reads FTE with comma, dot or percent: %j is %j",
+    (text, fte) => {
+      expect(parseFte(text)).toBe(fte);
+    },
+  );
 });
 
 describe("row problems", () => {

@@ -18,6 +18,14 @@ const row = (assignmentId: string, role: PeerAnswerRow["role"], score: number, f
   released: finished,
 });
 
+/** Peers counted, the cluster's setting, and whether they reach the threshold (never below 3). */
+const thresholdCases = [
+  [2, 3, false],
+  [3, 3, true],
+  [2, 1, false],
+  [4, 5, false],
+] as const;
+
 describe("anonymity threshold", () => {
   it("is the cluster's setting but never below 3", () => {
     expect(effectiveThreshold(5)).toBe(5);
@@ -28,12 +36,12 @@ describe("anonymity threshold", () => {
     expect(effectiveThreshold(Number.NaN)).toBe(3);
   });
 
-  it("shows peer averages only from the threshold on", () => {
-    expect(peerAveragesVisible(2, 3)).toBe(false);
-    expect(peerAveragesVisible(3, 3)).toBe(true);
-    expect(peerAveragesVisible(2, 1)).toBe(false);
-    expect(peerAveragesVisible(4, 5)).toBe(false);
-  });
+  it.each(thresholdCases)(
+    "shows peer averages of %i peers with setting %i only from the threshold on: %s",
+    (n, setting, shown) => {
+      expect(peerAveragesVisible(n, setting)).toBe(shown);
+    },
+  );
 });
 
 describe("averages", () => {
@@ -76,12 +84,12 @@ describe("comparePeerSides", () => {
 });
 
 describe("releasing peers in batches (decision 1430)", () => {
-  it("releases the unreleased finished peers only once they reach the threshold", () => {
-    expect(releasesBatch(2, 3)).toBe(false);
-    expect(releasesBatch(3, 3)).toBe(true);
-    expect(releasesBatch(4, 5)).toBe(false);
-    expect(releasesBatch(2, 1)).toBe(false);
-  });
+  it.each(thresholdCases)(
+    "releases %i unreleased finished peers with setting %i only once they reach the threshold: %s",
+    (n, setting, released) => {
+      expect(releasesBatch(n, setting)).toBe(released);
+    },
+  );
 
   it("averages released peers only: a finished peer waiting for their batch changes nothing", () => {
     const released = [row("p1", "peer", 5), row("p2", "peer", 1), row("p3", "peer", 3)];

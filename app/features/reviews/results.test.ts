@@ -36,40 +36,18 @@ describe("escapeSpreadsheetText", () => {
 
 describe("sorting", () => {
   const rows = [row("Claes", 2.5, 4), row("aalders", null), row("Bakker", 4, 5), row("Dekker", 2.5, 1)];
-  it("sorts by name case-insensitively", () => {
-    expect(sortResultRows(rows, "name", "asc").map((r) => r.lastName)).toEqual([
-      "aalders",
-      "Bakker",
-      "Claes",
-      "Dekker",
-    ]);
-    expect(sortResultRows(rows, "name", "desc").map((r) => r.lastName)).toEqual([
-      "Dekker",
-      "Claes",
-      "Bakker",
-      "aalders",
-    ]);
-  });
-  it("sorts by a dimension with ties by name and empty values last in both directions", () => {
-    expect(sortResultRows(rows, "performance", "asc").map((r) => r.lastName)).toEqual([
-      "Claes",
-      "Dekker",
-      "Bakker",
-      "aalders",
-    ]);
-    expect(sortResultRows(rows, "performance", "desc").map((r) => r.lastName)).toEqual([
-      "Bakker",
-      "Claes",
-      "Dekker",
-      "aalders",
-    ]);
-    expect(sortResultRows(rows, "role", "desc").map((r) => r.lastName)).toEqual([
-      "Bakker",
-      "Claes",
-      "Dekker",
-      "aalders",
-    ]);
-  });
+  it.each([
+    ["name", "asc", ["aalders", "Bakker", "Claes", "Dekker"]],
+    ["name", "desc", ["Dekker", "Claes", "Bakker", "aalders"]],
+    ["performance", "asc", ["Claes", "Dekker", "Bakker", "aalders"]],
+    ["performance", "desc", ["Bakker", "Claes", "Dekker", "aalders"]],
+    ["role", "desc", ["Bakker", "Claes", "Dekker", "aalders"]],
+  ] as const)(
+    "sorts by %s %s: by name case-insensitively, a dimension with ties by name and empty values last",
+    (sort, dir, names) => {
+      expect(sortResultRows(rows, sort, dir).map((r) => r.lastName)).toEqual(names);
+    },
+  );
   it("reads sort and dir from the query, falling back to name ascending", () => {
     expect(parseSort(new URLSearchParams("sort=potential&dir=desc"))).toEqual({ sort: "potential", dir: "desc" });
     expect(parseSort(new URLSearchParams("sort=drop table&dir=sideways"))).toEqual({ sort: "name", dir: "asc" });

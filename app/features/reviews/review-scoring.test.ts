@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultRoleThresholds } from "~/features/criteria/development-roles";
+import type { Dimension } from "~/features/criteria/scales";
 import {
   dimensionScores,
   levelCountKeys,
@@ -28,16 +29,11 @@ describe("dimension scores", () => {
 });
 
 describe("subject summary", () => {
+  /** One answer per dimension: performance, potential, employability. */
+  const perDimension = (...scores: number[]) => scores.map((score, i) => ({ dimension: (i + 1) as Dimension, score }));
+
   it("places high performance and high potential as star (role 5)", () => {
-    const summary = summariseSubject(
-      [
-        { dimension: 1, score: 5 },
-        { dimension: 2, score: 5 },
-        { dimension: 3, score: 3 },
-      ],
-      5,
-      defaultRoleThresholds,
-    );
+    const summary = summariseSubject(perDimension(5, 5, 3), 5, defaultRoleThresholds);
     expect(summary).toMatchObject({
       performance: 5,
       potential: 5,
@@ -48,15 +44,7 @@ describe("subject summary", () => {
   });
 
   it("places low performance, low potential and low employability as changeofcareer (role 1)", () => {
-    const summary = summariseSubject(
-      [
-        { dimension: 1, score: 1 },
-        { dimension: 2, score: 1 },
-        { dimension: 3, score: 1 },
-      ],
-      3,
-      defaultRoleThresholds,
-    );
+    const summary = summariseSubject(perDimension(1, 1, 1), 3, defaultRoleThresholds);
     expect(summary.developmentRole).toBe(1);
   });
 

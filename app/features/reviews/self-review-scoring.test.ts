@@ -9,22 +9,18 @@ const criteria = [
   { criterionId: "d", dimension: 3 as const },
 ];
 
+/** Scores per criterion id, as the own answers and a linked team review give them. */
+const scoresOf = (scores: Record<string, number>) => new Map(Object.entries(scores));
+/** The team's answers: per criterion id every answer given, in order. */
+const answersOf = (answers: Record<string, number[]>) =>
+  Object.entries(answers).flatMap(([criterionId, scores]) => scores.map((score) => ({ criterionId, score })));
+
 describe("own score versus team score", () => {
   it("averages the team's answers about the team, leaving not rated out", () => {
     const result = compareOwnWithTeam({
       criteria,
-      own: new Map([
-        ["a", 4],
-        ["b", 0],
-        ["c", 2],
-      ]),
-      teamAnswers: [
-        { criterionId: "a", score: 3 },
-        { criterionId: "a", score: 4 },
-        { criterionId: "a", score: 0 },
-        { criterionId: "c", score: 5 },
-        { criterionId: "d", score: 0 },
-      ],
+      own: scoresOf({ a: 4, b: 0, c: 2 }),
+      teamAnswers: answersOf({ a: [3, 4, 0], c: [5], d: [0] }),
       teamReview: null,
     });
     expect(result.source).toBe("teamAnswers");
@@ -39,12 +35,9 @@ describe("own score versus team score", () => {
   it("takes the linked team review's score for the person when there is one", () => {
     const result = compareOwnWithTeam({
       criteria,
-      own: new Map([["a", 2]]),
-      teamAnswers: [{ criterionId: "a", score: 5 }],
-      teamReview: new Map([
-        ["a", 4],
-        ["c", 0],
-      ]),
+      own: scoresOf({ a: 2 }),
+      teamAnswers: answersOf({ a: [5] }),
+      teamReview: scoresOf({ a: 4, c: 0 }),
     });
     expect(result.source).toBe("teamReview");
     expect(result.criteria.map((c) => c.team)).toEqual([4, null, null, null]);
@@ -53,17 +46,8 @@ describe("own score versus team score", () => {
   it("gives dimension averages and a development role per side", () => {
     const { criteria: compared } = compareOwnWithTeam({
       criteria,
-      own: new Map([
-        ["a", 5],
-        ["b", 3],
-        ["c", 5],
-        ["d", 5],
-      ]),
-      teamAnswers: [
-        { criterionId: "a", score: 1 },
-        { criterionId: "c", score: 1 },
-        { criterionId: "d", score: 1 },
-      ],
+      own: scoresOf({ a: 5, b: 3, c: 5, d: 5 }),
+      teamAnswers: answersOf({ a: [1], c: [1], d: [1] }),
       teamReview: null,
     });
     const summary = summariseComparison(compared, 5, defaultRoleThresholds);
