@@ -21,6 +21,14 @@ export function writeFailedStatus(error: unknown): WriteFailedStatus {
 }
 
 /**
+ * A failed write's mark on a service's own refusal (a `code: "failed"` of a create done in one transaction): its
+ * 409/503 and `writeFailed`, so a form's `refusalStatus` answers with that status, not its 400 (decision 1840).
+ */
+export function writeFailedMark(error: unknown): { status: WriteFailedStatus; writeFailed: true } {
+  return { status: writeFailedStatus(error), writeFailed: true };
+}
+
+/**
  * Runs a write whose checks are done: a failure nobody foresaw (a constraint, a lost race, a refusing trigger) is
  * logged and answered with the spec's generic error naming the item (`actionFailed`), never a 500. A thrown
  * Response (a 404 of `notFound`, a guard) passes on as it is (decision 1703).
@@ -59,13 +67,7 @@ export async function writeOrRefuse<T extends { ok: boolean }>(
   const attempt = await attemptWrite(kind, item, write);
   if (attempt.ok) return attempt.value;
   const { key, values } = attempt.toast;
-  return {
-    ok: false,
-    field: "",
-    errorKey: errorKeyWithValues(key, values),
-    status: attempt.status,
-    writeFailed: true,
-  };
+  return { ok: false, field: "", errorKey: errorKeyWithValues(key, values), status: attempt.status, writeFailed: true };
 }
 
 /**

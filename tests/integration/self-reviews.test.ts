@@ -37,6 +37,7 @@ import { loader as resultLoader } from "~/routes/_app+/selfreview+/result.$revie
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
+import { refusing } from "../support/refusing";
 import { sessionCookieFor } from "../support/session";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
@@ -158,6 +159,30 @@ describe("creating a self review", () => {
     expect(criteriaOf).toHaveLength(w.chosen.length + 1);
     const subjects = await getDb().select().from(reviewSubjects).where(eq(reviewSubjects.reviewId, id));
     expect(subjects.map((s) => s.teamId)).toEqual([w.alfa.id, w.alfa.id]);
+  });
+
+  it("answers a failed write with the people step as chosen, 409 and the message (decision 1840)", async () => {
+    const fields: [string, string][] = [
+      ["intent", "create"],
+      ["name", "Weigert 1881"],
+      ["deadline", "01-06-2099"],
+      ["teamIds", w.alfa.id],
+      ["setId", w.set.id],
+      ["participantIds", w.members[0].membership.id],
+    ];
+    const result = unwrapData(
+      await refusing("reviews", "insert", "new.name = 'Weigert 1881'", () =>
+        post(createAction, "/review/create/selfreview", fields, w.hr.cookie),
+      ),
+    );
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      form: "people",
+      values: { name: "Weigert 1881", deadline: "01-06-2099" },
+      participantIds: [w.members[0].membership.id],
+      formError: "selfreviews:errors.failed",
+    });
+    expect(await getDb().select().from(reviews).where(eq(reviews.name, "Weigert 1881"))).toEqual([]);
   });
 
   it("bad input gets its message next to the field and writes nothing", async () => {

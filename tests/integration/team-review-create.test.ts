@@ -18,6 +18,7 @@ import { createAccount, createClusterFor, createTeam, createUserWithMembership, 
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { reviewListSchema } from "~/features/api/schemas/reviews";
 import { contextFor, reviewWorld } from "../support/reviews";
+import { refusing } from "../support/refusing";
 import { sessionCookieFor } from "../support/session";
 
 // Lets one test make enqueueing the invitation job fail, as a database outage would.
@@ -330,6 +331,29 @@ describe("the wizard without JavaScript", () => {
     expect(reply.step).toBe(2);
     expect(reply.values.name).toBe("Teamreview voorjaar");
     expect(reply.fieldErrors.leaderIds).toEqual(["teamreviews:errors.leadersRequired"]);
+  });
+
+  it("answers a failed write with step 2 as chosen, 409 and the message; nothing is written (decision 1840)", async () => {
+    const fields: [string, string][] = [
+      ...stepOne({ name: "Weigert 1880" }),
+      ["leaderIds", w.leader.membership.id],
+      ["memberIds", w.members[0].membership.id],
+      ["intent", "create"],
+    ];
+    const result = unwrapData(
+      await refusing("reviews", "insert", "new.name = 'Weigert 1880'", () =>
+        post(createAction, wizard, fields, w.hr.cookie),
+      ),
+    );
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      step: 2,
+      values: { name: "Weigert 1880" },
+      selectedLeaders: [w.leader.membership.id],
+      selectedMembers: [w.members[0].membership.id],
+      formError: "teamreviews:errors.createFailed",
+    });
+    expect(await getDb().select().from(reviews).where(eq(reviews.name, "Weigert 1880"))).toEqual([]);
   });
 
   it("lets a team leader create a round for their own team only", async () => {

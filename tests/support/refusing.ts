@@ -3,14 +3,14 @@ import { getDb } from "#db/client.server";
 
 /**
  * Runs `body` while `table` refuses `op` on the rows `when` matches (a plpgsql condition on old/new): a trigger
- * raising stands in for a write failure nobody foresaw (a constraint, a lost race) (decisions 1703, 1840).
+ * raising stands in for a write failure nobody foresaw (a constraint, a lost race) (decisions 1703, 1840); answers what `body` answers.
  */
-export async function refusing(
+export async function refusing<T>(
   table: string,
   op: "insert" | "update" | "delete",
   when: string,
-  body: () => Promise<void>,
-) {
+  body: () => Promise<T>,
+): Promise<T> {
   const name = `refuse_${table}_${op}_${Math.floor(Math.random() * 1e9)}`;
   const row = op === "delete" ? "old" : "new";
   await getDb().execute(
@@ -19,7 +19,7 @@ export async function refusing(
       create trigger ${name} before ${op} on ${table} for each row execute function ${name}()`),
   );
   try {
-    await body();
+    return await body();
   } finally {
     await getDb().execute(sql.raw(`drop trigger ${name} on ${table}; drop function ${name}()`));
   }

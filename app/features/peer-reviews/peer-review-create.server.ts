@@ -24,6 +24,7 @@ export type CreatePeerReviewResult =
       field: "deadline" | "setId" | "participantIds" | "criterionIds" | null;
       code: "date" | "deadlinePast" | "setRequired" | "participantsRequired" | "flexExceeded" | "failed";
       status?: WriteFailedStatus;
+      writeFailed?: true;
     };
 
 /** A peer round from scratch: the self review's checks and rows, then a `self` and `leader` questionnaire each. */

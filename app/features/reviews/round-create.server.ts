@@ -1,4 +1,4 @@
-import { writeFailedStatus, type WriteFailedStatus } from "~/utils/action-failed.server";
+import { writeFailedMark, type WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
@@ -210,6 +210,7 @@ export type CreateTeamReviewResult =
       code: "noLeaders" | "noMembers" | "setRequired" | "deadlinePast" | "date" | "failed";
       /** A `failed` write's status (409 conflict, 503 otherwise: decision 1840). */
       status?: WriteFailedStatus;
+      writeFailed?: true;
     };
 
 /**
@@ -258,6 +259,6 @@ export async function createTeamReview(
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "[team-review-create] creating a round failed");
-    return { ok: false, field: null, code: "failed", status: writeFailedStatus(error) };
+    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
   }
 }

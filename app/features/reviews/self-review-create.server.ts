@@ -1,4 +1,4 @@
-import { writeFailedStatus, type WriteFailedStatus } from "~/utils/action-failed.server";
+import { writeFailedMark, type WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
@@ -80,6 +80,7 @@ export type CreateSelfReviewError = {
   code: "date" | "deadlinePast" | "setRequired" | "participantsRequired" | "flexExceeded" | "noMembers" | "failed";
   /** A `failed` write's status (409 conflict, 503 otherwise: decision 1840). */
   status?: WriteFailedStatus;
+  writeFailed?: true;
 };
 export type CreateSelfReviewResult = { ok: true; reviewId: string } | CreateSelfReviewError;
 
@@ -251,7 +252,7 @@ export async function createQuestionnaireRound(
     if (error instanceof CreateRefused) return error.result;
     if (error instanceof Response) throw error;
     logger.error({ err: error }, `[${type}-review-create] creating a ${type} review failed`);
-    return { ok: false, field: null, code: "failed", status: writeFailedStatus(error) };
+    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
   }
 }
 
@@ -354,7 +355,7 @@ export async function createSelfReviewFromRound(
     if (error instanceof CreateRefused) return error.result;
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "[self-review-create] creating a self review from a round failed");
-    return { ok: false, field: null, code: "failed", status: writeFailedStatus(error) };
+    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
   }
 }
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { refusalStatus } from "~/utils/refusal.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import type { Errors, SelfReviewWizardState, Values } from "./components/self-review-wizard";
 import { selfReviewCreateSchema, selfReviewStepOneSchema } from "./self-review-create.schema";
@@ -8,7 +9,9 @@ import { formList, rawStepOneValues } from "./team-review-wizard";
 
 /** The wizard's texts: self reviews' or peer rounds' (the same steps, decision 1021). */
 type Ns = "selfreviews" | "peerreviews";
-type CreateResult = { ok: true; reviewId: string } | { ok: false; field: string | null; code: string };
+type CreateResult =
+  | { ok: true; reviewId: string }
+  | { ok: false; field: string | null; code: string; status?: number; writeFailed?: true };
 
 type WizardAnswer = ReturnType<typeof data<SelfReviewWizardState>>;
 
@@ -29,7 +32,9 @@ export function wizardFieldErrors(ns: Ns, error: Record<string, string[] | null>
   return Object.fromEntries(Object.entries(error ?? {}).map(([k, v]) => [k, v?.map(own)]));
 }
 
-export const badWizardStep = (body: SelfReviewWizardState) => data<SelfReviewWizardState>(body, { status: 400 });
+/** A refused step with everything typed: 400, or a failed write's 409/503 (`refusalStatus`, decision 1840). */
+export const badWizardStep = (body: SelfReviewWizardState, status = 400) =>
+  data<SelfReviewWizardState>(body, { status });
 
 /**
  * The action of the self and peer round wizards (review/create/selfreview, peerreviews/create): "back" and
@@ -69,16 +74,19 @@ export async function selfReviewWizardAction(
     return data<SelfReviewWizardState>({ form: "people", values, errors: {}, formError: null, ...people });
   }
 
-  const people = (errors: Errors, formError: string | null) =>
-    badWizardStep({
-      form: "people",
-      values,
-      errors,
-      formError,
-      stepTwo,
-      participantIds: formList(formData.getAll("participantIds")),
-      criterionIds: formList(formData.getAll("criterionIds")),
-    });
+  const people = (errors: Errors, formError: string | null, status?: number) =>
+    badWizardStep(
+      {
+        form: "people",
+        values,
+        errors,
+        formError,
+        stepTwo,
+        participantIds: formList(formData.getAll("participantIds")),
+        criterionIds: formList(formData.getAll("criterionIds")),
+      },
+      status,
+    );
   const submission = parseWithZod(formData, { schema: selfReviewCreateSchema });
   if (submission.status !== "success") return people(wizardFieldErrors(ns, submission.error ?? undefined), null);
   const result = await options.create(ctx, submission.value);
@@ -87,5 +95,5 @@ export async function selfReviewWizardAction(
   if (result.field && options.detailsFields.includes(result.field))
     return badWizardStep({ form: "details", values, errors: { [result.field]: [error] }, formError: null });
   if (result.field) return people({ [result.field]: [error] }, null);
-  return people({}, error);
+  return people({}, error, refusalStatus(result));
 }

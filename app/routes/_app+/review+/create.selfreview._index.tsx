@@ -21,6 +21,7 @@ import { formatDate } from "~/utils/dates";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -59,12 +60,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createSelfReviewFromRound(ctx, submission.value);
   if (result.ok) return created(result.reviewId);
   const error = wizardErrorKey("selfreviews", result.code);
-  return badWizardStep({
-    form: "round",
-    values,
-    errors: result.field ? { [result.field]: [error] } : {},
-    formError: result.field ? null : error,
-  });
+  return badWizardStep(
+    {
+      form: "round",
+      values,
+      errors: result.field ? { [result.field]: [error] } : {},
+      formError: result.field ? null : error,
+    },
+    refusalStatus(result),
+  );
 }
 
 async function created(reviewId: string) {

@@ -20,6 +20,7 @@ import {
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule, type TenantContext } from "~/utils/tenant.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -82,7 +83,7 @@ async function createStep(ctx: TenantContext, formData: FormData) {
   const candidates = await teamReviewCandidates(ctx, stepOneCheck.value);
   const selectedLeaders = formList(formData.getAll("leaderIds"));
   const selectedMembers = formList(formData.getAll("memberIds"));
-  const stepTwo = (formError: string | null, fieldErrors: StepTwo["fieldErrors"]) =>
+  const stepTwo = (formError: string | null, fieldErrors: StepTwo["fieldErrors"], status = 400) =>
     data<StepTwo>(
       {
         step: 2,
@@ -93,7 +94,7 @@ async function createStep(ctx: TenantContext, formData: FormData) {
         formError,
         fieldErrors,
       },
-      { status: 400 },
+      { status },
     );
   const submission = parseWithZod(formData, { schema: teamReviewCreateSchema });
   if (submission.status !== "success") {
@@ -109,7 +110,8 @@ async function createStep(ctx: TenantContext, formData: FormData) {
       return stepOne(stepOneCheck.reply({ fieldErrors: { [result.field]: [createErrorKey(result.code)] } }));
     if (result.field === "leaderIds" || result.field === "memberIds")
       return stepTwo(null, { [result.field]: [createErrorKey(result.code)] });
-    return stepTwo(createErrorKey(result.code), {});
+    // A failed write (decision 1840): the same step with everything chosen, 409/503.
+    return stepTwo(createErrorKey(result.code), {}, refusalStatus(result));
   }
   return redirectWithToast(`/review/create/teamreview/invite/set/${result.setId}?round=${result.roundId}`, {
     key: "teamreviews:create.created",
