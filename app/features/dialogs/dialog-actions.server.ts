@@ -4,6 +4,7 @@ import * as z from "zod";
 import { writeOrRefuse } from "~/utils/action-failed.server";
 import { refusalStatus } from "~/utils/refusal.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { dialogFormId } from "./dialog-rules";
 import {
   addAction,
   addInitiative,
@@ -53,7 +54,6 @@ type Handler = {
 
 const handler = <S extends z.ZodType<Record<string, unknown>>>(h: {
   schema: S;
-  target?: Handler["target"];
   run: (ctx: TenantContext, dialogId: string, value: z.output<S>, target: string) => Promise<EditResult<object>>;
   next?: Handler["next"];
 }) => h as unknown as Handler;
@@ -61,71 +61,47 @@ const handler = <S extends z.ZodType<Record<string, unknown>>>(h: {
 const askProgress = (dialogId: string, result: EditResult<object>) =>
   `/dialogs/${dialogId}?adjust=${(result as unknown as { initiativeId: string }).initiativeId}#adjust-progress`;
 
+/** The intents about one row of the dialog: the row's id comes as `target` (checked by the service: 404). */
+const about = (target: NonNullable<Handler["target"]>, rows: Record<string, Handler>): Record<string, Handler> =>
+  Object.fromEntries(Object.entries(rows).map(([intent, h]) => [intent, { ...h, target }]));
+
 const handlers: Record<string, Handler> = {
   objective: handler({ schema: objectiveSchema, run: (c, d, v) => updateObjective(c, d, v.objective) }),
   addGoal: handler({ schema: goalSchema, run: (c, d, v) => addLearningGoal(c, d, v.title) }),
-  editGoal: handler({
-    schema: goalSchema,
-    target: "goalId",
-    run: (c, d, v, g) => editLearningGoal(c, d, g, v.title),
-  }),
-  archiveGoal: handler({
-    schema: empty,
-    target: "goalId",
-    run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, true),
-  }),
-  restoreGoal: handler({
-    schema: empty,
-    target: "goalId",
-    run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, false),
-  }),
-  addInitiative: handler({
-    schema: initiativeSchema,
-    target: "goalId",
-    run: (c, d, v, g) => addInitiative(c, d, g, v.title),
-  }),
-  editInitiative: handler({
-    schema: initiativeEditSchema,
-    target: "initiativeId",
-    run: (c, d, v, i) => editInitiative(c, d, i, v),
-  }),
-  completeInitiative: handler({
-    schema: empty,
-    target: "initiativeId",
-    run: (c, d, _v, i) => setInitiativeProgress(c, d, i, 100),
-  }),
-  setProgress: handler({
-    schema: progressSchema,
-    target: "initiativeId",
-    run: (c, d, v, i) => setInitiativeProgress(c, d, i, v.progress),
-  }),
-  addLink: handler({ schema: linkSchema, target: "initiativeId", run: (c, d, v, i) => addInitiativeLink(c, d, i, v) }),
-  removeLink: handler({ schema: empty, target: "linkId", run: (c, d, _v, l) => removeInitiativeLink(c, d, l) }),
-  removeAction: handler({ schema: empty, target: "actionId", run: (c, d, _v, a) => removeAction(c, d, a) }),
-  addAction: handler({
-    schema: actionSchema,
-    target: "initiativeId",
-    run: (c, d, v, i) => addAction(c, d, i, v.title),
-  }),
-  completeAction: handler({
-    schema: empty,
-    target: "actionId",
-    run: (c, d, _v, a) => setActionCompleted(c, d, a, true),
-    next: askProgress,
-  }),
-  reopenAction: handler({
-    schema: empty,
-    target: "actionId",
-    run: (c, d, _v, a) => setActionCompleted(c, d, a, false),
-    next: askProgress,
-  }),
   finish: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "finish") }),
   archive: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "archive") }),
   reopen: handler({ schema: empty, run: (c, d) => changeDialogState(c, d, "reopen") }),
+  ...about("goalId", {
+    editGoal: handler({ schema: goalSchema, run: (c, d, v, g) => editLearningGoal(c, d, g, v.title) }),
+    archiveGoal: handler({ schema: empty, run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, true) }),
+    restoreGoal: handler({ schema: empty, run: (c, d, _v, g) => setLearningGoalArchived(c, d, g, false) }),
+    addInitiative: handler({ schema: initiativeSchema, run: (c, d, v, g) => addInitiative(c, d, g, v.title) }),
+  }),
+  ...about("initiativeId", {
+    editInitiative: handler({ schema: initiativeEditSchema, run: (c, d, v, i) => editInitiative(c, d, i, v) }),
+    completeInitiative: handler({ schema: empty, run: (c, d, _v, i) => setInitiativeProgress(c, d, i, 100) }),
+    setProgress: handler({ schema: progressSchema, run: (c, d, v, i) => setInitiativeProgress(c, d, i, v.progress) }),
+    addLink: handler({ schema: linkSchema, run: (c, d, v, i) => addInitiativeLink(c, d, i, v) }),
+    addAction: handler({ schema: actionSchema, run: (c, d, v, i) => addAction(c, d, i, v.title) }),
+  }),
+  ...about("linkId", {
+    removeLink: handler({ schema: empty, run: (c, d, _v, l) => removeInitiativeLink(c, d, l) }),
+  }),
+  ...about("actionId", {
+    removeAction: handler({ schema: empty, run: (c, d, _v, a) => removeAction(c, d, a) }),
+    // Completing or reopening an action asks for its initiative's progress next.
+    completeAction: handler({
+      schema: empty,
+      run: (c, d, _v, a) => setActionCompleted(c, d, a, true),
+      next: askProgress,
+    }),
+    reopenAction: handler({
+      schema: empty,
+      run: (c, d, _v, a) => setActionCompleted(c, d, a, false),
+      next: askProgress,
+    }),
+  }),
 };
-
-/** The form id the page gives each form: intent and the row it is about. */
-export const dialogFormId = (intent: string, target = "") => (target ? `${intent}-${target}` : intent);
 
 export async function handleDialogAction(
   ctx: TenantContext,

@@ -8,6 +8,12 @@ export const MAX_ACTIONS = 5;
 export const TITLE_MAX = 300;
 export const TEXT_MAX = 4000;
 
+/**
+ * The id of a form of the dialog page: its intent and the row it is about. The page names its forms with it and
+ * the action answers a refused form under it, so the messages land next to that one form.
+ */
+export const dialogFormId = (intent: string, target = "") => (target ? `${intent}-${target}` : intent);
+
 /** Only a started dialog's content changes; finished and archived ones are read-only until reopened. */
 export const isEditable = (state: DialogState) => state === "started";
 

@@ -3,6 +3,7 @@ import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import { Button, ErrorList, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
+import { dialogFormId } from "../dialog-rules";
 
 type ActionData = { formId?: string; reply?: SubmissionResult<string[]> } | undefined;
 
@@ -32,7 +33,6 @@ export function IntentFields({ intent, target }: { intent: string; target?: { na
  * conform + zod, the message next to the field, what was typed kept.
  */
 export function TextForm<S extends z.ZodObject>({
-  formId,
   intent,
   target,
   schema,
@@ -43,7 +43,6 @@ export function TextForm<S extends z.ZodObject>({
   multiline,
   children,
 }: {
-  formId: string;
   intent: string;
   target?: { name: string; value: string };
   schema: S;
@@ -54,6 +53,7 @@ export function TextForm<S extends z.ZodObject>({
   multiline?: boolean;
   children?: ReactNode;
 }) {
+  const formId = dialogFormId(intent, target?.value);
   const lastResult = useFormResult(formId);
   const [form, fields] = useZodForm(schema, {
     id: formId,

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { Button, ErrorList, InputField, TextareaInputField, useZodForm } from "~/components/ui/forms";
+import { dialogFormId } from "../dialog-rules";
 import { initiativeEditSchema, linkSchema, progressSchema } from "../dialogs.schema";
 import { IntentFields, useFormResult } from "./dialog-form";
 
@@ -12,7 +13,7 @@ type Initiative = { id: string; title: string; progress: number; openIssue: bool
 /** Progress, open-issue flag and notes of an initiative. */
 export function InitiativeEditForm({ initiative }: { initiative: Initiative }) {
   const { t } = useTranslation();
-  const formId = `editInitiative-${initiative.id}`;
+  const formId = dialogFormId("editInitiative", initiative.id);
   const [form, fields] = useZodForm(initiativeEditSchema, {
     id: formId,
     lastResult: useFormResult(formId),
@@ -46,7 +47,7 @@ export function InitiativeEditForm({ initiative }: { initiative: Initiative }) {
 /** A link of an initiative: a title and an http(s) address. */
 export function LinkForm({ initiativeId }: { initiativeId: string }) {
   const { t } = useTranslation();
-  const formId = `addLink-${initiativeId}`;
+  const formId = dialogFormId("addLink", initiativeId);
   const [form, fields] = useZodForm(linkSchema, { id: formId, lastResult: useFormResult(formId) });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-3">
@@ -77,7 +78,7 @@ export function ProgressPrompt({
   suggested: number;
 }) {
   const { t } = useTranslation();
-  const formId = `setProgress-${initiative.id}`;
+  const formId = dialogFormId("setProgress", initiative.id);
   const [form, fields] = useZodForm(progressSchema, {
     id: formId,
     lastResult: useFormResult(formId),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmForm, ConfirmStep } from "~/components/confirm-dialog";
 import { formatDate } from "~/utils/format";
@@ -17,6 +18,16 @@ type Initiative = {
   actions: Action[];
 };
 export type Goal = { id: string; title: string; archived: boolean; initiatives: Initiative[] };
+
+/** The fold-out with the forms of a learning goal or initiative; it stays open while one of its forms failed. */
+function ChangePanel({ open, summary, children }: { open: boolean; summary: string; children: ReactNode }) {
+  return (
+    <details className="mt-3" open={open || undefined}>
+      <summary className="cursor-pointer font-medium text-brand-700">{summary}</summary>
+      {children}
+    </details>
+  );
+}
 
 function InitiativeCard({
   dialogId,
@@ -105,20 +116,9 @@ function InitiativeCard({
       </ol>
 
       {editable ? (
-        <details className="mt-3" open={failed || undefined}>
-          <summary className="cursor-pointer font-medium text-brand-700">
-            {t("dialogs:initiative.change", { title: initiative.title })}
-          </summary>
+        <ChangePanel open={failed} summary={t("dialogs:initiative.change", { title: initiative.title })}>
           {initiative.actions.length < MAX_ACTIONS ? (
-            <TextForm
-              formId={`addAction-${initiative.id}`}
-              intent="addAction"
-              target={target}
-              schema={actionSchema}
-              name="title"
-              label={t("dialogs:action.title")}
-              submitLabel={t("dialogs:action.add")}
-            />
+            <AddItem kind="action" target={target} />
           ) : (
             <p className="mt-2">{t("dialogs:action.max", { max: MAX_ACTIONS })}</p>
           )}
@@ -134,7 +134,7 @@ function InitiativeCard({
               />
             </div>
           ) : null}
-        </details>
+        </ChangePanel>
       ) : null}
     </article>
   );
@@ -200,21 +200,9 @@ export function LearningGoal({
         ))}
       </div>
       {mayEdit ? (
-        <details className="mt-3" open={failed || undefined}>
-          <summary className="cursor-pointer font-medium text-brand-700">
-            {t("dialogs:goal.change", { title: goal.title })}
-          </summary>
+        <ChangePanel open={failed} summary={t("dialogs:goal.change", { title: goal.title })}>
+          <AddItem kind="initiative" target={target} />
           <TextForm
-            formId={`addInitiative-${goal.id}`}
-            intent="addInitiative"
-            target={target}
-            schema={initiativeSchema}
-            name="title"
-            label={t("dialogs:initiative.title")}
-            submitLabel={t("dialogs:initiative.add")}
-          />
-          <TextForm
-            formId={`editGoal-${goal.id}`}
             intent="editGoal"
             target={target}
             schema={goalSchema}
@@ -223,9 +211,37 @@ export function LearningGoal({
             submitLabel={t("dialogs:goal.save")}
             defaultValue={goal.title}
           />
-        </details>
+        </ChangePanel>
       ) : null}
     </section>
+  );
+}
+
+const addIntents = {
+  goal: { intent: "addGoal", schema: goalSchema },
+  initiative: { intent: "addInitiative", schema: initiativeSchema },
+  action: { intent: "addAction", schema: actionSchema },
+} as const;
+
+/** Adding a learning goal, an initiative or an action by its title: the same form, its texts under `dialogs:${kind}`. */
+export function AddItem({
+  kind,
+  target,
+}: {
+  kind: keyof typeof addIntents;
+  /** The row it is added to (a goal's initiative, an initiative's action); none for a goal. */
+  target?: { name: string; value: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextForm
+      intent={addIntents[kind].intent}
+      target={target}
+      schema={addIntents[kind].schema}
+      name="title"
+      label={t(`dialogs:${kind}.title`)}
+      submitLabel={t(`dialogs:${kind}.add`)}
+    />
   );
 }
 

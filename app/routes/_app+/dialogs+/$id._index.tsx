@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/forms";
 import { Section } from "~/components/ui/table";
 import { ButtonForm, TextForm } from "~/features/dialogs/components/dialog-form";
-import { LearningGoal } from "~/features/dialogs/components/learning-goal";
+import { AddItem, LearningGoal } from "~/features/dialogs/components/learning-goal";
 import { ConfirmForm, ConfirmStep } from "~/components/confirm-dialog";
 import { handleDialogAction } from "~/features/dialogs/dialog-actions.server";
 import { isEditable, nextStates } from "~/features/dialogs/dialog-rules";
-import { goalSchema, objectiveSchema } from "~/features/dialogs/dialogs.schema";
+import { objectiveSchema } from "~/features/dialogs/dialogs.schema";
 import { getDialogDetails } from "~/features/dialogs/dialogs.server";
 import { CreateTaskLink } from "~/features/tasks/components/create-task-link";
 import { formatDate } from "~/utils/format";
@@ -120,7 +120,6 @@ export default function DialogPage() {
           <details className="mt-2" open={failed?.formId === "objective" || undefined}>
             <summary className="cursor-pointer font-medium text-brand-700">{t("dialogs:detail.editObjective")}</summary>
             <TextForm
-              formId="objective"
               intent="objective"
               schema={objectiveSchema}
               name="objective"
@@ -152,14 +151,7 @@ export default function DialogPage() {
         </div>
         {editable ? (
           <div className="mt-4 rounded bg-white p-4 shadow-sm">
-            <TextForm
-              formId="addGoal"
-              intent="addGoal"
-              schema={goalSchema}
-              name="title"
-              label={t("dialogs:goal.title")}
-              submitLabel={t("dialogs:goal.add")}
-            />
+            <AddItem kind="goal" />
           </div>
         ) : null}
       </section>
