@@ -180,26 +180,11 @@ export async function erasePerson(tx: DbOrTx, accountId: string, userId: string)
   );
 
   // Their free texts in reviews: own development goals, peer remarks they gave or that were given about them.
-  await run(
-    tx,
-    counts,
-    "developmentGoals",
-    sql`update review_subjects set development_goal = ''
-        where membership_id = any(${mine}) and development_goal <> ''`,
-  );
-  await run(
-    tx,
-    counts,
-    "calibrationReasons",
-    sql`update placement_calibrations set reason = '' where membership_id = any(${mine}) and reason <> ''`,
-  );
-  await run(
-    tx,
-    counts,
-    "peerComments",
-    sql`update review_peer_assignments set comment = null where comment is not null and (reviewer_id = any(${mine})
-          or subject_id in (select id from review_subjects where membership_id = any(${mine})))`,
-  );
+  await emptyReviewTexts(tx, counts, {
+    subjects: sql`membership_id = any(${mine})`,
+    peers: sql`(reviewer_id = any(${mine}) or subject_id in (select id from review_subjects where membership_id = any(${mine})))`,
+    calibrations: sql`membership_id = any(${mine})`,
+  });
   // Their dialogs' texts (the dialogs and their dates stay for the counts), their flow activities' names.
   const dialogs = (
     await tx.execute<{ id: string }>(sql`select id from dialogs where membership_id = any(${mine})`)
@@ -275,23 +260,32 @@ export async function eraseReviewTexts(tx: DbOrTx, reviewIds: readonly string[])
   const counts: Counts = {};
   if (reviewIds.length === 0) return counts;
   const ids = uuidList(reviewIds);
+  const ofReviews = sql`review_id = any(${ids})`;
+  await emptyReviewTexts(tx, counts, { subjects: ofReviews, peers: ofReviews, calibrations: ofReviews });
+  return counts;
+}
+
+/**
+ * The free texts of reviews and how each is emptied — development goals, peer remarks, calibration reasons —,
+ * for the rows each condition picks (a person's, or whole reviews'). Rows already empty are not counted.
+ */
+async function emptyReviewTexts(tx: DbOrTx, counts: Counts, where: { subjects: SQL; peers: SQL; calibrations: SQL }) {
   await run(
     tx,
     counts,
     "developmentGoals",
-    sql`update review_subjects set development_goal = '' where review_id = any(${ids}) and development_goal <> ''`,
+    sql`update review_subjects set development_goal = '' where ${where.subjects} and development_goal <> ''`,
   );
   await run(
     tx,
     counts,
     "peerComments",
-    sql`update review_peer_assignments set comment = null where review_id = any(${ids}) and comment is not null`,
+    sql`update review_peer_assignments set comment = null where ${where.peers} and comment is not null`,
   );
   await run(
     tx,
     counts,
     "calibrationReasons",
-    sql`update placement_calibrations set reason = '' where review_id = any(${ids}) and reason <> ''`,
+    sql`update placement_calibrations set reason = '' where ${where.calibrations} and reason <> ''`,
   );
-  return counts;
 }
