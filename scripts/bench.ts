@@ -25,8 +25,9 @@
  * The account admin's audit viewer (issue #35): its first page and one action over 1 million rows of Groot BV
  * (scripts/bench-audit.ts writes them), ours only against p95 < 200 ms. BENCH_ONLY=audit runs only those.
  *
- * HR analytics (issue #34): the review-completion tab (800 teams, two finished rounds) and the in/out-flow tab
- * (10,000 people's contracts, 24 months), ours only against p95 < 300 ms. BENCH_ONLY=analytics runs only those.
+ * HR analytics (issue #34): the review-completion tab (800 teams, two finished rounds), the in/out-flow tab
+ * (10,000 people's contracts, 24 months) and the development-roles tab, and criteria analytics' distribution and
+ * teams tabs filtered to one round, ours only against p95 < 300 ms. BENCH_ONLY=analytics runs only those.
  *
  * BENCH_ONLY=pages measures only the three pages against the bare server (list, search, dashboard).
  *
@@ -185,14 +186,40 @@ const largePages = [
 ];
 // Ours against the bare server: only the full run and BENCH_ONLY=pages.
 const withBare = !onlyCompetences && !onlyAudit && !onlyAnalytics && !large;
-const analyticsPages = [
-  { name: "HR analytics, review completion (800 teams)", path: "/analytics/users/completion", target: 300 },
-  {
-    name: "HR analytics, in/out flow, 24 months (10,000 people)",
-    path: "/analytics/users/flow?period=24",
-    target: 300,
-  },
-];
+/**
+ * HR analytics' completion, in/out-flow and development tabs, and criteria analytics filtered to Groot BV's
+ * round (decision 1790's round filter: the round's view and the period's, two statements' worth).
+ */
+async function analyticsPages(url: string, clusterId: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ id: string }>(
+      `select id from reviews where cluster_id = $1 and name = $2 and type = 'team-summary'`,
+      [clusterId, LARGE_ROUND_NAME],
+    );
+    return [
+      { name: "HR analytics, review completion (800 teams)", path: "/analytics/users/completion", target: 300 },
+      {
+        name: "HR analytics, in/out flow, 24 months (10,000 people)",
+        path: "/analytics/users/flow?period=24",
+        target: 300,
+      },
+      { name: "HR analytics, development roles (800 teams)", path: "/analytics/users/development", target: 300 },
+      {
+        name: "criteria analytics, distribution, one round",
+        path: `/analytics/criteria/distribution?round=${rows[0].id}`,
+        target: 300,
+      },
+      {
+        name: "criteria analytics, teams, one round",
+        path: `/analytics/criteria/teams?round=${rows[0].id}`,
+        target: 300,
+      },
+    ];
+  } finally {
+    await pool.end();
+  }
+}
 const group = new ProcessGroup(5_000);
 const benchStarted = Date.now();
 try {
@@ -285,7 +312,7 @@ try {
       : onlyAudit
         ? await auditPages(databaseUrl)
         : onlyAnalytics
-          ? analyticsPages
+          ? await analyticsPages(databaseUrl, seeded.clusterId)
           : [
               ...(onlyCompetences ? [] : await teamReviewPages(databaseUrl, seeded.clusterId)),
               // Workforce planning (1550): 800 teams' needs against their contracts, one SQL statement (target 300 ms).
@@ -293,7 +320,7 @@ try {
                 ? []
                 : [{ name: "workforce planning, 1 year (800 teams)", path: "/analytics/planning/1y" }]),
               ...(await competencePages(databaseUrl, seeded.clusterId)),
-              ...(onlyCompetences ? [] : analyticsPages),
+              ...(onlyCompetences ? [] : await analyticsPages(databaseUrl, seeded.clusterId)),
               ...(onlyCompetences ? [] : await auditPages(databaseUrl)),
             ];
   for (const page of ourPages) {

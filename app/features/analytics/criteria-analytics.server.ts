@@ -17,7 +17,7 @@ import {
 } from "./analytics";
 import { hrAnalyticsScope, hrChoices, subjectsSql } from "./development-rounds.server";
 import { parseHrFilter, type HrFilter } from "./hr-filter";
-import { filteredGroup, filteredSiblings, hiddenSummary, type HiddenReason } from "./small-groups";
+import { filteredGroup, filteredSiblings, filteredTeamGroups, hiddenSummary, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
 /**
@@ -178,7 +178,11 @@ export type CriteriaChart = {
 
 function byCriterion<T extends { criterion_id: string }>(rows: readonly T[]) {
   const map = new Map<string, T[]>();
-  for (const r of rows) map.set(r.criterion_id, [...(map.get(r.criterion_id) ?? []), r]);
+  for (const r of rows) {
+    const list = map.get(r.criterion_id);
+    if (list) list.push(r);
+    else map.set(r.criterion_id, [r]);
+  }
   return map;
 }
 
@@ -295,19 +299,26 @@ export async function criteriaTab(
     const teamIds = new Set(rows.filter((r) => r.in_tag && r.in_position && r.in_round).map((r) => r.team_id ?? ""));
     const teams = choices.teams.filter((team) => teamIds.has(team.id) && (!filter.team || team.id === filter.team));
     // A team's cell is what the page filtered to that team shows (small, each filter's complement, the team
-    // among its siblings): two views never differ by a small group.
+    // among its siblings): two views never differ by a small group. Per criterion for all teams at once.
+    const cells = criteria.map((c) => {
+      const perTeam = filteredTeamGroups(
+        groups.get(c.id)!,
+        filter,
+        teams.map((team) => team.id),
+        min,
+      );
+      reasons.push(...perTeam.map((g) => g.hidden));
+      return perTeam;
+    });
     charts.push({
       id: "criteria-teams",
       title: t("analytics:criteria.teamsTitle"),
       groupLabel: t("analytics:hr.team"),
       series: criteria.map((c, i) => percentSeries(c.id, c.name, cycle(i))),
-      rows: teams.map((team) => ({
+      rows: teams.map((team, i) => ({
         key: team.id,
         label: team.name,
-        values: criteria.map((c) => {
-          const group = hiddenOf(groups.get(c.id)!, { ...filter, team: team.id });
-          return group.hidden ? null : mean(group.rows);
-        }),
+        values: cells.map((perTeam) => (perTeam[i].hidden ? null : mean(perTeam[i].rows))),
       })),
       percent: true,
       grouped: true,

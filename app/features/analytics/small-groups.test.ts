@@ -4,6 +4,7 @@ import {
   effectiveMinGroupSize,
   filteredGroup,
   filteredSiblings,
+  filteredTeamGroups,
   hiddenSummary,
   isTooSmall,
   suppressSiblings,
@@ -124,5 +125,22 @@ describe("filtered views", () => {
     const periodMore = row("A", true, 4, { in_round: false, in_period: true });
     expect(filteredGroup([same, roundOnly, periodMore], filter, 5).hidden).toBeNull();
     expect(filteredGroup([same], filter, 5).hidden).toBeNull();
+  });
+
+  it("answers for many teams at once exactly as for each team alone", () => {
+    // A: 6 tagged, 1 not (its complement is small, as is the whole view's); B: 3 (small); C: 5 and D: 7 stay
+    // (B and the 2 without a team together are 5); E has nobody.
+    const rows = [
+      row("A", true, 6),
+      row("A", false, 1),
+      row("B", true, 3),
+      row("C", true, 5),
+      row("D", true, 7),
+      { team_id: null, in_tag: true, in_position: true, n: 2 },
+    ];
+    const teams = [null, "A", "B", "C", "D", "E"];
+    const each = teams.map((team) => filteredGroup(rows, { ...byTag, team }, 5));
+    expect(filteredTeamGroups(rows, byTag, teams, 5)).toEqual(each);
+    expect(each.map((g) => g.hidden)).toEqual(["sibling", "sibling", "small", null, null, null]);
   });
 });

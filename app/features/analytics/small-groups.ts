@@ -229,27 +229,66 @@ export function filteredGroup<T extends FilterRow>(
   filter: GroupFilter,
   min: number,
 ): { rows: T[]; hidden: HiddenReason | null } {
-  const shown = rows.filter((r) => matches(r, filter, null));
-  const size = sumOf(shown);
-  const differences = (["team", "tag", "position", "round"] as const)
-    .filter((f) => filter[f])
-    .map((f) => sumOf(rows.filter((r) => matches(r, filter, null) !== matches(r, filter, f))));
-  let hidden: HiddenReason | null = isTooSmall(size, min)
-    ? "small"
-    : differences.some((n) => isTooSmall(n, min))
-      ? "sibling"
-      : null;
-  if (!hidden && filter.team) {
-    const others = rows.filter((r) => matches(r, filter, "team"));
-    const teamIds = [...new Set(others.map((r) => r.team_id ?? ""))];
+  return filteredTeamGroups(rows, filter, [filter.team], min)[0];
+}
+
+/**
+ * `filteredGroup` for many teams at once (a table with a column per team): the same answer as calling it
+ * with `{ ...filter, team }` for each team, but the teams' sibling suppression — the same for every team — is
+ * worked out once, and each team reads only its own rows (800 teams × their rows was quadratic). A null team
+ * is the view without a team filter.
+ */
+export function filteredTeamGroups<T extends FilterRow>(
+  rows: readonly T[],
+  filter: GroupFilter,
+  teams: readonly (string | null)[],
+  min: number,
+): { rows: T[]; hidden: HiddenReason | null }[] {
+  const byTeam = new Map<string, T[]>();
+  for (const r of rows) {
+    const key = r.team_id ?? "";
+    const list = byTeam.get(key);
+    if (list) list.push(r);
+    else byTeam.set(key, [r]);
+  }
+  // The view without the team filter and its teams' sibling suppression: the same for every team, worked out once.
+  let siblings: { size: number; hidden: Map<string, HiddenReason | null> } | null = null;
+  const teamSiblings = () => {
+    if (siblings) return siblings;
+    const sizes = new Map<string, number>();
+    let size = 0;
+    for (const r of rows) {
+      if (!matches(r, filter, "team")) continue;
+      sizes.set(r.team_id ?? "", (sizes.get(r.team_id ?? "") ?? 0) + r.n);
+      size += r.n;
+    }
     const flags = suppressGroups(
-      sumOf(others),
-      teamIds.map((id) => ({ key: id, size: sumOf(others.filter((r) => (r.team_id ?? "") === id)), counts: {} })),
+      size,
+      [...sizes].map(([key, n]) => ({ key, size: n, counts: {} })),
       min,
     );
-    hidden = flags.find((g) => g.key === filter.team)?.hidden ?? null;
-  }
-  return { rows: shown, hidden };
+    siblings = { size, hidden: new Map(flags.map((g) => [g.key, g.hidden])) };
+    return siblings;
+  };
+  return teams.map((team) => {
+    const view = { ...filter, team };
+    // Only the team's own rows can match the view, or match it differently without the tag, position or round.
+    const candidates = team ? (byTeam.get(team) ?? []) : rows;
+    const shown = candidates.filter((r) => matches(r, view, null));
+    const size = sumOf(shown);
+    const differences = (["tag", "position", "round"] as const)
+      .filter((f) => view[f])
+      .map((f) => sumOf(candidates.filter((r) => matches(r, view, null) !== matches(r, view, f))));
+    // Without the team filter the view holds this team's and the other teams' rows: their difference.
+    if (team) differences.push(teamSiblings().size - size);
+    let hidden: HiddenReason | null = isTooSmall(size, min)
+      ? "small"
+      : differences.some((n) => isTooSmall(n, min))
+        ? "sibling"
+        : null;
+    if (!hidden && team) hidden = teamSiblings().hidden.get(team) ?? null;
+    return { rows: shown, hidden };
+  });
 }
 
 /**
