@@ -31,3 +31,11 @@ export function parseViewPreferences(stored: unknown): ViewPreferences {
     scoring: viewPreferenceValue("scoring", object.scoring) ?? defaultViewPreferences.scoring,
   };
 }
+
+/**
+ * The field a switch pressed without JavaScript sends with its score form (`viewPreference.scoring` = "list"): the
+ * form's own action saves what was typed and stores the choice on its way back (decision 1880).
+ */
+export function viewPreferenceField(name: ViewPreferenceName): string {
+  return `viewPreference.${name}`;
+}

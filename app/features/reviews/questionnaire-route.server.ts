@@ -5,6 +5,7 @@ import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-se
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { withViewPreference } from "~/utils/view-preferences.server";
 
 /**
  * The route shape of a review questionnaire (self and peer; docs/decisions/1502): what its loader shows of the
@@ -79,5 +80,6 @@ export async function questionnaireAction<V extends { intent?: string }>(
   }
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };
   if (submission.value.intent === "finish") return redirect(`${type.base}/finish`);
-  return redirectWithToast(type.base, { key: `${type.ns}:questionnaire.saved` });
+  const saved = await redirectWithToast(type.base, { key: `${type.ns}:questionnaire.saved` });
+  return withViewPreference(request, formData, saved);
 }

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Fragment, useRef, type ChangeEvent, type ReactNode } from "react";
+import { Fragment, useId, useRef, type ChangeEvent, type ReactNode } from "react";
 import { Button, ErrorSummary } from "~/components/ui/forms";
 import { ScoringModeSwitch, ShowInfoToggle, useViewPreferences } from "~/components/view-preference-controls";
 import { ScaleLegend, ScoreToggle } from "~/components/ui/score-toggle";
@@ -104,6 +104,8 @@ export function ScoreQuestionnaire(props: {
     ...(props.textErrors?.(errors) ?? []),
   ];
   const Heading = props.dimensionHeading;
+  // Without JavaScript the view controls submit this form: what was typed is saved before the view changes (1880).
+  const formId = useId();
 
   const scores = (part: ScorePart) => {
     const typedScores = (typed[part.replyKey] ?? {}) as Record<string, string>;
@@ -146,13 +148,14 @@ export function ScoreQuestionnaire(props: {
     <>
       {props.legend ? <ScaleLegend levels={levels} /> : null}
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
-        <ShowInfoToggle />
-        {readOnly ? null : <ScoringModeSwitch />}
+        <ShowInfoToggle formId={readOnly ? undefined : formId} />
+        {readOnly ? null : <ScoringModeSwitch formId={formId} />}
       </div>
       <div className="mt-4">
         <ErrorSummary formErrors={errors[""]} fieldErrors={summaryErrors} />
       </div>
       <Form
+        id={formId}
         method="post"
         action={props.action}
         ref={autoSave.formRef}

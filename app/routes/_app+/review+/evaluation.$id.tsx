@@ -12,6 +12,7 @@ import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { withViewPreference } from "~/utils/view-preferences.server";
 import { readForm } from "~/utils/read-form.server";
 
 // The criteria and finish pages are siblings (evaluation.$id_.*), not children: they need none of this loader's data (decision 0730).
@@ -65,7 +66,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (autosave) return { ok: true as const, message: t("evaluation:autosave.saved") };
   const evaluation = await getEvaluation(ctx, review.id);
   const member = intent === "saveNext" ? nextSubjectId(evaluation.subjects, subjectId) : subjectId;
-  return redirectWithToast(`/review/evaluation/${review.id}?member=${member}`, { key: "evaluation:saved" });
+  const saved = await redirectWithToast(`/review/evaluation/${review.id}?member=${member}`, {
+    key: "evaluation:saved",
+  });
+  return withViewPreference(request, formData, saved);
 }
 
 export default function EvaluationRoute() {
