@@ -7,7 +7,6 @@ import { ERASED_NAME } from "~/features/privacy/erased-person";
 import { keepingRefusals } from "~/features/privacy/erasure.server";
 import { collectPersonalData, requireExportablePerson } from "~/features/privacy/personal-data.server";
 import { runRetention } from "~/features/privacy/retention.server";
-import { action as eraseAction, loader as eraseLoader } from "~/routes/_app+/personnel+/user.$id.erase";
 import { action as settingsAction } from "~/routes/_app+/account+/settings";
 import { loader as usersListLoader } from "~/routes/_app+/personnel+/users.$tab";
 import { loader as personLoader } from "~/routes/_app+/personnel+/user.$id._index";
@@ -20,6 +19,7 @@ import { loader as apiTeamLoader } from "~/routes/api+/teams.$id";
 import { loader as personnelExportLoader } from "~/routes/resources+/personnel-export";
 import { requireUser } from "~/utils/tenant.server";
 import { createUserWithMembership, uniqueSuffix } from "../factories";
+import { confirmPage, columnsHolding, erase } from "../support/erasure";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
 import { resultsOf, reviewWorld, scoreAndFinishAlfa, teamReviewOf } from "../support/reviews";
@@ -28,40 +28,6 @@ import { readXlsx } from "../support/xlsx";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
 const db = () => getDb();
-
-/** Every text-like column of every table ("table.column") whose value contains one of the markers. */
-async function columnsHolding(markers: readonly string[]): Promise<string[]> {
-  const columns = await db().execute<{ table_name: string; column_name: string }>(sql`
-    select c.table_name, c.column_name from information_schema.columns c
-    join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-      and (c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`);
-  const found: string[] = [];
-  const list = sql`${`{${markers.map((m) => `"${m}"`).join(",")}}`}::text[]`;
-  for (const { table_name, column_name } of columns.rows) {
-    const hits = await db().execute<{ marker: string }>(sql`select marker from unnest(${list}) marker where exists
-      (select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike '%' || marker || '%')`);
-    for (const { marker } of hits.rows) found.push(`${table_name}.${column_name}: ${marker}`);
-  }
-  return found;
-}
-
-const erase = (membershipId: string, cookie: string, fields: Record<string, string> = { confirm: "on" }) =>
-  run(() =>
-    eraseAction({
-      request: postForm(`/personnel/user/${membershipId}/erase`, fields, cookie),
-      context: context(),
-      params: { id: membershipId },
-    }),
-  );
-const confirmPage = (membershipId: string, cookie: string) =>
-  run(() =>
-    eraseLoader({
-      request: getRequest(`/personnel/user/${membershipId}/erase`, cookie),
-      context: context(),
-      params: { id: membershipId },
-    }),
-  );
 
 type AnyLoader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
