@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, roleAssignments, users } from "#db/schema";
@@ -12,8 +12,8 @@ import { contextFor, reviewWorld } from "../support/reviews";
 import { signInTo } from "../support/session";
 
 /**
- * Erasure's refusals for open obligations (decisions 1560, 1890): a peer round, and on the demo a leader of teams
- * in two clusters (the account admin admin@demo.nl answers the requests).
+ * Erasure's refusals for open obligations (decisions 1560, 1890, 1891): a peer round, and on the demo a leader
+ * of teams in two clusters and two account admins (the account admin admin@demo.nl answers the requests).
  */
 let admin: Awaited<ReturnType<typeof signInTo>>;
 const db = () => getDb();
@@ -112,5 +112,30 @@ describe("erasure and open obligations", () => {
       { status: "inactive", access: false, removed: true },
     ]);
     expect(await columnsHolding([demoUsers.meerdere])).toEqual([]);
+  });
+
+  it("keeps an account admin when two account admins erase each other at the same time", async () => {
+    const hr = await signInTo(demoUsers.hr, demoClusters.noord);
+    await db().update(users).set({ isAccountAdmin: true }).where(eq(users.email, demoUsers.hr));
+    // Each may erase the other while there is another account admin.
+    expect(await refusalsOnPage(hr.membershipId, admin.cookie)).toEqual([]);
+    expect(await refusalsOnPage(admin.membershipId, hr.cookie)).toEqual([]);
+
+    const answers = await Promise.all([erase(hr.membershipId, admin.cookie), erase(admin.membershipId, hr.cookie)]);
+    const admins = await db()
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.accountId, admin.accountId), eq(users.isAccountAdmin, true)));
+    expect(admins).toHaveLength(1);
+    // The one that waited finds the other erased: they are the last account admin now.
+    const refused = answers.map((a) => unwrapData(a)).filter((a) => a.status === 400);
+    expect(refused).toHaveLength(1);
+    expect(JSON.stringify(refused[0].data)).toContain("audit:erasure.refused.lastAccountAdmin");
+    const erased = await db()
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(and(inArray(memberships.id, [admin.membershipId, hr.membershipId]), sql`${users.erasedAt} is not null`));
+    expect(erased).toHaveLength(1);
   });
 });

@@ -109,6 +109,10 @@ export async function erasePersonAs(
   userId: string,
 ): Promise<{ ok: true } | { ok: false; errorKey: ErasureRefusal }> {
   return getDb().transaction(async (tx) => {
+    // The account's admins first (as setAccountAdmin does): two admins erasing each other at once cannot both
+    // pass the last-admin check; the second waits and then finds the other erased (decision 1891).
+    await tx.execute(sql`select id from users where account_id = ${ctx.accountId} and is_account_admin
+      order by id for update`);
     // One erasure at a time per person: a second request waits here and then finds the person erased.
     await tx.execute(sql`select id from users where id = ${userId} and account_id = ${ctx.accountId} for update`);
     const refusals = await erasureRefusals(ctx, userId, tx);
