@@ -9,29 +9,37 @@ import type { TenantContext } from "~/utils/tenant.server";
 import { POSITIONS_PAGE_SIZE } from "./list-sizes";
 
 export async function listPositions(ctx: TenantContext, input: { page: number }) {
+  const { positions, total } = await positionsPage(ctx, { page: input.page, pageSize: POSITIONS_PAGE_SIZE });
+  return { positions: positions.map(({ parentId: _parentId, ...position }) => position), total };
+}
+
+/** A page of the cluster's positions by name, with parent and contract count: the list page's and the API's. */
+async function positionsPage(ctx: Tenant, paging: { page: number; pageSize: number }) {
   const result = await getDb().execute<{
     id: string;
     name: string;
     code: string | null;
-    levels: number | null;
+    parent_id: string | null;
     parent_name: string | null;
+    levels: number | null;
     contracts_count: number;
     total: number;
   }>(sql`
-    select p.id, p.name, p.code, p.levels, parent.name as parent_name,
+    select p.id, p.name, p.code, p.parent_id, parent.name as parent_name, p.levels,
       (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count,
       count(*) over ()::int as total
     from positions p left join positions parent on parent.id = p.parent_id
     where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
     order by lower(p.name), p.id
-    limit ${POSITIONS_PAGE_SIZE} offset ${(input.page - 1) * POSITIONS_PAGE_SIZE}`);
+    limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`);
   return {
     positions: result.rows.map((r) => ({
       id: r.id,
       name: r.name,
       code: r.code,
-      levels: r.levels,
+      parentId: r.parent_id,
       parentName: r.parent_name,
+      levels: r.levels,
       contractsCount: r.contracts_count,
     })),
     total: result.rows[0]?.total ?? 0,
@@ -222,32 +230,10 @@ export async function mergePositions(
 
 /** GET api/positions (spec §7): a page of the cluster's positions with parent and contract count. */
 export async function listPositionsForApi(ctx: Tenant, paging: { page: number; pageSize: number }) {
-  const result = await getDb().execute<{
-    id: string;
-    name: string;
-    code: string | null;
-    parent_id: string | null;
-    levels: number | null;
-    contracts_count: number;
-    total: number;
-  }>(sql`
-    select p.id, p.name, p.code, p.parent_id, p.levels,
-      (select count(*)::int from contracts c where c.position_id = p.id) as contracts_count,
-      count(*) over ()::int as total
-    from positions p
-    where p.account_id = ${ctx.accountId} and p.cluster_id = ${ctx.clusterId}
-    order by lower(p.name), p.id
-    limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`);
+  const { positions, total } = await positionsPage(ctx, paging);
   return {
-    positions: result.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      code: r.code,
-      parentId: r.parent_id,
-      levels: r.levels,
-      contractsCount: r.contracts_count,
-    })),
-    total: result.rows[0]?.total ?? 0,
+    positions: positions.map(({ parentName: _parentName, ...position }) => position),
+    total,
     page: paging.page,
     pageSize: paging.pageSize,
   };
