@@ -5,7 +5,7 @@ import { getDb, type DbOrTx } from "#db/client.server";
 import { dialogs, memberships, reviews, tasks, teams, users } from "#db/schema";
 import { parseDate, toIsoDate } from "~/utils/dates";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/utils/format";
-import { idsInScope, inCluster, isUuid, notFound, requireUuid } from "~/utils/scope.server";
+import { idsInScope, inCluster, isUuid, notFound, requireUuid, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { mayReferToReview } from "~/features/reviews/review-access.server";
 import { dialogVisibility } from "~/features/dialogs/dialog-access.server";
@@ -116,45 +116,45 @@ function toView(row: TaskRow, me: string, today: string, aboutNames: Map<string,
   };
 }
 
-/** Names of what tasks are about, one small query per kind (only ids of this cluster are found). */
-async function aboutNamesOf(db: DbOrTx, ctx: TaskCtx, rows: TaskRow[]): Promise<Map<string, string>> {
-  const ids = (type: string) => rows.filter((r) => r.aboutType === type && r.aboutId).map((r) => r.aboutId!);
-  const names = new Map<string, string>();
-  const [people, teamIds, reviewIds] = [ids("person"), ids("team"), ids("review")];
-  const tenant = { accountId: ctx.accountId, clusterId: ctx.clusterId };
-  if (people.length) {
-    const found = await db
+type NameQuery = (db: DbOrTx, tenant: Tenant, ids: string[]) => Promise<{ id: string; name: string }[]>;
+
+/** A team or review is named by its own name. */
+const ownName =
+  (table: typeof teams | typeof reviews): NameQuery =>
+  (db, tenant, ids) =>
+    db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(and(inCluster(table, tenant), inArray(table.id, ids)));
+
+/** Per kind a task can be about: the names of those ids (only ids of this cluster are found). */
+const aboutNameQueries: Record<(typeof taskAboutTypes)[number], NameQuery> = {
+  person: (db, tenant, ids) =>
+    db
       .select({ id: memberships.id, name: fullName(users) })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(inCluster(memberships, tenant), inArray(memberships.id, people)));
-    for (const f of found) names.set(f.id, f.name);
-  }
-  if (teamIds.length) {
-    const found = await db
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(and(inCluster(teams, tenant), inArray(teams.id, teamIds)));
-    for (const f of found) names.set(f.id, f.name);
-  }
-  if (reviewIds.length) {
-    const found = await db
-      .select({ id: reviews.id, name: reviews.name })
-      .from(reviews)
-      .where(and(inCluster(reviews, tenant), inArray(reviews.id, reviewIds)));
-    for (const f of found) names.set(f.id, f.name);
-  }
-  const dialogIds = ids("dialog");
-  if (dialogIds.length) {
-    // A dialog is named after its person (its objective may be long or empty).
-    const found = await joinPerson(
+      .where(and(inCluster(memberships, tenant), inArray(memberships.id, ids))),
+  team: ownName(teams),
+  review: ownName(reviews),
+  // A dialog is named after its person (its objective may be long or empty).
+  dialog: (db, tenant, ids) =>
+    joinPerson(
       db
         .select({ id: dialogs.id, name: fullName(users) })
         .from(dialogs)
         .$dynamic(),
       dialogs.membershipId,
-    ).where(and(inCluster(dialogs, tenant), inArray(dialogs.id, dialogIds)));
-    for (const f of found) names.set(f.id, f.name);
+    ).where(and(inCluster(dialogs, tenant), inArray(dialogs.id, ids))),
+};
+
+/** Names of what tasks are about, one small query per kind. */
+async function aboutNamesOf(db: DbOrTx, ctx: TaskCtx, rows: TaskRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const tenant = { accountId: ctx.accountId, clusterId: ctx.clusterId };
+  for (const type of taskAboutTypes) {
+    const ids = rows.filter((r) => r.aboutType === type && r.aboutId).map((r) => r.aboutId!);
+    if (ids.length) for (const f of await aboutNameQueries[type](db, tenant, ids)) names.set(f.id, f.name);
   }
   return names;
 }
