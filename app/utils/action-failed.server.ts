@@ -1,5 +1,5 @@
 import { actionFailed, type ActionKind } from "./action-failed";
-import { errorKeyWithValues } from "./error-key";
+import { errorKeyWithValues, readErrorKey } from "./error-key";
 import { logger } from "./logger.server";
 import type { MissingItem } from "./not-found";
 import type { Failure } from "./results.server";
@@ -68,6 +68,12 @@ export async function writeOrRefuse<T extends { ok: boolean }>(
   if (attempt.ok) return attempt.value;
   const { key, values } = attempt.toast;
   return { ok: false, field: "", errorKey: errorKeyWithValues(key, values), status: attempt.status, writeFailed: true };
+}
+
+/** A failed write's message in the reader's words, for an answer that is not a form (an auto-save's JSON). */
+export function failedWriteMessage(t: (key: string, values?: Record<string, string>) => string, failure: WriteFailure) {
+  const { key, values } = readErrorKey(failure.errorKey);
+  return t(key, values);
 }
 
 /**

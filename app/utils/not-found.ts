@@ -17,6 +17,7 @@ export const missingItems = [
   "settings",
   "goal",
   "set",
+  "score",
 ] as const;
 export type MissingItem = (typeof missingItems)[number];
 

@@ -338,6 +338,33 @@ describe("the questionnaire", () => {
     ).toBe(404);
   });
 
+  it("answers a save that fails past its checks with the form as typed, 409 and the message (decision 1840)", async () => {
+    const me = w.members[0];
+    const [a] = w.chosen;
+    const subject = (await getQuestionnaire(await contextFor(me.cookie), fromRoundId, me.membership.id)).subject;
+    const params = { reviewId: fromRoundId, membershipId: me.membership.id };
+    const fields: [string, string][] = [
+      ["subjectId", subject.id],
+      [`score.${a.id}`, "1"],
+    ];
+    await refusing("review_scores", "insert", `new.subject_id = '${subject.id}'`, async () => {
+      const refused = unwrapData(await post(questionnaireAction, path(me.membership.id), fields, me.cookie, params));
+      expect(refused.status).toBe(409);
+      expect(refused.data).toMatchObject({
+        initialValue: { score: { [a.id]: "1" } },
+        error: { "": ["common:actionFailed.save?item=score"] },
+      });
+      const autosave = unwrapData(
+        await post(questionnaireAction, path(me.membership.id), [...fields, ["autosave", "1"]], me.cookie, params),
+      );
+      expect(autosave.status).toBe(409);
+      expect(autosave.data).toEqual({
+        ok: false,
+        message: "Score niet opgeslagen. Je wijzigingen zijn niet opgeslagen.",
+      });
+    });
+  });
+
   it("saves both parts; a score outside the scale is refused with nothing of the form written", async () => {
     const me = w.members[0];
     const [a, b] = w.chosen;

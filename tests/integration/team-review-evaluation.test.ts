@@ -14,6 +14,7 @@ import { action as evaluationAction, loader as evaluationLoader } from "~/routes
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
+import { refusing } from "../support/refusing";
 import { sessionCookieFor } from "../support/session";
 
 type World = Awaited<ReturnType<typeof reviewWorld>>;
@@ -273,6 +274,27 @@ describe("evaluation page", () => {
     );
     expect(changed).toMatchObject({ status: 200, data: { ok: true, message: "Opgeslagen" } });
     expect(await scoreRow(aalders.id, c1.id)).toMatchObject({ score: 3, scoredBy: w.leader.membership.id });
+  });
+
+  it("answers a save that fails past its checks with the form as typed, 409 and the message (decision 1840)", async () => {
+    const [aalders] = (await subjectsOf(alfaId)).filter((s) => s.membershipId === w.members[0].membership.id);
+    const criterionId = w.chosen[4].id;
+    const fields: [string, string][] = [
+      ["subjectId", aalders.id],
+      [`score.${criterionId}`, "1"],
+      ["developmentGoal", "Weigert 1882"],
+    ];
+    await refusing("review_scores", "insert", `new.subject_id = '${aalders.id}'`, async () => {
+      const refused = unwrapData(
+        await postForm(evaluationAction, `/review/evaluation/${alfaId}`, fields, w.leader.cookie, { id: alfaId }),
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.data).toMatchObject({
+        initialValue: { score: { [criterionId]: "1" }, developmentGoal: "Weigert 1882" },
+        error: { "": ["common:actionFailed.save?item=score"] },
+      });
+    });
+    expect(await scoreRow(aalders.id, criterionId)).toBeNull();
   });
 
   it("refuses a value outside the scale without a 500", async () => {

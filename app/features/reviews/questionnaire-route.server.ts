@@ -4,6 +4,8 @@ import type * as z from "zod";
 import { dimensionTexts, getReviewSettings } from "~/features/criteria/review-settings.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import type { TenantContext } from "~/utils/tenant.server";
+import { failedWriteMessage, writeOrRefuse } from "~/utils/action-failed.server";
+import { refusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withViewPreference } from "~/utils/view-preferences.server";
 
@@ -69,7 +71,13 @@ export async function questionnaireAction<V extends { intent?: string }>(
     if (autosave) return data({ ok: false as const, message: t(notSaved) }, { status: 422 });
     return data(submission.reply({ formErrors: [notSaved] }), { status: 400 });
   }
-  const result = await type.save(submission.value);
+  // A save that fails past its checks comes back as the form's refusal, with every score typed (decision 1840).
+  const result = await writeOrRefuse("save", "score", () => type.save(submission.value));
+  if (!result.ok && "writeFailed" in result) {
+    if (autosave)
+      return data({ ok: false as const, message: failedWriteMessage(t, result) }, { status: result.status });
+    return refusal(submission, result);
+  }
   if (!result.ok) {
     const key = `${type.ns}:errors.${result.code}`;
     if (autosave) return data({ ok: false as const, message: `${t(notSaved)} ${t(key)}` }, { status: 422 });

@@ -11,6 +11,8 @@ import { requireTeamReview } from "~/features/reviews/review-access.server";
 import { getLanguage, getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireModule } from "~/utils/tenant.server";
+import { failedWriteMessage, writeOrRefuse } from "~/utils/action-failed.server";
+import { refusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withViewPreference } from "~/utils/view-preferences.server";
 import { readForm } from "~/utils/read-form.server";
@@ -54,7 +56,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { subjectId, intent, score } = submission.value;
   // Conform turns an emptied textarea into undefined; an empty goal is a change too.
   const developmentGoal = formData.has("developmentGoal") ? String(formData.get("developmentGoal")) : undefined;
-  const result = await saveMemberForm(ctx, review.id, { subjectId, scores: score ?? {}, developmentGoal });
+  // A save that fails past its checks comes back as the form's refusal, with every score typed (decision 1840).
+  const result = await writeOrRefuse("save", "score", () =>
+    saveMemberForm(ctx, review.id, { subjectId, scores: score ?? {}, developmentGoal }),
+  );
+  if (!result.ok && "writeFailed" in result) {
+    if (autosave)
+      return data({ ok: false as const, message: failedWriteMessage(t, result) }, { status: result.status });
+    return refusal(submission, result);
+  }
   if (!result.ok) {
     const key = `evaluation:errors.${result.code}`;
     if (autosave) return data({ ok: false as const, message: t(key) }, { status: 422 });
