@@ -58,6 +58,19 @@ test.describe("privacy (issue 35): the audit trail and a person's data", () => {
     expect(row.email).not.toBe(person.email);
   });
 
+  test("the confirm page refuses a leader of an open review and peer round, and names them", async ({ page }) => {
+    const [leider] = await getDb()
+      .select({ id: memberships.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(users.email, demoUsers.leider));
+    await signIn(page, demoUsers.admin, { at: `/personnel/user/${leider.id}/erase` });
+    const refusal = page.getByRole("alert").filter({ hasText: "Deze persoon kan nu niet worden gewist" });
+    await expect(refusal).toContainText("doet mee aan een peer review die nog niet is afgerond");
+    await expect(refusal.getByRole("listitem").filter({ hasText: /^Peer feedback / })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Definitief wissen" })).toHaveCount(0);
+  });
+
   test("the account admin sets the retention periods; a bad number gets a message", async ({ page }) => {
     await signIn(page, demoUsers.admin, { at: "/account/settings" });
     const days = page.getByLabel("Importbestanden (dagen)");

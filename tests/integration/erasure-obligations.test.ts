@@ -6,7 +6,7 @@ import { decideNomination, nominatePeers, pendingNominations } from "~/features/
 import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
-import { columnsHolding, erase, refusalsOnPage } from "../support/erasure";
+import { columnsHolding, erase, refusalsOnPage, reviewsNamedOnPage } from "../support/erasure";
 import { unwrapData } from "../support/http";
 import { contextFor, reviewWorld } from "../support/reviews";
 import { signInTo } from "../support/session";
@@ -53,6 +53,8 @@ describe("erasure and open obligations", () => {
     const bakkerCtx = await contextFor(bakker.cookie);
     expect(await nominatePeers(bakkerCtx, reviewId, [claes.membership.id])).toMatchObject({ ok: true });
     expect(await refusalsOnPage(claes.membership.id, w.hr.cookie)).toEqual(["audit:erasure.refused.openPeerReview"]);
+    // The page names the round, so the admin knows where to go.
+    expect(await reviewsNamedOnPage(claes.membership.id, w.hr.cookie)).toEqual(["peer: Peerreview voorjaar"]);
     await expectRefused(claes.membership.id, w.hr.cookie, "audit:erasure.refused.openPeerReview");
 
     // Approved, the proposal is a questionnaire: still refused, as for every reviewer of the round.
@@ -96,6 +98,7 @@ describe("erasure and open obligations", () => {
       .values({ ...ids, reviewId: review.id, membershipId: zuid.membershipId });
     // Asked from Noord, the open review in Zuid refuses.
     expect(await refusalsOnPage(noord.membershipId, admin.cookie)).toEqual(["audit:erasure.refused.openReview"]);
+    expect(await reviewsNamedOnPage(noord.membershipId, admin.cookie)).toEqual(["Teamreview Zuid"]);
     await expectRefused(noord.membershipId, admin.cookie, "audit:erasure.refused.openReview");
 
     await db().update(reviews).set({ isFinished: true, finishedAt: new Date() }).where(eq(reviews.id, review.id));

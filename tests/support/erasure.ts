@@ -46,3 +46,11 @@ export const confirmPage = (membershipId: string, cookie: string) =>
 export async function refusalsOnPage(membershipId: string, cookie: string): Promise<string[]> {
   return (unwrapData(await confirmPage(membershipId, cookie)).data as { refusals: string[] }).refusals;
 }
+
+/** The unfinished reviews the confirm page names under its refusals ("name (team)"; peer rounds marked). */
+export async function reviewsNamedOnPage(membershipId: string, cookie: string): Promise<string[]> {
+  const { openReviews } = unwrapData(await confirmPage(membershipId, cookie)).data as {
+    openReviews: { name: string; teamName: string | null; peer: boolean }[];
+  };
+  return openReviews.map((r) => `${r.peer ? "peer: " : ""}${r.name}${r.teamName ? ` (${r.teamName})` : ""}`);
+}

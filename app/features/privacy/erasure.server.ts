@@ -28,49 +28,50 @@ type Counts = Record<string, number>;
 
 const uuidList = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 
+/** An unfinished review or peer round that holds a person's erasure (decision 1890), as the confirm page names it. */
+export type OpenReview = { name: string; teamName: string | null; peer: boolean };
+
 /**
- * Refusals that hold for everyone, the admin and the retention job alike: what the account must keep. Open
- * obligations are looked up in every cluster of the account (a leader of teams in two clusters, 1890): a
- * review they score that is not finished, and a peer round that is not finished in which they answer, answered
- * or are proposed as a peer (their questionnaire or the proposal is the obligation, whatever the invitation
- * state says, decision 1890).
+ * The unfinished reviews in which the person has an obligation, in every cluster of the account (a leader of
+ * teams in two clusters, 1890): a review they score (the invitation row every type shares) and a peer round in
+ * which they answer, answered or are proposed as a peer (the questionnaire or the waiting proposal is the
+ * obligation, whatever the invitation state says).
  */
+export async function openReviewsOf(accountId: string, userId: string, db: DbOrTx = getDb()): Promise<OpenReview[]> {
+  const result = await db.execute<{ name: string; team_name: string | null; peer: boolean }>(sql`
+    select r.name, r.team_name, r.type = 'peer' as peer from reviews r
+    where r.account_id = ${accountId} and not r.is_finished and r.deleted_at is null and r.id in (
+      select rr.review_id from review_reviewers rr join memberships m on m.id = rr.membership_id
+      where m.user_id = ${userId}
+      union all
+      select a.review_id from review_peer_assignments a join memberships m on m.id = a.reviewer_id
+      where m.user_id = ${userId}
+      union all
+      select n.review_id from review_peer_nominations n join memberships m on m.id = n.nominee_id
+      where m.user_id = ${userId} and n.status = 'proposed')
+    order by r.created_at, r.id`);
+  return result.rows.map((r) => ({ name: r.name, teamName: r.team_name, peer: r.peer }));
+}
+
+/** Refusals that hold for everyone, the admin and the retention job alike: what the account must keep. */
 export async function keepingRefusals(
   accountId: string,
   userId: string,
   db: DbOrTx = getDb(),
 ): Promise<ErasureRefusal[]> {
-  const result = await db.execute<{
-    erased: boolean;
-    last_admin: boolean;
-    open_review: boolean;
-    open_peer_review: boolean;
-  }>(sql`
+  const result = await db.execute<{ erased: boolean; last_admin: boolean }>(sql`
     select u.erased_at is not null as erased,
            (u.is_account_admin and not exists (select 1 from users o where o.account_id = u.account_id
-              and o.id <> u.id and o.is_account_admin and o.deleted_at is null and o.erased_at is null)) as last_admin,
-           exists (select 1 from review_reviewers rr join memberships m on m.id = rr.membership_id
-                   join reviews r on r.id = rr.review_id
-                   where m.user_id = u.id and r.account_id = u.account_id and r.type <> 'peer'
-                     and not r.is_finished and r.deleted_at is null) as open_review,
-           exists (select 1 from reviews r where r.account_id = u.account_id and r.type = 'peer'
-                     and not r.is_finished and r.deleted_at is null and r.id in (
-                       select rr.review_id from review_reviewers rr join memberships m on m.id = rr.membership_id
-                       where m.user_id = u.id
-                       union all
-                       select a.review_id from review_peer_assignments a join memberships m on m.id = a.reviewer_id
-                       where m.user_id = u.id
-                       union all
-                       select n.review_id from review_peer_nominations n join memberships m on m.id = n.nominee_id
-                       where m.user_id = u.id and n.status = 'proposed')) as open_peer_review
+              and o.id <> u.id and o.is_account_admin and o.deleted_at is null and o.erased_at is null)) as last_admin
     from users u where u.id = ${userId} and u.account_id = ${accountId}`);
   const row = result.rows[0];
   if (!row) return [];
   const refusals: ErasureRefusal[] = [];
   if (row.erased) refusals.push("audit:erasure.refused.erased");
   if (row.last_admin) refusals.push("audit:erasure.refused.lastAccountAdmin");
-  if (row.open_review) refusals.push("audit:erasure.refused.openReview");
-  if (row.open_peer_review) refusals.push("audit:erasure.refused.openPeerReview");
+  const open = await openReviewsOf(accountId, userId, db);
+  if (open.some((r) => !r.peer)) refusals.push("audit:erasure.refused.openReview");
+  if (open.some((r) => r.peer)) refusals.push("audit:erasure.refused.openPeerReview");
   return refusals;
 }
 

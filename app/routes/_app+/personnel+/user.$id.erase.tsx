@@ -5,7 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/ui/checkbox";
 import { Button, FormErrorSummary, useZodForm } from "~/components/ui/forms";
-import { erasePersonAs, erasureRefusals, requireErasablePerson } from "~/features/privacy/erasure.server";
+import {
+  erasePersonAs,
+  erasureRefusals,
+  openReviewsOf,
+  requireErasablePerson,
+} from "~/features/privacy/erasure.server";
 import { erasureConfirmSchema } from "~/features/privacy/retention.schema";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
@@ -28,6 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     membershipId: person.membershipId,
     name: personName(person.firstName, person.lastName, person.email),
     refusals: await erasureRefusals(ctx, person.userId),
+    // The reviews and peer rounds a refusal is about, by name, so the admin knows where to go (1890).
+    openReviews: await openReviewsOf(ctx.accountId, person.userId),
   };
 }
 
@@ -43,7 +50,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ErasePersonPage() {
   const { t } = useTranslation();
-  const { membershipId, name, refusals } = useLoaderData<typeof loader>();
+  const { membershipId, name, refusals, openReviews } = useLoaderData<typeof loader>();
+  const reviewsOf = (key: string) =>
+    key === "audit:erasure.refused.openPeerReview"
+      ? openReviews.filter((r) => r.peer)
+      : key === "audit:erasure.refused.openReview"
+        ? openReviews.filter((r) => !r.peer)
+        : [];
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(erasureConfirmSchema, { id: "erase", lastResult });
   const back = `/personnel/user/${membershipId}/details`;
@@ -62,7 +75,16 @@ export default function ErasePersonPage() {
             <h2 className="text-lg font-semibold">{t("audit:erasure.refusedHeading")}</h2>
             <ul className="mt-2 list-disc pl-6">
               {refusals.map((key) => (
-                <li key={key}>{t(key)}</li>
+                <li key={key}>
+                  {t(key)}
+                  {reviewsOf(key).length > 0 ? (
+                    <ul className="mt-1 list-disc pl-6">
+                      {reviewsOf(key).map((r, i) => (
+                        <li key={i}>{r.teamName ? `${r.name} (${r.teamName})` : r.name}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
               ))}
             </ul>
           </div>
