@@ -30,6 +30,7 @@ import { seedDemo } from "../../seed/run";
 import { context, formRequest, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld } from "../support/org";
 import { apiRequest, handle } from "../support/remix-handler";
+import { refusing } from "../support/refusing";
 import { sessionCookieFor } from "../support/session";
 
 type Role = DemoUserKey;
@@ -310,6 +311,39 @@ describe("the book and the matrix", () => {
     expect(
       await getDb().select().from(positionCompetences).where(eq(positionCompetences.positionId, position)),
     ).toEqual([]);
+  });
+});
+
+describe("a failed write keeps what was chosen (decision 1840)", () => {
+  it("a matrix cell comes back with the level chosen, 409 and the message next to it", async () => {
+    const position = await positionIn(noord, "Planner");
+    const competenceId = await competenceIn(noord, "planning");
+    await refusing("position_competences", "insert", `new.position_id = '${position}'`, async () => {
+      const fields = { positionId: position, competenceId, level: "2" };
+      const refused = unwrapData(await post(matrixAction, "/competences/matrix", fields, "hr"));
+      expect(refused.status).toBe(409);
+      expect(refused.data).toEqual({
+        cell: { positionId: position, competenceId },
+        level: "2",
+        errorKey: "common:actionFailed.save?item=competence",
+      });
+    });
+    const stored = await getDb().select().from(positionCompetences).where(eq(positionCompetences.positionId, position));
+    expect(stored.filter((row) => row.competenceId === competenceId)).toEqual([]);
+  });
+
+  it("a person's score comes back with the level chosen, 409 and the message next to it", async () => {
+    await refusing("competence_scores", "insert", `new.membership_id = '${ids.anker}'`, async () => {
+      const fields = { intent: "score", competenceId: ids.reporting, level: "2" };
+      const refused = unwrapData(await postPerson(ids.anker, fields, "hr"));
+      expect(refused.status).toBe(409);
+      expect(refused.data).toEqual({
+        competenceId: ids.reporting,
+        level: "2",
+        errorKey: "common:actionFailed.save?item=score",
+      });
+    });
+    expect(await currentScore(ids.anker, ids.reporting)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { competences, positionCompetences, positions } from "#db/schema";
 import type { CompetenceType } from "#db/schema/enums";
+import { writeOrRefuse } from "~/utils/action-failed.server";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import { matrixCellSchema } from "./competences.schema";
 import { hasTag } from "./competences.server";
@@ -142,8 +143,16 @@ export async function saveMatrixCell(ctx: Tenant, formData: FormData) {
     return { ok: false as const, failed };
   }
   const { positionId, competenceId, level } = parsed.data;
-  if (level === undefined) await clearRequiredLevel(ctx, { positionId, competenceId });
-  else await setRequiredLevel(ctx, { positionId, competenceId, level });
+  // A write that fails past its checks comes back as the cell's refusal, with the level chosen (decision 1840).
+  const written = await writeOrRefuse("save", "competence", async () => {
+    if (level === undefined) await clearRequiredLevel(ctx, { positionId, competenceId });
+    else await setRequiredLevel(ctx, { positionId, competenceId, level });
+    return { ok: true as const };
+  });
+  if (!written.ok) {
+    const failed = { cell: { positionId, competenceId }, level: String(form.level ?? ""), errorKey: written.errorKey };
+    return { ok: false as const, failed, status: written.status, writeFailed: true as const };
+  }
   return { ok: true as const, positionId };
 }
 

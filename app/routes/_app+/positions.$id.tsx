@@ -10,6 +10,7 @@ import { getPositionRequirements, saveMatrixCell } from "~/features/competences/
 import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { can, requireModule } from "~/utils/tenant.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("positionId") !== params.id) throw new Response("Not found", { status: 404 });
   const result = await saveMatrixCell(ctx, formData);
-  if (!result.ok) return data(result.failed, { status: 400 });
+  if (!result.ok) return data(result.failed, { status: refusalStatus(result) });
   return redirectWithToast(`/positions/${params.id}${new URL(request.url).search}`, {
     key: "competences:matrix.saved",
   });

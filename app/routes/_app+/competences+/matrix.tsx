@@ -14,6 +14,7 @@ import { getServerT } from "~/utils/i18n.server";
 import { parseRequestFilter } from "~/utils/list-filter";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireModule } from "~/utils/tenant.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "competences", "competences.manage");
   const result = await saveMatrixCell(ctx, await readForm(request));
-  if (!result.ok) return data(result.failed, { status: 400 });
+  if (!result.ok) return data(result.failed, { status: refusalStatus(result) });
   return redirectWithToast(`/competences/matrix${new URL(request.url).search}`, { key: "competences:matrix.saved" });
 }
 

@@ -8,6 +8,8 @@ import { getPersonScores, removeScore, setScore } from "~/features/competences/s
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { requireModule } from "~/utils/tenant.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
 
@@ -33,13 +35,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result =
-    parsed.data.intent === "score"
-      ? await setScore(ctx, { membershipId, competenceId, level: parsed.data.level })
-      : await removeScore(ctx, { membershipId, competenceId });
-  if (!result.ok) return data({ competenceId, level: "", errorKey: result.errorKey }, { status: 400 });
+  const { intent } = parsed.data;
+  // A write that fails past its checks comes back next to the score, with the level chosen (decision 1840).
+  const result = await writeOrRefuse("save", "score", () =>
+    intent === "score"
+      ? setScore(ctx, { membershipId, competenceId, level: parsed.data.level })
+      : removeScore(ctx, { membershipId, competenceId }),
+  );
+  if (!result.ok) {
+    const level = "writeFailed" in result ? String(form.level ?? "") : "";
+    return data({ competenceId, level, errorKey: result.errorKey }, { status: refusalStatus(result) });
+  }
   return redirectWithToast(`/competences/scores/users/${membershipId}`, {
-    key: parsed.data.intent === "score" ? "competences:scores.saved" : "competences:scores.removed",
+    key: intent === "score" ? "competences:scores.saved" : "competences:scores.removed",
   });
 }
 
