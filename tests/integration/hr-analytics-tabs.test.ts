@@ -43,7 +43,12 @@ type Flow = {
   people: number | null;
 };
 type Tab = {
-  review: { completion: Completion; flow: Flow; invalid: string[]; choices: { teams: { id: string; name: string }[] } };
+  review: {
+    completion: Completion;
+    flow: Flow;
+    invalid: string[];
+    teamField: { teams: { value: string; label: string }[] | null };
+  };
 };
 
 const ROUTE = "routes/_app+/analytics+/users.$tab";
@@ -255,7 +260,7 @@ describe("who may open which HR tab", () => {
       expect((await handle(getRequest(`/analytics/users/${tab}`, who.leider.cookie))).status).toBe(302);
     }
     const mine = (await tabData("/analytics/users/completion?period=all", who.leider.cookie)).review;
-    expect(mine.choices.teams.map((t) => t.name).sort()).toEqual([...leiderTeams].sort());
+    expect(mine.teamField.teams!.map((t) => t.label).sort()).toEqual([...leiderTeams].sort());
     expect(mine.completion.teams.every((t) => (leiderTeams as readonly string[]).includes(t.name))).toBe(true);
     const other = await teamId(smallReviewedTeam.name);
     expect((await tabData(`/analytics/users/completion?team=${other}`, who.leider.cookie)).review.invalid).toEqual([
@@ -288,7 +293,7 @@ describe("who may open which HR tab", () => {
     for (const tab of ["completion", "flow"]) {
       const data = await tabData(`/analytics/users/${tab}?team=${team}`, who.andere.cookie);
       expect(data.review.invalid).toEqual(["team"]);
-      expect(data.review.choices.teams.map((t) => t.id)).not.toContain(team);
+      expect(data.review.teamField.teams!.map((t) => t.value)).not.toContain(team);
     }
     const { completion } = (await tabData("/analytics/users/completion?period=all", who.andere.cookie)).review;
     const ours = (await tabData("/analytics/users/completion?period=all", who.hr.cookie)).review.completion;

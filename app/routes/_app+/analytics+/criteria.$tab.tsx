@@ -11,6 +11,7 @@ import { FilterNotice } from "~/features/analytics/components/filter-notice";
 import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
 import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
 import { criteriaFilter, criteriaQuery, criteriaTab } from "~/features/analytics/criteria-analytics.server";
+import { teamFilterField } from "~/features/analytics/hr-filter";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { formatNumber, isoDayIn } from "~/utils/format";
 import { notFound } from "~/utils/not-found";
@@ -39,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const data = await criteriaTab(ctx, tab, state, isoDayIn(new Date()), t, texts.roles);
   const { teams, tags, positions, rounds } = state.choices;
   const option = (o: { id: string; name: string }) => ({ value: o.id, label: o.name });
+  const teamField = teamFilterField(teams, state.filter.team);
   return {
     title: pageTitle(t, "analytics:criteria.title"),
     tab,
@@ -47,8 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     dimensionKey: state.dimensionKey,
     invalid: state.invalid,
     query: criteriaQuery(state),
+    teamName: teamField.teamName,
     options: {
-      teams: teams.map(option),
+      teams: teamField.teams,
       tags: tags.map(option),
       positions: positions.map(option),
       rounds: rounds.map(option),
@@ -59,7 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function CriteriaAnalyticsPage() {
   const { t, i18n } = useTranslation();
-  const { tab, dimensions, filter, dimensionKey, invalid, query, options, data } = useLoaderData<typeof loader>();
+  const { tab, dimensions, filter, dimensionKey, invalid, query, options, teamName, data } =
+    useLoaderData<typeof loader>();
   const dimensionName = (key: string) =>
     dimensions.find((d) => d.dimension === criteriaDimensions.indexOf(key as never) + 1)?.name ?? key;
   const percent = (value: number) => `${formatNumber(value, i18n.language, { maximumFractionDigits: 0 })} %`;
@@ -83,7 +87,7 @@ export default function CriteriaAnalyticsPage() {
           value={dimensionKey}
           options={criteriaDimensions.map((d) => ({ value: d, label: dimensionName(d) }))}
         />
-        <GroupFilterSelects idPrefix="criteria" filter={filter} options={options} />
+        <GroupFilterSelects idPrefix="criteria" filter={filter} options={options} teamName={teamName} />
         <FilterSelect
           id="criteria-period"
           name="period"

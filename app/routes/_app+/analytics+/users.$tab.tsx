@@ -14,7 +14,7 @@ import { ExportLinks } from "~/features/analytics/components/small-group-notice"
 import { WorkforceView } from "~/features/analytics/components/workforce-view";
 import { completionForPage } from "~/features/analytics/completion.server";
 import { hrReviewTab } from "~/features/analytics/hr-analytics.server";
-import { flowIntervals, hrFilterQuery } from "~/features/analytics/hr-filter";
+import { flowIntervals, hrFilterQuery, teamFilterField } from "~/features/analytics/hr-filter";
 import { workforceAnalytics } from "~/features/analytics/workforce.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { isoDayIn } from "~/utils/format";
@@ -42,7 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { title, tab, tabs, workforce: await workforceAnalytics(ctx, today), review: null, roles: [] };
   }
   const data = await hrReviewTab(ctx, tab, new URL(request.url), today);
-  const review = { ...data, completion: data.completion && completionForPage(data.completion) };
+  // Above TEAM_SELECT_LIMIT teams the page gets the chosen team's name, not every team (1870).
+  const { teams, ...choices } = data.choices;
+  const review = {
+    ...data,
+    choices,
+    teamField: teamFilterField(teams, data.filter.team),
+    completion: data.completion && completionForPage(data.completion),
+  };
   return { title, tab, tabs, workforce: null, review, roles: texts.roles };
 }
 
@@ -94,7 +101,8 @@ function HrFilterForm({ review }: { review: Review }) {
       <GroupFilterSelects
         idPrefix="hr"
         filter={filter}
-        options={{ teams: options(choices.teams), tags: options(choices.tags), positions: options(choices.positions) }}
+        options={{ teams: review.teamField.teams, tags: options(choices.tags), positions: options(choices.positions) }}
+        teamName={review.teamField.teamName}
       />
       {review.rounds || review.completion || review.flow ? (
         <FilterSelect
