@@ -72,6 +72,22 @@ describe("a failed write names the item and changes nothing (spec §8, decision 
     expect(await countRows(live)).toBe(2);
   });
 
+  it("a role's rights: that role's form with the rights as ticked (1840)", async () => {
+    const when = `new.cluster_id = '${w.cluster.id}' and new.role_key = 'reviewer'`;
+    await refusing("role_rights", "insert", when, async () => {
+      const res = await handle(
+        postForm("/settings/rights", { role: "reviewer", rights: ["reviews.manage", "analytics.read"] }, w.cookie),
+      );
+      expect(res.status).toBe(409);
+      const page = await res.text();
+      expect(page).toContain("Instellingen niet opgeslagen. Je wijzigingen zijn niet opgeslagen.");
+      // The reviewer's form shows analytics.read ticked as sent (it is not the reviewer's right by default).
+      const reviewerForm = page.slice(page.indexOf('name="role" value="reviewer"'));
+      const box = reviewerForm.slice(0, reviewerForm.indexOf("</form>")).match(/<input[^>]*"analytics.read"[^>]*>/);
+      expect(box?.[0]).toContain('checked=""');
+    });
+  });
+
   it("position delete", async () => {
     const position = await positionIn(w);
     const path = `/personnel/positions/delete?ids=${position.id}`;

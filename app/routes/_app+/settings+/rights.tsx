@@ -12,7 +12,9 @@ import { assignableRights } from "~/utils/rights";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
-import { writeOrRedirect } from "~/utils/action-failed.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { readErrorKey } from "~/utils/error-key";
+import { refusalStatus } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["settings", "rights", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -34,10 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "roles.manage");
   const submission = parseWithZod(await readForm(request), { schema: roleRightsSchema });
   if (submission.status !== "success") notFound();
-  const result = await writeOrRedirect("save", "settings", request, () =>
-    setRoleRights(ctx, submission.value.role, submission.value.rights),
-  );
-  if (!result.ok) return data({ role: submission.value.role, error: result.errorKey }, { status: 400 });
+  const { role, rights } = submission.value;
+  // A refusal or a failed write comes back as that role's form, with the rights as ticked (decision 1840).
+  const result = await writeOrRefuse("save", "settings", () => setRoleRights(ctx, role, rights));
+  if (!result.ok) return data({ role, rights, error: result.errorKey }, { status: refusalStatus(result) });
   return redirectWithToast("/settings/rights", { key: "settings:rights.saved" });
 }
 
@@ -51,7 +53,8 @@ export default function RightsPage() {
       <h1>{t("settings:rights.title")}</h1>
       <p>{t("settings:rights.intro", { name: clusterName })}</p>
       {roles.map(({ role, rights: granted, locked, mayChange }) => {
-        const on = new Set(granted);
+        const refused = failed?.role === role ? failed : null;
+        const on = new Set(refused ? refused.rights : granted);
         const fixed = new Set(locked);
         const noteId = `role-${role}-read-only`;
         return (
@@ -84,8 +87,10 @@ export default function RightsPage() {
                   );
                 })}
               </div>
-              {failed && failed.role === role ? (
-                <p className="mt-2 font-medium text-danger">{t(failed.error)}</p>
+              {refused ? (
+                <p className="mt-2 font-medium text-danger">
+                  {t(readErrorKey(refused.error).key, readErrorKey(refused.error).values)}
+                </p>
               ) : null}
             </fieldset>
             {mayChange ? (
