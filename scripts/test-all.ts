@@ -63,21 +63,25 @@ try {
     vitestStep("unit"),
   ]);
   results.push(...checks, unit);
-  // `npm run build` (the web app and the job worker's bundle, which the end-to-end tests run) during the
-  // integration tests, which use neither: the build is short and CPU-bound, the integration tests wait on
-  // PostgreSQL much of the time (1470).
-  const [integration, build] = await Promise.all([
-    vitestStep("integration"),
-    checkStep("build", "npm", ["run", "build"], { NODE_ENV: "production" }, { buffered: true }),
-  ]);
-  results.push(integration, build);
-  if (build.counts.failed) {
-    results.push({ name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" });
-  } else {
-    results.push(await playwrightStep());
-    // What the run's server and worker logged holds no personal data or secret (docs/decisions/1591).
-    results.push(await checkStep("e2e logs", bin("tsx"), ["scripts/check-e2e-logs.ts"]));
-  }
+  // The build first (the job worker's bundle and the web app, which the end-to-end tests run), beside the start of
+  // the integration tests, which use neither (1470). Then the end-to-end tests beside the rest of the integration
+  // tests: each end-to-end test spends most of its time waiting for a page, a server answer or a job, and the
+  // integration tests wait on PostgreSQL, so on two cores the two together take little longer than the longer
+  // of them (decision 1901). They share nothing: other databases (`<db>_e2e` against `<db>_tpl`/`_w1`/`_w2`),
+  // other ports. The integration tests' output is printed whole when they end, so the log stays readable.
+  const integrationRun = vitestStep("integration", { buffered: true });
+  const build = await checkStep("build", "npm", ["run", "build"], { NODE_ENV: "production" }, { buffered: true });
+  const e2eRun: Promise<StepResult[]> = build.counts.failed
+    ? Promise.resolve([
+        { name: "e2e", counts: { passed: 0, failed: 1, skipped: 0 }, note: "not run: the build failed" },
+      ])
+    : playwrightStep().then(async (e2e) => [
+        e2e,
+        // What the run's server and worker logged holds no personal data or secret (docs/decisions/1591).
+        await checkStep("e2e logs", bin("tsx"), ["scripts/check-e2e-logs.ts"]),
+      ]);
+  const [integration, e2eResults] = await Promise.all([integrationRun, e2eRun]);
+  results.push(integration, build, ...e2eResults);
 } finally {
   await embedded?.stop();
 }
@@ -179,21 +183,31 @@ type VitestReport = {
   }[];
 };
 
-async function vitestStep(project: "unit" | "integration"): Promise<StepResult> {
-  banner(`${project} tests`);
+async function vitestStep(project: "unit" | "integration", { buffered = false } = {}): Promise<StepResult> {
+  const output: string[] | undefined = buffered ? [] : undefined;
+  if (!buffered) banner(`${project} tests`);
   const started = Date.now();
   const outputFile = path.join(resultsDir, `${project}.json`);
   fs.rmSync(outputFile, { force: true });
-  const code = await runStep(bin("vitest"), [
-    "run",
-    "--project",
-    // integration and integration-isolated (vitest.config.ts)
-    project === "integration" ? "integration*" : project,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${outputFile}`,
-  ]);
+  const code = await runStep(
+    bin("vitest"),
+    [
+      "run",
+      "--project",
+      // integration and integration-isolated (vitest.config.ts)
+      project === "integration" ? "integration*" : project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${outputFile}`,
+    ],
+    undefined,
+    output,
+  );
   const seconds = secondsSince(started);
+  if (output) {
+    banner(`${project} tests (${seconds} s)`);
+    process.stdout.write(output.join(""));
+  }
   const report = readJson<VitestReport>(outputFile);
   if (!report)
     return {
