@@ -23,7 +23,9 @@ const integration = {
   setupFiles: ["tests/setup/integration-worker.ts"],
   // The machines have 2 cores, and each worker holds its own database and connection pool.
   maxWorkers: 2,
-  testTimeout: 20_000,
+  // Generous: a test that walks every id of a list over HTTP takes seconds alone, and in `npm test` the integration
+  // tests share the two cores with the end-to-end run (1901); a passing test ends long before.
+  testTimeout: 60_000,
   hookTimeout: 60_000,
 };
 
