@@ -1,11 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getServerT } from "~/utils/i18n.server";
 import { refusalStatus } from "~/utils/refusal.server";
 import { writeOrRefuse } from "~/utils/action-failed.server";
 import { requireUuid, type MissingItem } from "~/utils/not-found";
-import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -13,25 +11,23 @@ import type { MergeLine } from "./merge-lines";
 import type { MergeMode } from "./merge-references.server";
 import type { MergePageConfig, MergePageData } from "./merge-page";
 import { readForm } from "~/utils/read-form.server";
+import { recordPageHead, type RecordPageRoute } from "./record-page.server";
 
 type Named = { id: string; name: string };
 /** The two records of a merge: the page's, the chosen one, and which of them remains. */
 export type MergeChoice = { id: string; otherId: string; remainingId: string };
 
 /** The server half of a merge page (the client half, MergePageConfig, is shared with the component). */
-export type MergeRoute = MergePageConfig & {
-  /** The route parameter with the page's record id. */
-  param: string;
-  /** What a failed merge names (`actionFailed`, decision 1703). */
-  item: MissingItem;
-  get: (ctx: TenantContext, id: string) => Promise<Named>;
-  /** Every record of the kind; the page's own is left out of the choices. */
-  list: (ctx: TenantContext) => Promise<Named[]>;
-  merge: (ctx: TenantContext, choice: MergeChoice, mode: MergeMode) => Promise<Result<{ lines: MergeLine[] }>>;
-  backHref: (id: string) => string;
-  /** Where the merge leads: the record that remains. */
-  doneHref: (remainingId: string) => string;
-};
+export type MergeRoute = MergePageConfig &
+  RecordPageRoute & {
+    /** What a failed merge names (`actionFailed`, decision 1703). */
+    item: MissingItem;
+    /** Every record of the kind; the page's own is left out of the choices. */
+    list: (ctx: TenantContext) => Promise<Named[]>;
+    merge: (ctx: TenantContext, choice: MergeChoice, mode: MergeMode) => Promise<Result<{ lines: MergeLine[] }>>;
+    /** Where the merge leads: the record that remains. */
+    doneHref: (remainingId: string) => string;
+  };
 
 function choiceOf(route: MergeRoute, id: string, value: Record<string, unknown>): MergeChoice {
   const otherId = String(value[route.otherField]);
@@ -52,17 +48,10 @@ export async function mergeLoader(
   { request, params }: LoaderFunctionArgs,
   route: MergeRoute,
 ): Promise<MergePageData> {
-  const record = await route.get(ctx, requireUuid(params[route.param]));
-  const t = await getServerT(request);
+  const head = await recordPageHead(ctx, { request, params }, route, "merge");
+  const { record } = head;
   const others = (await route.list(ctx)).filter((o) => o.id !== record.id).map((o) => ({ id: o.id, name: o.name }));
-  const page = {
-    title: pageTitle(t, `${route.ns}:merge.title`),
-    record: { id: record.id, name: record.name },
-    others,
-    backHref: route.backHref(record.id),
-    preview: null,
-    submission: null,
-  };
+  const page = { ...head, others, preview: null, submission: null };
   const query = new URL(request.url).searchParams;
   if (!query.has(route.otherField)) return page;
   const submission = parseWithZod(query, { schema: route.schema });

@@ -1,12 +1,12 @@
 import { TableScroll } from "~/components/ui/table";
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmHeading, ConfirmLink, useConfirmFrame } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+import { useConfirmPageForm } from "./confirm-page-form";
 import type { MergeLine } from "./merge-lines";
 
 /**
@@ -71,20 +71,19 @@ export function MergePage({
   data,
 }: MergePageConfig & { data?: MergePageData }) {
   const { t } = useTranslation();
-  const frame = useConfirmFrame();
-  const pageData = useLoaderData<MergePageData>();
-  const { record, others, backHref, preview, submission } = data ?? pageData;
-  // In a dialog the route's action data is the other page's.
-  const actionResult = useActionData<SubmissionResult>();
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult: (frame.inDialog ? null : actionResult) ?? submission,
-    defaultValue: { [otherField]: preview?.otherId ?? "", keep: preview?.keep ?? "this" },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  const {
+    frame,
+    data: page,
+    form,
+    fields,
+  } = useConfirmPageForm<MergePageData>({
+    formId,
+    schema,
+    data,
+    submission: (page) => page.submission,
+    defaultValue: ({ preview }) => ({ [otherField]: preview?.otherId ?? "", keep: preview?.keep ?? "this" }),
   });
+  const { record, others, backHref, preview } = page;
   const formProps = getFormProps(form);
   const other = fields[otherField];
   const otherLabel = t(`${ns}:merge.other`);

@@ -1,34 +1,30 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getServerT } from "~/utils/i18n.server";
 import { writeOrRefuse } from "~/utils/action-failed.server";
 import { requireUuid, type MissingItem } from "~/utils/not-found";
-import { pageTitle } from "~/utils/page-title";
 import type { Result } from "~/utils/results.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { refusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { SplitPageConfig, SplitPageData } from "./split-page";
 import { readForm } from "~/utils/read-form.server";
+import { recordPageHead, type RecordPageRoute } from "./record-page.server";
 
 /** The server half of a split page (the client half, SplitPageConfig, is shared with the component). */
-export type SplitRoute = SplitPageConfig & {
-  /** The route parameter with the page's record id. */
-  param: string;
-  /** What a failed split names (`actionFailed` add, decision 1703). */
-  item: MissingItem;
-  get: (ctx: TenantContext, id: string) => Promise<{ id: string; name: string }>;
-  /** The people the record has, to choose from. */
-  people: (ctx: TenantContext, id: string) => Promise<{ membershipId: string; name: string }[]>;
-  split: (
-    ctx: TenantContext,
-    id: string,
-    input: { name: string; membershipIds: string[] },
-  ) => Promise<Result<{ id: string }>>;
-  backHref: (id: string) => string;
-  /** Where the split leads: the new record. */
-  doneHref: (newId: string) => string;
-};
+export type SplitRoute = SplitPageConfig &
+  RecordPageRoute & {
+    /** What a failed split names (`actionFailed` add, decision 1703). */
+    item: MissingItem;
+    /** The people the record has, to choose from. */
+    people: (ctx: TenantContext, id: string) => Promise<{ membershipId: string; name: string }[]>;
+    split: (
+      ctx: TenantContext,
+      id: string,
+      input: { name: string; membershipIds: string[] },
+    ) => Promise<Result<{ id: string }>>;
+    /** Where the split leads: the new record. */
+    doneHref: (newId: string) => string;
+  };
 
 /** `ctx` comes from the route's own guard (requireRight with the entity's right). */
 export async function splitLoader(
@@ -36,14 +32,9 @@ export async function splitLoader(
   { request, params }: LoaderFunctionArgs,
   route: SplitRoute,
 ): Promise<SplitPageData> {
-  const record = await route.get(ctx, requireUuid(params[route.param]));
-  const t = await getServerT(request);
-  return {
-    title: pageTitle(t, `${route.ns}:split.title`),
-    record: { id: record.id, name: record.name },
-    people: (await route.people(ctx, record.id)).map((p) => ({ membershipId: p.membershipId, name: p.name })),
-    backHref: route.backHref(record.id),
-  };
+  const head = await recordPageHead(ctx, { request, params }, route, "split");
+  const people = await route.people(ctx, head.record.id);
+  return { ...head, people: people.map((p) => ({ membershipId: p.membershipId, name: p.name })) };
 }
 
 export async function splitAction(ctx: TenantContext, { request, params }: ActionFunctionArgs, route: SplitRoute) {

@@ -1,11 +1,11 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { ConfirmHeading, ConfirmLink, ConfirmPageForm, useConfirmFrame } from "~/components/confirm-dialog";
+import { ConfirmHeading, ConfirmLink, ConfirmPageForm } from "~/components/confirm-dialog";
 import { Button, ErrorList, ErrorSummary, Field } from "~/components/ui/forms";
+import { useConfirmPageForm } from "./confirm-page-form";
 
 /**
  * The client half of a split page: a new record with a name takes the chosen people. Texts are the
@@ -44,19 +44,8 @@ export function SplitLink({ page, href, name }: { page: SplitPageConfig; href: s
 /** Also the content of its confirmation dialog (`ConfirmLink`, 1541), with the page's loader data as `data`. */
 export function SplitPage({ ns, formId, schema, backLabel, data }: SplitPageConfig & { data?: SplitPageData }) {
   const { t } = useTranslation();
-  const frame = useConfirmFrame();
-  const pageData = useLoaderData<SplitPageData>();
-  const { record, people, backHref } = data ?? pageData;
-  // In a dialog the route's action data is the other page's.
-  const actionResult = useActionData<SubmissionResult>();
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult: frame.inDialog ? null : actionResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const { data: page, form, fields } = useConfirmPageForm<SplitPageData>({ formId, schema, data });
+  const { record, people, backHref } = page;
   const nameLabel = t(`${ns}:split.name`);
   const peopleLabel = t(`${ns}:split.people`);
   const chosen = new Set((fields.membershipIds.initialValue as string[] | undefined) ?? []);
