@@ -197,13 +197,21 @@ export function ChooseAreasStep({
           ))}
         </div>
       </fieldset>
-      <div className="flex gap-4">
-        <Button>{t("knowledge-areas:setup.saveAreas")}</Button>
-        <a href={stepUrl(1, teamId)} className="self-center">
-          {t("knowledge-areas:setup.back")}
-        </a>
-      </div>
+      <StepActions submitLabel={t("knowledge-areas:setup.saveAreas")} backHref={stepUrl(1, teamId)} />
     </Form>
+  );
+}
+
+/** The end of a later step: save it, or go back to the step before (a plain link). */
+function StepActions({ submitLabel, backHref }: { submitLabel: string; backHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-4">
+      <Button>{submitLabel}</Button>
+      <a href={backHref} className="self-center">
+        {t("knowledge-areas:setup.back")}
+      </a>
+    </div>
   );
 }
 
@@ -309,12 +317,7 @@ export function ScoreMembersStep({
           />
         </div>
       )}
-      <div className="flex gap-4">
-        <Button>{t("knowledge-areas:setup.saveLevels")}</Button>
-        <a href={stepUrl(2, teamId)} className="self-center">
-          {t("knowledge-areas:setup.back")}
-        </a>
-      </div>
+      <StepActions submitLabel={t("knowledge-areas:setup.saveLevels")} backHref={stepUrl(2, teamId)} />
     </Form>
   );
 }
