@@ -34,6 +34,7 @@ import { startFakeHrSystem, type FakeServer } from "../support/fake-hr-systems";
 import { context, getRequest, run, unwrapData } from "../support/http";
 import { orgWorld, postForm } from "../support/org";
 import { sessionCookieFor } from "../support/session";
+import { refusing } from "../support/refusing";
 
 type World = Awaited<ReturnType<typeof orgWorld>>;
 const args = (request: Request, id?: string) => ({ request, context: context(), params: id ? { id } : {} });
@@ -114,6 +115,28 @@ afterAll(async () => {
 });
 
 describe("connector settings", () => {
+  it("answers a failed write with the form as typed (the token hidden), 409 and the message (decision 1840)", async () => {
+    await refusing("import_connectors", "insert", `new.cluster_id = '${w.cluster.id}'`, async () => {
+      await refusing("import_connectors", "update", `new.cluster_id = '${w.cluster.id}'`, async () => {
+        const fields = {
+          intent: "settings",
+          url: "https://weigert-1883.example",
+          secret: "GEHEIM",
+          connectorName: "X",
+        };
+        const refused = unwrapData(await post("afas", w, fields));
+        expect(refused.status).toBe(409);
+        expect(refused.data).toMatchObject({
+          reply: {
+            initialValue: { url: "https://weigert-1883.example", connectorName: "X" },
+            error: { "": ["common:actionFailed.save?item=settings"] },
+          },
+        });
+        expect(JSON.stringify(refused.data)).not.toContain("GEHEIM");
+      });
+    });
+  });
+
   it("stores the token encrypted, never shows it back, keeps it when left empty, and refuses bad input", async () => {
     const bad = unwrapData(
       await post("afas", w, { intent: "settings", url: "ftp://x", secret: "", connectorName: "a b" }),

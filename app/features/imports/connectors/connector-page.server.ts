@@ -1,3 +1,5 @@
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ConnectorKind } from "#db/schema/import-connectors";
@@ -50,7 +52,8 @@ export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, {
       const submission = parseWithZod(form, { schema: connectorSettingsSchema });
       if (submission.status !== "success")
         return data({ intent, reply: submission.reply({ hideFields: ["secret"] }), test: null }, { status: 400 });
-      const result = await saveConnectorSettings(ctx, kind, submission.value);
+      // A failed write comes back as the form's refusal with what was typed, 409/503 (decision 1840).
+      const result = await writeOrRefuse("save", "settings", () => saveConnectorSettings(ctx, kind, submission.value));
       if (!result.ok) {
         const reply = submission.reply({
           ...(result.field
@@ -58,7 +61,7 @@ export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, {
             : { formErrors: [result.errorKey] }),
           hideFields: ["secret"],
         });
-        return data({ intent, reply, test: null }, { status: 400 });
+        return data({ intent, reply, test: null }, { status: refusalStatus(result) });
       }
       return redirectWithToast(here, { key: "import:connector.saved" });
     }
@@ -66,11 +69,11 @@ export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, {
       const submission = parseWithZod(form, { schema: connectorScheduleSchema });
       if (submission.status !== "success")
         return data({ intent, reply: submission.reply(), test: null }, { status: 400 });
-      const result = await saveConnectorSchedule(ctx, kind, submission.value);
+      const result = await writeOrRefuse("save", "settings", () => saveConnectorSchedule(ctx, kind, submission.value));
       if (!result.ok)
         return data(
           { intent, reply: submission.reply({ formErrors: [result.errorKey] }), test: null },
-          { status: 400 },
+          { status: refusalStatus(result) },
         );
       return redirectWithToast(here, { key: "import:connector.scheduleSaved" });
     }
