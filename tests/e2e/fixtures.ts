@@ -1,7 +1,7 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { clusters, users } from "#db/schema";
+import { clusters, invitations, users } from "#db/schema";
 import { completeSignIn } from "~/features/auth/sign-in.server";
 import { DEMO_PASSWORD, demoClusters } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
@@ -24,35 +24,56 @@ export async function signIn(
   if (password !== DEMO_PASSWORD || String(landsOn) !== String(/\/dashboard/)) {
     return signInThroughForm(page, email, password, landsOn);
   }
-  const [user] = await getDb()
-    .select({ id: users.id, accountId: users.accountId })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  if (!user) throw new Error(`signIn: no user ${email}`);
-  // playwright.config.ts's baseURL; the runner chose E2E_PORT and the workers inherit it.
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  const { setCookie } = await completeSignIn(new Request(`${origin}/login`), {
-    userId: user.id,
-    accountId: user.accountId,
-    ip: "127.0.0.1",
-  });
-  const [pair] = setCookie.split(";");
-  const separator = pair.indexOf("=");
-  await page.context().addCookies([
-    {
-      name: pair.slice(0, separator),
-      value: pair.slice(separator + 1),
-      url: origin,
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  const { name, value } = await sessionCookie(email);
+  await page.context().addCookies([{ name, value, url: e2eOrigin(), httpOnly: true, sameSite: "Lax" }]);
   if (typeof passwordOrStart === "object") {
     await page.goto(passwordOrStart.at);
     return;
   }
   await page.goto("/dashboard");
   await expect(page).toHaveURL(landsOn);
+}
+
+/** playwright.config.ts's baseURL; the runner chose E2E_PORT and the workers inherit it. */
+function e2eOrigin(): string {
+  return `http://127.0.0.1:${process.env.E2E_PORT}`;
+}
+
+/** A new session of `email`, made by the application's own last step of every sign-in (1402): its cookie. */
+async function sessionCookie(email: string): Promise<{ name: string; value: string }> {
+  const [user] = await getDb()
+    .select({ id: users.id, accountId: users.accountId })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!user) throw new Error(`signIn: no user ${email}`);
+  const { setCookie } = await completeSignIn(new Request(`${e2eOrigin()}/login`), {
+    userId: user.id,
+    accountId: user.accountId,
+    ip: "127.0.0.1",
+  });
+  const [pair] = setCookie.split(";");
+  const separator = pair.indexOf("=");
+  return { name: pair.slice(0, separator), value: pair.slice(separator + 1) };
+}
+
+/**
+ * Invites memberships as `actorEmail` does on the personnel list (the bulk action "invite", over HTTP to the
+ * running server, in the actor's first cluster): the real service, its mail and audit, without a page.
+ */
+export async function inviteAs(actorEmail: string, membershipIds: string[]): Promise<void> {
+  const { name, value } = await sessionCookie(actorEmail);
+  const response = await fetch(`${e2eOrigin()}/personnel/users/invited`, {
+    method: "POST",
+    headers: { Cookie: `${name}=${value}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams([["action", "invite"], ...membershipIds.map((id) => ["ids", id])]),
+    redirect: "manual",
+  });
+  expect(response.status, `inviting as ${actorEmail}`).toBe(302);
+  const invited = await getDb()
+    .select({ membershipId: invitations.membershipId })
+    .from(invitations)
+    .where(inArray(invitations.membershipId, membershipIds));
+  expect(invited.map((row) => row.membershipId).sort()).toEqual([...membershipIds].sort());
 }
 
 /** Signs in through the real form, as a person would (works with JavaScript on and off). */

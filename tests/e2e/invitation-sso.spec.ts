@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { invitations, users } from "#db/schema";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, inviteAs, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 import { configureLocalSurfconext, idpUrls, signInAtProvider } from "./support/sso";
 
@@ -32,12 +30,7 @@ async function invitedSsoColleague() {
     access: false,
   });
   await getDb().update(users).set({ loginType: "sso" }).where(eq(users.id, user.id));
-  const output = execFileSync(
-    path.resolve("node_modules/.bin/tsx"),
-    ["tests/e2e/support/invite.ts", account.id, cluster.id, admin.user.id, membership.id],
-    { env: process.env, encoding: "utf8" },
-  );
-  expect(JSON.parse(output)).toEqual({ invited: [membership.id], skipped: [] });
+  await inviteAs(admin.user.email, [membership.id]);
   const mail = await waitForMail(user.email, "Je bent uitgenodigd voor Teamontwikkeling");
   return { user, membership, invitationPath: linkPath(mail.text, "/invitation/") };
 }

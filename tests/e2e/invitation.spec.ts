@@ -1,11 +1,9 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { clusters, invitations } from "#db/schema";
-import { demoClusters } from "../../seed/demo-data";
+import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { createUserWithMembership } from "../factories";
-import { expect, signInThroughForm, test } from "./fixtures";
+import { expect, inviteAs, signInThroughForm, test } from "./fixtures";
 import { linkPath, waitForMail } from "./mail";
 
 /** A new colleague without a password, invited through the same service the personnel screens use. */
@@ -22,13 +20,7 @@ async function invitedColleague(prefix: string) {
     verified: false,
     access: false,
   });
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const output = execFileSync(
-    tsx,
-    ["tests/e2e/support/invite.ts", cluster.accountId, cluster.id, user.id, membership.id],
-    { env: process.env, encoding: "utf8" },
-  );
-  expect(JSON.parse(output)).toEqual({ invited: [membership.id], skipped: [] });
+  await inviteAs(demoUsers.hr, [membership.id]);
   return { user, membership, organisation: cluster.name };
 }
 
