@@ -110,28 +110,37 @@ export function OverviewFilterForm({
   );
 }
 
-/** One POST button of the overview (confirm, roll back, lock, unlock); the action redirects back to this view. */
+/**
+ * One POST button of the overview (confirm, roll back, lock, unlock) on a round or team review: its text is
+ * `teamreviews:overview.${intent}`, its accessible name `${intent}One` with the round's or team's name. The
+ * action redirects back to this view.
+ */
 function IntentButton({
   field,
   id,
   intent,
-  label,
+  name,
   className,
-  children,
 }: {
   field: "reviewId" | "roundId";
   id: string;
   intent: string;
-  label: string;
+  name: string;
   className: string;
-  children: string;
 }) {
+  const { t } = useTranslation();
   const location = useLocation();
   return (
     <Form method="post" action={`/teamreviews/overview${location.search}`}>
       <input type="hidden" name={field} value={id} />
-      <button type="submit" name="intent" value={intent} className={className} aria-label={label}>
-        {children}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={className}
+        aria-label={t(`teamreviews:overview.${intent}One`, { name })}
+      >
+        {t(`teamreviews:overview.${intent}`)}
       </button>
     </Form>
   );
@@ -174,11 +183,9 @@ export function OverviewRoundSection({
               field="roundId"
               id={round.id}
               intent={lockIntent}
-              label={t(`teamreviews:overview.${lockIntent}One`, { name: round.name })}
+              name={round.name}
               className="rounded border border-gray-400 px-3 py-1"
-            >
-              {t(`teamreviews:overview.${lockIntent}`)}
-            </IntentButton>
+            />
           ) : null}
         </div>
       </div>
@@ -235,11 +242,9 @@ function TeamReviewRow({ review, clusterWide }: { review: OverviewTeamReview; cl
                 field="reviewId"
                 id={review.id}
                 intent={intent}
-                label={t(`teamreviews:overview.${intent}One`, { name: review.teamName })}
+                name={review.teamName}
                 className="underline"
-              >
-                {t(`teamreviews:overview.${intent}`)}
-              </IntentButton>
+              />
             ))}
           </div>
         ) : null}
