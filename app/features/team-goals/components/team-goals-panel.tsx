@@ -77,8 +77,18 @@ export function TeamGoalsPanel({
     navigate(href);
   }
 
-  const editHref = (id: string) => `${baseHref}?edit=${id}`;
-  const archiveHref = (id: string) => `${baseHref}?archive=${id}`;
+  const stepHref = (step: "edit" | "archive", id: string) => `${baseHref}?${step}=${id}`;
+  const editHref = (id: string) => stepHref("edit", id);
+  /** A goal's edit or archive link (`goals:${step}`, named by `${step}Label`); it asks first about unsaved changes. */
+  const stepLink = (step: "edit" | "archive", goal: GoalCardData) => (
+    <Link
+      to={stepHref(step, goal.id)}
+      onClick={guard(stepHref(step, goal.id), `${step}:${goal.id}`)}
+      aria-label={t(`goals:${step}Label`, { text: goal.text })}
+    >
+      {t(`goals:${step}`)}
+    </Link>
+  );
   const formProps = {
     cancelHref: baseHref,
     lastResult,
@@ -115,22 +125,8 @@ export function TeamGoalsPanel({
                   actions={
                     canManage ? (
                       <>
-                        <Link
-                          to={editHref(goal.id)}
-                          onClick={guard(editHref(goal.id), `edit:${goal.id}`)}
-                          aria-label={t("goals:editLabel", { text: goal.text })}
-                        >
-                          {t("goals:edit")}
-                        </Link>
-                        {archiving !== goal.id ? (
-                          <Link
-                            to={archiveHref(goal.id)}
-                            onClick={guard(archiveHref(goal.id), `archive:${goal.id}`)}
-                            aria-label={t("goals:archiveLabel", { text: goal.text })}
-                          >
-                            {t("goals:archive")}
-                          </Link>
-                        ) : null}
+                        {stepLink("edit", goal)}
+                        {archiving !== goal.id ? stepLink("archive", goal) : null}
                       </>
                     ) : null
                   }
