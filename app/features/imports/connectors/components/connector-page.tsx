@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type DefaultValue } from "@conform-to/react";
+import type { $ZodType, input } from "zod/v4/core";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/ui/table";
@@ -92,14 +93,31 @@ function useReplyTo(intent: "settings" | "schedule") {
   return actionData?.intent === intent ? actionData.reply : undefined;
 }
 
+/**
+ * One of the page's two forms (`intent`): the page's data and conform's form with the reply to its last post;
+ * its id names the connector kind (`${idPrefix}-${kind}`).
+ */
+function useConnectorForm<S extends $ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  intent: "settings" | "schedule",
+  idPrefix: string,
+  schema: S,
+  defaultValue: (page: LoaderData) => DefaultValue<input<S>>,
+) {
+  const page = useLoaderData<LoaderData>();
+  const [form, fields] = useZodForm(schema, {
+    id: `${idPrefix}-${page.kind}`,
+    lastResult: useReplyTo(intent),
+    defaultValue: defaultValue(page),
+  });
+  return { page, form, fields };
+}
+
 function SettingsForm() {
   const { t } = useTranslation();
-  const page = useLoaderData<LoaderData>();
-  const [form, fields] = useZodForm(connectorSettingsSchema, {
-    id: `connector-${page.kind}`,
-    lastResult: useReplyTo("settings"),
-    defaultValue: { url: page.connector.url, connectorName: page.connector.connectorName },
-  });
+  const { page, form, fields } = useConnectorForm("settings", "connector", connectorSettingsSchema, (page) => ({
+    url: page.connector.url,
+    connectorName: page.connector.connectorName,
+  }));
   const labels = {
     url: t(`import:connector.${page.kind}.url`),
     secret: t(`import:connector.${page.kind}.secret`),
@@ -137,17 +155,12 @@ function SettingsForm() {
 
 function ScheduleForm() {
   const { t } = useTranslation();
-  const page = useLoaderData<LoaderData>();
-  const [form, fields] = useZodForm(connectorScheduleSchema, {
-    id: `schedule-${page.kind}`,
-    lastResult: useReplyTo("schedule"),
-    defaultValue: {
-      schedule: page.connector.schedule,
-      weekday: String(page.connector.weekday),
-      time: page.connector.time,
-      autoApply: page.connector.autoApply ? "on" : undefined,
-    },
-  });
+  const { form, fields } = useConnectorForm("schedule", "schedule", connectorScheduleSchema, (page) => ({
+    schedule: page.connector.schedule,
+    weekday: String(page.connector.weekday),
+    time: page.connector.time,
+    autoApply: page.connector.autoApply ? "on" : undefined,
+  }));
   const labels = {
     schedule: t("import:connector.schedule.label"),
     weekday: t("import:connector.schedule.weekday"),
