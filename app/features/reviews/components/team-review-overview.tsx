@@ -130,16 +130,11 @@ function IntentButton({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const label = t(`teamreviews:overview.${intent}One`, { name });
   return (
     <Form method="post" action={`/teamreviews/overview${location.search}`}>
       <input type="hidden" name={field} value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={className}
-        aria-label={t(`teamreviews:overview.${intent}One`, { name })}
-      >
+      <button type="submit" name="intent" value={intent} className={className} aria-label={label}>
         {t(`teamreviews:overview.${intent}`)}
       </button>
     </Form>
