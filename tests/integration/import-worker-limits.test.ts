@@ -40,6 +40,9 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: afterAll ends the tsx wrapper, the group and the worker together, so that no worker
+    // outlives the run (one did, polling a dropped database, when the wrapper exited before its child).
+    detached: true,
   });
   group.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   group.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -47,10 +50,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (group && group.exitCode === null) {
+  if (group?.pid && group.exitCode === null) {
     const exited = new Promise((resolve) => group!.once("exit", resolve));
-    group.kill("SIGTERM");
-    await exited;
+    process.kill(-group.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+  // Whatever of the process group is still there (a worker the group could not stop in time) goes now.
+  if (group?.pid) {
+    try {
+      process.kill(-group.pid, "SIGKILL");
+    } catch {
+      // The whole group has exited.
+    }
   }
   await stopSenderBoss();
   await smtp.close();
