@@ -3,12 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, roleAssignments, users } from "#db/schema";
 import { decideNomination, nominatePeers, pendingNominations } from "~/features/peer-reviews/peer-nominations.server";
-import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { demoClusters, demoUsers } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { columnsHolding, erase, refusalsOnPage, reviewsNamedOnPage } from "../support/erasure";
 import { unwrapData } from "../support/http";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { contextFor, peerRoundOf, reviewWorld } from "../support/reviews";
 import { signInTo } from "../support/session";
 
 /**
@@ -35,17 +34,11 @@ describe("erasure and open obligations", () => {
     await db().update(users).set({ isAccountAdmin: true }).where(eq(users.id, w.hr.user.id));
     const hr = await contextFor(w.hr.cookie);
     const [, bakker, claes] = w.members;
-    const created = await createPeerReview(hr, {
+    const reviewId = await peerRoundOf(w, {
       name: "Peerreview voorjaar",
-      deadline: "01-06-2099",
       teamIds: [w.alfa.id],
-      tagIds: [],
-      setId: w.set.id,
       participantIds: [bakker.membership.id],
-      criterionIds: [],
     });
-    if (!created.ok) throw new Error(created.code);
-    const { reviewId } = created;
     // Claes is reviewed in the open team round (no obligation) and not in the peer round yet.
     expect(await refusalsOnPage(claes.membership.id, w.hr.cookie)).toEqual([]);
 

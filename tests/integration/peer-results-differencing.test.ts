@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviewPeerAssignments, reviewSubjects } from "#db/schema";
-import { createPeerReview, setPeers } from "~/features/peer-reviews/peer-review-create.server";
+import { setPeers } from "~/features/peer-reviews/peer-review-create.server";
 import { createUserWithMembership } from "../factories";
 import { serverBuildFromSources } from "../support/app-server";
 import { BASE, formRequest } from "../support/http";
 import { handle, loaderDataOf } from "../support/remix-handler";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { contextFor, peerRoundOf, reviewWorld } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
 
 /**
@@ -164,17 +164,11 @@ beforeAll(async () => {
     ...extra,
   ];
   const hr = await contextFor(w.hr.cookie);
-  const created = await createPeerReview(hr, {
+  reviewId = await peerRoundOf(w, {
     name: "Peer differencing",
-    deadline: "01-06-2099",
     teamIds: [w.alfa.id],
-    tagIds: [],
-    setId: w.set.id,
     participantIds: [subject.membershipId],
-    criterionIds: [],
   });
-  if (!created.ok) throw new Error(created.code);
-  reviewId = created.reviewId;
   const [row] = await db
     .select({ id: reviewSubjects.id })
     .from(reviewSubjects)

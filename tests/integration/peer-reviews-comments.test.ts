@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviewPeerAssignments, reviewSubjects } from "#db/schema";
-import { createPeerReview, setPeers } from "~/features/peer-reviews/peer-review-create.server";
+import { setPeers } from "~/features/peer-reviews/peer-review-create.server";
 import { loader as reviewApiLoader } from "~/routes/api+/reviews.$id";
 import { loader as reviewsApiLoader } from "~/routes/api+/reviews";
 import { loader as detailsLoader } from "~/routes/_app+/peerreviews+/$id._index";
@@ -17,7 +17,7 @@ import {
 import { action as finishAction } from "~/routes/_app+/peerreview+/questionnaire.$assignmentId_.finish";
 import { loader as resultLoader } from "~/routes/_app+/peerreview+/result.$reviewId.$membershipId";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { contextFor, peerRoundOf, reviewWorld } from "../support/reviews";
 
 /**
  * Decision 1203: peers' free-text remarks reach the reviewed person only unattributed, sorted, and from
@@ -108,17 +108,11 @@ beforeAll(async () => {
   [aalders] = w.members;
   peers = [w.members[1], w.members[2], w.betaMember];
   const hr = await contextFor(w.hr.cookie);
-  const created = await createPeerReview(hr, {
+  reviewId = await peerRoundOf(w, {
     name: "Peer met opmerkingen",
-    deadline: "01-06-2099",
     teamIds: [w.alfa.id, w.beta.id],
-    tagIds: [],
-    setId: w.set.id,
     participantIds: [...w.members, w.betaMember].map((m) => m.membership.id),
-    criterionIds: [],
   });
-  if (!created.ok) throw new Error(created.code);
-  reviewId = created.reviewId;
   const [subject] = await getDb()
     .select({ id: reviewSubjects.id })
     .from(reviewSubjects)

@@ -3,14 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviewPeerAssignments, reviewPeerNominations, reviewReviewers } from "#db/schema";
-import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/peerreviews+/$id._index";
 import { loader as myReviewsLoader } from "~/routes/_app+/my+/reviews";
 import { loader as myLoader } from "~/routes/_app+/peerreview+/_index";
 import { action as nominateAction, loader as nominateLoader } from "~/routes/_app+/peerreview+/nominate.$reviewId";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
 import { BASE, context, getRequest, run, unwrapData } from "../support/http";
-import { contextFor, reviewWorld } from "../support/reviews";
+import { peerRoundOf, reviewWorld } from "../support/reviews";
 import { sessionCookieFor } from "../support/session";
 
 /** Decision 1202: participants propose peers, the leader (of their team) or HR approves or rejects. */
@@ -85,17 +84,11 @@ const isPeer = async (reviewerId: string) =>
 
 beforeAll(async () => {
   w = await reviewWorld();
-  const created = await createPeerReview(await contextFor(w.hr.cookie), {
+  reviewId = await peerRoundOf(w, {
     name: "Peer met voorstellen",
-    deadline: "01-06-2099",
     teamIds: [w.alfa.id, w.beta.id],
-    tagIds: [],
-    setId: w.set.id,
     participantIds: [...w.members, w.betaMember].map((m) => m.membership.id),
-    criterionIds: [],
   });
-  if (!created.ok) throw new Error(created.code);
-  reviewId = created.reviewId;
   const other = await createAccount(getDb());
   const otherCluster = await createClusterFor(getDb(), other.id);
   const made = await createUserWithMembership(getDb(), {

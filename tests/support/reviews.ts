@@ -10,6 +10,7 @@ import {
   reviewSubjects,
   reviewTeamStats,
 } from "#db/schema";
+import { createPeerReview } from "~/features/peer-reviews/peer-review-create.server";
 import { finishTeamReview } from "~/features/reviews/review-state.server";
 import { saveEvaluation } from "~/features/reviews/review-scores.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
@@ -90,6 +91,24 @@ export async function reviewWorld() {
     chosen,
     roundId: created.roundId,
   };
+}
+
+/** An open peer round of `w`'s criteria set, created by HR through the service (deadline far ahead); its id. */
+export async function peerRoundOf(
+  w: { hr: { cookie: string }; set: { id: string } },
+  { name, teamIds, participantIds }: { name: string; teamIds: string[]; participantIds: string[] },
+): Promise<string> {
+  const created = await createPeerReview(await contextFor(w.hr.cookie), {
+    name,
+    deadline: "01-06-2099",
+    teamIds,
+    tagIds: [],
+    setId: w.set.id,
+    participantIds,
+    criterionIds: [],
+  });
+  if (!created.ok) throw new Error(created.code);
+  return created.reviewId;
 }
 
 export async function teamReviewOf(w: { roundId: string }, teamId: string) {
