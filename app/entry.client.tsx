@@ -1,10 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig, { browserNamespaces } from "./utils/i18n";
+import { fetchTranslations } from "./utils/i18n.client";
 
 /*
  * A navigation that replaces another aborts the first one's data requests; with single fetch, Remix 2 lets
@@ -18,21 +18,17 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 
 async function hydrate() {
-  // Versioned by the files' content hash (root loader), so a deploy's new texts are never read from cache.
-  const version = document.documentElement.dataset.locales;
-
-  await i18next
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18nConfig,
-      // The server rendered <html lang>. All namespaces load before hydration, so pages reached by
-      // client-side navigation are translated at once (docs/decisions/0006-translations-in-the-browser.md).
-      lng: document.documentElement.lang,
-      ns: browserNamespaces,
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json${version ? `?v=${version}` : ""}` },
-      detection: { order: ["htmlTag"], caches: [] },
-    });
+  // The server rendered <html lang>. All of its texts load before hydration, in one request (docs/decisions/1950),
+  // so pages reached by client-side navigation are translated at once (0006). Every key exists in every language
+  // (tests/unit/locales.test.ts), so no fallback language is loaded.
+  const lng = document.documentElement.lang;
+  await i18next.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    fallbackLng: false,
+    ns: browserNamespaces,
+    resources: { [lng]: await fetchTranslations(lng) },
+  });
 
   startTransition(() => {
     hydrateRoot(

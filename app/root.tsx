@@ -11,12 +11,13 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { useAppLinkNavigation } from "./components/app-link";
 import { PageError } from "./components/page-error";
 import { ToastRegion } from "./components/ui/toast";
 import { useNonce } from "./utils/nonce";
 import tailwind from "./styles/tailwind.css";
+import type { Language } from "./utils/i18n";
+import { switchLanguage } from "./utils/i18n.client";
 import { getLanguage, localesVersion } from "./utils/i18n.server";
 import { getToast } from "./utils/toast.server";
 
@@ -67,9 +68,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useLanguage(locale);
   useAppLinkNavigation();
   return <Outlet />;
+}
+
+/** The browser's texts follow the root loader's language (after a switch); the new texts are read once. */
+function useLanguage(locale: Language) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    void switchLanguage(i18n, locale);
+  }, [i18n, locale]);
 }
 
 /** Never a stack trace: a translated message by status (PageError). */

@@ -12,8 +12,12 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Tx;
 
 type Holder = { pool: pg.Pool; db: Database; url: string };
-// One pool per process (and one for the read replica), kept across Remix dev rebuilds.
-const globalHolder = globalThis as unknown as { __appDb?: Holder; __replicaDb?: Holder };
+/** Which of this process's pools: the primary's (getDb) or the read replica's (getReadDb). */
+export type PoolName = "primary" | "replica";
+type WaitListener = (pool: PoolName, seconds: number) => void;
+// One pool per process (and one for the read replica), kept across Remix dev rebuilds; the wait listener on the
+// same global, as the server and the Remix build load this module as two copies.
+const globalHolder = globalThis as unknown as { __appDb?: Holder; __replicaDb?: Holder; __poolWait?: WaitListener };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -76,7 +80,49 @@ function logPoolError(error: Error) {
   logger.error(`[db] connection lost${code ? ` (${code})` : ""}: ${error.message}`);
 }
 
-function openHolder(url: string): Holder {
+/**
+ * Who hears how long each checkout of a connection took — from asking the pool until it handed over an idle
+ * connection, a new one, or one another query gave back (or gave up: the connect timeout): the metrics'
+ * histogram (app/utils/metrics.server.ts, decision 1966). One listener per process.
+ */
+export function onPoolWait(listener: WaitListener): void {
+  globalHolder.__poolWait = listener;
+}
+
+type Checkout = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * Times every checkout: pg.Pool's `query` checks out through `connect` too, and Drizzle's transactions call it
+ * directly, so wrapping `connect` on the instance sees both.
+ */
+function timeCheckouts(pool: pg.Pool, name: PoolName) {
+  const connect = pool.connect.bind(pool) as (callback?: Checkout) => Promise<pg.PoolClient> | void;
+  const heard = (started: number) => globalHolder.__poolWait?.(name, (performance.now() - started) / 1000);
+  pool.connect = ((callback?: Checkout) => {
+    const started = performance.now();
+    if (callback)
+      return connect((error, client, done) => {
+        heard(started);
+        callback(error, client, done);
+      });
+    return (connect() as Promise<pg.PoolClient>).then(
+      (client) => {
+        heard(started);
+        return client;
+      },
+      (error: unknown) => {
+        heard(started);
+        throw error;
+      },
+    );
+  }) as typeof pool.connect;
+}
+
+function openHolder(url: string, name: PoolName): Holder {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DB_POOL_SIZE ?? 10),
@@ -86,12 +132,13 @@ function openHolder(url: string): Holder {
   });
   pool.on("error", logPoolError);
   pool.on("connect", (client) => client.on("error", logPoolError));
+  timeCheckouts(pool, name);
   return { pool, url, db: drizzle(pool, { schema }) };
 }
 
 export function getDb(): Database {
   const url = databaseUrl();
-  if (!globalHolder.__appDb || globalHolder.__appDb.url !== url) globalHolder.__appDb = openHolder(url);
+  if (!globalHolder.__appDb || globalHolder.__appDb.url !== url) globalHolder.__appDb = openHolder(url, "primary");
   return globalHolder.__appDb.db;
 }
 
@@ -103,7 +150,8 @@ export function getDb(): Database {
 export function getReadDb(): Database {
   const url = process.env.DATABASE_REPLICA_URL;
   if (!url) return getDb();
-  if (!globalHolder.__replicaDb || globalHolder.__replicaDb.url !== url) globalHolder.__replicaDb = openHolder(url);
+  if (!globalHolder.__replicaDb || globalHolder.__replicaDb.url !== url)
+    globalHolder.__replicaDb = openHolder(url, "replica");
   return globalHolder.__replicaDb.db;
 }
 
@@ -156,7 +204,10 @@ export async function executePrepared<T extends pg.QueryResultRow>(query: SQL): 
   return result.rows;
 }
 
-/** This process's pool: connections open, idle, and queries waiting for one (the metrics); undefined before first use. */
+/**
+ * This process's primary pool: connections open, idle, and queries waiting for one (the metrics; how long they
+ * waited: onPoolWait); undefined before first use.
+ */
 export function poolStats(): { total: number; idle: number; waiting: number; max: number } | undefined {
   const pool = globalHolder.__appDb?.pool;
   if (!pool) return undefined;

@@ -62,12 +62,31 @@ class Leases {
 
   release(queue: string, jobs: PgBoss.Job<unknown>[]): void {
     const held = this.running.get(queue);
-    for (const job of jobs) held?.delete(job.id);
+    const now = Date.now();
+    for (const job of jobs) {
+      held?.delete(job.id);
+      this.finished.set(job.id, now);
+    }
   }
+
+  /**
+   * Jobs whose handler returned, until pg-boss has surely recorded the outcome: pg-boss completes (or fails) a job
+   * after the handler's promise settles, and a handler that held the event loop past its lease had its overdue
+   * supervision tick run in between, which took its own just-finished job as lapsed and queued it again (found by
+   * the worker-kill test through PgBouncer, decision 1952). Kept for a lease's length, then forgotten.
+   */
+  private finished = new Map<string, number>();
 
   /** Ids of the jobs this process runs now. */
   runningIds(): string[] {
     return [...this.running.values()].flatMap((held) => [...held.keys()]);
+  }
+
+  /** Ids no lapsed-lease reclaim of this process may take: those it runs and those it has just finished. */
+  ownIds(): string[] {
+    const since = Date.now() - this.leaseSeconds * 1000;
+    for (const [id, at] of this.finished) if (at < since) this.finished.delete(id);
+    return [...this.runningIds(), ...this.finished.keys()];
   }
 
   async renewAll(): Promise<void> {
@@ -282,7 +301,7 @@ export async function startWorker(
   const supervise = async () => {
     try {
       await leases.renewAll();
-      await reclaimLapsed(boss, queues, leases.runningIds());
+      await reclaimLapsed(boss, queues, leases.ownIds());
     } catch (error) {
       logSupervisionError(error);
     }

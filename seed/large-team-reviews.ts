@@ -1,8 +1,14 @@
 /**
- * Benchmark data for team reviews: one round over all teams of Groot BV with every member scored on
- * five criteria per dimension (about 150,000 scores; 1.5 million at 100,000 people), and its team reviews
- * finished, so that the overview, the summary and an evaluation page work on realistic volumes. The
- * development roles and team statistics come from the product's own scoring (review-scoring.ts).
+ * Benchmark data for team reviews: two finished rounds over all teams of Groot BV, six months apart, with every
+ * member scored on five criteria per dimension in each (about 150,000 scores a round; 1.5 million at 100,000
+ * people), so that the overview, the summary, an evaluation page and HR analytics' rounds and movement tabs work
+ * on realistic volumes (decision 1964). The development roles and team statistics come from the product's own
+ * scoring (review-scoring.ts).
+ *
+ * The latest round, "Teamreview groot", is the one every earlier bench figure was measured on and is unchanged:
+ * its scores average 3 in every dimension, so everyone is in one role. The earlier round, "Teamreview groot
+ * voorjaar", finished six months before it, spreads its people over all five roles, so that the movement
+ * between the two rounds has a transition table of several cells.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { defaultRoleThresholds } from "~/features/criteria/development-roles";
@@ -20,15 +26,54 @@ import {
 } from "#db/schema";
 
 export const LARGE_ROUND_NAME = "Teamreview groot";
+export const LARGE_EARLIER_ROUND_NAME = "Teamreview groot voorjaar";
 const PER_DIMENSION = 5;
 const SCALE = 5;
+const MONTHS_BETWEEN = 6;
 
-export async function seedLargeTeamReviews(db: Database, ids: { accountId: string; clusterId: string }) {
+type Ids = { accountId: string; clusterId: string };
+/** A round to seed: its name, deadline, when its team reviews finished, and each subject's score on a criterion. */
+type RoundSpec = {
+  name: string;
+  deadline: string;
+  finishedAt: Date;
+  score: (n: number, j: number, dimension: Dimension) => number;
+};
+
+/**
+ * Seeds both rounds unless they exist (an account seeded before decision 1964 gets the earlier round only);
+ * returns the latest round's id and whether anything was added.
+ */
+export async function seedLargeTeamReviews(db: Database, ids: Ids) {
+  const latest = await seedRound(db, ids, {
+    name: LARGE_ROUND_NAME,
+    deadline: "2026-06-30",
+    finishedAt: new Date(),
+    // Every dimension averages 3: the same data as before decision 1964.
+    score: (n, j) => 1 + ((n * 7 + j * 3 + (n % 11)) % SCALE),
+  });
+  // Six months before the latest round finished (also when that was seeded earlier than today).
+  const { rows } = await db.execute<{ at: string }>(sql`
+    select to_char((max(finished_at) - make_interval(months => ${MONTHS_BETWEEN})) at time zone 'UTC',
+                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from reviews where parent_id = ${latest.id}`);
+  const earlierAt = new Date(rows[0].at);
+  const earlier = await seedRound(db, ids, {
+    name: LARGE_EARLIER_ROUND_NAME,
+    deadline: earlierAt.toISOString().slice(0, 10),
+    finishedAt: earlierAt,
+    // Dimensions apart per person: every role occurs (about 10 %, 16 %, 16 %, 54 %, 4 % of roles 1–5).
+    score: (n, j, dimension) => 1 + ((Math.floor(n / dimension) * 3 + (n % 7) + (j % 2)) % SCALE),
+  });
+  return { id: latest.id, created: latest.created || earlier.created };
+}
+
+async function seedRound(db: Database, ids: Ids, spec: RoundSpec) {
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
-    .where(and(eq(reviews.clusterId, ids.clusterId), eq(reviews.name, LARGE_ROUND_NAME)));
-  if (existing) return existing.id;
+    .where(and(eq(reviews.clusterId, ids.clusterId), eq(reviews.name, spec.name), isNull(reviews.parentId)));
+  if (existing) return { id: existing.id, created: false };
   const book = await db
     .select({ id: criteria.id, dimension: criteria.dimension })
     .from(criteria)
@@ -59,7 +104,7 @@ export async function seedLargeTeamReviews(db: Database, ids: { accountId: strin
 
   // A few multi-row statements per table (not a round trip per team or person): 100,000 people in seconds.
   return db.transaction(async (tx) => {
-    const base = { ...ids, name: LARGE_ROUND_NAME, deadline: "2026-06-30", scale: SCALE };
+    const base = { ...ids, name: spec.name, deadline: spec.deadline, scale: SCALE, createdAt: spec.finishedAt };
     const [round] = await tx
       .insert(reviews)
       .values({ ...base, type: "team-summary" })
@@ -76,7 +121,7 @@ export async function seedLargeTeamReviews(db: Database, ids: { accountId: strin
             teamId: team.teamId,
             teamName: team.name,
             isFinished: true,
-            finishedAt: new Date(),
+            finishedAt: spec.finishedAt,
           })),
         )
         .returning({ id: reviews.id, teamId: reviews.teamId });
@@ -106,7 +151,7 @@ export async function seedLargeTeamReviews(db: Database, ids: { accountId: strin
       chosen.map((c, j) => ({
         criterionId: c.id,
         dimension: c.dimension as Dimension,
-        score: 1 + ((n * 7 + j * 3 + (n % 11)) % SCALE),
+        score: spec.score(n, j, c.dimension as Dimension),
       }));
     const subjects: (typeof reviewSubjects.$inferInsert & { n: number; scoredBy: string })[] = [];
     const stats: (typeof reviewTeamStats.$inferInsert)[] = [];
@@ -147,7 +192,7 @@ export async function seedLargeTeamReviews(db: Database, ids: { accountId: strin
       for (const scores of batches(scoreRows)) await tx.insert(reviewScores).values(scores);
     }
     for (const batch of batches(stats, 1000)) await tx.insert(reviewTeamStats).values(batch);
-    return round.id;
+    return { id: round.id, created: true };
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Benchmark data (issue 4 "Scale"): the account Groot BV with one cluster of 10,000 employees in
  * 800 teams, with a contract, a position and personnel tags each, plus the HR user
- * hr@groot.nl / Welkom!2026 (cluster_admin).
+ * hr@groot.nl / Welkom!2026 (cluster_admin); two finished team-review rounds six months apart
+ * (seed/large-team-reviews.ts, decision 1964), competences and planning needs.
  *
  *   npm run seed:large   (tsx seed/large.ts) migrates DATABASE_URL and seeds it; does nothing when Groot BV exists.
  *   SEED_LARGE_PEOPLE=100000 npm run seed:large   seeds "Groot BV 100k" (8,000 teams, hr100k@groot.nl) beside it
@@ -67,9 +68,10 @@ export async function seedLarge(databaseUrl: string, size: LargeSize = defaultSi
       select a.id as account_id, c.id as cluster_id from accounts a join clusters c on c.account_id = a.id
       where a.name = ${size.accountName} order by c.created_at limit 1`);
     if (existing.rows[0]) {
-      // Competence data came later (#19): an existing Groot BV gets it once.
+      // Competence data (#19) and the earlier round (1964) came later: an existing Groot BV gets them once.
       const ids = { accountId: existing.rows[0].account_id, clusterId: existing.rows[0].cluster_id };
-      if (await seedLargeCompetences(db, ids)) await pool.query("analyze");
+      const rounds = await seedLargeTeamReviews(db, ids);
+      if ((await seedLargeCompetences(db, ids)) || rounds.created) await pool.query("vacuum (analyze)");
       return {
         created: false,
         accountId: existing.rows[0].account_id,
@@ -186,7 +188,9 @@ export async function seedLarge(databaseUrl: string, size: LargeSize = defaultSi
     });
     await seedLargeTeamReviews(db, { accountId, clusterId });
     await seedLargeCompetences(db, { accountId, clusterId });
-    await pool.query("analyze");
+    // Vacuum as well: a production database's autovacuum sets the visibility map soon after a bulk load, and
+    // the counts' index-only scans need it; this machine runs with autovacuum off (decision 1922).
+    await pool.query("vacuum (analyze)");
     return { created: true, accountId, clusterId, seconds: (Date.now() - started) / 1000 };
   } finally {
     await pool.end();

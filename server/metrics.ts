@@ -1,6 +1,6 @@
 /**
  * /metrics of a web process (docs/decisions/1512): the request metrics of server/app.ts, this process's
- * database pool, and what the whole installation holds in PostgreSQL — job queue depth per queue and the mail
+ * database pool (app/utils/metrics.server.ts, shared with the job worker), and what the whole installation holds in PostgreSQL — job queue depth per queue and the mail
  * outbox's backlog — read when Prometheus scrapes. Loopback or METRICS_TOKEN only (mayReadMetrics).
  *
  * With several web workers (cluster, server/index.ts) one scrape of the shared port reaches one worker: the
@@ -9,7 +9,6 @@
 import type http from "node:http";
 import type { Request, Response } from "express";
 import client from "prom-client";
-import { poolStats } from "../db/client.server";
 import { queueDepths } from "../jobs/boss-internals.server";
 import { getDb } from "../db/client.server";
 import { outboxBacklog } from "../app/features/email/outbox.server";
@@ -29,20 +28,6 @@ function collectFailed(what: string, error: unknown) {
   lastCollectError = Date.now();
   logger.warn({ err: error }, `metrics: reading ${what} failed`);
 }
-
-new client.Gauge({
-  name: "db_pool_connections",
-  help: "This process's database pool: connections by state (total, idle), queries waiting for one, and its size",
-  labelNames: ["state"] as const,
-  registers: [registry],
-  collect() {
-    const stats = poolStats() ?? { total: 0, idle: 0, waiting: 0, max: 0 };
-    this.set({ state: "total" }, stats.total);
-    this.set({ state: "idle" }, stats.idle);
-    this.set({ state: "waiting" }, stats.waiting);
-    this.set({ state: "max" }, stats.max);
-  },
-});
 
 // The installation's numbers: the same in every process, so a cluster's sum would be wrong; the largest is right.
 new client.Gauge({

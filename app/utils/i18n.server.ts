@@ -4,7 +4,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import i18nConfig, { namespaces, supportedLanguages, type Language } from "./i18n";
+import i18nConfig, { browserNamespaces, namespaces, supportedLanguages, type Language } from "./i18n";
 import { detectLanguage } from "./language-detection";
 import { memoPerRequest } from "./request-scope.server";
 import { sessionLanguage } from "./tenant.server";
@@ -33,8 +33,8 @@ function readResources() {
 let version: string | null = null;
 
 /**
- * A hash of every translation file. The browser loads them as /locales/<lng>/<ns>.json?v=<hash>, so a
- * deploy with changed texts gives new URLs, and no browser hydrates with an hour-old cached text
+ * A hash of every translation file. The browser loads its language's texts as /resources/translations/<lng>?v=<hash>
+ * (1950), so a deploy with changed texts gives new URLs, and no browser hydrates with an hour-old cached text
  * (docs/decisions/0663-versioned-translation-urls.md). Read once in production, per call otherwise.
  */
 export function localesVersion(): string {
@@ -48,6 +48,21 @@ export function localesVersion(): string {
   }
   version = hash.digest("hex").slice(0, 12);
   return version;
+}
+
+const browserBundles = new Map<Language, string>();
+
+/**
+ * The browser's texts of one language as one JSON object, namespace → texts (the e-mail texts left out): what
+ * /resources/translations/<lng> answers and entry.client.tsx starts i18next with. Kept in production.
+ */
+export function browserTranslations(lng: Language): string {
+  const kept = process.env.NODE_ENV === "production" ? browserBundles.get(lng) : undefined;
+  if (kept) return kept;
+  const texts = sharedI18n().store.data[lng] ?? {};
+  const bundle = JSON.stringify(Object.fromEntries(browserNamespaces.map((ns) => [ns, texts[ns] ?? {}])));
+  browserBundles.set(lng, bundle);
+  return bundle;
 }
 
 let shared: I18n | null = null;

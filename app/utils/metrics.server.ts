@@ -1,7 +1,8 @@
 /**
- * Prometheus metrics (prom-client, docs/decisions/1512): the metric objects every process shares, and who may
- * read them. The web process adds what it reads from the database at scrape time (server/metrics.ts); the job
- * worker serves its own on WORKER_METRICS_PORT (jobs/worker.ts).
+ * Prometheus metrics (prom-client, docs/decisions/1512): the metric objects every process shares — requests,
+ * jobs, imports, and this process's database pool (its connections and how long checkouts waited, 1966) — and
+ * who may read them. The web process adds what it reads from the database at scrape time (server/metrics.ts);
+ * the job worker serves its own on WORKER_METRICS_PORT (jobs/worker.ts).
  *
  * The server and the Remix build load this file as two module copies, both registering on prom-client's one
  * default registry: each metric is taken from the registry when the other copy made it first.
@@ -9,6 +10,7 @@
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import client from "prom-client";
+import { onPoolWait, poolStats } from "#db/client.server";
 import { isLoopbackAddress } from "./peer.server";
 
 export const registry = client.register;
@@ -28,6 +30,19 @@ function histogram<L extends string>(
   return (
     (registry.getSingleMetric(name) as client.Histogram<L> | undefined) ??
     new client.Histogram({ name, help, labelNames, buckets })
+  );
+}
+
+/** A gauge read when Prometheus scrapes (`collect`), made once across both module copies. */
+function gauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  collect: (this: client.Gauge<L>) => void,
+): client.Gauge<L> {
+  return (
+    (registry.getSingleMetric(name) as client.Gauge<L> | undefined) ??
+    new client.Gauge({ name, help, labelNames, registers: [registry], collect })
   );
 }
 
@@ -76,6 +91,29 @@ export const importDuration = histogram(
   ["source", "outcome"],
   [0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800],
 );
+
+/** This process's primary pool (web and worker alike): connections by state and the pool's size. */
+gauge(
+  "db_pool_connections",
+  "This process's database pool: connections by state (total, idle), queries waiting for one, and its size",
+  ["state"],
+  function () {
+    const stats = poolStats() ?? { total: 0, idle: 0, waiting: 0, max: 0 };
+    this.set({ state: "total" }, stats.total);
+    this.set({ state: "idle" }, stats.idle);
+    this.set({ state: "waiting" }, stats.waiting);
+    this.set({ state: "max" }, stats.max);
+  },
+);
+
+/** How long each query or transaction waited for a connection of this process's pools (db/client.server.ts). */
+export const dbPoolWait = histogram(
+  "db_pool_wait_seconds",
+  "Time a query or transaction waited for a connection from this process's pool (primary or replica)",
+  ["pool"],
+  [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
+onPoolWait((pool, seconds) => dbPoolWait.observe({ pool }, seconds));
 
 /** Runs `work` and records its duration in `histogram` with the labels, the outcome added from its result. */
 export async function timed<T>(

@@ -18,6 +18,7 @@ export const missingItems = [
   "goal",
   "set",
   "score",
+  "import",
 ] as const;
 export type MissingItem = (typeof missingItems)[number];
 

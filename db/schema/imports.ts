@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea";
 import { memberships, users } from "./users";
 import { tenantColumns } from "./tenant-columns";
 
@@ -60,8 +50,6 @@ export type ImportAppliedCounts = {
 };
 /** A problem of one row: the field it is about and an i18n key with its values. */
 export type ImportRowError = { field: string; key: string; values?: Record<string, string> };
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** One personnel import of a cluster: who ran it, which file, where it is, what it counted. */
 export const imports = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { clusters } from "./accounts";
 import { criteria, criteriaSets } from "./criteria";
 import { tags } from "./tags";
 import { teams } from "./teams";
@@ -66,6 +68,10 @@ export const reviews = pgTable(
     index("reviews_parent_idx").on(t.parentId),
     // Foreign keys that deleting a person or team checks row by row (1403).
     index("reviews_team_idx").on(t.teamId),
+    // A round's team reviews without a team, the small branch of the overview's page in team order (1921).
+    index("reviews_parent_teamless_idx")
+      .on(t.parentId)
+      .where(sql`${t.teamId} is null`),
     index("reviews_created_by_idx")
       .on(t.createdBy)
       .where(sql`${t.createdBy} is not null`),
@@ -307,3 +313,15 @@ export const placementCalibrations = pgTable(
     check("placement_calibrations_role_ck", sql`${t.toRole} between 1 and 5`),
   ],
 );
+
+/**
+ * A cluster's review data version (issue 34, docs/decisions/1911): raised by triggers whenever a review, a
+ * subject or a counted score changes in a way criteria analytics' score counts can see, by any path. Those
+ * counts are kept per version and recomputed only after such a change.
+ */
+export const reviewVersions = pgTable("review_versions", {
+  clusterId: uuid("cluster_id")
+    .primaryKey()
+    .references(() => clusters.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

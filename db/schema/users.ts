@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts";
+import { bigint, boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, clusters } from "./accounts";
 import { leadingNamePrefixPattern } from "../../app/utils/name-prefix";
 
 import { genders, languages, loginTypes, membershipStatuses, updatesFrequencies } from "./enums";
@@ -88,6 +88,23 @@ export const memberships = pgTable(
     index("memberships_current_status_idx")
       .on(t.accountId, t.clusterId, t.status)
       .where(sql`${t.deletedAt} is null`),
+    // The few deleted people: "has a live leader" checks them instead of all 100,000 (dashboard, 1920).
+    index("memberships_deleted_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index("memberships_employee_number_trgm_idx").using("gin", sql`${t.employeeNumber} gin_trgm_ops`),
   ],
 );
+
+/**
+ * A cluster's people data version (issue 34, docs/decisions/1984): raised by triggers (migration 0057) whenever
+ * what HR analytics' workforce tab reads of the cluster's people changes, by any path — memberships, contracts,
+ * team places, tags, positions, and the name, gender and birthday of a member. That tab keeps its answer per
+ * version and recomputes only after such a change.
+ */
+export const peopleVersions = pgTable("people_versions", {
+  clusterId: uuid("cluster_id")
+    .primaryKey()
+    .references(() => clusters.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

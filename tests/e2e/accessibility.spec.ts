@@ -38,7 +38,8 @@ import { createWizardSet } from "./team-review-create-helpers";
  * THE accessibility check of the application (docs/decisions/1470): axe's WCAG 2.2 AA serious and critical
  * violations on every page shape, each shape once, and on the states a page only shows after an action (a form
  * with its errors, a modal, a wizard's later step). A new page adds a line to the pass of the user who sees it
- * below; a new state that needs clicks gets its own test. No other file runs axe.
+ * below; a new state that needs clicks gets its own test. No other file runs axe, but for hr-analytics-tabs.spec.ts,
+ * whose walk scans the HR analytics tabs it filters anyway (no page load of their own).
  *
  * Each test is one user's pass over a list of pages: one sign-in (kept per worker and user) instead of one per
  * page. The tests are independent, so they are spread over the workers. axe runs inside the page, so this file
@@ -250,6 +251,10 @@ test("medewerker: profile, growth, dashboard, knowledge base, goals and tasks", 
   await page.goto("/my/growth");
   await expect(page.getByRole("heading", { level: 1, name: "Mijn groei" })).toBeVisible();
   await expect(page.getByTestId("current-ambition")).toContainText("Teamleider");
+  // The demo's calibration of her placement: who moved it, when and why (decision 1971).
+  await expect(
+    page.getByTestId("growth-calibration").filter({ hasText: "In de kalibratiesessie vergeleken" }),
+  ).toContainText(/^Op \d{2}-\d{2}-\d{4} verplaatst door .+: van .+ naar .+Reden: /);
   await expectAccessible(page, "/my/growth");
   await page.goto("/team-development/team-review");
   await expect(page.getByRole("heading", { level: 2, name: "Stap 2: Teamreview" })).toBeVisible();
@@ -351,7 +356,12 @@ test("hr: analytics, the guide, flow settings with errors and the knowledge area
   await scanPages(page, [
     { path: "/analytics/users/workforce" },
     { path: "/analytics/users/development" },
+    // The flow, rounds, movement and completion tabs are scanned, filtered, in hr-analytics-tabs.spec.ts's walk.
+    { path: "/analytics/criteria/distribution?dimension=employability&period=all" },
+    { path: "/analytics/criteria/teams?dimension=employability&period=all" },
+    { path: "/analytics/criteria/rounds?dimension=employability&period=all" },
     { path: "/analytics/criteria/roles?dimension=employability&period=all" },
+    { path: "/analytics/criteria/self?dimension=employability&period=all" },
     { path: `/analytics/teams/team-comparison?${twoTeams.map((t) => `team=${t.id}`).join("&")}` },
     { path: "/analytics/planning/1y" },
     { path: "/analytics/planning/edit?horizon=1y", heading: "Behoefte instellen" },

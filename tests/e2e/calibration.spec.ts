@@ -35,6 +35,8 @@ test("HR compares the teams' roles and moves a person with a reason, refused wit
   await page.getByRole("button", { name: "Ontwikkelrol aanpassen" }).click();
   const reason = page.getByLabel("Reden");
   await expect(reason).toHaveAccessibleDescription(/Reden is verplicht/);
+  // The mover is told the person sees the reason, their name and the date (decision 1971).
+  await expect(reason).toHaveAccessibleDescription(/de persoon ziet de reden, je naam en de datum/);
   await expect(role.locator("option:checked")).toHaveText(chosen);
 
   await reason.fill("Besproken in de kalibratiesessie");

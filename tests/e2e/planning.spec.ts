@@ -25,6 +25,8 @@ test("HR reads the gaps per horizon and sets a need, with a bad number refused n
   await expect(page).toHaveURL(/\/analytics\/planning\/1y\?team=/);
   await expect(page.getByTestId("planning-row").first()).toContainText(linde);
   await expect(page.getByRole("cell", { name: /\(\d{2}-\d{2}-\d{4}\)/ }).first()).toBeVisible();
+  // The competences module is on in Noord: the team's competence shortage goes with its gap (decision 1970).
+  await expect(page.getByTestId("planning-competence")).toContainText(linde);
 
   // Another horizon keeps the team; its need is edited there.
   await page.getByRole("link", { name: horizon.tab }).click();

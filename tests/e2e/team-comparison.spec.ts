@@ -23,6 +23,8 @@ test("HR compares two teams, more than eight are refused with the limit; without
   await page.goto(`/analytics/teams/team-comparison?${nine.map((id) => `team=${id}`).join("&")}`);
   await expect(page.getByRole("group", { name: "Teams" })).toHaveAccessibleDescription(/Maximaal 8 teams/);
   await expect(page.getByTestId("comparison-table")).toHaveCount(0);
+  // None of them is one of HR's teams: left out with the notice (docs/decisions/1960).
+  await expect(page.getByTestId("comparison-left-out")).toContainText("9 gekozen teams horen niet bij jouw teams");
 
   // A data manager may manage teams but not read analytics.
   const [cluster] = await getDb().select().from(clusters).where(eq(clusters.name, demoClusters.noord));

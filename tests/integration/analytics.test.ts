@@ -8,12 +8,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import { reviews, reviewSubjects, roleRights, teams } from "#db/schema";
+import { teamCompetenceGaps } from "~/features/competences/scores.server";
+import { knowledgeShortages } from "~/features/planning/planning.server";
 import { loader as comparisonLoader } from "~/routes/_app+/analytics+/teams.team-comparison";
 import { loader as hrLoader } from "~/routes/_app+/analytics+/users.$tab";
 import { leiderTeams, smallReviewedTeam } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { createTeam, createUserWithMembership } from "../factories";
 import { handle } from "../support/remix-handler";
+import { contextFor } from "../support/reviews";
 import { context, getRequest, run } from "../support/http";
 import { demoSessions, sessionCookieFor } from "../support/session";
 
@@ -70,7 +73,7 @@ async function newDataManagerCookie(): Promise<string> {
 describe("HR analytics", () => {
   it("counts the cluster's people, contracts and FTE as the database holds them", async () => {
     const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
-    const w = data.workforce!;
+    const w = data.review.workforce!;
     expect(w.active).toBe(await activeCount(noord));
     // FTE by hand: every active person's current contracts, 0.8 for someone without one.
     const { rows } = await getDb().execute<{ id: string; fte: string | null }>(sql`
@@ -81,8 +84,8 @@ describe("HR analytics", () => {
     expect(w.fte).toBeCloseTo(expected, 2);
     expect(w.contracts.none).toBe(rows.filter((r) => r.fte === null).length);
     expect(w.contracts.permanent + w.contracts.temporary + w.contracts.none).toBe(w.active);
-    expect(w.genders.f + w.genders.m + w.genders.unknown).toBe(w.active);
-    expect(Object.values(w.ages).reduce((a, b) => a + b, 0)).toBe(w.active);
+    expect(w.genders!.f + w.genders!.m + w.genders!.unknown).toBe(w.active);
+    expect(Object.values(w.ages!).reduce((a, b) => a + b, 0)).toBe(w.active);
     // HR may read contracts: the ones ending within 90 days are listed by name, soonest first.
     const horizon = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
     expect(w.endingContracts).not.toBeNull();
@@ -101,17 +104,17 @@ describe("HR analytics", () => {
     const cookie = await newDataManagerCookie();
     const hr = page(await load<Hr>(hrLoader, "/analytics/users/workforce", who.hr.cookie, { tab: "workforce" }));
     const data = page(await load<Hr>(hrLoader, "/analytics/users/workforce", cookie, { tab: "workforce" }));
-    expect(data.workforce!.endingContracts).toBeNull();
-    expect(data.workforce!.endingCount).toBe(hr.workforce!.endingCount);
+    expect(data.review.workforce!.endingContracts).toBeNull();
+    expect(data.review.workforce!.endingCount).toBe(hr.review.workforce!.endingCount);
   });
 
   it("reads only the signed-in user's own cluster", async () => {
     const andere = page(
       await load<Hr>(hrLoader, "/analytics/users/workforce", who.andere.cookie, { tab: "workforce" }),
     );
-    expect(andere.workforce!.active).toBe(await activeCount(who.andere.clusterId));
+    expect(andere.review.workforce!.active).toBe(await activeCount(who.andere.clusterId));
     expect(await activeCount(who.andere.clusterId)).not.toBe(await activeCount(noord));
-    const names = andere.workforce!.endingContracts!.map((c) => c.membershipId);
+    const names = andere.review.workforce!.endingContracts!.map((c) => c.membershipId);
     if (names.length > 0) {
       const { rows } = await getDb().execute<{ n: number }>(sql`
         select count(*)::int as n from memberships where id = any(${`{${names.join(",")}}`}::uuid[])
@@ -195,6 +198,54 @@ describe("HR analytics", () => {
 describe("team comparison", () => {
   const url = (ids: string[]) => `/analytics/teams/team-comparison?${ids.map((id) => `team=${id}`).join("&")}`;
 
+  it("shows competence gaps and knowledge shortages as read straight, after each change of their data (1986)", async () => {
+    const ctx = await contextFor(who.hr.cookie);
+    const own = await getDb()
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(eq(teams.clusterId, noord))
+      .orderBy(teams.name);
+    const chosen = own.slice(0, 8);
+    const ids = chosen.map((t) => t.id);
+    const expectAsStraight = async () => {
+      const [gaps, knowledge] = await Promise.all([teamCompetenceGaps(ctx, ids), knowledgeShortages(ctx, chosen)]);
+      const data = page(await load<Comparison>(comparisonLoader, url(ids), who.hr.cookie));
+      const shown = data.teams.map((t) => ({ id: t.id, competence: t.competence, knowledge: t.knowledge }));
+      const straight = data.teams.map((t) => {
+        const g = gaps.get(t.id);
+        const areas = knowledge?.[t.id];
+        return {
+          id: t.id,
+          competence: t.competence?.hidden ? t.competence : g ? { ...g, hidden: null } : null,
+          knowledge: t.knowledge?.hidden
+            ? t.knowledge
+            : areas
+              ? { shortage: areas.reduce((sum, a) => sum + a.shortage, 0), areas, hidden: null }
+              : null,
+        };
+      });
+      expect(shown).toEqual(straight);
+      return JSON.stringify(shown);
+    };
+    let before = await expectAsStraight();
+    const c = noord;
+    const steps = [
+      sql`update position_competences set required_level = 5 where cluster_id = ${c}`,
+      sql`update competence_scores set level = 1 where cluster_id = ${c} and superseded_at is null`,
+      sql`update team_knowledge_needs set needed_count = needed_count + 4 where cluster_id = ${c}`,
+      sql`update member_knowledge_levels set level = 1 where cluster_id = ${c}`,
+    ];
+    const changed: boolean[] = [];
+    for (const step of steps) {
+      await getDb().execute(step);
+      const now = await expectAsStraight();
+      changed.push(now !== before);
+      before = now;
+    }
+    // The demo's data is such that the page shows the changes: the comparison is not of answers that stayed.
+    expect(changed.some(Boolean)).toBe(true);
+  });
+
   it("puts the chosen teams side by side; another account's team ids are left out", async () => {
     const own = await getDb()
       .select({ id: teams.id, name: teams.name })
@@ -233,7 +284,8 @@ describe("team comparison", () => {
     // Only the foreign team and one own team: fewer than two to compare.
     const one = page(await load<Comparison>(comparisonLoader, url([chosen[0], foreign.id]), who.hr.cookie));
     expect(one.teams).toEqual([]);
-    expect(one.chosen).toEqual([chosen[0], foreign.id]);
+    expect(one.chosen).toEqual([chosen[0]]);
+    expect(one.leftOut).toBe(1);
     // Andere BV's admin sees only Andere BV's teams as options, and comparing Demo BV's gives nothing.
     const andere = page(await load<Comparison>(comparisonLoader, url(chosen), who.andere.cookie));
     expect(andere.teams).toEqual([]);
@@ -268,6 +320,26 @@ describe("team comparison", () => {
     expect(andere).not.toContain(smallReviewedTeam.name);
   });
 
+  it("keeps the teams and round suppression per review version: a renamed team is chosen by its new name (1982)", async () => {
+    const [big] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.name, leiderTeams[0]));
+    const [small] = await getDb().select({ id: teams.id }).from(teams).where(eq(teams.name, smallReviewedTeam.name));
+    const first = page(await load<Comparison>(comparisonLoader, url([big.id, small.id]), who.hr.cookie));
+    // The kept answer is the one computed: the same page again.
+    expect(page(await load<Comparison>(comparisonLoader, url([big.id, small.id]), who.hr.cookie))).toEqual(first);
+    const renamed = `${leiderTeams[0]} (hernoemd)`;
+    await getDb().update(teams).set({ name: renamed }).where(eq(teams.id, big.id));
+    try {
+      const after = page(await load<Comparison>(comparisonLoader, url([big.id, small.id]), who.hr.cookie));
+      expect(after.options).toContainEqual({ id: big.id, name: renamed });
+      expect(after.options.map((o) => o.name)).not.toContain(leiderTeams[0]);
+      expect(after.teams.map((t) => [t.name, t.review?.hidden])).toEqual(
+        first.teams.map((t) => [t.id === big.id ? renamed : t.name, t.review?.hidden]),
+      );
+    } finally {
+      await getDb().update(teams).set({ name: leiderTeams[0] }).where(eq(teams.id, big.id));
+    }
+  });
+
   it("refuses more than eight teams with the spec's selection limit, keeping the choice", async () => {
     const tenant = { accountId: who.hr.accountId, clusterId: noord };
     for (const n of [1, 2, 3, 4]) await createTeam(getDb(), { ...tenant, name: `Vergelijkteam ${n}` });
@@ -288,6 +360,73 @@ describe("team comparison", () => {
     const eight = page(await load<Comparison>(comparisonLoader, url(nine.slice(0, 8)), who.hr.cookie));
     expect(eight.tooMany).toBe(false);
     expect(eight.teams).toHaveLength(8);
+  });
+
+  it("gives a team leader with teams.manage and analytics.read their own teams only (1960), over HTTP", async () => {
+    // The demo's team leader role gets teams.manage in Noord (analytics.read it has by default).
+    const grant = and(
+      eq(roleRights.clusterId, noord),
+      eq(roleRights.roleKey, "team_admin"),
+      eq(roleRights.rightKey, "teams.manage"),
+    );
+    await getDb()
+      .insert(roleRights)
+      .values({ accountId: who.hr.accountId, clusterId: noord, roleKey: "team_admin", rightKey: "teams.manage" })
+      .onConflictDoNothing();
+    try {
+      const idOf = async (name: string, clusterId = noord) =>
+        (
+          await getDb()
+            .select({ id: teams.id })
+            .from(teams)
+            .where(and(eq(teams.name, name), eq(teams.clusterId, clusterId)))
+        )[0].id;
+      const mine = await Promise.all(leiderTeams.map((name) => idOf(name)));
+      const other = await idOf(smallReviewedTeam.name);
+      const [foreign] = await getDb()
+        .select({ id: teams.id })
+        .from(teams)
+        .where(eq(teams.clusterId, who.andere.clusterId))
+        .limit(1);
+      const data = page(await load<Comparison>(comparisonLoader, url(mine), who.leider.cookie));
+      expect(data.allowed).toBe(true);
+      expect(data.options.map((o) => o.name).sort()).toEqual([...leiderTeams].sort());
+      expect(data.teams.map((t) => t.name).sort()).toEqual([...leiderTeams].sort());
+      expect(data.leftOut).toBe(0);
+
+      // Another team of the cluster and another account's are left out with the notice, never compared.
+      const response = await handle(getRequest(url([...mine, other, foreign.id]), who.leider.cookie));
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("2 gekozen teams horen niet bij jouw teams");
+      expect(html).toContain('data-testid="comparison-table"');
+      expect(html).not.toContain(smallReviewedTeam.name);
+      const alone = page(await load<Comparison>(comparisonLoader, url([mine[0], other]), who.leider.cookie));
+      expect(alone).toMatchObject({ teams: [], chosen: [mine[0]], leftOut: 1 });
+
+      for (const query of [
+        [...mine, other],
+        [other, foreign.id],
+      ]) {
+        const csv = await handle(
+          getRequest(
+            `/resources/team-comparison-export?${query.map((id) => `team=${id}`).join("&")}&format=csv`,
+            who.leider.cookie,
+          ),
+        );
+        expect(csv.status).toBe(200);
+        const text = await csv.text();
+        expect(text).not.toContain(smallReviewedTeam.name);
+        if (query.length === 3) for (const name of leiderTeams) expect(text).toContain(name);
+        // No team at all: the header row holds no team.
+        else expect(text.split("\r\n")[0]).toBe('""');
+      }
+      // HR still compares any team of the cluster.
+      const hr = page(await load<Comparison>(comparisonLoader, url([mine[0], other]), who.hr.cookie));
+      expect(hr.teams.map((t) => t.id).sort()).toEqual([mine[0], other].sort());
+    } finally {
+      await getDb().delete(roleRights).where(grant);
+    }
   });
 
   it("needs analytics.read besides teams.manage: without it, the spec's message and no data", async () => {

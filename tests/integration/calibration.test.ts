@@ -99,11 +99,35 @@ describe("calibration board and history", () => {
     expect(page.subject.moves[0].reason).toContain("kalibratiesessie");
     expect(page.subject.moves[0].movedBy).toBeTruthy();
 
-    // The person's own history shows the calibrated role beside the computed one.
-    const growth = (await loaderDataOf("/my/growth", "routes/_app+/my+/growth", who.medewerker.cookie)) as {
-      employee: { teamReviews: { role: string | null; originalRole: string | null }[] };
+    // The person's own history shows the calibrated role beside the computed one, and who moved it, when and
+    // why (decision 1971): the same move the calibration page shows HR.
+    type Growth = {
+      employee: {
+        teamReviews: {
+          subjectId: string;
+          role: string | null;
+          originalRole: string | null;
+          calibrations: { reason: string; movedBy: string | null; at: string; fromRole: string; toRole: string }[];
+        }[];
+      };
     };
-    expect(growth.employee.teamReviews.some((r) => r.role !== r.originalRole)).toBe(true);
+    const growth = (await loaderDataOf("/my/growth", "routes/_app+/my+/growth", who.medewerker.cookie)) as Growth;
+    const mine = growth.employee.teamReviews.find((r) => r.subjectId === demoMove.subjectId)!;
+    expect(mine.role).not.toBe(mine.originalRole);
+    expect(mine.calibrations).toHaveLength(1);
+    expect(mine.calibrations[0]).toMatchObject({
+      reason: page.subject.moves[0].reason,
+      movedBy: page.subject.moves[0].movedBy,
+      at: page.subject.moves[0].at,
+      fromRole: mine.originalRole,
+      toRole: mine.role,
+    });
+    expect(growth.employee.teamReviews.filter((r) => r.subjectId !== demoMove.subjectId)).toSatisfy((rows) =>
+      (rows as Growth["employee"]["teamReviews"]).every((r) => r.calibrations.length === 0),
+    );
+    // Another person's growth page (HR's own, who made the move) holds none of it.
+    const hrGrowth = (await loaderDataOf("/my/growth", "routes/_app+/my+/growth", who.hr.cookie)) as Growth;
+    expect(JSON.stringify(hrGrowth)).not.toContain(page.subject.moves[0].reason);
   });
 });
 

@@ -165,7 +165,7 @@ describe("digest pages", () => {
     try {
       const first = deliverEmails(ids);
       // Wait until the rows are claimed and the messages are on their way to the slow server.
-      for (let tries = 0; slow.messages.length === 0 && tries < 100; tries++) {
+      for (let tries = 0; slow.messages.length === 0 && tries < 500; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(slow.messages.length).toBeGreaterThan(0);

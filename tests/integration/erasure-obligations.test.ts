@@ -117,14 +117,31 @@ describe("erasure and open obligations", () => {
     expect(await refusalsOnPage(hr.membershipId, admin.cookie)).toEqual([]);
     expect(await refusalsOnPage(admin.membershipId, hr.cookie)).toEqual([]);
 
-    const answers = await Promise.all([erase(hr.membershipId, admin.cookie), erase(admin.membershipId, hr.cookie)]);
+    // Both requests must be past sign-in and at the admins' lock together: otherwise the one that comes second
+    // finds its session gone with the erased person and is sent to sign in, which proves nothing. The test holds
+    // the admins' rows until both erasures wait for them (seen in pg_stat_activity), then lets them race.
+    const answers = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`select id from users where account_id = ${admin.accountId} and is_account_admin for update`);
+      const racing = [erase(hr.membershipId, admin.cookie), erase(admin.membershipId, hr.cookie)];
+      let waiting = 0;
+      for (let tries = 0; waiting < 2 && tries < 1_000; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        // Read outside tx: inside it pg_stat_activity stays as first read.
+        const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`);
+        waiting = rows[0].n;
+      }
+      expect(waiting).toBe(2);
+      return racing;
+    });
+    await Promise.all(answers);
     const admins = await db()
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.accountId, admin.accountId), eq(users.isAccountAdmin, true)));
     expect(admins).toHaveLength(1);
     // The one that waited finds the other erased: they are the last account admin now.
-    const refused = answers.map((a) => unwrapData(a)).filter((a) => a.status === 400);
+    const refused = (await Promise.all(answers)).map((a) => unwrapData(a)).filter((a) => a.status === 400);
     expect(refused).toHaveLength(1);
     expect(JSON.stringify(refused[0].data)).toContain("audit:erasure.refused.lastAccountAdmin");
     const erased = await db()

@@ -1,13 +1,17 @@
 /**
- * Request ids, the access log's route patterns and /metrics over HTTP (issue #38, decisions 1511, 1512).
+ * Request ids, the access log's route patterns and /metrics over HTTP (issue #38, decisions 1511, 1512, 1966): the
+ * web process's, and the job worker's on WORKER_METRICS_PORT (a real worker process) with the same pool series.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "#db/client.server";
+import { getDb, poolStats } from "#db/client.server";
 import { stopSenderBoss } from "#jobs/boss.server";
 import { enqueue } from "#jobs/enqueue.server";
+import { personalDataExportQueue } from "~/features/privacy/personal-data-exports.server";
 import { withLogContext } from "~/utils/logger.server";
 import { startApp, type RunningApp } from "../support/app-server";
+import { freePortSync } from "../support/ports";
+import { killStarted, startWorkerProcess, waitFor } from "../support/started-processes";
 
 let app: RunningApp;
 const token = "metrics-token-for-the-test";
@@ -20,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.METRICS_TOKEN;
   await app?.close();
+  killStarted();
   await stopSenderBoss();
 });
 
@@ -85,6 +90,7 @@ describe("/metrics", () => {
     expect(text).not.toContain("secret-query-xyz");
     expect(text).not.toContain("6f1c2d9e");
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
+    expect(text).toMatch(/db_pool_wait_seconds_count\{pool="primary"\} [1-9]\d*/);
     expect(text).toMatch(/jobs_queue_depth\{queue="observability-test",state="waiting"\} 2/);
     expect(text).toMatch(/mail_outbox_pending \d+/);
     expect(text).toMatch(/process_cpu_seconds_total/);
@@ -102,5 +108,85 @@ describe("/metrics", () => {
     });
     expect(right.status).toBe(200);
     expect(right.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("times how long queries wait for a pool connection: a query behind a full pool shows in the histogram", async () => {
+    const max = poolStats()!.max;
+    // Warm: every connection of the pool opened once, so that the checkouts below take idle ones.
+    await (
+      await holdAll(max, Promise.resolve())
+    ).done;
+    const before = waitSeries(await (await fetch(`${app.url}/metrics`)).text());
+
+    let release!: () => void;
+    const holders = await holdAll(max, new Promise<void>((resolve) => (release = resolve)));
+    // Drizzle's query runs when awaited or then'd: start it now.
+    const waiting = getDb()
+      .execute(sql`select 1 as answer`)
+      .then((result) => result.rows);
+    await waitFor(() => poolStats()!.waiting >= 1, "a query waiting for a connection");
+    // Held on purpose: the query must wait measurably (150 ms) before a connection comes back.
+    const heldFrom = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The query waited at least from heldFrom until a connection is given back, after this.
+    const heldMs = performance.now() - heldFrom;
+    release();
+    await holders.done;
+    await waiting;
+
+    const after = waitSeries(await (await fetch(`${app.url}/metrics`)).text());
+    expect(after.count).toBeGreaterThan(before.count);
+    // At least one checkout (the waiting query's) took longer than 100 ms, and the sum holds its wait.
+    expect(after.count - after.within100ms).toBeGreaterThan(before.count - before.within100ms);
+    expect(after.sum - before.sum).toBeGreaterThanOrEqual(heldMs / 1000);
+  });
+});
+
+/** Checks out every connection of the pool, each in a transaction held until `held`; resolves once all are out. */
+async function holdAll(max: number, held: Promise<void>) {
+  let out = 0;
+  const done = Promise.all(
+    Array.from({ length: max }, () =>
+      getDb().transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        out += 1;
+        await held;
+      }),
+    ),
+  );
+  await waitFor(() => out === max, "every connection checked out");
+  return { done };
+}
+
+/** The primary pool's wait histogram in a /metrics answer: count, sum and the bucket up to 100 ms. */
+function waitSeries(text: string) {
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  return {
+    count: value(/^db_pool_wait_seconds_count\{pool="primary"\} (\S+)$/m),
+    sum: value(/^db_pool_wait_seconds_sum\{pool="primary"\} (\S+)$/m),
+    within100ms: value(/^db_pool_wait_seconds_bucket\{le="0\.1",pool="primary"\} (\S+)$/m),
+  };
+}
+
+describe("the job worker's metrics (WORKER_METRICS_PORT)", () => {
+  it("serves the database pool's gauges and wait histogram, from this machine only", async () => {
+    const port = freePortSync();
+    await startWorkerProcess({ WORKER_METRICS_PORT: String(port) });
+    const url = `http://127.0.0.1:${port}/metrics`;
+    // A job that reads the database through the worker's pool (an export request that does not exist: nothing to do).
+    await enqueue(personalDataExportQueue, { exportId: crypto.randomUUID() });
+    const text = await waitFor(async () => {
+      const answer = await (await fetch(url)).text();
+      return /^jobs_duration_seconds_count\{(?=[^}]*queue="personal-data-export")(?=[^}]*outcome="completed")[^}]*\} 1$/m.test(
+        answer,
+      )
+        ? answer
+        : undefined;
+    }, "the job's run in the worker's metrics");
+    expect(text).toMatch(/^db_pool_wait_seconds_count\{pool="primary"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="max"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="waiting"\} \d+$/m);
+    expect(text).toMatch(/^db_pool_wait_seconds_bucket\{le="\+Inf",pool="primary"\} [1-9]/m);
+    expect((await fetch(url, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(403);
   });
 });

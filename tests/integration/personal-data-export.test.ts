@@ -1,8 +1,9 @@
 /**
- * A person's data export as a job (issue 35, decisions 1522 and 1740): asked for over HTTP (the routes'
- * actions and loaders with real requests and sessions), made by a real worker run of the job, announced by an
- * e-mail the test SMTP server receives, downloaded, expired (the clock set through the row), cleaned up, and
- * removed with an erasure; tenancy with another account's admin and a colleague.
+ * A person's data export as a job (issue 35, decisions 1522, 1740 and 1965): asked for over HTTP (the routes'
+ * actions and loaders with real requests and sessions), made by a real worker run of the job that writes the files
+ * into PostgreSQL (nothing into DATA_DIR), announced by an e-mail the test SMTP server receives, downloaded (the
+ * bytes the job stored, in pieces when large), expired (the clock set through the row), cleaned up, and removed
+ * with an erasure; tenancy with another account's admin and a colleague.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -12,12 +13,16 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
 import * as schema from "#db/schema";
-import { auditEvents, personalDataExports, tasks } from "#db/schema";
+import { auditEvents, personalDataExportFiles, personalDataExports, tasks } from "#db/schema";
 import { stopSenderBoss } from "#jobs/boss.server";
 import { startWorker, type RunningWorker } from "#jobs/worker";
 import { closeTransport } from "~/features/email/transport.server";
 import { erasePersonAs } from "~/features/privacy/erasure.server";
-import { EXPIRED_EXPORT_KEEP_DAYS, removeExpiredExports } from "~/features/privacy/personal-data-exports.server";
+import {
+  EXPIRED_EXPORT_KEEP_DAYS,
+  EXPORT_CHUNK_BYTES,
+  removeExpiredExports,
+} from "~/features/privacy/personal-data-exports.server";
 import { notExported, personalDataSources } from "~/features/privacy/personal-data-sources.server";
 import { loader as profileLoader } from "~/routes/_app+/my+/profile.$tab";
 import { loader as pageLoader } from "~/routes/_app+/personal-data.$id";
@@ -121,7 +126,15 @@ async function mailTo(email: string) {
   }
 }
 
-const folderOf = (id: string) => path.join(dataDir, "personal-data-exports", id);
+/** The export's stored files, by format. */
+async function storedFiles(id: string) {
+  const rows = await getDb()
+    .select()
+    .from(personalDataExportFiles)
+    .where(eq(personalDataExportFiles.exportId, id))
+    .orderBy(personalDataExportFiles.format);
+  return new Map(rows.map((r) => [r.format, r]));
+}
 
 /** Every table with a column that refers to a person: a foreign key to users or memberships, or a *user_id / *membership_id column. */
 function personTables(): Map<string, string[]> {
@@ -178,7 +191,11 @@ describe("a person's data export", () => {
     // The link works a week from the moment it was ready.
     const days = (row.expiresAt.getTime() - row.finishedAt!.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(7, 3);
-    expect(fs.existsSync(path.join(folderOf(id), "personal-data.json"))).toBe(true);
+    // The worker wrote both files into PostgreSQL with the request's tenancy, and nothing into DATA_DIR.
+    const stored = await storedFiles(id);
+    expect([...stored.keys()]).toEqual(["json", "xlsx"]);
+    for (const f of stored.values()) expect(f).toMatchObject({ accountId: w.account.id, clusterId: w.cluster.id });
+    expect(fs.readdirSync(dataDir)).not.toContain("personal-data-exports");
 
     // The e-mail, in the requester's language, leads to the page and holds none of the data.
     const [mail] = await mailTo(me.user.email);
@@ -191,7 +208,10 @@ describe("a person's data export", () => {
     const json = await file(id, "json", cookie);
     expect(json.status).toBe(200);
     expect(json.headers.get("Content-Type")).toContain("application/json");
-    const body = await json.text();
+    const bytes = Buffer.from(await json.arrayBuffer());
+    expect(bytes.equals(stored.get("json")!.content)).toBe(true);
+    expect(json.headers.get("Content-Length")).toBe(String(bytes.length));
+    const body = bytes.toString("utf8");
     const data = JSON.parse(body) as {
       format: string;
       person: string;
@@ -206,7 +226,9 @@ describe("a person's data export", () => {
     expect(body).not.toMatch(/password_hash|\$argon2|\$2[aby]\$/);
     const xlsx = await file(id, "xlsx", cookie);
     expect(xlsx.headers.get("Content-Type")).toContain("spreadsheetml");
-    const sheets = await readXlsx(Buffer.from(await xlsx.arrayBuffer()));
+    const workbook = Buffer.from(await xlsx.arrayBuffer());
+    expect(workbook.equals(stored.get("xlsx")!.content)).toBe(true);
+    const sheets = await readXlsx(workbook);
     expect(sheets.find((s) => s.name === "tasks")?.rows.flat()).toContain("Taak voor de export");
     expect((await file(id, "csv", cookie)).status).toBe(404);
 
@@ -263,12 +285,13 @@ describe("a person's data export", () => {
     expect(await gone.text()).toContain("Deze download is verlopen");
     expect(await page(id, w.cookie)).toMatchObject({ http: 200, expired: true });
 
-    expect(fs.existsSync(folderOf(id))).toBe(true);
+    expect((await storedFiles(id)).size).toBe(2);
     const first = await removeExpiredExports();
     expect(first.files).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(folderOf(id))).toBe(false);
+    // The bytes are gone; the request stays, so that its link says "expired".
+    expect((await storedFiles(id)).size).toBe(0);
     const [kept] = await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id));
-    expect(kept.fileLocation).toBeNull();
+    expect(kept.status).toBe("ready");
     expect((await file(id, "json", w.cookie)).status).toBe(410);
     // Again: nothing of this export left to do.
     const again = await removeExpiredExports();
@@ -284,11 +307,29 @@ describe("a person's data export", () => {
     const person = await employeeIn(w, "Gewist");
     const { id } = await requestExport(w.cookie, person.user.id);
     await readyExport(id);
-    expect(fs.existsSync(folderOf(id))).toBe(true);
+    expect((await storedFiles(id)).size).toBe(2);
     const ctx = await requireUser(getRequest("/personnel/users/active", w.cookie));
     expect(await erasePersonAs(ctx, null, person.user.id)).toEqual({ ok: true });
     expect(await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id))).toEqual([]);
-    expect(fs.existsSync(folderOf(id))).toBe(false);
+    expect((await storedFiles(id)).size).toBe(0);
     expect((await file(id, "json", w.cookie)).status).toBe(404);
+  });
+
+  it("streams a file larger than one piece whole, byte for byte, and another account's admin gets a 404", async () => {
+    const person = await employeeIn(w, "Groot");
+    const { id } = await requestExport(w.cookie, person.user.id);
+    await readyExport(id);
+    // Two and a half pieces of bytes that no piece boundary can shift unnoticed.
+    const large = Buffer.alloc(Math.floor(EXPORT_CHUNK_BYTES * 2.5));
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7 + (i >> 11)) & 0xff;
+    await getDb()
+      .update(personalDataExportFiles)
+      .set({ content: large })
+      .where(and(eq(personalDataExportFiles.exportId, id), eq(personalDataExportFiles.format, "json")));
+    const answer = await file(id, "json", w.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Length")).toBe(String(large.length));
+    expect(Buffer.from(await answer.arrayBuffer()).equals(large)).toBe(true);
+    expect((await file(id, "json", other.cookie)).status).toBe(404);
   });
 });

@@ -8,8 +8,18 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
-import { contracts, planningNeeds, positions, teams } from "#db/schema";
+import {
+  clusterModules,
+  competences,
+  competenceScores,
+  contracts,
+  planningNeeds,
+  positionCompetences,
+  positions,
+  teams,
+} from "#db/schema";
 import { horizonDate } from "~/features/planning/planning";
+import { isoDayIn } from "~/utils/format";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/analytics+/planning.edit";
 import { loader as pageLoader } from "~/routes/_app+/analytics+/planning.$horizon";
 import { loader as exportLoader } from "~/routes/resources+/planning-export";
@@ -43,8 +53,9 @@ const teamId = async (name: string, clusterId: string) =>
       .where(and(eq(teams.name, name), eq(teams.clusterId, clusterId)))
   )[0].id;
 
-const today = new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Days as the page counts them, in the Netherlands (between 23:00 and 01:00 UTC the UTC date is another day).
+const today = isoDayIn(new Date());
+const inDays = (days: number) => isoDayIn(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   await seedDemo(process.env.DATABASE_URL!);
@@ -121,12 +132,15 @@ describe("the planning page", () => {
     const page = data(await planning("/analytics/planning/1y", who.leider.cookie));
     const names = new Set(page.rows.map((r) => r.teamName));
     expect([...names].sort()).toEqual([...leiderTeams].sort());
-    expect(page.choices.teams.map((t) => t.name).sort()).toEqual([...leiderTeams].sort());
+    expect(page.teamField.teams!.map((t) => t.label).sort()).toEqual([...leiderTeams].sort());
     expect(page.canEdit).toBe(false);
     expect(page.rows.every((r) => !r.mayEdit && r.leavers === null)).toBe(true);
-    // Another team named in the filter shows nothing rather than its rows.
+    // Another team named in the filter: a notice and the leader's own teams, never that team's rows.
     const other = await teamId(demoTeams.noord[2], who.hr.clusterId);
-    expect(data(await planning(`/analytics/planning/1y?team=${other}`, who.leider.cookie)).rows).toEqual([]);
+    const foreign = data(await planning(`/analytics/planning/1y?team=${other}`, who.leider.cookie));
+    expect(foreign.invalid).toEqual(["team"]);
+    expect(foreign.filter.team).toBeNull();
+    expect(new Set(foreign.rows.map((r) => r.teamName))).toEqual(names);
     // Editing needs teams.manage: turned away.
     const edit = await run(() =>
       editLoader({
@@ -153,8 +167,16 @@ describe("the planning page", () => {
       .from(positions)
       .where(eq(positions.clusterId, who.hr.clusterId))
       .limit(1);
-    const page = data(await planning(`/analytics/planning/current?team=${noordTeam}`, who.andere.cookie));
-    expect(page.rows).toEqual([]);
+    // Named in the filter (or a typo, or another position): the notice, and none of its rows.
+    const page = data(
+      await planning(`/analytics/planning/current?team=${noordTeam}&position=${noordPosition.id}`, who.andere.cookie),
+    );
+    expect(page.invalid).toEqual(["team", "position"]);
+    expect(page.rows.some((r) => r.teamId === noordTeam || r.positionId === noordPosition.id)).toBe(false);
+    expect(data(await planning("/analytics/planning/current?team=geen-id", who.andere.cookie)).invalid).toEqual([
+      "team",
+    ]);
+    expect(data(await planning("/analytics/planning/current", who.andere.cookie)).invalid).toEqual([]);
     const query = `team=${noordTeam}&position=${noordPosition.id}&horizon=1y`;
     const edit = await run(() =>
       editLoader({
@@ -255,5 +277,90 @@ describe("the export", () => {
         .map((l) => l.split('","')[0].slice(1)),
     );
     expect([...teamsInFile].sort()).toEqual([...leiderTeams].sort());
+  });
+});
+
+describe("competence shortages (docs/decisions/1970)", () => {
+  it("shows per team and position who is below a required level, hides small groups, nothing without the module", async () => {
+    const db = getDb();
+    const tenant = { accountId: who.hr.accountId, clusterId: who.hr.clusterId };
+    const team = await createTeam(db, { ...tenant, name: "Competentieteam" });
+    const [main, lone] = await db
+      .insert(positions)
+      .values([
+        { ...tenant, name: "Competentiefunctie" },
+        { ...tenant, name: "Eenlingfunctie" },
+      ])
+      .returning({ id: positions.id });
+    const [competence] = await db
+      .insert(competences)
+      .values({ ...tenant, type: "competence", name: "Roosteren" })
+      .returning({ id: competences.id });
+    await db
+      .insert(positionCompetences)
+      .values(
+        [main, lone].map((p) => ({ ...tenant, positionId: p.id, competenceId: competence.id, requiredLevel: 3 })),
+      );
+    const member = async (lastName: string, positionId: string, level: number | null) => {
+      const { membership } = await createUserWithMembership(db, {
+        ...tenant,
+        lastName,
+        roles: [{ role: "team_member", teamId: team.id }],
+      });
+      await db.insert(contracts).values({
+        ...tenant,
+        membershipId: membership.id,
+        positionId,
+        fte: "1.00",
+        startDate: inDays(-30),
+        endDate: inDays(400),
+      });
+      if (level !== null)
+        await db
+          .insert(competenceScores)
+          .values({ ...tenant, membershipId: membership.id, competenceId: competence.id, level });
+    };
+    // Five holders: two below level 3, two at or above it, one not scored yet (unknown, not a gap).
+    for (const [i, level] of [1, 2, 3, 4, null].entries()) await member(`Houder${i}`, main.id, level);
+    const url = `/analytics/planning/current?team=${team.id}`;
+    const page = data(await planning(url, who.hr.cookie));
+    const expected = { hidden: null, assessed: 5, short: 2, competences: [{ name: "Roosteren", people: 2 }] };
+    expect(page.rows.find((r) => r.positionId === main.id)?.competence).toEqual(expected);
+    expect(page.teamCompetence?.[team.id]).toEqual(expected);
+    const csv = async (cookie: string) =>
+      (
+        (await run(() =>
+          exportLoader({
+            request: getRequest(`/resources/planning-export?horizon=current&team=${team.id}&format=csv`, cookie),
+            context: context(),
+            params: {},
+          }),
+        )) as Response
+      ).text();
+    const file = await csv(who.hr.cookie);
+    expect(file).toContain('"Competentietekort (nu)"');
+    expect(file).toContain('"2 van 5 onder het vereiste niveau: Roosteren (2)"');
+
+    // One holder of another position is too small a group, and the team minus the first position would reveal
+    // them: both positions are hidden, the team of six is shown.
+    await member("Eenling", lone.id, 1);
+    const after = data(await planning(url, who.hr.cookie));
+    const byPosition = (id: string) => after.rows.find((r) => r.positionId === id)?.competence;
+    expect(byPosition(lone.id)).toEqual({ hidden: "small", assessed: null, short: null, competences: [] });
+    expect(byPosition(main.id)).toEqual({ hidden: "sibling", assessed: null, short: null, competences: [] });
+    expect(after.teamCompetence?.[team.id]).toMatchObject({ hidden: null, assessed: 6, short: 3 });
+
+    // Without the competences module: no shortages on the page or in the file.
+    const module = and(eq(clusterModules.clusterId, tenant.clusterId), eq(clusterModules.moduleKey, "competences"));
+    await db.delete(clusterModules).where(module);
+    try {
+      const off = data(await planning(url, who.hr.cookie));
+      expect(off.teamCompetence).toBeNull();
+      expect(off.rows.length).toBeGreaterThan(0);
+      expect(off.rows.every((r) => r.competence === null)).toBe(true);
+      expect(await csv(who.hr.cookie)).not.toContain("Competentietekort");
+    } finally {
+      await db.insert(clusterModules).values({ ...tenant, moduleKey: "competences" });
+    }
   });
 });

@@ -90,8 +90,9 @@ const appFiles = routeFiles("_app+");
 // OpenAPI document and its reference page describe the API and hold no data (api-contract.test.ts).
 const publicApiFiles = new Set(["api+/auth.login.ts", "api+/openapi[.]json.ts", "api+/docs.ts"]);
 const apiFiles = routeFiles("api+").filter((f) => !publicApiFiles.has(f));
-// Public on purpose: the language switch works before sign-in.
-const resourceFiles = routeFiles("resources+").filter((f) => !f.startsWith("resources+/language"));
+// Public on purpose: the language switch works before sign-in; the translations are the login page's texts too (1950).
+const publicResourceFiles = ["resources+/language", "resources+/translations."];
+const resourceFiles = routeFiles("resources+").filter((f) => !publicResourceFiles.some((p) => f.startsWith(p)));
 
 /** Loaders that hold no data and only redirect, so need no guard. */
 const plainRedirectLoaders = new Set(["resources+/switch-cluster.tsx"]);

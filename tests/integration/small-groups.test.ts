@@ -10,7 +10,10 @@ import { clusters } from "#db/schema";
 import { leiderTeams, smallReviewedTeam } from "../../seed/demo-data";
 import { seedDemo } from "../../seed/run";
 import { formRequest, getRequest } from "../support/http";
+import { hrAnalyticsScope, subjectsSql } from "~/features/analytics/development-rounds.server";
+import type { HrFilter } from "~/features/analytics/hr-filter";
 import { handle, loaderDataOf } from "../support/remix-handler";
+import { contextFor } from "../support/reviews";
 import { demoSessions } from "../support/session";
 
 type Who = { cookie: string; accountId: string; clusterId: string; membershipId: string };
@@ -119,6 +122,44 @@ describe("HR analytics never show a group below the threshold", () => {
       await handle(getRequest("/resources/hr-analytics-export/movement?format=csv", who.hr.cookie))
     ).text();
     expect(csv).toContain("verborgen");
+  });
+
+  it("counts each person reviewed in both rounds once, in the cell of their two roles (1953)", async () => {
+    await saveThreshold("3", who.hr.cookie);
+    try {
+      const data = (await loaderDataOf(
+        "/analytics/users/movement",
+        "routes/_app+/analytics+/users.$tab",
+        who.hr.cookie,
+      )) as {
+        review: {
+          movement: {
+            from: string;
+            to: string;
+            roles: string[];
+            population: number;
+            table: { cells: (number | null)[][] };
+          };
+        };
+      };
+      const { from, to, roles, population, table } = data.review.movement;
+      // The reference: the subjects joined with themselves, as the query did before 1953.
+      const ctx = await contextFor(who.hr.cookie);
+      const filter = { team: null, tag: null, position: null, period: "all", from, to, round: null, interval: "month" };
+      const { rows } = await getDb().execute<{ from_role: string; to_role: string; n: number }>(sql`
+        with subjects as (${subjectsSql(ctx, hrAnalyticsScope(ctx), filter as HrFilter, null, [from, to])})
+        select a.role as from_role, b.role as to_role, count(*)::int as n
+        from subjects a join subjects b on b.membership_id = a.membership_id and b.round_id = ${to}
+        where a.round_id = ${from} group by 1, 2`);
+      expect(population).toBe(rows.reduce((total, r) => total + r.n, 0));
+      expect(rows.some((r) => r.from_role !== r.to_role)).toBe(true);
+      for (const r of rows) {
+        const cell = table.cells[roles.indexOf(r.from_role)][roles.indexOf(r.to_role)];
+        expect(cell === null || cell === r.n, `${r.from_role} → ${r.to_role}`).toBe(true);
+      }
+    } finally {
+      await saveThreshold("5", who.hr.cookie);
+    }
   });
 
   it("falls back to the default with a notice for a bad filter value, never a 500", async () => {

@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "#db/client.server";
-import { createTeamReviewRound } from "~/features/reviews/round-create.server";
 import { teamsPerRound } from "~/features/reviews/team-review-overview.server";
 import { loader as overviewLoader } from "~/routes/_app+/teamreviews+/overview";
-import { createAccount, createClusterFor, createTeam, createUserWithMembership } from "../factories";
 import { context, getRequest, unwrapData } from "../support/http";
-import { contextFor } from "../support/reviews";
-import { sessionCookieFor } from "../support/session";
+import { teamRoundWorld } from "../support/reviews";
 
 type Overview = {
   teams: { id: string }[] | null;
@@ -19,34 +15,9 @@ let cookie: string;
 let roundId: string;
 
 beforeAll(async () => {
-  const db = getDb();
-  const account = await createAccount(db);
-  const cluster = await createClusterFor(db, account.id);
-  const ids = { accountId: account.id, clusterId: cluster.id };
-  const hr = await createUserWithMembership(db, { ...ids, roles: [{ role: "cluster_admin" }] });
-  cookie = (await sessionCookieFor({ userId: hr.user.id, ...ids })).cookie;
-  const leaders: string[] = [];
-  const members: string[] = [];
-  const teamIds: string[] = [];
-  for (let i = 1; i <= TEAMS; i++) {
-    const team = await createTeam(db, { ...ids, name: `Team ${String(i).padStart(2, "0")}` });
-    teamIds.push(team.id);
-    const leader = await createUserWithMembership(db, { ...ids, roles: [{ role: "team_admin", teamId: team.id }] });
-    const member = await createUserWithMembership(db, { ...ids, roles: [{ role: "team_member", teamId: team.id }] });
-    leaders.push(leader.membership.id);
-    members.push(member.membership.id);
-  }
-  const created = await createTeamReviewRound(await contextFor(cookie), {
-    name: "Grote ronde",
-    deadline: "2099-01-01",
-    setId: null,
-    teamIds,
-    tagIds: [],
-    leaderMembershipIds: leaders,
-    memberMembershipIds: members,
-  });
-  if (!created.ok) throw new Error(created.code);
-  roundId = created.roundId;
+  const world = await teamRoundWorld(Array.from({ length: TEAMS }, (_, i) => `Team ${String(i + 1).padStart(2, "0")}`));
+  cookie = world.cookie;
+  roundId = world.roundId;
 }, 120_000);
 
 async function overview(search = "") {

@@ -8,7 +8,6 @@
  * an answer is 200, or a clean 503 with Retry-After. A fresh connection per request, as a balancer without
  * keep-alive to its backends; `npm run test:processes` (1771).
  */
-import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server";
@@ -16,6 +15,7 @@ import { getSenderBoss, stopSenderBoss } from "#jobs/boss.server";
 import { sessionSecret } from "~/utils/env.server";
 import { DEMO_PASSWORD } from "../../seed/demo-data";
 import { createAccount, createClusterFor, createUserWithMembership } from "../factories";
+import { processesDatabase, throughPgBouncer } from "../support/pgbouncer";
 import { killStarted, startWeb, waitFor, type Started } from "../support/started-processes";
 
 type Upstream = {
@@ -39,7 +39,7 @@ const UNHEALTHY_AFTER = 2;
 // A draining process answers /readyz 503 without a query, so two failed probes take well under a second: the
 // check has taken it out before its listener closes. The production default.
 const SHUTDOWN_DELAY_MS = 5_000;
-const env = {
+const env: Record<string, string> = {
   SESSION_SECRET: sessionSecret(),
   SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
   SHUTDOWN_TIMEOUT_MS: "10000",
@@ -48,8 +48,11 @@ const upstreams: Upstream[] = [];
 const failures: Failure[] = [];
 let cookie: string;
 let running = true;
+let database: Awaited<ReturnType<typeof processesDatabase>>;
 
 beforeAll(async () => {
+  database = await processesDatabase();
+  Object.assign(env, database.env);
   // /readyz wants pg-boss's schema, which a worker (or a sender, as here) installs.
   await getSenderBoss();
   const [a, b] = await Promise.all([startWeb(env), startWeb(env)]);
@@ -77,6 +80,7 @@ afterAll(async () => {
   running = false;
   killStarted();
   await stopSenderBoss();
+  await database?.stop();
 });
 
 const started: { a?: Started } = {};
@@ -159,16 +163,11 @@ describe("a web process restarted under load", () => {
     const clients = Array.from({ length: 6 }, () => client());
     await waitFor(() => a.ok >= 20 && b.ok >= 20, "requests answered by both processes", 60_000);
 
-    // SIGTERM to the web process itself, as an orchestrator signals the app's process. Not through tsx: under
-    // load tsx's relay let the process die by the signal, without the drain (decision 1771).
-    const nodePid = Number(
-      execFileSync("pgrep", ["-P", String(started.a!.child.pid)])
-        .toString()
-        .split("\n")[0],
-    );
+    // SIGTERM to the web process itself, as an orchestrator signals the app's process (started as node with tsx as a
+    // loader, not tsx's command, whose relay let the process die by the signal under load: 1771).
     const signalled = Date.now();
     const aBefore = a.ok;
-    process.kill(nodePid, "SIGTERM");
+    process.kill(started.a!.child.pid!, "SIGTERM");
     await waitFor(() => !a.ready, "the balancer to take the stopping process out", 30_000);
     const outAfter = Date.now() - signalled;
     const answeredWhileLeaving = a.ok - aBefore;
@@ -201,4 +200,8 @@ describe("a web process restarted under load", () => {
     expect(a.takenOut).toBe("health check");
     expect(a.refused + b.refused + a2.refused).toBe(0);
   }, 300_000);
+
+  it.runIf(throughPgBouncer())("went through PgBouncer: the web processes' transactions", async () => {
+    expect(await database.carried()).toBeGreaterThan(100);
+  });
 });

@@ -21,6 +21,7 @@ import { createUserWithMembership } from "../factories";
 import { rowsXlsx } from "../support/crafted-xlsx";
 import { BASE, context, run } from "../support/http";
 import { orgWorld } from "../support/org";
+import { processesDatabase, throughPgBouncer } from "../support/pgbouncer";
 import { contextFor } from "../support/reviews";
 import { startSmtpCapture } from "../support/smtp";
 import { killStarted, startWorkerProcess, waitFor, type Started } from "../support/started-processes";
@@ -30,6 +31,7 @@ type Worker = { name: string; started: Started; smtp: Smtp };
 
 let workers: Worker[] = [];
 let w: Awaited<ReturnType<typeof orgWorld>>;
+let database: Awaited<ReturnType<typeof processesDatabase>>;
 /** While true, both SMTP servers hold every message unanswered (no 250): a delivery hangs mid-send. */
 let holding = false;
 
@@ -37,7 +39,8 @@ const alive = (worker: Worker) => worker.started.child.exitCode === null && work
 
 /** Starts the two workers, or a new one in place of one killed before. */
 async function twoWorkers() {
-  const url = new URL(process.env.DATABASE_URL!);
+  // PgBouncer passes application_name on to the server connection a client's transaction runs on.
+  const url = new URL(database.env.DATABASE_URL);
   workers = await Promise.all(
     ["worker-a", "worker-b"].map(async (name, index) => {
       const before = workers[index];
@@ -45,6 +48,7 @@ async function twoWorkers() {
       const smtp = before?.smtp ?? (await startSmtpCapture({ hold: () => holding }));
       url.searchParams.set("application_name", name);
       const started = await startWorkerProcess({
+        ...database.env,
         DATABASE_URL: url.toString(),
         SMTP_URL: smtp.url,
         SESSION_SECRET: sessionSecret(),
@@ -58,11 +62,13 @@ async function twoWorkers() {
 }
 
 beforeAll(async () => {
+  database = await processesDatabase();
   w = await orgWorld();
 }, 120_000);
 
 afterAll(async () => {
   killStarted();
+  await database?.stop();
   await stopSenderBoss();
   await Promise.all(workers.map((worker) => worker.smtp.close()));
 });
@@ -237,4 +243,8 @@ describe("a worker killed in the middle of a job, with a second worker running",
     );
     expect(runs).toEqual([{ state: "completed", retry_count: 1 }]);
   }, 240_000);
+
+  it.runIf(throughPgBouncer())("went through PgBouncer: the workers' transactions", async () => {
+    expect(await database.carried()).toBeGreaterThan(100);
+  });
 });

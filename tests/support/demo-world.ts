@@ -6,8 +6,6 @@
  * `led` is data of leider@demo.nl's teams (De Linde); `other` is data of a team leider@demo.nl does
  * not lead (Het Anker). Andere BV has one team, so there both are the same.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
@@ -24,6 +22,8 @@ import {
   flowMeasurements,
   importConnectorRuns,
   imports,
+  personalDataExportFiles,
+  personalDataExportFormats,
   personalDataExports,
   knowledgeAreas,
   memberships,
@@ -42,7 +42,6 @@ import { seedDemo } from "../../seed/run";
 import { demoClusters, demoTeams, demoUsers, type DemoUserKey } from "../../seed/demo-data";
 import { createFlowMeasurement } from "~/features/flow/flows.server";
 import { createTeamReviewRound } from "~/features/reviews/round-create.server";
-import { exportsRoot } from "~/features/privacy/personal-data-exports.server";
 import { createSelfReviewFromRound } from "~/features/reviews/self-review-create.server";
 import { contextFor } from "./reviews";
 import { sessionCookieFor } from "./session";
@@ -433,14 +432,13 @@ async function polarisImportIn(accountId: string, clusterId: string) {
   return importId;
 }
 
-/** A ready personal-data export of `personId` that `requestedBy` asked for, with (tiny) files in DATA_DIR. */
+/** A ready personal-data export of `personId` that `requestedBy` asked for, with (tiny) files. */
 async function personalDataExportIn(accountId: string, clusterId: string, personId: string, requestedBy: string) {
   const id = crypto.randomUUID();
   await getDb()
     .insert(personalDataExports)
     .values({
       id,
-      fileLocation: id,
       accountId,
       clusterId,
       personId,
@@ -450,10 +448,17 @@ async function personalDataExportIn(accountId: string, clusterId: string, person
       finishedAt: sql`now()`,
       expiresAt: sql`now() + interval '7 days'`,
     });
-  const folder = path.join(exportsRoot(), id);
-  await fs.promises.mkdir(folder, { recursive: true });
-  for (const format of ["json", "xlsx"])
-    await fs.promises.writeFile(path.join(folder, `personal-data.${format}`), "{}");
+  await getDb()
+    .insert(personalDataExportFiles)
+    .values(
+      personalDataExportFormats.map((format) => ({
+        exportId: id,
+        accountId,
+        clusterId,
+        format,
+        content: Buffer.from("{}"),
+      })),
+    );
   return id;
 }
 

@@ -117,3 +117,30 @@ export function pgbouncerVersion(): string | undefined {
   if (!binary) return undefined;
   return execFileSync(binary, ["--version"], { encoding: "utf8" }).split("\n")[0];
 }
+
+/**
+ * How the started processes of `npm run test:processes` reach the database (issue #38, decision 1952): directly, or
+ * with PROCESSES_THROUGH=pgbouncer (`npm run test:processes:pgbouncer`) through a PgBouncer in transaction pooling
+ * mode, as in tests/pgbouncer/: queries unnamed, LISTEN and the migrations' lock on the direct URL. The test itself
+ * reads and holds locks on the direct URL, as an operator's psql would.
+ */
+export async function processesDatabase(): Promise<{
+  env: Record<string, string>;
+  /** PgBouncer's transactions to the test's database so far; 0 when the processes connect directly. */
+  carried: () => Promise<number>;
+  stop: () => Promise<void>;
+}> {
+  const direct = process.env.DATABASE_URL!;
+  if (process.env.PROCESSES_THROUGH !== "pgbouncer") {
+    return { env: { DATABASE_URL: direct }, carried: async () => 0, stop: async () => undefined };
+  }
+  const bouncer = await startPgBouncer(direct);
+  return {
+    env: { DATABASE_URL: bouncer.url, DATABASE_DIRECT_URL: direct, DB_PREPARED_STATEMENTS: "off" },
+    carried: () => bouncer.transactions(new URL(direct).pathname.slice(1)),
+    stop: () => bouncer.stop(),
+  };
+}
+
+/** Whether this run's processes go through PgBouncer (PROCESSES_THROUGH=pgbouncer). */
+export const throughPgBouncer = () => process.env.PROCESSES_THROUGH === "pgbouncer";

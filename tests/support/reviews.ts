@@ -185,3 +185,35 @@ export async function scoreAndFinishAlfa(w: Awaited<ReturnType<typeof reviewWorl
   const finished = await finishTeamReview(leaderCtx, alfaReviewId);
   if (!finished.ok) throw new Error("review not finished");
 }
+
+/**
+ * A cluster with HR (cluster_admin, signed in) and one team per name, each with a leader and a member, and an
+ * open team-review round over all of them: the world of the overview tests with many teams.
+ */
+export async function teamRoundWorld(teamNames: readonly string[], roundName = "Grote ronde") {
+  const db = getDb();
+  const account = await createAccount(db);
+  const cluster = await createClusterFor(db, account.id);
+  const ids = { accountId: account.id, clusterId: cluster.id };
+  const hr = await createUserWithMembership(db, { ...ids, roles: [{ role: "cluster_admin" }] });
+  const cookie = (await sessionCookieFor({ userId: hr.user.id, ...ids })).cookie;
+  const teams = new Map<string, { teamId: string; leader: string; member: string }>();
+  for (const name of teamNames) {
+    const team = await createTeam(db, { ...ids, name });
+    const leader = await createUserWithMembership(db, { ...ids, roles: [{ role: "team_admin", teamId: team.id }] });
+    const member = await createUserWithMembership(db, { ...ids, roles: [{ role: "team_member", teamId: team.id }] });
+    teams.set(name, { teamId: team.id, leader: leader.membership.id, member: member.membership.id });
+  }
+  const all = [...teams.values()];
+  const created = await createTeamReviewRound(await contextFor(cookie), {
+    name: roundName,
+    deadline: "2099-01-01",
+    setId: null,
+    teamIds: all.map((t) => t.teamId),
+    tagIds: [],
+    leaderMembershipIds: all.map((t) => t.leader),
+    memberMembershipIds: all.map((t) => t.member),
+  });
+  if (!created.ok) throw new Error(created.code);
+  return { ids, cookie, teams, roundId: created.roundId };
+}

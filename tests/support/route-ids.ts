@@ -30,6 +30,7 @@ export const idRoutes: Record<string, AuditEntry> = {
   "_app+/criteria+/sets.$setId.tsx": { may: both, params: (d) => ({ setId: d.set }) },
   "_app+/criteria+/tags.$tagId.tsx": { may: both, params: (d) => ({ tagId: d.criteriaTag }) },
   "_app+/my+/profile.$tab.tsx": { notTenantData: "the signed-in user's own profile tabs" },
+  "resources+/translations.$lng.ts": { notTenantData: "$lng is a language: the same texts for everyone (1950)" },
   // Analytics (1409): tab names, no id; the cluster comes from the session (tests/integration/analytics.test.ts).
   "_app+/analytics+/users.$tab.tsx": { notTenantData: "HR analytics tabs of the current cluster, no id" },
   "resources+/hr-analytics-export.$tab.ts": {

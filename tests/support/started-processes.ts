@@ -1,20 +1,23 @@
 /**
- * Real processes for the integration tests of issue #38 (graceful-shutdown, many-processes): spawned with tsx in
+ * Real processes for the integration tests of issue #38 (graceful-shutdown, many-processes): spawned with tsx as loader in
  * production mode, JSON logs collected, killed at the end of the file.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { bin, projectRoot } from "../../scripts/processes";
+import { projectRoot } from "../../scripts/processes";
 
 export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 const children: ChildProcess[] = [];
 
 export function start(args: string[], env: Record<string, string>): Started {
-  const child = spawn(bin("tsx"), args, {
+  // Node itself with tsx as a loader, not tsx's command: that one relays a SIGTERM to the node process it runs and
+  // SIGKILLs it when the child does not acknowledge within 30 ms, which a loaded machine missed (CI on 2026-11-29:
+  // a worker killed before it could log "worker stopping"). Here the signal reaches the process under test.
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", ...env },
     stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group: killStarted ends tsx and the node process it runs together.
+    // Its own process group: killStarted ends it and anything it started together.
     detached: true,
   });
   children.push(child);

@@ -89,64 +89,10 @@ export function BarChart({
         focusable="false"
         viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH} ${height}`}
         className="w-full max-w-3xl rounded bg-white shadow-sm [print-color-adjust:exact]"
-      >
-        {rows.map((row, i) => {
-          const y = i * rowHeight + 4;
-          let x = LABEL_WIDTH;
-          if (grouped)
-            return (
-              <GroupedRow
-                key={row.key}
-                row={row}
-                y={y}
-                series={series}
-                top={top}
-                hiddenText={hiddenText}
-                format={format}
-              />
-            );
-          return (
-            <g key={row.key}>
-              <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT - 5} textAnchor="end" fontSize="12" fill="#1f2933">
-                {shortLabel(row.label)}
-              </text>
-              {isHidden(row) ? (
-                <>
-                  <rect
-                    x={LABEL_WIDTH}
-                    y={y}
-                    width={BAR_WIDTH}
-                    height={BAR_HEIGHT}
-                    fill="none"
-                    stroke="#737373"
-                    strokeDasharray="4 3"
-                  />
-                  <text x={LABEL_WIDTH + 8} y={y + BAR_HEIGHT - 5} fontSize="12" fill="#52606d">
-                    {hiddenText}
-                  </text>
-                </>
-              ) : (
-                series.map((s, j) => {
-                  const value = row.values[j] ?? 0;
-                  const width = (value / top) * BAR_WIDTH;
-                  const rect = (
-                    <rect key={s.key} x={x} y={y} width={width} height={BAR_HEIGHT} fill={s.color}>
-                      <title>{`${row.label}, ${s.label}: ${format(value)}`}</title>
-                    </rect>
-                  );
-                  x += width;
-                  return rect;
-                })
-              )}
-              {isHidden(row) ? null : (
-                <text x={x + 6} y={y + BAR_HEIGHT - 5} fontSize="12" fill="#1f2933">
-                  {format(rowTotal(row))}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+        // One string, not a React element per bar: at 50 teams × 5 criteria React's element walk was most of the
+        // page's rendering time (docs/decisions/1940). The markup is what the elements rendered (bar-chart.test).
+        dangerouslySetInnerHTML={{ __html: barsSvg(rows, series, { top, rowHeight, grouped, hiddenText, format }) }}
+      />
       {several ? (
         <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
           {series.map((s) => (
@@ -189,59 +135,122 @@ export function BarChart({
   );
 }
 
-/** One row of a grouped chart: a thin bar per series, a hidden value as a dashed outline. */
-function GroupedRow({
-  row,
-  y,
-  series,
-  top,
-  hiddenText,
-  format,
-}: {
-  row: ChartRow;
-  y: number;
-  series: readonly ChartSeries[];
-  top: number;
-  hiddenText: string;
-  format: (value: number) => string;
-}) {
-  return (
-    <g>
-      <text x={LABEL_WIDTH - 8} y={y + 12} textAnchor="end" fontSize="12" fill="#1f2933">
-        {shortLabel(row.label)}
-      </text>
-      {series.map((s, j) => {
-        const value = row.values[j];
-        const barY = y + j * GROUPED_BAR;
-        if (value === null)
-          return (
-            <g key={s.key}>
-              <rect
-                x={LABEL_WIDTH}
-                y={barY}
-                width={BAR_WIDTH / 3}
-                height={GROUPED_BAR - 1}
-                fill="none"
-                stroke="#737373"
-                strokeDasharray="3 2"
-              />
-              <text x={LABEL_WIDTH + BAR_WIDTH / 3 + 4} y={barY + GROUPED_BAR - 1} fontSize="8" fill="#52606d">
-                {hiddenText}
-              </text>
-            </g>
-          );
-        const width = (Math.max(value, 0) / top) * BAR_WIDTH;
-        return (
-          <g key={s.key}>
-            <rect x={LABEL_WIDTH} y={barY} width={width} height={GROUPED_BAR - 1} fill={s.color}>
-              <title>{`${row.label}, ${s.label}: ${format(value)}`}</title>
-            </rect>
-            <text x={LABEL_WIDTH + width + 4} y={barY + GROUPED_BAR - 1} fontSize="8" fill="#1f2933">
-              {format(value)}
-            </text>
-          </g>
-        );
-      })}
-    </g>
+/** Text and attribute values escaped as React escapes them (`&`, `<`, `>`, `"`, `'`). */
+const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escape = (text: string) => text.replace(/["&'<>]/g, (c) => escapes[c]);
+
+/** An SVG element; attributes in the order given, `children` already markup. */
+function el(name: string, attributes: Record<string, string | number>, children = ""): string {
+  let markup = `<${name}`;
+  for (const [key, value] of Object.entries(attributes)) markup += ` ${key}="${escape(String(value))}"`;
+  return `${markup}>${children}</${name}>`;
+}
+
+const label = (text: string, y: number) =>
+  el("text", { x: LABEL_WIDTH - 8, y, "text-anchor": "end", "font-size": 12, fill: "#1f2933" }, escape(text));
+const bar = (attributes: Record<string, string | number>, title: string) =>
+  el("rect", attributes, el("title", {}, escape(title)));
+
+/** The chart's bars: per row its label, then stacked bars and the total, or a thin bar per series (grouped). */
+function barsSvg(
+  rows: readonly ChartRow[],
+  series: readonly ChartSeries[],
+  o: { top: number; rowHeight: number; grouped: boolean; hiddenText: string; format: (value: number) => string },
+): string {
+  let svg = "";
+  for (const [i, row] of rows.entries()) {
+    const y = i * o.rowHeight + 4;
+    svg += o.grouped ? groupedRow(row, y, series, o) : stackedRow(row, y, series, o);
+  }
+  return svg;
+}
+
+function stackedRow(
+  row: ChartRow,
+  y: number,
+  series: readonly ChartSeries[],
+  o: { top: number; hiddenText: string; format: (value: number) => string },
+): string {
+  let inner = label(shortLabel(row.label), y + BAR_HEIGHT - 5);
+  if (isHidden(row)) {
+    inner += el("rect", {
+      x: LABEL_WIDTH,
+      y,
+      width: BAR_WIDTH,
+      height: BAR_HEIGHT,
+      fill: "none",
+      stroke: "#737373",
+      "stroke-dasharray": "4 3",
+    });
+    inner += el(
+      "text",
+      { x: LABEL_WIDTH + 8, y: y + BAR_HEIGHT - 5, "font-size": 12, fill: "#52606d" },
+      escape(o.hiddenText),
+    );
+    return el("g", {}, inner);
+  }
+  let x = LABEL_WIDTH;
+  for (const [j, s] of series.entries()) {
+    const value = row.values[j] ?? 0;
+    const width = (value / o.top) * BAR_WIDTH;
+    inner += bar({ x, y, width, height: BAR_HEIGHT, fill: s.color }, `${row.label}, ${s.label}: ${o.format(value)}`);
+    x += width;
+  }
+  inner += el(
+    "text",
+    { x: x + 6, y: y + BAR_HEIGHT - 5, "font-size": 12, fill: "#1f2933" },
+    escape(o.format(rowTotal(row))),
   );
+  return el("g", {}, inner);
+}
+
+/** One row of a grouped chart: a thin bar per series, a hidden value as a dashed outline. */
+function groupedRow(
+  row: ChartRow,
+  y: number,
+  series: readonly ChartSeries[],
+  o: { top: number; hiddenText: string; format: (value: number) => string },
+): string {
+  let inner = label(shortLabel(row.label), y + 12);
+  for (const [j, s] of series.entries()) {
+    const value = row.values[j];
+    const barY = y + j * GROUPED_BAR;
+    if (value === null) {
+      inner += el(
+        "g",
+        {},
+        el("rect", {
+          x: LABEL_WIDTH,
+          y: barY,
+          width: BAR_WIDTH / 3,
+          height: GROUPED_BAR - 1,
+          fill: "none",
+          stroke: "#737373",
+          "stroke-dasharray": "3 2",
+        }) +
+          el(
+            "text",
+            { x: LABEL_WIDTH + BAR_WIDTH / 3 + 4, y: barY + GROUPED_BAR - 1, "font-size": 8, fill: "#52606d" },
+            escape(o.hiddenText),
+          ),
+      );
+      continue;
+    }
+    const width = (Math.max(value, 0) / o.top) * BAR_WIDTH;
+    const shown = o.format(value);
+    inner += el(
+      "g",
+      {},
+      bar(
+        { x: LABEL_WIDTH, y: barY, width, height: GROUPED_BAR - 1, fill: s.color },
+        `${row.label}, ${s.label}: ${shown}`,
+      ) +
+        el(
+          "text",
+          { x: LABEL_WIDTH + width + 4, y: barY + GROUPED_BAR - 1, "font-size": 8, fill: "#1f2933" },
+          escape(shown),
+        ),
+    );
+  }
+  return el("g", {}, inner);
 }

@@ -22,7 +22,7 @@ import type { $ZodType, input, output } from "zod/v4/core";
 import { readErrorKey } from "~/utils/error-key";
 
 /** An error key put into words, with the values it carries itself (`errorKeyWithValues`) over `values`. */
-function errorText(t: TFunction, error: string, values?: Record<string, string | number>) {
+export function errorText(t: TFunction, error: string, values?: Record<string, string | number>) {
   const own = readErrorKey(error);
   return t(own.key, { ...values, ...own.values });
 }

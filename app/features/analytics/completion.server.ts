@@ -1,12 +1,16 @@
-import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
 import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { compareNames, groupRows, hrTabRights, periodStart } from "./analytics";
 import type { HrChoices } from "./development-rounds.server";
+import { inPositionSql, taggedSql } from "./group-filter.server";
 import type { HrFilter } from "./hr-filter";
+import { keptFigures, reviewVersion } from "./kept-figures.server";
 import { filteredGroup, filteredSiblings, hiddenSummary, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
+import { teamsShown } from "./teams-shown";
 
 /**
  * Review completion per round and team (HR analytics, issue 34; docs/decisions/1720): per round how many team
@@ -34,6 +38,16 @@ export type CompletionRoundChoice = { id: string; name: string; deadline: string
  * team review, finished or running) with the self reviews made from it, or a self review of its own.
  */
 export async function completionRounds(ctx: TenantContext, scope: TeamScope): Promise<CompletionRoundChoice[]> {
+  if (!scope.all) return computeCompletionRounds(ctx, scope);
+  const key = [ctx.accountId, ctx.clusterId, await reviewVersion(ctx)].join("|");
+  return keptRounds(key, () => computeCompletionRounds(ctx, scope));
+}
+
+/** Per web process, at most 100 clusters' rounds (docs/decisions/1930). */
+const keptRounds = keptFigures<CompletionRoundChoice[]>(100);
+
+/** The rounds straight from the reviews (exported for the test that the kept ones match them). */
+export async function computeCompletionRounds(ctx: TenantContext, scope: TeamScope) {
   const { rows } = await getReadDb().execute<{ id: string; name: string; deadline: string | null; day: string }>(sql`
     with due as (
       select coalesce(r.parent_id, r.id) as round_id from reviews r
@@ -92,28 +106,51 @@ const sum = (rows: readonly { n: number }[]) => rows.reduce((total, r) => total 
 const count = (rows: readonly DueRow[], hidden: HiddenReason | null): CompletionCount =>
   hidden ? { due: null, done: null, hidden } : { due: sum(rows), done: sum(rows.filter((r) => r.done)), hidden: null };
 
+/**
+ * The completion tab's answer, kept per review version (docs/decisions/1930, as 1911) for what HR opens: the
+ * whole cluster without a tag or position filter (those read today's tags and contracts, which the version does
+ * not follow; a team leader reads few teams). The answer is kept after suppression, so the threshold is in the
+ * key, and so are what it reads beyond the reviews: the day, the rounds and the teams' names (a digest of the
+ * lists the request has already read — a renamed, added or removed team is a new key).
+ */
 export async function completionAnalytics(
   ctx: TenantContext,
   filter: HrFilter,
   today: string,
-  choices: HrChoices,
+  choices: Pick<HrChoices, "teams">,
   rounds: CompletionRoundChoice[],
 ) {
+  const [min, version] = await Promise.all([minGroupSize(ctx), reviewVersion(ctx)]);
+  const compute = () => computeCompletion(ctx, filter, today, choices, rounds, min);
+  if (!completionScope(ctx).all || filter.tag || filter.position) return compute();
+  const read = createHash("sha1")
+    .update(JSON.stringify([rounds, choices.teams]))
+    .digest("base64");
+  const key = [ctx.accountId, ctx.clusterId, version, read, min, today, filter.period, filter.round, filter.team]
+    .map(String)
+    .join("|");
+  return keptCompletion(key, compute);
+}
+
+/** Per web process, at most 5,000 teams' rows in all (an answer at 800 teams is 800). */
+const keptCompletion = keptFigures<CompletionAnalytics>(5_000, (data) => data.teams.length + 1);
+
+/** The answer straight from the reviews (exported for the test that the kept one matches it). */
+export async function computeCompletion(
+  ctx: TenantContext,
+  filter: HrFilter,
+  today: string,
+  choices: Pick<HrChoices, "teams">,
+  rounds: CompletionRoundChoice[],
+  min: number,
+) {
   const scope = completionScope(ctx);
-  const min = await minGroupSize(ctx);
   const since = periodStart(filter.period, today);
   const inPeriod = rounds.filter((r) => !since || r.day >= since);
   const roundIds = `{${inPeriod.map((r) => r.id).join(",")}}`;
-  const inTag = (membership: ReturnType<typeof sql>) =>
-    filter.tag
-      ? sql`exists (select 1 from membership_tags mt where mt.membership_id = ${membership} and mt.tag_id = ${filter.tag})`
-      : sql`true`;
+  const inTag = (membership: SQL) => taggedSql(filter.tag, membership);
   // The position on the day the review was finished, or today while it runs (as the rounds tab, 1602).
-  const inPosition = (membership: ReturnType<typeof sql>, day: ReturnType<typeof sql>) =>
-    filter.position
-      ? sql`exists (select 1 from contracts k where k.membership_id = ${membership} and k.position_id = ${filter.position}
-          and k.is_active and k.start_date <= ${day} and k.end_date >= ${day})`
-      : sql`true`;
+  const inPosition = (membership: SQL, day: SQL) => inPositionSql(filter.position, membership, day);
   // Without a tag or position filter each team review's precomputed counts will do (review_team_stats, the same
   // rule); with one, each person is matched.
   const evaluations =
@@ -236,20 +273,18 @@ export async function completionAnalytics(
   ];
   return { min, today, rounds: shownRounds, round, teams, hidden: hiddenSummary(reasons) };
 }
-export type CompletionAnalytics = Awaited<ReturnType<typeof completionAnalytics>>;
-
-/** The page lists at most this many teams of a round; the export lists them all. */
-export const COMPLETION_TEAMS_SHOWN = 50;
+export type CompletionAnalytics = Awaited<ReturnType<typeof computeCompletion>>;
 
 /**
- * The page's share of the completion data: with more teams than fit a readable chart (800 at a large
- * organisation), the teams with the lowest share evaluated first — the ones HR has to chase — and how many
- * there are in all. Hidden teams stay hidden; leaving teams out shows nothing more.
+ * The page's share of the completion data (`teamsShown`, 1910): with more teams than fit a readable chart (800
+ * at a large organisation), those with the lowest share evaluated first — the ones HR has to chase — and how
+ * many there are in all; a hidden team ranks last. The export lists them all.
  */
 export function completionForPage(data: CompletionAnalytics) {
-  if (data.teams.length <= COMPLETION_TEAMS_SHOWN) return { ...data, teamsInAll: data.teams.length };
-  const share = (t: CompletionTeam) =>
-    t.evaluations.due ? (t.evaluations.done ?? 0) / t.evaluations.due : t.evaluations.hidden ? 2 : 1;
-  const teams = [...data.teams].sort((a, b) => share(a) - share(b)).slice(0, COMPLETION_TEAMS_SHOWN);
-  return { ...data, teams, teamsInAll: data.teams.length };
+  return {
+    ...data,
+    ...teamsShown(data.teams, (t) =>
+      t.evaluations.hidden ? null : t.evaluations.due ? (t.evaluations.done ?? 0) / t.evaluations.due : 1,
+    ),
+  };
 }

@@ -17,8 +17,10 @@ import {
 } from "./analytics";
 import { hrAnalyticsScope, hrChoices, subjectsSql } from "./development-rounds.server";
 import { parseHrFilter, type HrFilter } from "./hr-filter";
+import { keptDerived, keptFigures, reviewVersion } from "./kept-figures.server";
 import { filteredGroup, filteredSiblings, filteredTeamGroups, hiddenSummary, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
+import { meanOfShown, teamsShown } from "./teams-shown";
 
 /**
  * Criteria analytics (spec §2 analytics/criteria/{tab}; docs/decisions/1730): per criterion of a dimension,
@@ -30,7 +32,7 @@ import { minGroupSize } from "./small-groups.server";
  * place on its own scale (0 % lowest level, 100 % highest); not-rated is not a score.
  */
 
-type ScoreRow = {
+export type ScoreRow = {
   criterion_id: string;
   round_id: string | null;
   team_id: string | null;
@@ -56,14 +58,36 @@ const pct = (score: string, scale: string) => sql.raw(`((${score} - 1)::float8 /
  * in that round, and the rows of the same view without the round (each person's latest review of the period)
  * come along, marked, so that `filteredGroup` can check what the two views differ by (docs/decisions/1790).
  */
-async function scoreRows(
+type ScoreRowsBy = { round: boolean; team: boolean; key: "level" | "role" | "self" | null };
+
+/**
+ * `computeScoreRows`, kept per review version (docs/decisions/1911) for what HR opens: the whole cluster without a
+ * tag or position filter (those read today's tags and contracts, which the version does not follow; a team leader
+ * reads few people). The team filter is not in the statement (the rows are grouped per team for every view).
+ */
+export async function scoreRows(...args: Parameters<typeof computeScoreRows>): Promise<ScoreRow[]> {
+  const [ctx, filter, since, dimension, by, rounds] = args;
+  const compute = () => computeScoreRows(...args);
+  if (!hrAnalyticsScope(ctx).all || filter.tag || filter.position) return compute();
+  const key = [ctx.accountId, ctx.clusterId, await reviewVersion(ctx), dimension, by.round, by.team, by.key, since]
+    .concat(filter.round ?? "", rounds?.join(",") ?? "")
+    .map(String)
+    .join("|");
+  return keptScoreRows(key, compute);
+}
+
+/** Per web process, at most 200,000 rows in all (a teams tab at 800 teams is ≈ 12,000). */
+const keptScoreRows = keptFigures<ScoreRow[]>(200_000, (rows) => rows.length);
+
+/** The score rows straight from the reviews (exported for the test that the kept ones match them). */
+export async function computeScoreRows(
   ctx: TenantContext,
   filter: HrFilter,
   since: string | null,
   dimension: Dimension,
-  by: { round: boolean; team: boolean; key: "level" | "role" | "self" | null },
+  by: ScoreRowsBy,
   rounds?: string[],
-) {
+): Promise<ScoreRow[]> {
   const scope = hrAnalyticsScope(ctx);
   const twoViews = !by.round && !!filter.round;
   const key = by.key === "level" ? sql`p.scale || ':' || sc.score` : by.key === "role" ? sql`p.role` : sql`null::text`;
@@ -132,6 +156,36 @@ async function scoreRows(
     s3: r.s3 === null ? null : Number(r.s3),
   }));
 }
+
+type TeamCell = { mean: number | null; hidden: HiddenReason | null };
+type TeamCells = { criteria: string[]; teams: Set<string>; cells: Map<string, Map<string, TeamCell>> };
+
+/**
+ * The teams tab's cells: per criterion in view, every team's mean as the page filtered to that team shows it
+ * (small, each filter's complement, the team among its siblings), null where hidden. A team's cell does not depend
+ * on the other teams asked for nor on the page's team filter (`filteredTeamGroups` takes the view per team), so
+ * it is worked out once for every team of the rows and kept beside kept rows per threshold and filter
+ * (docs/decisions/1940): all 800 teams × 5 criteria were suppressed on every request.
+ */
+function teamCells(rows: ScoreRow[], filter: HrFilter, min: number): TeamCells {
+  const key = [min, filter.tag, filter.position, filter.round].join("|");
+  return keptTeamCells(rows, key, () => {
+    const teams = new Set(rows.filter((r) => r.in_tag && r.in_position && r.in_round).map((r) => r.team_id ?? ""));
+    const criteria = inView(rows);
+    const groups = byCriterion(rows);
+    const cells = new Map<string, Map<string, TeamCell>>();
+    for (const id of criteria) {
+      const perTeam = filteredTeamGroups(groups.get(id)!, { ...filter, team: null }, [...teams], min);
+      cells.set(id, new Map([...teams].map((team, i) => [team, cellOf(perTeam[i])])));
+    }
+    return { criteria, teams, cells };
+  });
+}
+const cellOf = (g: { rows: ScoreRow[]; hidden: HiddenReason | null }): TeamCell => ({
+  mean: g.hidden ? null : mean(g.rows),
+  hidden: g.hidden,
+});
+const keptTeamCells = keptDerived<ScoreRow[], TeamCells>();
 
 async function criterionNames(ctx: TenantContext, ids: string[]) {
   if (ids.length === 0) return [];
@@ -294,19 +348,11 @@ export async function criteriaTab(
 
   if (tab === "teams") {
     const rows = await scoreRows(ctx, filter, since, dimension, { round: false, team: true, key: null });
-    const groups = byCriterion(rows);
-    const criteria = await criterionNames(ctx, inView(rows));
-    const teamIds = new Set(rows.filter((r) => r.in_tag && r.in_position && r.in_round).map((r) => r.team_id ?? ""));
-    const teams = choices.teams.filter((team) => teamIds.has(team.id) && (!filter.team || team.id === filter.team));
-    // A team's cell is what the page filtered to that team shows (small, each filter's complement, the team
-    // among its siblings): two views never differ by a small group. Per criterion for all teams at once.
+    const kept = teamCells(rows, filter, min);
+    const criteria = await criterionNames(ctx, kept.criteria);
+    const teams = choices.teams.filter((team) => kept.teams.has(team.id) && (!filter.team || team.id === filter.team));
     const cells = criteria.map((c) => {
-      const perTeam = filteredTeamGroups(
-        groups.get(c.id)!,
-        filter,
-        teams.map((team) => team.id),
-        min,
-      );
+      const perTeam = teams.map((team) => kept.cells.get(c.id)!.get(team.id)!);
       reasons.push(...perTeam.map((g) => g.hidden));
       return perTeam;
     });
@@ -318,7 +364,7 @@ export async function criteriaTab(
       rows: teams.map((team, i) => ({
         key: team.id,
         label: team.name,
-        values: cells.map((perTeam) => (perTeam[i].hidden ? null : mean(perTeam[i].rows))),
+        values: cells.map((perTeam) => perTeam[i].mean),
       })),
       percent: true,
       grouped: true,
@@ -437,6 +483,22 @@ export async function criteriaTab(
   return { min, charts, hidden: hiddenSummary(reasons), empty: charts.every((c) => c.rows.length === 0) };
 }
 export type CriteriaTabData = Awaited<ReturnType<typeof criteriaTab>>;
+
+/**
+ * The page's share of a tab (`teamsShown`, 1910): the teams tab shows at most `TEAMS_SHOWN` teams, those with the
+ * lowest mean of their shown criteria first (a fully hidden team last), and says how many there are in all
+ * (`teamsInAll`, null on the other tabs). The export writes `criteriaTab`'s every team.
+ */
+export function criteriaForPage(data: CriteriaTabData) {
+  const teams = data.charts.find((c) => c.id === "criteria-teams");
+  if (!teams) return { ...data, teamsInAll: null };
+  const page = teamsShown(teams.rows, (row) => meanOfShown(row.values));
+  return {
+    ...data,
+    charts: data.charts.map((c) => (c === teams ? { ...c, rows: page.teams } : c)),
+    teamsInAll: page.teamsInAll,
+  };
+}
 
 function sum<T extends { s1: number; s2: number; s3: number | null }>(rows: readonly T[], key: "s1" | "s2" | "s3") {
   return rows.reduce((total, r) => total + (r[key] ?? 0), 0);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
 import { placedRoleOf } from "~/features/reviews/placement.server";
@@ -7,6 +8,8 @@ import { teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { compareNames, groupRows, periodStart } from "./analytics";
 import type { HrFilter } from "./hr-filter";
+import { keptDerived, keptFigures, reviewVersion } from "./kept-figures.server";
+import { teamsShown } from "./teams-shown";
 import {
   filteredGroup,
   filteredSiblings,
@@ -36,21 +39,31 @@ const scopeSql = (scope: TeamScope, column: SQL) =>
 
 export type RoundChoice = { id: string; name: string; finishedAt: string };
 
-/** The filter's choices: teams in scope, tags, positions, and the finished rounds of the scope's teams. */
-export async function hrChoices(ctx: TenantContext, scope: TeamScope = hrAnalyticsScope(ctx)) {
-  const { teams, positions } = await planningChoices(ctx, scope);
-  const tags = await listTagOptions(ctx);
-  const { rows } = await getReadDb().execute<{ id: string; name: string; finished_at: string }>(sql`
+/**
+ * The filter's choices: teams in scope, tags, positions, and the finished rounds of the scope's teams (none
+ * read without `withRounds`: the workforce tab has no round).
+ */
+export async function hrChoices(ctx: TenantContext, scope: TeamScope = hrAnalyticsScope(ctx), withRounds = true) {
+  // Side by side: three independent reads, every HR analytics request waits for them (1935).
+  const [{ teams, positions }, tags, { rows }] = await Promise.all([
+    planningChoices(ctx, scope),
+    listTagOptions(ctx),
+    withRounds ? roundChoices(ctx, scope) : { rows: [] },
+  ]);
+  const rounds: RoundChoice[] = rows.map((r) => ({ id: r.id, name: r.name, finishedAt: r.finished_at }));
+  return { teams, tags, positions, rounds };
+}
+export type HrChoices = Awaited<ReturnType<typeof hrChoices>>;
+
+function roundChoices(ctx: TenantContext, scope: TeamScope) {
+  return getReadDb().execute<{ id: string; name: string; finished_at: string }>(sql`
     select coalesce(r.parent_id, r.id) as id, coalesce(p.name, r.name) as name,
       to_char(max(r.finished_at) at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') as finished_at
     from reviews r left join reviews p on p.id = r.parent_id
     where r.account_id = ${ctx.accountId} and r.cluster_id = ${ctx.clusterId} and r.type = 'team'
       and r.is_finished and r.deleted_at is null and ${scopeSql(scope, sql`r.team_id`)}
     group by 1, 2 order by max(r.finished_at) desc, 1`);
-  const rounds: RoundChoice[] = rows.map((r) => ({ id: r.id, name: r.name, finishedAt: r.finished_at }));
-  return { teams, tags, positions, rounds };
 }
-export type HrChoices = Awaited<ReturnType<typeof hrChoices>>;
 
 type RoleRow = {
   round_id: string;
@@ -93,6 +106,30 @@ export function subjectsSql(
     order by coalesce(r.parent_id, r.id), s.membership_id, r.finished_at desc, r.id`;
 }
 
+/**
+ * The counted rows of the rounds and movement tabs, kept per web process under the review version (docs/decisions/
+ * 1983, as 1911 and 1930) for what HR opens: the whole cluster without a tag or position filter — those read
+ * today's tags and contracts, which the version does not follow; a team leader reads few teams. The rows are
+ * counts before suppression and never leave the server: each request suppresses them with its own threshold and
+ * team filter (the team filter is applied to the rows, not in SQL), and names rounds and teams from its own lists.
+ * `kept: false` reads straight (the test that compares both).
+ */
+async function keptRows<T extends { n: number }>(
+  ctx: TenantContext,
+  scope: TeamScope,
+  filter: HrFilter,
+  inputs: readonly (string | null)[],
+  kept: boolean,
+  read: () => Promise<T[]>,
+): Promise<T[]> {
+  if (!kept || !scope.all || filter.tag || filter.position) return read();
+  const key = [ctx.accountId, ctx.clusterId, await reviewVersion(ctx), ...inputs].map(String).join("|");
+  return (await keptCountRows(key, read)) as T[];
+}
+
+/** Per web process at most 100,000 rows in all (the rounds of 800 teams over two rounds are ≈ 8,000). */
+const keptCountRows = keptFigures<{ n: number }[]>(100_000, (rows) => rows.length + 1);
+
 const sum = (rows: readonly { n: number }[]) => rows.reduce((total, r) => total + r.n, 0);
 
 function countsOf(rows: readonly RoleRow[]): Record<string, number> {
@@ -108,14 +145,37 @@ export type TeamGroup = ShownGroup & { name: string };
  * Development roles per finished round of the period (oldest first), and per team in the latest of them —
  * the teams are siblings under the round's total.
  */
-export async function roundsAnalytics(ctx: TenantContext, filter: HrFilter, today: string, choices: HrChoices) {
+export async function roundsAnalytics(
+  ctx: TenantContext,
+  filter: HrFilter,
+  today: string,
+  choices: HrChoices,
+  { kept = true } = {},
+) {
   const scope = hrAnalyticsScope(ctx);
   const min = await minGroupSize(ctx);
   const since = periodStart(filter.period, today);
-  const { rows } = await getReadDb().execute<RoleRow>(sql`
-    with subjects as (${subjectsSql(ctx, scope, filter, since)})
-    select round_id, team_id, in_tag, in_position, role, count(*)::int as n
-    from subjects group by 1, 2, 3, 4, 5`);
+  const rows = await keptRows(ctx, scope, filter, ["rounds", since], kept, async () => {
+    const { rows } = await getReadDb().execute<RoleRow>(sql`
+      with subjects as (${subjectsSql(ctx, scope, filter, since)})
+      select round_id, team_id, in_tag, in_position, role, count(*)::int as n
+      from subjects group by 1, 2, 3, 4, 5`);
+    return rows;
+  });
+  // What the request works out of the rows is kept beside them too (keptDerived, as 1940): keyed by the rows
+  // themselves and everything else it reads — the threshold, the filter, and the rounds and teams as this
+  // request has just read them (a digest: a renamed team is a new key). Rows read straight are new objects and
+  // simply miss. The answer is shared, never mutated (the page's share copies).
+  const key = createHash("sha1")
+    .update(JSON.stringify([min, filter.team, filter.tag, filter.position, choices.rounds, choices.teams]))
+    .digest("base64");
+  return keptRoundsAnswer(rows, key, () => suppressedRounds(rows, filter, min, choices));
+}
+
+const keptRoundsAnswer = keptDerived<RoleRow[], ReturnType<typeof suppressedRounds>>();
+
+/** The rounds' and the latest round's teams' groups, with the small-group rules applied (1600). */
+function suppressedRounds(rows: readonly RoleRow[], filter: HrFilter, min: number, choices: HrChoices) {
   const rounds: RoundRow[] = choices.rounds
     .filter((round) => rows.some((r) => r.round_id === round.id))
     .map((round) => {
@@ -158,6 +218,15 @@ export async function roundsAnalytics(ctx: TenantContext, filter: HrFilter, toda
 }
 export type RoundsAnalytics = Awaited<ReturnType<typeof roundsAnalytics>>;
 
+/**
+ * The page's share of the rounds tab (`teamsShown`, as the development tab, docs/decisions/1915 and 1983): the
+ * latest round's teams with the most reviewed people first, a hidden team last, ties by name. The export lists
+ * them all.
+ */
+export function roundsForPage(data: RoundsAnalytics) {
+  return { ...data, ...teamsShown(data.teams, (team) => (team.size === null ? null : -team.size)) };
+}
+
 type MoveRow = {
   from_role: string;
   to_role: string;
@@ -172,19 +241,37 @@ type MoveRow = {
  * a transition table of counts, each cell a group (docs/decisions/1600). The team, tag and position are those of
  * the later round. Without a choice, the latest two rounds of the scope.
  */
-export async function movementAnalytics(ctx: TenantContext, filter: HrFilter, choices: HrChoices) {
+export async function movementAnalytics(
+  ctx: TenantContext,
+  filter: HrFilter,
+  choices: HrChoices,
+  { kept = true } = {},
+) {
   const scope = hrAnalyticsScope(ctx);
   const min = await minGroupSize(ctx);
   const to = filter.to ?? choices.rounds[0]?.id ?? null;
   const from = filter.from ?? choices.rounds.find((r) => r.id !== to)?.id ?? null;
   const base = { min, from, to, roles: [] as string[], table: null, hidden: { small: false, sibling: false } };
   if (!from || !to || from === to) return { ...base, population: null, populationHidden: null };
-  const { rows } = await getReadDb().execute<MoveRow>(sql`
-    with subjects as (${subjectsSql(ctx, scope, filter, null, [from, to])})
-    select a.role as from_role, b.role as to_role, b.team_id, b.in_tag, b.in_position, count(*)::int as n
-    from subjects a join subjects b on b.membership_id = a.membership_id and b.round_id = ${to}
-    where a.round_id = ${from}
+  // One pass grouped by person (subjectsSql gives each person at most one row per round), not the subjects joined
+  // with themselves: the planner guessed 200 rows of the CTE where there were 20,000 and joined them row by row
+  // (100 million comparisons, 14–62 s at 10,000 people with two rounds; docs/decisions/1953).
+  const rows = await keptRows(ctx, scope, filter, ["movement", from, to], kept, async () => {
+    const { rows } = await getReadDb().execute<MoveRow>(sql`
+    with subjects as (${subjectsSql(ctx, scope, filter, null, [from, to])}),
+    people as (
+      select max(role) filter (where round_id = ${from}) as from_role,
+        max(role) filter (where round_id = ${to}) as to_role,
+        (array_agg(team_id) filter (where round_id = ${to}))[1] as team_id,
+        bool_or(in_tag) filter (where round_id = ${to}) as in_tag,
+        bool_or(in_position) filter (where round_id = ${to}) as in_position
+      from subjects group by membership_id
+    )
+    select from_role, to_role, team_id, in_tag, in_position, count(*)::int as n
+    from people where from_role is not null and to_role is not null
     group by 1, 2, 3, 4, 5`);
+    return rows;
+  });
   const { rows: shown, hidden } = filteredGroup(rows, filter, min);
   const population = sum(shown);
   if (hidden || population === 0) {

@@ -1,31 +1,39 @@
 import type { TFunction } from "i18next";
-import type { Cell } from "~/features/reviews/xlsx.server";
+import type { Cell, Sheet } from "~/features/reviews/xlsx.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { teamScope } from "~/utils/team-scope.server";
-import { completionPercent, hrTabRights, type HrTab } from "./analytics";
+import { ageBands, completionPercent, CONTRACT_HORIZON_DAYS, hrTabRights, type HrTab } from "./analytics";
 import { completionAnalytics, completionRounds, type CompletionCount } from "./completion.server";
 import { hrChoices, movementAnalytics, roundsAnalytics } from "./development-rounds.server";
 import { developmentAnalytics } from "./development.server";
 import { parseHrFilter } from "./hr-filter";
 import { staffFlowAnalytics } from "./staff-flow.server";
+import { workforceAnalytics, type WorkforceAnalytics } from "./workforce.server";
+
+/** The GET parameters the workforce tab reads: its figures are today's, so team, tag and position only (1961). */
+const workforceParams = ["team", "teamName", "tag", "position"];
 
 /**
- * One HR analytics tab's data for the page and for its export (docs/decisions/1601, 1602): the same filter
+ * One HR analytics tab's data for the page and for its export (docs/decisions/1601, 1602, 1961): the same filter
  * parse, the same services, the same suppression — a download never holds more than the page.
  */
-export async function hrReviewTab(ctx: TenantContext, tab: Exclude<HrTab, "workforce">, url: URL, today: string) {
+export async function hrTabData(ctx: TenantContext, tab: HrTab, url: URL, today: string) {
   const scope = teamScope(ctx, hrTabRights[tab]);
-  const choices = await hrChoices(ctx, scope);
-  // The completion tab's rounds include running ones; the other tabs' are the finished rounds.
-  const completion = tab === "completion" ? await completionRounds(ctx, scope) : null;
-  const { filter, invalid } = parseHrFilter(
-    url.searchParams,
-    completion ? { ...choices, rounds: completion } : choices,
-  );
+  // The completion tab's rounds include running ones; the other tabs' are the finished rounds; workforce has none.
+  const [choices, completion] = await Promise.all([
+    hrChoices(ctx, scope, tab !== "workforce"),
+    tab === "completion" ? completionRounds(ctx, scope) : null,
+  ]);
+  const params =
+    tab === "workforce"
+      ? new URLSearchParams([...url.searchParams].filter(([key]) => workforceParams.includes(key)))
+      : url.searchParams;
+  const { filter, invalid } = parseHrFilter(params, completion ? { ...choices, rounds: completion } : choices);
   const base = {
     choices: completion ? { ...choices, rounds: completion } : choices,
     filter,
     invalid,
+    workforce: null,
     development: null,
     rounds: null,
     movement: null,
@@ -33,8 +41,10 @@ export async function hrReviewTab(ctx: TenantContext, tab: Exclude<HrTab, "workf
     flow: null,
   };
   switch (tab) {
+    case "workforce":
+      return { ...base, workforce: await workforceAnalytics(ctx, today, filter) };
     case "development":
-      return { ...base, development: await developmentAnalytics(ctx) };
+      return { ...base, development: await developmentAnalytics(ctx, filter.team) };
     case "rounds":
       return { ...base, rounds: await roundsAnalytics(ctx, filter, today, choices) };
     case "movement":
@@ -45,12 +55,12 @@ export async function hrReviewTab(ctx: TenantContext, tab: Exclude<HrTab, "workf
       return { ...base, flow: await staffFlowAnalytics(ctx, filter, today) };
   }
 }
-export type HrReviewTab = Awaited<ReturnType<typeof hrReviewTab>>;
+export type HrTabData = Awaited<ReturnType<typeof hrTabData>>;
 
 type RoleLabel = { key: string; label: string };
 
 /** The tab's tables as sheets: a hidden value is the page's word for it, never the number. */
-export function hrTabSheets(t: TFunction, data: HrReviewTab, roles: RoleLabel[]) {
+export function hrTabSheets(t: TFunction, data: HrTabData, roles: RoleLabel[]): Sheet[] {
   const hidden = t("analytics:smallGroups.hidden");
   const value = (n: number | null | undefined) => (n === null ? hidden : (n ?? 0));
   const roleHeads = roles.map((r) => r.label);
@@ -60,6 +70,7 @@ export function hrTabSheets(t: TFunction, data: HrReviewTab, roles: RoleLabel[])
     counts ? Object.values(counts).reduce((a, b) => a + b, 0) : hidden,
   ];
   const total = t("results:summary.total");
+  if (data.workforce) return workforceSheets(t, data.workforce);
   if (data.development) {
     const d = data.development;
     return [
@@ -178,4 +189,50 @@ export function hrTabSheets(t: TFunction, data: HrReviewTab, roles: RoleLabel[])
     rows.push([t("analytics:movement.hidden")]);
   }
   return [{ name: t("analytics:movement.title"), rows }];
+}
+
+/**
+ * The workforce tab's tables (1961): the key figures, the contract kinds, gender and age — counts of the filtered
+ * people, no names (the ending contracts' names stay on the page, for who may read contracts); gender and age of
+ * a hidden group are the page's word for hidden in every cell (1962).
+ */
+function workforceSheets(t: TFunction, w: WorkforceAnalytics): Sheet[] {
+  const days = CONTRACT_HORIZON_DAYS;
+  const people = t("analytics:workforce.people");
+  const hidden = t("analytics:smallGroups.hidden");
+  const parts = (name: string, first: string, rows: [string, number | string][]): Sheet => ({
+    name,
+    rows: [[first, people], ...rows],
+  });
+  return [
+    {
+      name: t("analytics:workforce.figuresTitle"),
+      rows: [
+        [t("analytics:workforce.figure"), t("analytics:workforce.value")],
+        [t("analytics:workforce.active"), w.active],
+        [t("analytics:workforce.withAccess"), w.withAccess],
+        [t("analytics:workforce.inactive"), w.inactive],
+        [t("analytics:workforce.fte"), w.fte],
+        [t("analytics:workforce.endingTitle", { days }), w.endingCount],
+      ],
+    },
+    parts(
+      t("analytics:workforce.contractsSheet"),
+      t("analytics:workforce.kind"),
+      (["permanent", "temporary", "none"] as const).map((k) => [
+        t(`analytics:workforce.contracts.${k}`),
+        w.contracts[k],
+      ]),
+    ),
+    parts(
+      t("analytics:workforce.gendersTitle"),
+      t("analytics:workforce.group"),
+      (["f", "m", "unknown"] as const).map((k) => [t(`analytics:workforce.genders.${k}`), w.genders?.[k] ?? hidden]),
+    ),
+    parts(
+      t("analytics:workforce.agesTitle"),
+      t("analytics:workforce.group"),
+      ageBands.map((k) => [t(`analytics:workforce.ages.${k}`), w.ages?.[k] ?? hidden]),
+    ),
+  ];
 }

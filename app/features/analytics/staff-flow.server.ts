@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getReadDb } from "#db/client.server";
-import { contractVersions } from "#db/schema";
 import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { hrTabRights, periodStart } from "./analytics";
+import { memberOfTeamSql, taggedSql } from "./group-filter.server";
 import type { HrFilter } from "./hr-filter";
+import { contractVersion, keptFigures } from "./kept-figures.server";
 import { filteredGroupHidden, hiddenSummary } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
@@ -80,27 +81,22 @@ type FlowFigures = { events: FlowEvent[]; population: FlowPopulation[] };
  */
 async function staffFlowFigures(ctx: TenantContext, scope: TeamScope, filter: HrFilter, today: string) {
   if (!scope.all || filter.team || filter.tag) return computeStaffFlowFigures(ctx, scope, filter, today);
-  const db = getReadDb();
-  const [row] = await db
-    .select({ version: contractVersions.version })
-    .from(contractVersions)
-    .where(eq(contractVersions.clusterId, ctx.clusterId));
-  const key = [ctx.accountId, ctx.clusterId, row?.version ?? 0, today, filter.period, filter.interval, filter.position]
+  const key = [
+    ctx.accountId,
+    ctx.clusterId,
+    await contractVersion(ctx),
+    today,
+    filter.period,
+    filter.interval,
+    filter.position,
+  ]
     .map(String)
     .join("|");
-  const known = keptFigures.get(key);
-  if (known) return known;
-  const figures = computeStaffFlowFigures(ctx, scope, filter, today);
-  keptFigures.set(key, figures);
-  figures.catch(() => keptFigures.delete(key));
-  // Oldest out first: a Map iterates in insertion order.
-  if (keptFigures.size > KEPT_FIGURES) keptFigures.delete(keptFigures.keys().next().value!);
-  return figures;
+  return keptFlowFigures(key, () => computeStaffFlowFigures(ctx, scope, filter, today));
 }
 
-/** Per web process; a promise, so concurrent first requests share one computation. */
-const keptFigures = new Map<string, Promise<FlowFigures>>();
-const KEPT_FIGURES = 500;
+/** Per web process, at most 500 answers (1780). */
+const keptFlowFigures = keptFigures<FlowFigures>(500);
 
 /** The figures straight from the contracts (exported for the test that the kept ones match them). */
 export async function computeStaffFlowFigures(
@@ -113,13 +109,8 @@ export async function computeStaffFlowFigures(
   const [y] = today.split("-").map(Number);
   const from = periodStart(filter.period, today) ?? `${y - ALL_YEARS}-01-01`;
   const step = unit === "quarter" ? "3 months" : "1 month";
-  const inTeam = filter.team
-    ? sql`exists (select 1 from role_assignments ra where ra.membership_id = m.id and ra.role_key = 'team_member'
-        and ra.team_id = ${filter.team} and ra.account_id = ${ctx.accountId} and ra.cluster_id = ${ctx.clusterId})`
-    : sql`true`;
-  const inTag = filter.tag
-    ? sql`exists (select 1 from membership_tags mt where mt.membership_id = m.id and mt.tag_id = ${filter.tag})`
-    : sql`true`;
+  const inTeam = memberOfTeamSql(ctx, filter.team, sql`m.id`);
+  const inTag = taggedSql(filter.tag, sql`m.id`);
   const position = (column: ReturnType<typeof sql>) =>
     filter.position ? sql`${column} = ${filter.position}` : sql`true`;
   const common = sql`

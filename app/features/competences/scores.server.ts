@@ -99,10 +99,7 @@ async function currentLevels(ctx: TenantContext, membershipIds: string[], db: Db
     select s.membership_id as "membershipId", s.competence_id as "competenceId", s.level
     from competence_scores s
     where s.account_id = ${ctx.accountId} and s.cluster_id = ${ctx.clusterId} and s.superseded_at is null
-      and s.membership_id in (${sql.join(
-        membershipIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`);
+      and s.membership_id = any(${`{${membershipIds.join(",")}}`}::uuid[])`);
   return new Map(result.rows.map((r) => [`${r.membershipId}:${r.competenceId}`, r.level]));
 }
 
@@ -373,7 +370,7 @@ export async function listActualScores(ctx: TenantContext, input: { page: number
   };
 }
 
-export type TeamCompetenceGaps = {
+export type CompetenceGapCount = {
   /** Active team members whose positions require at least one competence. */
   assessed: number;
   /** Of them, those scored below a required level on at least one competence. */
@@ -382,15 +379,24 @@ export type TeamCompetenceGaps = {
   competences: { name: string; people: number }[];
 };
 
+export type TeamCompetenceGaps = CompetenceGapCount & {
+  /**
+   * With `perPosition` (workforce planning, docs/decisions/1970): the same count per active position of the
+   * members, each member against what that position requires (own and inherited) only.
+   */
+  positions?: Record<string, CompetenceGapCount>;
+};
+
 /**
  * Competence gaps per team (team comparison, docs/decisions/1731): each active team member against what their
  * active positions require (`combinedRequirements`, `competenceGap`); a required competence not scored yet is
- * unknown, not a gap. Counts only; the caller hides small groups.
+ * unknown, not a gap. Counts only; the caller hides small groups. One read of the members of all `teamIds`.
  */
 export async function teamCompetenceGaps(
   ctx: TenantContext,
   teamIds: readonly string[],
   db: DbOrTx = getDb(),
+  options: { perPosition?: boolean } = {},
 ): Promise<Map<string, TeamCompetenceGaps>> {
   const out = new Map<string, TeamCompetenceGaps>();
   if (teamIds.length === 0) return out;
@@ -411,27 +417,65 @@ export async function teamCompetenceGaps(
     currentLevels(ctx, [...new Set(members.map((m) => m.membership_id))], db),
     competencesById(ctx, db),
   ]);
-  for (const teamId of teamIds) {
-    const gaps: TeamCompetenceGaps = { assessed: 0, short: 0, competences: [] };
-    const perCompetence = new Map<string, number>();
-    for (const m of members.filter((row) => row.team_id === teamId)) {
-      const required = combinedRequirements(
-        (m.position_ids ?? []).map((id) => requirements.get(id) ?? new Map<string, Requirement>()),
+  const byTeam = new Map<string, typeof members>();
+  for (const m of members) {
+    if (!byTeam.has(m.team_id)) byTeam.set(m.team_id, []);
+    byTeam.get(m.team_id)!.push(m);
+  }
+  const none = new Map<string, Requirement>();
+  type Tally = { assessed: number; short: number; perCompetence: Map<string, number> };
+  const tally = (): Tally => ({ assessed: 0, short: 0, perCompetence: new Map() });
+  // One member against what is required of them: the one rule of a gap (competenceGap "below").
+  // What a set of requirements asks, worked out once per set (a position, or the positions a member holds
+  // together), not once per member: at 800 teams this was most of the function's CPU (decision 1985).
+  const activeOf = new Map<Map<string, Requirement>, [string, Requirement][]>();
+  const combinedOf = new Map<string, Map<string, Requirement>>();
+  const combinedFor = (held: readonly string[]) => {
+    const key = held.join(",");
+    if (!combinedOf.has(key)) combinedOf.set(key, combinedRequirements(held.map((id) => requirements.get(id) ?? none)));
+    return combinedOf.get(key)!;
+  };
+  const count = (into: Tally, required: Map<string, Requirement>, membershipId: string) => {
+    if (!activeOf.has(required))
+      activeOf.set(
+        required,
+        [...required].filter(([id]) => book.get(id) && !book.get(id)!.archived),
       );
-      const active = [...required].filter(([id]) => book.get(id) && !book.get(id)!.archived);
-      if (active.length === 0) continue;
-      gaps.assessed++;
-      const below = active.filter(([id, req]) => {
-        const { status } = competenceGap(levels.get(`${m.membership_id}:${id}`), req.level);
-        return status === "below";
-      });
-      if (below.length) gaps.short++;
-      for (const [id] of below) perCompetence.set(id, (perCompetence.get(id) ?? 0) + 1);
-    }
-    gaps.competences = [...perCompetence]
+    const active = activeOf.get(required)!;
+    if (active.length === 0) return;
+    into.assessed++;
+    const below = active.filter(([id, req]) => {
+      const { status } = competenceGap(levels.get(`${membershipId}:${id}`), req.level);
+      return status === "below";
+    });
+    if (below.length) into.short++;
+    for (const [id] of below) into.perCompetence.set(id, (into.perCompetence.get(id) ?? 0) + 1);
+  };
+  const counted = ({ assessed, short, perCompetence }: Tally): CompetenceGapCount => ({
+    assessed,
+    short,
+    competences: [...perCompetence]
       .map(([id, people]) => ({ name: book.get(id)!.name, people }))
-      .sort((a, b) => b.people - a.people || a.name.localeCompare(b.name));
-    out.set(teamId, gaps);
+      .sort((a, b) => b.people - a.people || a.name.localeCompare(b.name)),
+  });
+  for (const teamId of teamIds) {
+    const team = tally();
+    const positions = new Map<string, Tally>();
+    for (const m of byTeam.get(teamId) ?? []) {
+      const held = m.position_ids ?? [];
+      count(team, combinedFor(held), m.membership_id);
+      if (!options.perPosition) continue;
+      for (const id of held) {
+        if (!positions.has(id)) positions.set(id, tally());
+        count(positions.get(id)!, requirements.get(id) ?? none, m.membership_id);
+      }
+    }
+    out.set(teamId, {
+      ...counted(team),
+      ...(options.perPosition
+        ? { positions: Object.fromEntries([...positions].map(([id, t]) => [id, counted(t)])) }
+        : {}),
+    });
   }
   return out;
 }

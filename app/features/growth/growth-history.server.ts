@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
+import { placementCalibrations } from "#db/schema";
+import { calibrationMoves } from "~/features/calibration/calibration.server";
 import { developmentRoles, type DevelopmentRoleKey } from "~/features/criteria/development-roles";
 import { placedRoleOf } from "~/features/reviews/placement.server";
 import type { AmbitionOwner } from "./ambitions.server";
@@ -7,6 +9,8 @@ import type { AmbitionOwner } from "./ambitions.server";
 /** One finished review of me: its round, when, my dimension averages and the development role they give. */
 export type GrowthReviewRow = {
   reviewId: string;
+  /** My row of that review (review_subjects): what a calibration of my placement names. */
+  subjectId: string;
   type: "team" | "self";
   name: string;
   teamName: string | null;
@@ -54,6 +58,7 @@ export async function myReviewHistory(
   if (types.length === 0) return [];
   const result = await db.execute<{
     review_id: string;
+    subject_id: string;
     type: "team" | "self";
     name: string;
     team_name: string | null;
@@ -65,7 +70,7 @@ export async function myReviewHistory(
     development_role: number | null;
     original_role: number | null;
   }>(sql`
-    select r.id as review_id, r.type, coalesce(round.name, r.name) as name,
+    select r.id as review_id, s.id as subject_id, r.type, coalesce(round.name, r.name) as name,
            coalesce(r.team_name, (select rt.team_name from review_teams rt where rt.review_id = r.id and rt.team_id = s.team_id)) as team_name,
            ${finishedAtOfMine} as finished_at,
            r.scale, s.performance, s.potential, s.employability, ${placedRoleOf("s")} as development_role,
@@ -78,6 +83,7 @@ export async function myReviewHistory(
     limit 50`);
   return result.rows.map((r) => ({
     reviewId: r.review_id,
+    subjectId: r.subject_id,
     type: r.type,
     name: r.name,
     teamName: r.team_name,
@@ -89,6 +95,49 @@ export async function myReviewHistory(
     role: roleKeyOf(r.development_role),
     originalRole: roleKeyOf(r.original_role),
   }));
+}
+
+/** One move of my placement (1610): from which role to which, when, by whom and why (decision 1971). */
+export type GrowthCalibration = {
+  id: string;
+  at: string;
+  fromRole: DevelopmentRoleKey | null;
+  toRole: DevelopmentRoleKey | null;
+  /** Empty once the reviews' text retention or an erasure emptied it. */
+  reason: string;
+  /** null when the mover's account is gone. */
+  movedBy: string | null;
+};
+
+/**
+ * The moves of my placements, newest first, per review subject (my rows of `myReviewHistory`): the calibration
+ * page's own history (`calibrationMoves`), for my membership in this cluster only. I see who moved me, when and
+ * why (decision 1971): the reason is in my data export anyway, and a decision about me is not kept from me.
+ */
+export async function myCalibrations(
+  ctx: AmbitionOwner,
+  db: DbOrTx = getDb(),
+): Promise<Record<string, GrowthCalibration[]>> {
+  const moves = await calibrationMoves(
+    db,
+    and(
+      eq(placementCalibrations.membershipId, ctx.membershipId),
+      eq(placementCalibrations.accountId, ctx.accountId),
+      eq(placementCalibrations.clusterId, ctx.clusterId),
+    )!,
+  );
+  const out: Record<string, GrowthCalibration[]> = {};
+  for (const m of moves) {
+    (out[m.subjectId] ??= []).push({
+      id: m.id,
+      at: m.at,
+      fromRole: roleKeyOf(m.fromRole),
+      toRole: roleKeyOf(m.toRole),
+      reason: m.reason,
+      movedBy: m.movedBy,
+    });
+  }
+  return out;
 }
 
 /** One score of mine on a criterion: its value on the review's scale and when that review counted. */

@@ -1,6 +1,6 @@
 import { auditBy, recordAudit } from "~/features/audit/audit.server";
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { getDb, type Tx } from "#db/client.server";
+import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import { contracts, importChanges, importFiles, imports, roleAssignments, teams } from "#db/schema";
 import type { ImportAppliedCounts } from "#db/schema/imports";
 import { auditMembership } from "~/features/employees/employee-audit.server";
@@ -30,11 +30,12 @@ function formDate(value: string | undefined): string {
  * Applies the accepted changes in one transaction: all of them or none. The import row is locked first
  * and only an import waiting for review is applied, so a second or retried apply changes nothing.
  * Changes the actor may not make (someone who outranks them, themselves as missing, an e-mail address
- * of another account) are skipped with the reason, never half-done.
+ * of another account) are skipped with the reason, never half-done. Given a transaction (the review
+ * step's post, with its decisions), it is a part of that one.
  */
-export async function applyImport(ctx: TenantContext, importId: string): Promise<ApplyResult> {
+export async function applyImport(ctx: TenantContext, importId: string, db: DbOrTx = getDb()): Promise<ApplyResult> {
   if (!isUuid(importId)) notFound();
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: imports.status })
       .from(imports)

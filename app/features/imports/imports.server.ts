@@ -112,15 +112,16 @@ export async function listImportRows(ctx: TenantContext, importId: string, which
     .limit(which === "sample" ? 3 : 500);
 }
 
-/** Reads another sheet of the workbook: back to the job. */
-export async function chooseSheet(ctx: TenantContext, importId: string, sheet: number) {
+/** Reads another sheet of the workbook: back to the job. Another state or sheet changes nothing. */
+export async function chooseSheet(ctx: TenantContext, importId: string, sheet: number): Promise<{ ok: true }> {
   const current = await getImport(ctx, importId);
-  if (current.status !== "columns" || sheet < 0 || sheet >= current.sheetNames.length) return;
+  if (current.status !== "columns" || sheet < 0 || sheet >= current.sheetNames.length) return { ok: true };
   await getDb()
     .update(imports)
     .set({ status: "parsing", sheet, rowsDone: 0, parseAttempts: 0, parseRunning: false })
     .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
   await enqueue(personnelImportQueue, { importId });
+  return { ok: true };
 }
 
 export type ColumnsResult = { ok: true } | { ok: false; errorKey: string; column?: string };
@@ -216,11 +217,12 @@ export async function saveDecisions(
     decisions: { id: string; decision: ImportDecision }[];
     all?: { metas: ImportChangeMeta[]; decision: ImportDecision };
   },
+  db: DbOrTx = getDb(),
 ) {
-  const current = await getImport(ctx, importId);
+  const current = await getImport(ctx, importId, db);
   if (current.status !== "review") return;
   const scope = and(inCluster(importChanges, ctx), eq(importChanges.importId, importId));
-  await getDb().transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     for (const decision of importDecisions) {
       const ids = uniqueUuids(input.decisions.filter((d) => d.decision === decision).map((d) => d.id));
       if (ids.length === 0) continue;
@@ -247,8 +249,13 @@ function metasFor(decision: ImportDecision) {
     : sql`${importChanges.meta} <> 'NO_CHANGE'`;
 }
 
-export async function countPending(ctx: TenantContext, importId: string, metas?: ImportChangeMeta[]): Promise<number> {
-  const [row] = await getDb()
+export async function countPending(
+  ctx: TenantContext,
+  importId: string,
+  metas?: ImportChangeMeta[],
+  db: DbOrTx = getDb(),
+): Promise<number> {
+  const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(importChanges)
     .where(
@@ -301,10 +308,11 @@ export async function saveNewEmails(
   ctx: TenantContext,
   importId: string,
   input: readonly { id: string; email: string }[],
+  db: DbOrTx = getDb(),
 ): Promise<NewEmailsResult> {
-  const current = await getImport(ctx, importId);
+  const current = await getImport(ctx, importId, db);
   if (current.status !== "review") return { ok: true };
-  const people = await getDb()
+  const people = await db
     .select({ id: importChanges.id, data: importChanges.data })
     .from(importChanges)
     .where(
@@ -323,7 +331,7 @@ export async function saveNewEmails(
     else owner.set(e.email, e.id);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  await getDb().transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     for (const e of wanted) {
       const data = byId.get(e.id)!.data ?? {};
       await tx

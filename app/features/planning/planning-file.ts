@@ -1,11 +1,14 @@
 import type { Cell } from "~/features/reviews/xlsx.server";
 import { formatDate } from "~/utils/format";
-import type { PlanningRow } from "./planning";
+import { competenceShortageText, type PlanningRow } from "./planning";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** The planning table as rows of a file: a header in the reader's language, numbers as numbers. */
-export function planningFileRows(t: T, rows: readonly PlanningRow[]): Cell[][] {
+/**
+ * The planning table as rows of a file: a header in the reader's language, numbers as numbers; the competence
+ * shortage of the row's position where the competences module is on (as the page says it).
+ */
+export function planningFileRows(t: T, rows: readonly PlanningRow[], competences: boolean): Cell[][] {
   const header = [
     "team",
     "position",
@@ -17,6 +20,7 @@ export function planningFileRows(t: T, rows: readonly PlanningRow[]): Cell[][] {
     "gapFte",
     "leaving",
     "leavers",
+    ...(competences ? ["competence"] : []),
     "reason",
   ].map((c) => t(`planning:export.columns.${c}`));
   return [
@@ -32,6 +36,7 @@ export function planningFileRows(t: T, rows: readonly PlanningRow[]): Cell[][] {
       r.gap?.fte ?? null,
       r.leavingCount,
       r.leavers?.map((l) => `${l.name} (${formatDate(l.endDate)})`).join(", ") ?? "",
+      ...(competences ? [competenceShortageText(t, r.competence)] : []),
       r.needed?.reason ?? "",
     ]),
   ];

@@ -30,12 +30,9 @@ export type PlanningNeedInput = z.output<typeof planningNeedSchema>;
 /** Removing a need names it by its three keys. */
 export const planningNeedKeySchema = planningNeedSchema.pick({ teamId: true, positionId: true, horizon: true });
 
-const optionalUuid = z
-  .string()
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v && z.uuid().safeParse(v).success ? v : null));
-
-/** The planning table's query (besides the horizon in the path): a team, a position, the page. */
-export const planningFilterSchema = z.object({ team: optionalUuid, position: optionalUuid, page: pageNumber });
-export type PlanningFilter = z.output<typeof planningFilterSchema>;
+/**
+ * The planning table's page (besides the horizon in the path). Its team and position are read as HR analytics
+ * reads them (`parsePlanningFilter`): a value that is not one of the viewer's choices falls back with a notice.
+ */
+export const planningPageSchema = z.object({ page: pageNumber });
+export type PlanningFilter = { team: string | null; position: string | null; page: number };

@@ -3,6 +3,7 @@
  * export and the services share. Pure and client-safe; the counting itself is SQL (planning.server.ts).
  */
 import { planningHorizons, type PlanningHorizon } from "#db/schema/enums";
+import type { HiddenReason } from "~/features/analytics/small-groups";
 
 export { planningHorizons, type PlanningHorizon };
 
@@ -43,6 +44,39 @@ export const MAX_NEED_REASON = 500;
 
 export type Leaver = { name: string; endDate: string };
 
+/**
+ * The competence shortage of a group (a team, or the holders of a position in a team), today: of the people
+ * whose positions require competences (`assessed`), those below a required level (`short`) and per competence
+ * how many (decision 1970). Counts of scores: hidden (null, []) where the group is too small (decision 1600).
+ */
+export type CompetenceShortage = {
+  hidden: HiddenReason | null;
+  assessed: number | null;
+  short: number | null;
+  competences: { name: string; people: number }[];
+};
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** A competence shortage in words (the page and the export say the same): "2 of 5 below level: Planning (2)". */
+const NAME_SLOT = "\u0001";
+const COUNT_SLOT = "\u0002";
+
+export function competenceShortageText(t: T, shortage: CompetenceShortage | null): string {
+  if (!shortage) return "–";
+  if (shortage.hidden) return t(`planning:competence.hidden.${shortage.hidden}`);
+  if (!shortage.assessed) return t("planning:competence.noneRequired");
+  if (!shortage.short) return t("planning:competence.none", { assessed: shortage.assessed });
+  // The item's pattern translated once per text, not once per competence: a page lists hundreds of them, and
+  // each translation with interpolation cost ≈ 4 ms of CPU per page (decision 1985). A replacer function, so that
+  // a name holding "$&" is not read as a pattern.
+  const pattern = t("planning:competence.item", { name: NAME_SLOT, count: COUNT_SLOT });
+  const list = shortage.competences.map((c) =>
+    pattern.replace(NAME_SLOT, () => c.name).replace(COUNT_SLOT, () => String(c.people)),
+  );
+  return `${t("planning:competence.short", { short: shortage.short, assessed: shortage.assessed })}: ${list.join(", ")}`;
+}
+
 export type PlanningRow = {
   teamId: string;
   teamName: string;
@@ -55,5 +89,7 @@ export type PlanningRow = {
   leavingCount: number;
   /** Names only for those who may read contracts (as the workforce tab); null otherwise. */
   leavers: Leaver[] | null;
+  /** The position's holders in the team today; null when the competences module is off or nobody holds it. */
+  competence: CompetenceShortage | null;
   mayEdit: boolean;
 };

@@ -1,19 +1,20 @@
-import { once } from "node:events";
-import fs from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
-import { personalDataExports, users } from "#db/schema";
+import {
+  personalDataExportFiles,
+  personalDataExportFormats,
+  personalDataExports,
+  users,
+  type PersonalDataExportFormat,
+} from "#db/schema";
 import { enqueue } from "#jobs/enqueue.server";
 import { auditBy, auditNow, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
-import { writeXlsxFile } from "~/features/reviews/xlsx.server";
+import { writeXlsx } from "~/features/reviews/xlsx.server";
 import { actorContext } from "~/utils/actor-context.server";
-import { dataDir } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { personName } from "~/utils/person-name";
-import { isUuid, notFound, requireUuid } from "~/utils/scope.server";
+import { notFound, requireUuid } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import {
   collectPersonalData,
@@ -24,32 +25,22 @@ import {
 
 /**
  * A person's data export as a job (issue 35, decision 1740): a request row, the `personal-data-export` job that
- * writes the JSON and the .xlsx under DATA_DIR, a page with its progress, a download link that works
- * EXPORT_LINK_DAYS and then answers 410, and the cleanup that removes what expired.
+ * writes the JSON and the .xlsx into personal_data_export_files (decision 1965: in PostgreSQL, so that any web
+ * process streams what any worker wrote), a page with its progress, a download link that works EXPORT_LINK_DAYS
+ * and then answers 410, and the cleanup that removes what expired.
  */
 export const personalDataExportQueue = "personal-data-export";
 /** How long a finished export can be downloaded (from the moment it is ready). */
 export const EXPORT_LINK_DAYS = 7;
 /** How long an expired request stays listed, so that its link answers 410 ("expired") rather than 404. */
 export const EXPIRED_EXPORT_KEEP_DAYS = 30;
-export const exportFormats = ["json", "xlsx"] as const;
-export type ExportFormat = (typeof exportFormats)[number];
-
-const contentTypes: Record<ExportFormat, string> = {
+const contentTypes: Record<PersonalDataExportFormat, string> = {
   json: "application/json; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-/** Where the exports' folders live: next to the other files the product keeps in DATA_DIR. */
-export function exportsRoot(): string {
-  return path.join(dataDir(), "personal-data-exports");
-}
-
-const fileOf = (folder: string, format: ExportFormat) => path.join(exportsRoot(), folder, `personal-data.${format}`);
-
-async function removeFolder(folder: string) {
-  await fs.promises.rm(path.join(exportsRoot(), folder), { recursive: true, force: true });
-}
+/** A download is read from PostgreSQL in pieces of this size, so that a web process never holds a large file. */
+export const EXPORT_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The person asks for their own data, or an account admin for someone of the account (anyone else: 404, as
@@ -94,7 +85,6 @@ async function requireExport(ctx: TenantContext, id: string | undefined) {
       requestedBy: personalDataExports.requestedBy,
       status: personalDataExports.status,
       progress: personalDataExports.progress,
-      fileLocation: personalDataExports.fileLocation,
       createdAt: personalDataExports.createdAt,
       finishedAt: personalDataExports.finishedAt,
       expiresAt: personalDataExports.expiresAt,
@@ -151,8 +141,9 @@ export async function personalDataExportPage(ctx: TenantContext, id: string | un
 }
 
 /**
- * A download: the file as a stream (never read whole into memory), recorded in the trail; `expired` when the
- * link's time is up or its files are gone (the route answers 410). Not ready yet: 404.
+ * A download: the file streamed from PostgreSQL in EXPORT_CHUNK_BYTES pieces (never read whole into memory),
+ * recorded in the trail; `expired` when the link's time is up or its files are gone (the route answers 410). Not
+ * ready yet: 404.
  */
 export async function openPersonalDataExport(
   ctx: TenantContext,
@@ -161,17 +152,12 @@ export async function openPersonalDataExport(
   format: string | undefined,
 ): Promise<{ expired: true; id: string } | { expired: false; body: ReadableStream; headers: HeadersInit }> {
   const row = await requireExport(ctx, id);
-  const kind = exportFormats.find((f) => f === format);
+  const kind = personalDataExportFormats.find((f) => f === format);
   if (!kind) notFound();
   if (row.status !== "ready") notFound();
-  if (row.expired || !row.fileLocation) return { expired: true, id: row.id };
-  const file = fileOf(row.fileLocation, kind);
-  let size: number;
-  try {
-    size = (await fs.promises.stat(file)).size;
-  } catch {
-    return { expired: true, id: row.id };
-  }
+  if (row.expired) return { expired: true, id: row.id };
+  const first = await fileChunk(ctx.accountId, row.id, kind, 0);
+  if (!first) return { expired: true, id: row.id };
   await auditNow(ctx, ip, {
     action: "export.personalData",
     targetUserId: row.personId,
@@ -179,45 +165,70 @@ export async function openPersonalDataExport(
     subjectId: row.personId,
     data: { format: kind, export: row.id },
   });
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = sent === 0 ? first : await fileChunk(ctx.accountId, row.id, kind, sent);
+      // Removed while it streamed (the cleanup, an erasure): the answer ends short, as a deleted file would.
+      if (!chunk) return controller.error(new Error("personal-data export removed while it was downloaded"));
+      if (chunk.bytes.length > 0) controller.enqueue(new Uint8Array(chunk.bytes));
+      sent += chunk.bytes.length;
+      if (sent >= first.size || chunk.bytes.length === 0) controller.close();
+    },
+  });
   return {
     expired: false,
-    body: Readable.toWeb(fs.createReadStream(file)) as ReadableStream,
+    body,
     headers: {
       "Content-Type": contentTypes[kind],
-      "Content-Length": String(size),
+      "Content-Length": String(first.size),
       "Content-Disposition": `attachment; filename="personal-data-${row.personId}.${kind}"`,
       "Cache-Control": "private, no-store",
     },
   };
 }
 
-/** The JSON document written section by section, so the worker never holds it as one string. */
-async function writeJsonFile(data: PersonalData, file: string) {
-  const out = fs.createWriteStream(file);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, "drain");
-  };
+/** `EXPORT_CHUNK_BYTES` of an export's file from `offset` on, with the file's size; undefined without the file. */
+async function fileChunk(accountId: string, exportId: string, format: PersonalDataExportFormat, offset: number) {
+  const [chunk] = await getDb()
+    .select({
+      size: sql<number>`octet_length(${personalDataExportFiles.content})`.mapWith(Number),
+      bytes: sql<Buffer>`substring(${personalDataExportFiles.content} from ${offset + 1} for ${EXPORT_CHUNK_BYTES})`,
+    })
+    .from(personalDataExportFiles)
+    .where(
+      and(
+        eq(personalDataExportFiles.exportId, exportId),
+        eq(personalDataExportFiles.format, format),
+        eq(personalDataExportFiles.accountId, accountId),
+      ),
+    );
+  return chunk;
+}
+
+/** The JSON document put together section by section, never as one string of the whole export. */
+function jsonFile(data: PersonalData): Buffer {
+  const parts: Buffer[] = [];
+  const write = (text: string) => parts.push(Buffer.from(text));
   const { tables, ...head } = data;
-  await write(`{\n  "format": ${JSON.stringify(head.format)},\n  "generatedAt": ${JSON.stringify(head.generatedAt)},`);
-  await write(
-    `\n  "person": ${JSON.stringify(head.person)},\n  "account": ${JSON.stringify(head.account)},\n  "tables": {`,
-  );
+  write(`{\n  "format": ${JSON.stringify(head.format)},\n  "generatedAt": ${JSON.stringify(head.generatedAt)},`);
+  write(`\n  "person": ${JSON.stringify(head.person)},\n  "account": ${JSON.stringify(head.account)},\n  "tables": {`);
   const names = Object.keys(tables);
   for (const [i, name] of names.entries()) {
-    await write(`\n    ${JSON.stringify(name)}: [`);
-    for (const [j, row] of tables[name].entries()) await write(`${j === 0 ? "" : ","}\n      ${JSON.stringify(row)}`);
-    await write(`${tables[name].length > 0 ? "\n    " : ""}]${i < names.length - 1 ? "," : ""}`);
+    write(`\n    ${JSON.stringify(name)}: [`);
+    for (const [j, row] of tables[name].entries()) write(`${j === 0 ? "" : ","}\n      ${JSON.stringify(row)}`);
+    write(`${tables[name].length > 0 ? "\n    " : ""}]${i < names.length - 1 ? "," : ""}`);
   }
-  await write(`\n  },\n  "peerResults": ${JSON.stringify(head.peerResults)},`);
-  await write(`\n  "notExported": ${JSON.stringify(head.notExported)}\n}\n`);
-  out.end();
-  await once(out, "finish");
+  write(`\n  },\n  "peerResults": ${JSON.stringify(head.peerResults)},`);
+  write(`\n  "notExported": ${JSON.stringify(head.notExported)}\n}\n`);
+  return Buffer.concat(parts);
 }
 
 /**
  * The job's work for one request (payload: its id). Runs as the requester in the cluster they asked from,
- * checking again that they may (an admin who lost the right meanwhile gets "failed"). A run after a crash
- * starts over; a request erased or removed meanwhile leaves no files behind. Idempotent.
+ * checking again that they may (an admin who lost the right meanwhile gets "failed"). The files are written in
+ * the transaction that marks the request ready, so a crash leaves none behind and a run after it starts over; a
+ * request erased or removed meanwhile gets none. Idempotent.
  */
 export async function runPersonalDataExport(exportId: string): Promise<string> {
   const db = getDb();
@@ -227,18 +238,15 @@ export async function runPersonalDataExport(exportId: string): Promise<string> {
     .where(and(eq(personalDataExports.id, exportId), sql`${personalDataExports.status} in ('pending', 'running')`))
     .returning();
   if (!row) return "nothing to do";
-  const folder = row.id;
   try {
     const actor = await actorContext(row.requestedBy, row.clusterId);
-    if (!actor || actor.accountId !== row.accountId) return await failExport(exportId, folder);
+    if (!actor || actor.accountId !== row.accountId) return await failExport(exportId);
     try {
       await requireExportablePerson(actor, row.personId);
     } catch (error) {
-      if (error instanceof Response) return await failExport(exportId, folder);
+      if (error instanceof Response) return await failExport(exportId);
       throw error;
     }
-    await removeFolder(folder);
-    await fs.promises.mkdir(path.join(exportsRoot(), folder), { recursive: true });
     let shown = 0;
     const data = await collectPersonalData(actor, row.personId, async (done, total) => {
       // Reading is most of the work; the files take the last tenth.
@@ -247,38 +255,44 @@ export async function runPersonalDataExport(exportId: string): Promise<string> {
       shown = progress;
       await db.update(personalDataExports).set({ progress }).where(eq(personalDataExports.id, exportId));
     });
-    await writeJsonFile(data, fileOf(folder, "json"));
-    await writeXlsxFile(personalDataSheets(data), fileOf(folder, "xlsx"));
+    const files: Record<PersonalDataExportFormat, Buffer> = {
+      json: jsonFile(data),
+      xlsx: await writeXlsx(personalDataSheets(data)),
+    };
     const emailId = await db.transaction(async (tx) => {
       const [ready] = await tx
         .update(personalDataExports)
         .set({
           status: "ready",
           progress: 100,
-          fileLocation: folder,
           finishedAt: sql`now()`,
           expiresAt: sql`now() + make_interval(days => ${EXPORT_LINK_DAYS})`,
         })
         .where(and(eq(personalDataExports.id, exportId), eq(personalDataExports.status, "running")))
         .returning({ id: personalDataExports.id });
+      // Erased or removed while the job ran: no files for it.
       if (!ready) return undefined;
+      await tx.insert(personalDataExportFiles).values(
+        personalDataExportFormats.map((format) => ({
+          exportId,
+          accountId: row.accountId,
+          clusterId: row.clusterId,
+          format,
+          content: files[format],
+        })),
+      );
       return readyMail(tx, row.accountId, row.requestedBy, exportId);
     });
-    if (emailId === undefined) {
-      // Erased or removed while the job ran: nothing may stay behind.
-      await removeFolder(folder);
-      return "gone";
-    }
+    if (emailId === undefined) return "gone";
     if (emailId) await enqueueEmailDelivery(emailId);
     return "ready";
   } catch (error) {
     logger.error({ err: error, exportId }, "personal-data export failed");
-    return failExport(exportId, folder);
+    return failExport(exportId);
   }
 }
 
-async function failExport(exportId: string, folder: string) {
-  await removeFolder(folder);
+async function failExport(exportId: string) {
   await getDb()
     .update(personalDataExports)
     .set({ status: "failed", finishedAt: sql`now()` })
@@ -304,38 +318,23 @@ async function readyMail(tx: DbOrTx, accountId: string, userId: string, exportId
 
 /**
  * The scheduled cleanup (idempotent): expired exports lose their files at once and their row
- * EXPIRED_EXPORT_KEEP_DAYS later; folders without a request (an erased person's, a crashed run's) go too.
+ * EXPIRED_EXPORT_KEEP_DAYS later. Returns how many exports lost their files and how many rows went.
  */
 export async function removeExpiredExports(): Promise<{ files: number; rows: number }> {
   const db = getDb();
   const expired = await db
-    .update(personalDataExports)
-    .set({ fileLocation: null })
-    .where(sql`${personalDataExports.expiresAt} <= now() and ${personalDataExports.fileLocation} is not null`)
-    .returning({ folder: personalDataExports.id });
-  for (const { folder } of expired) await removeFolder(folder);
+    .delete(personalDataExportFiles)
+    .where(sql`${personalDataExportFiles.exportId} in (select id from personal_data_exports where expires_at <= now())`)
+    .returning({ exportId: personalDataExportFiles.exportId });
   const removed = await db
     .delete(personalDataExports)
     .where(sql`${personalDataExports.expiresAt} <= now() - make_interval(days => ${EXPIRED_EXPORT_KEEP_DAYS})`);
-  let orphans = 0;
-  // Only folders named as a request: anything else in there is not ours to remove.
-  const folders = (await fs.promises.readdir(exportsRoot()).catch(() => [] as string[])).filter(isUuid);
-  if (folders.length > 0) {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select id from personal_data_exports
-       where id = any(${`{${folders.join(",")}}`}::uuid[]) and expires_at > now()`);
-    const live = new Set(rows.map((r) => r.id));
-    for (const folder of folders.filter((f) => !live.has(f))) {
-      await removeFolder(folder);
-      orphans += 1;
-    }
-  }
-  return { files: expired.length + orphans, rows: removed.rowCount ?? 0 };
+  return { files: new Set(expired.map((r) => r.exportId)).size, rows: removed.rowCount ?? 0 };
 }
 
 /**
- * Erasure (decision 1560): a person's pending and ready exports, and those they asked for, go with them — the
- * rows in the erasure's transaction, the folders at once (the cleanup removes any a rollback left orphaned).
+ * Erasure (decision 1560): a person's pending and ready exports, and those they asked for, go with them, their
+ * files too (a foreign key's cascade), in the erasure's transaction.
  */
 export async function deletePersonalDataExportsOf(tx: DbOrTx, accountId: string, userId: string): Promise<number> {
   const removed = await tx
@@ -346,7 +345,6 @@ export async function deletePersonalDataExportsOf(tx: DbOrTx, accountId: string,
         sql`(${personalDataExports.personId} = ${userId} or ${personalDataExports.requestedBy} = ${userId})`,
       ),
     )
-    .returning({ folder: personalDataExports.id });
-  for (const { folder } of removed) await removeFolder(folder);
+    .returning({ id: personalDataExports.id });
   return removed.length;
 }

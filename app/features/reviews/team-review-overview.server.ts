@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { liveReviews } from "./live-reviews.server";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "#db/client.server";
 import { memberships, reviewReviewers, reviews, reviewTags, reviewTeamStats, teams, users } from "#db/schema";
+import { inCluster } from "~/utils/scope.server";
 import { progressState, type ProgressState } from "./review-scoring";
 import type { OverviewFilter } from "./team-review-create.schema";
 import { requireRound, teamReviewsInScope, teamReviewVisibility } from "./review-access.server";
@@ -51,6 +52,72 @@ export type OverviewRound = {
   teamCount: number;
 };
 
+type RoundTeamRow = {
+  round_id: string;
+  round_name: string;
+  round_deadline: string | null;
+  round_set_id: string | null;
+  round_locked: boolean;
+  round_created_at: Date;
+  team_count: number;
+  id: string;
+  team_id: string | null;
+  team_label: string;
+  is_finished: boolean;
+  confirmed: boolean;
+  locked: boolean;
+  subjects: number;
+  started_subjects: number;
+  complete_subjects: number;
+  leaders: string[];
+};
+
+/**
+ * The team reviews from..upTo (1-based, in team order: the team's current name, else the name it had, then id)
+ * of each round that match `where` (a condition on reviews, review_team_stats and the outer `round`), with the
+ * round's count of matches. Team order is read from indexes and stops at upTo (decision 1921): the reviews of
+ * live teams walking teams_cluster_name_uq, merged with the few whose team is gone or missing — not all 8,000
+ * team reviews of a round numbered to show 10. A team review's team is of its round's cluster (round-create).
+ */
+async function roundTeamPage(where: SQL | undefined, roundIds: string[], from: number, upTo: number) {
+  const matches = sql`${where ?? sql`true`} and reviews.parent_id = round.id`;
+  const columns = (label: SQL) => sql`reviews.id, reviews.team_id, ${label} as team_label,
+      lower(${label}) as sort_key, reviews.is_finished, reviews.completion_confirmed_at is not null as confirmed,
+      reviews.locked_at is not null as locked, review_team_stats.subjects, review_team_stats.started_subjects,
+      review_team_stats.complete_subjects`;
+  const stats = sql`join review_team_stats on review_team_stats.review_id = reviews.id`;
+  const keptName = sql`coalesce(reviews.team_name, '')`;
+  const result = await getDb().execute<RoundTeamRow>(sql`
+    select round.id as round_id, round.name as round_name, round.deadline as round_deadline,
+      round.set_id as round_set_id, round.locked_at is not null as round_locked, round.created_at as round_created_at,
+      counted.team_count, page.id, page.team_id, page.team_label, page.is_finished, page.confirmed, page.locked,
+      page.subjects, page.started_subjects, page.complete_subjects,
+      coalesce((select array_agg(${personNameSql("u")} order by u.last_name_sort)
+        from ${reviewReviewers} rr join ${memberships} m on m.id = rr.membership_id join ${users} u on u.id = m.user_id
+        where rr.review_id = page.id), '{}') as leaders
+    from reviews round
+    cross join lateral (
+      select * from (
+        (select ${columns(sql`teams.name`)} from reviews ${stats}
+          join teams on teams.id = reviews.team_id and teams.deleted_at is null and teams.cluster_id = reviews.cluster_id
+          where ${matches} order by lower(teams.name), reviews.id limit ${upTo})
+        union all
+        (select ${columns(keptName)} from reviews ${stats}
+          join teams on teams.id = reviews.team_id and teams.deleted_at is not null and teams.cluster_id = reviews.cluster_id
+          where ${matches} order by lower(${keptName}), reviews.id limit ${upTo})
+        union all
+        (select ${columns(keptName)} from reviews ${stats}
+          where ${matches} and reviews.team_id is null order by lower(${keptName}), reviews.id limit ${upTo})
+      ) merged order by sort_key, id limit ${upTo - from} offset ${from}) page
+    cross join lateral (select count(*)::int as team_count from reviews ${stats} where ${matches}) counted
+    where round.id in (${sql.join(
+      roundIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by round.created_at desc, round.id, page.sort_key, page.id`);
+  return result.rows;
+}
+
 /**
  * Rounds (newest first) with their team reviews in scope, filtered by team, tag (chosen when the
  * round was created) and progress state. Reads only the precomputed review_team_stats rows.
@@ -80,13 +147,19 @@ export async function listTeamReviewOverview(
   );
   // One round opened: page over its team reviews; otherwise page over rounds, a few teams each.
   const oneRound = Boolean(filter.roundId);
+  // A round is listed when one of its team reviews matches: one probe per round, not all its teams grouped (1921).
+  const firstMatch = db
+    .select({ one: sql`1` })
+    .from(reviews)
+    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
+    .where(and(where, eq(reviews.parentId, round.id)))
+    .limit(1)
+    .as("first_match");
   const pageRounds = await db
     .select({ roundId: round.id, createdAt: round.createdAt, total: sql<number>`(count(*) over ())::int` })
-    .from(reviews)
-    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
-    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
-    .where(where)
-    .groupBy(round.id, round.createdAt)
+    .from(round)
+    .innerJoinLateral(firstMatch, sql`true`)
+    .where(and(eq(round.type, "team-summary"), inCluster(round, ctx)))
     .orderBy(desc(round.createdAt), asc(round.id))
     .limit(oneRound ? 1 : pageSize)
     .offset(oneRound ? 0 : (page - 1) * pageSize);
@@ -104,78 +177,38 @@ export async function listTeamReviewOverview(
   const teamsUpTo = teamsFrom + (oneRound ? roundTeamsPageSize : teamsPerRound);
   if (pageRounds.length === 0) return { rounds: [], total: page > 1 ? await roundTotal() : 0, page, pageSize };
   const roundIds = pageRounds.map((r) => r.roundId);
-
-  const teamOrder = sql`lower(coalesce(${teams.name}, ${reviews.teamName}, ''))`;
-  const numbered = db
-    .select({
-      id: reviews.id,
-      roundId: sql<string>`${round.id}`.as("round_id"),
-      roundName: sql<string>`${round.name}`.as("round_name"),
-      deadline: sql<string | null>`${round.deadline}`.as("round_deadline"),
-      setId: sql<string | null>`${round.setId}`.as("round_set_id"),
-      roundLocked: sql<boolean>`${round.lockedAt} is not null`.as("round_locked"),
-      roundCreatedAt: sql<Date>`${round.createdAt}`.as("round_created_at"),
-      teamId: reviews.teamId,
-      teamName: sql<string>`coalesce(${teams.name}, ${reviews.teamName}, '')`.as("team_label"),
-      isFinished: reviews.isFinished,
-      confirmed: sql<boolean>`${reviews.completionConfirmedAt} is not null`.as("confirmed"),
-      locked: sql<boolean>`${reviews.lockedAt} is not null`.as("locked"),
-      subjects: reviewTeamStats.subjects,
-      started: reviewTeamStats.startedSubjects,
-      complete: reviewTeamStats.completeSubjects,
-      position: sql<number>`row_number() over (partition by ${round.id} order by ${teamOrder}, ${reviews.id})`.as(
-        "position",
-      ),
-      teamCount: sql<number>`(count(*) over (partition by ${round.id}))::int`.as("team_count"),
-    })
-    .from(reviews)
-    .innerJoin(round, and(eq(round.id, reviews.parentId), eq(round.type, "team-summary")))
-    .innerJoin(reviewTeamStats, eq(reviewTeamStats.reviewId, reviews.id))
-    .leftJoin(teams, and(eq(teams.id, reviews.teamId), isNull(teams.deletedAt)))
-    .where(and(where, inArray(round.id, roundIds)))
-    .as("numbered");
-  // The leaders come with their team review's row (one round trip fewer a page).
-  const leaders = sql<string[]>`coalesce((
-    select array_agg(${personNameSql("u")} order by u.last_name_sort)
-    from ${reviewReviewers} rr join ${memberships} m on m.id = rr.membership_id join ${users} u on u.id = m.user_id
-    where rr.review_id = ${sql.identifier("numbered")}.${sql.identifier("id")}), '{}')`;
-  const rows = await db
-    .select({ ...numbered._.selectedFields, leaders })
-    .from(numbered)
-    .where(and(gt(numbered.position, teamsFrom), lte(numbered.position, teamsUpTo)))
-    .orderBy(desc(numbered.roundCreatedAt), asc(numbered.position));
-
+  const rows = await roundTeamPage(where, roundIds, teamsFrom, teamsUpTo);
   const rounds = new Map<string, OverviewRound>();
   for (const r of rows) {
-    let entry = rounds.get(r.roundId);
+    let entry = rounds.get(r.round_id);
     if (!entry) {
       entry = {
-        id: r.roundId,
-        name: r.roundName,
-        deadline: r.deadline,
-        setId: r.setId,
-        locked: r.roundLocked,
-        createdAt: r.roundCreatedAt,
+        id: r.round_id,
+        name: r.round_name,
+        deadline: r.round_deadline,
+        setId: r.round_set_id,
+        locked: r.round_locked,
+        createdAt: r.round_created_at,
         teamReviews: [],
-        teamCount: r.teamCount,
+        teamCount: r.team_count,
       };
-      rounds.set(r.roundId, entry);
+      rounds.set(r.round_id, entry);
     }
     entry.teamReviews.push({
       id: r.id,
-      teamId: r.teamId,
-      teamName: r.teamName,
+      teamId: r.team_id,
+      teamName: r.team_label,
       leaders: r.leaders,
-      state: progressState({ isFinished: r.isFinished }, { startedSubjects: r.started }),
+      state: progressState({ isFinished: r.is_finished }, { startedSubjects: r.started_subjects }),
       subjects: r.subjects,
-      started: r.started,
-      complete: r.complete,
-      isFinished: r.isFinished,
+      started: r.started_subjects,
+      complete: r.complete_subjects,
+      isFinished: r.is_finished,
       confirmed: r.confirmed,
       locked: r.locked,
     });
   }
-  const total = oneRound ? (rows[0]?.teamCount ?? 0) : pageRounds[0].total;
+  const total = oneRound ? (rows[0]?.team_count ?? 0) : pageRounds[0].total;
   return {
     rounds: roundIds.map((id) => rounds.get(id)).filter((r) => r !== undefined),
     total,

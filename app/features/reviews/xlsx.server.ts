@@ -32,8 +32,3 @@ function workbookOf(sheets: Sheet[]): ExcelJS.Workbook {
 export async function writeXlsx(sheets: Sheet[]): Promise<Buffer> {
   return Buffer.from(await workbookOf(sheets).xlsx.writeBuffer());
 }
-
-/** The same workbook written to a file (a job's output), without holding the file's bytes in memory. */
-export async function writeXlsxFile(sheets: Sheet[], file: string): Promise<void> {
-  await workbookOf(sheets).xlsx.writeFile(file);
-}

@@ -14,6 +14,7 @@ import {
 import { teamReviewsKept } from "~/features/reviews/review-history.server";
 import type { Failure, Result } from "~/utils/results.server";
 import { inCluster, notFound, type Tenant } from "~/utils/scope.server";
+import { inTeamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { nameTaken as nameTakenIn, writeUniqueName } from "~/utils/unique-name.server";
 import { MAX_NEEDED_PER_LEVEL } from "~/features/knowledge-areas/knowledge-scale";
@@ -105,11 +106,12 @@ export async function hasChildClusters(ctx: TenantContext): Promise<boolean> {
 }
 
 /** Every team of the cluster, for choosers (merge target). */
-export async function listTeamOptions(ctx: TenantContext) {
+/** The cluster's teams by name; with a scope (docs/decisions/1420), only the teams it reaches. */
+export async function listTeamOptions(ctx: Tenant, scope: TeamScope = { all: true }) {
   return getDb()
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(and(inCluster(teams, ctx), liveTeams))
+    .where(and(inCluster(teams, ctx), liveTeams, inTeamScope(scope, teams.id)))
     .orderBy(teams.name);
 }
 

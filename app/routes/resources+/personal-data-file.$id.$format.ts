@@ -5,7 +5,7 @@ import { plainHtmlPage } from "~/utils/plain-page.server";
 import { requireUser } from "~/utils/tenant.server";
 
 /**
- * A ready export's file (`json` or `xlsx`), streamed from DATA_DIR, for its requester and the account's
+ * A ready export's file (`json` or `xlsx`), streamed from PostgreSQL (decision 1965), for its requester and the account's
  * admins. After the link's time (decision 1740) a 410 with a short page that says so and leads to the
  * export's page, where a new export can be asked for.
  */

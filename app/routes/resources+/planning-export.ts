@@ -3,11 +3,9 @@ import { auditNow } from "~/features/audit/audit.server";
 import { exportFormat, tableFileResponse } from "~/features/analytics/table-export.server";
 import { horizonDate, parseHorizon, PLANNING_EXPORT_MAX_ROWS } from "~/features/planning/planning";
 import { planningFileRows } from "~/features/planning/planning-file";
-import { planningFilterSchema } from "~/features/planning/planning.schema";
-import { planningTable } from "~/features/planning/planning.server";
+import { parsePlanningFilter, planningTable } from "~/features/planning/planning.server";
 import { formatDate, isoDayIn } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
-import { parseRequestFilter } from "~/utils/list-filter";
 import { requireRight } from "~/utils/tenant.server";
 
 /**
@@ -20,9 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const horizon = parseHorizon(params.get("horizon")) ?? "current";
   const format = exportFormat(params.get("format"));
-  const filter = parseRequestFilter(planningFilterSchema, request);
+  // The page's filter, read the same way: a value that is not the viewer's choice falls back to all.
+  const { filter } = await parsePlanningFilter(ctx, request);
   const today = isoDayIn(new Date());
-  const { rows, totals } = await planningTable(ctx, {
+  const { rows, totals, teamCompetence } = await planningTable(ctx, {
     horizon,
     today,
     filter,
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const truncated = totals.rows > rows.length;
   const t = await getServerT(request);
-  const table = planningFileRows(t, rows);
+  const table = planningFileRows(t, rows, teamCompetence !== null);
   if (truncated) table.push([t("planning:export.truncated", { count: rows.length })]);
   await auditNow(ctx, context.clientIp, {
     action: "export.planning",

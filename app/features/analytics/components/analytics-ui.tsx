@@ -39,13 +39,27 @@ export function Distribution({
   groupLabel,
   countLabel,
   parts,
+  hiddenText,
 }: {
   id: string;
   title: string;
   groupLabel: string;
   countLabel: string;
-  parts: Part[];
+  /** Null: the group is hidden (docs/decisions/1600); `hiddenText` says so in place of the bar and table. */
+  parts: Part[] | null;
+  hiddenText?: string;
 }) {
+  if (!parts)
+    return (
+      <section aria-labelledby={`${id}-title`} className="mt-8 max-w-3xl">
+        <h2 id={`${id}-title`} className="mb-2">
+          {title}
+        </h2>
+        <p className="text-ink-muted" data-testid={`${id}-hidden`}>
+          {hiddenText}
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8 max-w-3xl">
       <h2 id={`${id}-title`} className="mb-2">

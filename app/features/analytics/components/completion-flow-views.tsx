@@ -5,6 +5,7 @@ import { completionPercent, groupColors } from "../analytics";
 import type { CompletionAnalytics, CompletionCount } from "../completion.server";
 import type { StaffFlowAnalytics } from "../staff-flow.server";
 import { SmallGroupNotice } from "./small-group-notice";
+import { TeamsShownNotice } from "./teams-shown-notice";
 
 /**
  * The review-completion and in/out-flow tabs of HR analytics (docs/decisions/1720): a BarChart with the data
@@ -92,11 +93,11 @@ export function CompletionView({ data }: { data: CompletionAnalytics & { teamsIn
             ],
           }))}
         >
-          {data.teamsInAll > data.teams.length ? (
-            <p className="mt-2" data-testid="completion-teams-limited">
-              {t("analytics:completion.teamsLimited", { shown: data.teams.length, all: data.teamsInAll })}
-            </p>
-          ) : null}
+          <TeamsShownNotice
+            shown={data.teams.length}
+            all={data.teamsInAll}
+            order={t("analytics:completion.teamsOrder")}
+          />
         </BarChart>
       ) : null}
     </div>

@@ -5,17 +5,20 @@ import { FilterSearch, FilterSelect, type FilterOption } from "~/components/ui/f
  * The team, tag and position selects of an analytics filter form (HR and criteria analytics; docs/decisions/
  * 1602, 1730): "Alle" first, the value from the parsed filter. Above TEAM_SELECT_LIMIT teams (`teams` null)
  * the team is a name field, `teamName`, holding the chosen team's name (`teamFilterField`, 0254 and 1870).
+ * `teamOnly`: the team alone (HR analytics' development tab, 1915).
  */
 export function GroupFilterSelects({
   idPrefix,
   filter,
   options,
   teamName = null,
+  teamOnly = false,
 }: {
   idPrefix: string;
   filter: { team: string | null; tag: string | null; position: string | null };
   options: { teams: FilterOption[] | null; tags: FilterOption[]; positions: FilterOption[] };
   teamName?: string | null;
+  teamOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const all = t("analytics:filter.all");
@@ -31,7 +34,7 @@ export function GroupFilterSelects({
           hint={t("analytics:filter.teamNameHint")}
         />
       )}
-      {(["team", "tag", "position"] as const).map((field) =>
+      {(teamOnly ? (["team"] as const) : (["team", "tag", "position"] as const)).map((field) =>
         field === "team" && !teams ? null : (
           <FilterSelect
             key={field}

@@ -1,12 +1,14 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BarChart, type ChartSeries } from "~/components/ui/bar-chart";
 import { ListTable, Row } from "~/components/ui/table";
 import type { RoleText } from "~/features/reviews/components/results-ui";
 import { roleColors } from "~/features/reviews/components/results-ui";
 import { inDisplayOrder } from "~/features/reviews/results";
-import type { MovementAnalytics, RoundsAnalytics } from "../development-rounds.server";
+import type { MovementAnalytics, roundsForPage } from "../development-rounds.server";
 import type { DevelopmentAnalytics } from "../development.server";
 import { SmallGroupNotice } from "./small-group-notice";
+import { TeamsShownNotice } from "./teams-shown-notice";
 
 /**
  * The development-role pictures of HR analytics (docs/decisions/1602): stacked bars per group with the table
@@ -27,12 +29,15 @@ function RoleBarChart({
   groupLabel,
   series,
   rows,
+  children,
 }: {
   id: string;
   title: string;
   groupLabel: string;
   series: ChartSeries[];
   rows: { key: string; label: string; counts: Record<string, number> | null }[];
+  /** Under the chart's table (a note on which rows are shown). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,14 +49,22 @@ function RoleBarChart({
       hiddenText={t("analytics:smallGroups.hidden")}
       series={series}
       rows={rows.map((row) => ({ key: row.key, label: row.label, values: valuesOf(series, row.counts) }))}
-    />
+    >
+      {children}
+    </BarChart>
   );
 }
 
 const valuesOf = (series: ChartSeries[], counts: Record<string, number> | null) =>
   series.map((s) => (counts ? (counts[s.key] ?? 0) : null));
 
-export function DevelopmentView({ data, roles }: { data: DevelopmentAnalytics; roles: RoleText[] }) {
+export function DevelopmentView({
+  data,
+  roles,
+}: {
+  data: DevelopmentAnalytics & { teamsInAll: number };
+  roles: RoleText[];
+}) {
   const { t } = useTranslation();
   const series = useRoleSeries(roles);
   if (data.reviewed === 0) return <p data-testid="development-empty">{t("analytics:development.empty")}</p>;
@@ -72,12 +85,20 @@ export function DevelopmentView({ data, roles }: { data: DevelopmentAnalytics; r
           ...data.teams.map((team) => ({ key: team.teamId ?? team.name, label: team.name, counts: team.roleCounts })),
           { key: "total", label: t("results:summary.total"), counts: data.total },
         ]}
-      />
+      >
+        <TeamsShownNotice
+          shown={data.teams.length}
+          all={data.teamsInAll}
+          order={t("analytics:development.teamsOrder")}
+        />
+      </RoleBarChart>
     </div>
   );
 }
 
-export function RoundsView({ data, roles }: { data: RoundsAnalytics; roles: RoleText[] }) {
+type RoundsForPage = ReturnType<typeof roundsForPage>;
+
+export function RoundsView({ data, roles }: { data: RoundsForPage; roles: RoleText[] }) {
   const { t } = useTranslation();
   const series = useRoleSeries(roles);
   if (data.rounds.length === 0) return <p data-testid="rounds-empty">{t("analytics:rounds.empty")}</p>;
@@ -98,7 +119,13 @@ export function RoundsView({ data, roles }: { data: RoundsAnalytics; roles: Role
           groupLabel={t("analytics:hr.team")}
           series={series}
           rows={data.teams.map((team) => ({ key: team.key, label: team.name, counts: team.counts }))}
-        />
+        >
+          <TeamsShownNotice
+            shown={data.teams.length}
+            all={data.teamsInAll}
+            order={t("analytics:development.teamsOrder")}
+          />
+        </RoleBarChart>
       ) : null}
     </div>
   );

@@ -5,12 +5,17 @@ import { formatDate } from "~/utils/format";
 import { ageBands, CONTRACT_HORIZON_DAYS, groupColors } from "../analytics";
 import type { WorkforceAnalytics } from "../workforce.server";
 import { Distribution, Figures, useFte } from "./analytics-ui";
+import { SmallGroupNotice } from "./small-group-notice";
 
-/** The workforce tab: key figures, contracts, the contracts ending soon, gender and age. */
+/**
+ * The workforce tab: key figures, contracts, the contracts ending soon, gender and age (the last two hidden for a
+ * small group, with the notice; docs/decisions/1962).
+ */
 export function WorkforceView({ data }: { data: WorkforceAnalytics }) {
   const { t } = useTranslation();
   const fte = useFte();
   const days = CONTRACT_HORIZON_DAYS;
+  const { genders, ages } = data;
   return (
     <>
       <Figures
@@ -84,29 +89,38 @@ export function WorkforceView({ data }: { data: WorkforceAnalytics }) {
           </>
         ) : null}
       </section>
+      <SmallGroupNotice min={data.min} hidden={data.hidden} />
       <Distribution
         id="genders"
         title={t("analytics:workforce.gendersTitle")}
         groupLabel={t("analytics:workforce.group")}
         countLabel={t("analytics:workforce.people")}
-        parts={(["f", "m", "unknown"] as const).map((key, i) => ({
-          key,
-          label: t(`analytics:workforce.genders.${key}`),
-          count: data.genders[key],
-          color: groupColors[i],
-        }))}
+        hiddenText={t("analytics:smallGroups.hiddenLabel")}
+        parts={
+          genders &&
+          (["f", "m", "unknown"] as const).map((key, i) => ({
+            key,
+            label: t(`analytics:workforce.genders.${key}`),
+            count: genders[key],
+            color: groupColors[i],
+          }))
+        }
       />
       <Distribution
         id="ages"
         title={t("analytics:workforce.agesTitle")}
         groupLabel={t("analytics:workforce.group")}
         countLabel={t("analytics:workforce.people")}
-        parts={ageBands.map((key, i) => ({
-          key,
-          label: t(`analytics:workforce.ages.${key}`),
-          count: data.ages[key],
-          color: groupColors[i],
-        }))}
+        hiddenText={t("analytics:smallGroups.hiddenLabel")}
+        parts={
+          ages &&
+          ageBands.map((key, i) => ({
+            key,
+            label: t(`analytics:workforce.ages.${key}`),
+            count: ages[key],
+            color: groupColors[i],
+          }))
+        }
       />
     </>
   );

@@ -15,6 +15,15 @@ type ReviewRow = {
   employability: number | null;
   role: string | null;
   originalRole: string | null;
+  /** Team reviews: the moves of this placement, newest first (1610, 1971). */
+  calibrations?: {
+    id: string;
+    at: string;
+    fromRole: string | null;
+    toRole: string | null;
+    reason: string;
+    movedBy: string | null;
+  }[];
 };
 
 /** My roles and dimension averages per finished review round (team reviews or self reviews), newest first. */
@@ -53,6 +62,21 @@ export function GrowthReviewTable({ rows, caption }: { rows: ReviewRow[]; captio
                 })}
               </span>
             ) : null}
+            {row.calibrations?.map((c) => (
+              <span key={c.id} className="mt-1 block text-sm" data-testid="growth-calibration">
+                {t("growth:history.move", {
+                  date: formatDate(c.at),
+                  name: c.movedBy ?? t("growth:history.unknownMover"),
+                  from: c.fromRole ? t(`criteria:roles.${c.fromRole}`) : t("growth:history.noRole"),
+                  to: c.toRole ? t(`criteria:roles.${c.toRole}`) : t("growth:history.noRole"),
+                })}
+                {c.reason ? (
+                  <span className="block whitespace-pre-line text-ink-muted">
+                    {t("growth:history.moveReason", { reason: c.reason })}
+                  </span>
+                ) : null}
+              </span>
+            ))}
           </td>
           <td className="p-2 text-right tabular-nums">{score(row.performance)}</td>
           <td className="p-2 text-right tabular-nums">{score(row.potential)}</td>

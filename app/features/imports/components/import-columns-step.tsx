@@ -10,13 +10,24 @@ type Props = {
   sample: { rowNumber: number; values: string[] }[];
   sheetNames: string[];
   sheet: number;
+  /** Reading the chosen sheet failed (a failed write, decision 1925): the message next to the choice. */
+  sheetErrorKey?: string;
   errorKey?: string;
   /** The column the error is about: the message is shown next to its choice too. */
   errorColumn?: string;
 };
 
 /** The columns step: a field per column (prefilled), the first rows as examples, and the sheet if several. */
-export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet, errorKey, errorColumn }: Props) {
+export function ImportColumnsStep({
+  headers,
+  mapping,
+  sample,
+  sheetNames,
+  sheet,
+  sheetErrorKey,
+  errorKey,
+  errorColumn,
+}: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -32,7 +43,10 @@ export function ImportColumnsStep({ headers, mapping, sample, sheetNames, sheet,
               defaultValue={String(sheet)}
               className="mt-1 rounded border border-gray-400 bg-white px-3 py-2"
               options={sheetNames.map((name, i) => ({ value: String(i), label: name }))}
+              aria-invalid={sheetErrorKey ? true : undefined}
+              aria-describedby={sheetErrorKey ? "sheet-error" : undefined}
             />
+            <ErrorList id="sheet-error" errors={sheetErrorKey ? [sheetErrorKey] : undefined} />
           </div>
           <Button variant="secondary">{t("import:columns.readSheet")}</Button>
         </Form>

@@ -40,6 +40,8 @@ type Props = {
   contractsMapped: boolean;
   mayRestore?: boolean;
   confirmPending?: number;
+  /** The confirmation box as posted (ticked again after a failed write). */
+  confirmed?: boolean;
   emailErrors?: Record<string, string>;
   emailValues?: Record<string, string>;
 };
@@ -79,7 +81,8 @@ function NewPersonDetails({
   const texts = lookup ? lookupTexts(lookup) : null;
   const fine = texts?.acceptKey !== null;
   // Another account's address: choose another one (kept, with the file's address, in the history).
-  const choose = lookup?.outcome === "foundOtherAccount" || Boolean(change.fileEmail) || Boolean(error);
+  // A typed address that was not saved (a failed write, 1925) is shown again in its field.
+  const choose = lookup?.outcome === "foundOtherAccount" || Boolean(change.fileEmail) || Boolean(error || typed);
   const inputId = `email-${change.id}`;
   return (
     <>
@@ -239,6 +242,7 @@ export function ImportReviewStep({
   contractsMapped,
   mayRestore,
   confirmPending,
+  confirmed,
   emailErrors,
   emailValues,
 }: Props) {
@@ -271,7 +275,9 @@ export function ImportReviewStep({
           <div role="alert" className="mb-4 border-l-4 border-danger bg-red-50 p-3">
             <p className="font-medium">{t("import:confirm.text", { count: confirmPending })}</p>
             <label className="mt-2 flex items-center gap-2">
-              <input type="checkbox" name="confirm" value="on" />
+              <input type="checkbox" name="confirm" value="on" defaultChecked={confirmed} />
+              {/* The number asked about, so that a failed write can show the box as it was (1925). */}
+              <input type="hidden" name="pending" value={confirmPending} />
               {t("import:confirm.label")}
             </label>
           </div>

@@ -1,4 +1,4 @@
-import { writeOrRefuse } from "~/utils/action-failed.server";
+import { writeOrRedirect, writeOrRefuse } from "~/utils/action-failed.server";
 import { refusalStatus } from "~/utils/refusal.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -83,7 +83,8 @@ export async function connectorAction(ctx: TenantContext, kind: ConnectorKind, {
       return data({ intent, reply: null, test }, { status: result.ok ? 200 : 400 });
     }
     case "run": {
-      const result = await startConnectorImport(ctx, kind);
+      // "Import now" carries nothing typed: a failed write lands back here with the toast (decision 1703).
+      const result = await writeOrRedirect("add", "import", here, () => startConnectorImport(ctx, kind));
       if (!result.ok)
         return data({ intent, reply: null, test: { ok: false, errorKey: result.errorKey } }, { status: 400 });
       return redirect(kind === "polaris" ? `/import/polaris/${result.importId}` : `/import/excel/${result.importId}`);

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "~/components/ui/table";
 import { formatDate, formatNumber } from "~/utils/format";
-import type { PlanningHorizon, PlanningRow } from "../planning";
+import { competenceShortageText, type CompetenceShortage, type PlanningHorizon, type PlanningRow } from "../planning";
 
 /** FTE as the page's language writes it, at most two decimals; a gap with its sign. */
 export function useFteText() {
@@ -15,14 +15,23 @@ export function useFteText() {
   };
 }
 
+/** A team's or position's competence shortage today (decision 1970), in the page's language. */
+export function CompetenceShortageText({ shortage }: { shortage: CompetenceShortage | null }) {
+  const { t } = useTranslation();
+  return <span className={shortage?.short ? "font-semibold" : undefined}>{competenceShortageText(t, shortage)}</span>;
+}
+
 export function PlanningTable({
   rows,
   horizon,
   canEdit,
+  competences,
 }: {
   rows: readonly PlanningRow[];
   horizon: PlanningHorizon;
   canEdit: boolean;
+  /** Whether the competences module is on: the column of competence shortages. */
+  competences: boolean;
 }) {
   const { t } = useTranslation();
   const { fte, signed } = useFteText();
@@ -36,6 +45,7 @@ export function PlanningTable({
         t("planning:table.available"),
         t("planning:table.gap"),
         t("planning:table.leaving"),
+        competences && t("planning:table.competence"),
         t("planning:table.reason"),
         canEdit && { label: t("planning:table.actions"), hidden: true },
       ]}
@@ -74,6 +84,11 @@ export function PlanningTable({
                 "–"
               )}
             </td>
+            {competences ? (
+              <td className="p-2" data-testid="planning-competence-cell">
+                <CompetenceShortageText shortage={row.competence} />
+              </td>
+            ) : null}
             <td className="p-2">{row.needed?.reason ?? ""}</td>
             {canEdit ? (
               <td className="p-2">

@@ -10,7 +10,13 @@ import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
 import { FilterNotice } from "~/features/analytics/components/filter-notice";
 import { GroupFilterSelects } from "~/features/analytics/components/group-filter-selects";
 import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
-import { criteriaFilter, criteriaQuery, criteriaTab } from "~/features/analytics/criteria-analytics.server";
+import { TeamsShownNotice } from "~/features/analytics/components/teams-shown-notice";
+import {
+  criteriaFilter,
+  criteriaForPage,
+  criteriaQuery,
+  criteriaTab,
+} from "~/features/analytics/criteria-analytics.server";
 import { teamFilterField } from "~/features/analytics/hr-filter";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { formatNumber, isoDayIn } from "~/utils/format";
@@ -37,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = criteriaTabs.find((t) => t === params.tab) ?? notFound();
   const { t, texts } = await requestResultTexts(request, ctx);
   const state = await criteriaFilter(ctx, url.searchParams);
-  const data = await criteriaTab(ctx, tab, state, isoDayIn(new Date()), t, texts.roles);
+  // At most a page of teams (1910); the export keeps them all.
+  const data = criteriaForPage(await criteriaTab(ctx, tab, state, isoDayIn(new Date()), t, texts.roles));
   const { teams, tags, positions, rounds } = state.choices;
   const option = (o: { id: string; name: string }) => ({ value: o.id, label: o.name });
   const teamField = teamFilterField(teams, state.filter.team);
@@ -128,7 +135,15 @@ export default function CriteriaAnalyticsPage() {
               totalLabel={chart.percent ? undefined : t("results:summary.total")}
               max={chart.percent ? 100 : undefined}
               format={chart.percent ? percent : String}
-            />
+            >
+              {chart.id === "criteria-teams" && data.teamsInAll !== null ? (
+                <TeamsShownNotice
+                  shown={chart.rows.length}
+                  all={data.teamsInAll}
+                  order={t("analytics:criteria.teamsOrder")}
+                />
+              ) : null}
+            </BarChart>
           ))}
           <p className="mt-2 text-sm text-ink-muted">
             {t(tab === "roles" ? "analytics:criteria.rolesNote" : "analytics:scaleNote")}

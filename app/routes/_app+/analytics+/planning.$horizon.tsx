@@ -1,23 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterForm, FilterSelect } from "~/components/ui/filter-form";
+import { FilterForm, FilterSearch, FilterSelect } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { PageHeader } from "~/components/ui/table";
 import { Tabs } from "~/components/ui/tabs";
 import { Figures } from "~/features/analytics/components/analytics-ui";
-import { PlanningTable, useFteText } from "~/features/planning/components/planning-table";
+import { CompetenceShortageText, PlanningTable, useFteText } from "~/features/planning/components/planning-table";
 import { horizonDate, parseHorizon, planningHorizons, PLANNING_PAGE_SIZE } from "~/features/planning/planning";
-import { planningFilterSchema } from "~/features/planning/planning.schema";
-import {
-  knowledgeShortages,
-  planningChoices,
-  mayEditSomePlan,
-  planningTable,
-} from "~/features/planning/planning.server";
+import { FilterNotice } from "~/features/analytics/components/filter-notice";
+import { teamFilterField } from "~/features/analytics/hr-filter";
+import { mayEditSomePlan, parsePlanningFilter, planningTable } from "~/features/planning/planning.server";
 import { formatDate, isoDayIn } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
-import { parseRequestFilter } from "~/utils/list-filter";
 import { notFound } from "~/utils/not-found";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
@@ -34,37 +29,49 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireRight(request, "analytics.read");
   const horizon = parseHorizon(params.horizon) ?? notFound();
-  const filter = parseRequestFilter(planningFilterSchema, request);
+  const { filter, invalid, choices } = await parsePlanningFilter(ctx, request);
   const today = isoDayIn(new Date());
-  const [table, choices, t] = await Promise.all([
+  const [table, t] = await Promise.all([
     planningTable(ctx, {
       horizon,
       today,
       filter,
       limit: PLANNING_PAGE_SIZE,
       offset: (filter.page - 1) * PLANNING_PAGE_SIZE,
+      knowledge: true,
     }),
-    planningChoices(ctx),
     getServerT(request),
   ]);
-  const shownTeams = [...new Map(table.rows.map((r) => [r.teamId, { id: r.teamId, name: r.teamName }])).values()];
   return {
     title: `${t(`planning:horizons.${horizon}`)} · ${pageTitle(t, "planning:title")}`,
     horizon,
     horizonDay: horizonDate(horizon, today),
     filter,
+    invalid,
     ...table,
-    knowledge: await knowledgeShortages(ctx, shownTeams),
-    shownTeams,
-    choices,
+    // Above TEAM_SELECT_LIMIT teams the page gets the chosen team's name, not every team (1870, 1981).
+    teamField: teamFilterField(choices.teams, filter.team),
+    positions: choices.positions,
     canEdit: mayEditSomePlan(ctx),
   };
 }
 
 export default function PlanningPage() {
   const { t } = useTranslation();
-  const { horizon, horizonDay, filter, rows, totals, knowledge, shownTeams, choices, canEdit } =
-    useLoaderData<typeof loader>();
+  const {
+    horizon,
+    horizonDay,
+    filter,
+    invalid,
+    rows,
+    totals,
+    knowledge,
+    teamCompetence,
+    shownTeams,
+    teamField,
+    positions,
+    canEdit,
+  } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const { fte } = useFteText();
   const keep = { team: filter.team, position: filter.position };
@@ -98,23 +105,34 @@ export default function PlanningPage() {
         submitLabel={t("planning:filter.submit")}
         className="mb-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
       >
-        <FilterSelect
-          id="planning-team"
-          name="team"
-          label={t("planning:filter.team")}
-          value={filter.team}
-          allLabel={t("planning:filter.allTeams")}
-          options={choices.teams.map((o) => ({ value: o.id, label: o.name }))}
-        />
+        {teamField.teams ? (
+          <FilterSelect
+            id="planning-team"
+            name="team"
+            label={t("planning:filter.team")}
+            value={filter.team}
+            allLabel={t("planning:filter.allTeams")}
+            options={teamField.teams}
+          />
+        ) : (
+          <FilterSearch
+            id="planning-team-name"
+            name="teamName"
+            label={t("planning:filter.team")}
+            value={teamField.teamName}
+            hint={t("analytics:filter.teamNameHint")}
+          />
+        )}
         <FilterSelect
           id="planning-position"
           name="position"
           label={t("planning:filter.position")}
           value={filter.position}
           allLabel={t("planning:filter.allPositions")}
-          options={choices.positions.map((o) => ({ value: o.id, label: o.name }))}
+          options={positions.map((o) => ({ value: o.id, label: o.name }))}
         />
       </FilterForm>
+      <FilterNotice invalid={invalid} tag={false} />
       <Figures
         items={[
           { key: "needed", label: t("planning:totals.needed"), value: fte(totals.neededFte) },
@@ -135,10 +153,23 @@ export default function PlanningPage() {
         <p>{t("planning:empty")}</p>
       ) : (
         <div className="overflow-x-auto">
-          <PlanningTable rows={rows} horizon={horizon} canEdit={canEdit} />
+          <PlanningTable rows={rows} horizon={horizon} canEdit={canEdit} competences={teamCompetence !== null} />
         </div>
       )}
       <Pager page={filter.page} total={totals.rows} pageSize={PLANNING_PAGE_SIZE} search={search} />
+      {teamCompetence && shownTeams.length > 0 ? (
+        <section className="mt-8 max-w-3xl" aria-labelledby="competence-heading">
+          <h2 id="competence-heading">{t("planning:competence.title")}</h2>
+          <p className="text-sm text-ink-muted">{t("planning:competence.hint")}</p>
+          <ul className="mt-2" data-testid="planning-competence">
+            {shownTeams.map((team) => (
+              <li key={team.id}>
+                <strong>{team.name}</strong>: <CompetenceShortageText shortage={teamCompetence[team.id] ?? null} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {knowledge && shownTeams.length > 0 ? (
         <section className="mt-8 max-w-3xl" aria-labelledby="knowledge-heading">
           <h2 id="knowledge-heading">{t("planning:knowledge.title")}</h2>

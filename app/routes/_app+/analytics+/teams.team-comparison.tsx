@@ -8,9 +8,9 @@ import { teamComparisonLimit } from "~/utils/selection-limit";
 import { analyticsHandle } from "~/features/analytics/components/analytics-ui";
 import { ComparisonView } from "~/features/analytics/components/comparison-view";
 import { ExportLinks, SmallGroupNotice } from "~/features/analytics/components/small-group-notice";
+import { TeamChoices } from "~/features/analytics/components/team-choices";
 import { teamComparison } from "~/features/analytics/team-comparison.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
-import { listTeamOptions } from "~/features/teams/teams.server";
 import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 
@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       allowed: false as const,
       options: [],
       chosen: [],
+      leftOut: 0,
       tooMany: false,
       teams: [],
       min: 0,
@@ -41,12 +42,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       roles: [],
     };
   }
-  const { chosen, tooMany, teams, min, hidden } = await teamComparison(ctx, new URL(request.url).searchParams);
+  // The user's teams only (docs/decisions/1960): a team leader's options and comparison are their own teams.
+  const { options, chosen, leftOut, tooMany, teams, min, hidden } = await teamComparison(
+    ctx,
+    new URL(request.url).searchParams,
+  );
   return {
     title,
     allowed: true as const,
-    options: await listTeamOptions(ctx),
+    options,
     chosen,
+    leftOut,
     tooMany,
     teams,
     min,
@@ -58,7 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TeamComparisonPage() {
   const { t } = useTranslation();
-  const { allowed, options, chosen, tooMany, teams, min, hidden, dimensions, roles } = useLoaderData<typeof loader>();
+  const { allowed, options, chosen, leftOut, tooMany, teams, min, hidden, dimensions, roles } =
+    useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <>
@@ -73,6 +80,12 @@ export default function TeamComparisonPage() {
     <>
       <PageHeader title={t("analytics:comparison.title")} />
       <p className="mb-4 mt-2 max-w-3xl">{t("analytics:comparison.intro")}</p>
+      {leftOut > 0 ? (
+        // A link with a team that is not (or no longer) the user's to compare: left out, said here (1960).
+        <p className="mb-4 max-w-3xl rounded bg-warning-bg p-3" role="status" data-testid="comparison-left-out">
+          {t("analytics:comparison.leftOut", { count: leftOut })}
+        </p>
+      ) : null}
       {options.length < 2 ? (
         <p>{t("analytics:comparison.noTeams")}</p>
       ) : (
@@ -86,21 +99,7 @@ export default function TeamComparisonPage() {
               // The spec's selection limit (§5), next to the choice; the choice stays checked.
               <SelectionLimitMessage id="team-limit" limit={teamComparisonLimit} />
             ) : null}
-            <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
-              {options.map((team) => (
-                <li key={team.id} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    id={`team-${team.id}`}
-                    name="team"
-                    value={team.id}
-                    defaultChecked={chosen.includes(team.id)}
-                    className="h-4 w-4"
-                  />
-                  <label htmlFor={`team-${team.id}`}>{team.name}</label>
-                </li>
-              ))}
-            </ul>
+            <TeamChoices options={options} chosen={chosen} />
           </fieldset>
           <div className="mt-4">
             <Button>{t("analytics:comparison.submit")}</Button>

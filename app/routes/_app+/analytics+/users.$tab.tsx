@@ -13,9 +13,10 @@ import { DevelopmentView, MovementView, RoundsView } from "~/features/analytics/
 import { ExportLinks } from "~/features/analytics/components/small-group-notice";
 import { WorkforceView } from "~/features/analytics/components/workforce-view";
 import { completionForPage } from "~/features/analytics/completion.server";
-import { hrReviewTab } from "~/features/analytics/hr-analytics.server";
+import { developmentForPage } from "~/features/analytics/development.server";
+import { roundsForPage } from "~/features/analytics/development-rounds.server";
+import { hrTabData } from "~/features/analytics/hr-analytics.server";
 import { flowIntervals, hrFilterQuery, teamFilterField } from "~/features/analytics/hr-filter";
-import { workforceAnalytics } from "~/features/analytics/workforce.server";
 import { requestResultTexts } from "~/features/reviews/result-texts.server";
 import { isoDayIn } from "~/utils/format";
 import { notFound } from "~/utils/not-found";
@@ -23,9 +24,9 @@ import { pageTitle } from "~/utils/page-title";
 import { can, requireRight } from "~/utils/tenant.server";
 
 /**
- * HR analytics (spec §2 analytics/users/{tab}; docs/decisions/1409, 1602, 1720): the workforce and the in/out
- * flow with teams.manage; the development-role and completion tabs with analytics.read; each over its right's
- * teams, filtered by GET parameters, small groups hidden (1600), each with its export.
+ * HR analytics (spec §2 analytics/users/{tab}; docs/decisions/1409, 1602, 1720, 1961): the workforce and the
+ * in/out flow with teams.manage; the development-role and completion tabs with analytics.read; each over its
+ * right's teams, filtered by GET parameters, small groups hidden (1600), each with its export.
  */
 export const handle = analyticsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -38,10 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const title = pageTitle(t, "analytics:hr.title");
   const tabs = hrTabs.filter((key) => can(ctx, hrTabRights[key]));
   const today = isoDayIn(new Date());
-  if (tab === "workforce") {
-    return { title, tab, tabs, workforce: await workforceAnalytics(ctx, today), review: null, roles: [] };
-  }
-  const data = await hrReviewTab(ctx, tab, new URL(request.url), today);
+  const data = await hrTabData(ctx, tab, new URL(request.url), today);
   // Above TEAM_SELECT_LIMIT teams the page gets the chosen team's name, not every team (1870).
   const { teams, ...choices } = data.choices;
   const review = {
@@ -49,14 +47,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     choices,
     teamField: teamFilterField(teams, data.filter.team),
     completion: data.completion && completionForPage(data.completion),
+    development: data.development && developmentForPage(data.development),
+    rounds: data.rounds && roundsForPage(data.rounds),
   };
-  return { title, tab, tabs, workforce: null, review, roles: texts.roles };
+  return { title, tab, tabs, review, roles: texts.roles };
 }
 
 export default function HrAnalyticsPage() {
   const { t } = useTranslation();
-  const { tab, tabs, workforce, review, roles } = useLoaderData<typeof loader>();
-  const query = review ? hrFilterQuery(review.filter) : "";
+  const { tab, tabs, review, roles } = useLoaderData<typeof loader>();
+  const query = hrFilterQuery(review.filter);
   return (
     <>
       <PageHeader title={t("analytics:hr.title")} />
@@ -67,33 +67,36 @@ export default function HrAnalyticsPage() {
         current={tab}
         tabs={tabs.map((key) => ({ key, label: t(`analytics:hr.tabs.${key}`) }))}
       />
-      {workforce ? <WorkforceView data={workforce} /> : null}
-      {review ? (
-        <>
-          {review.development ? null : <HrFilterForm review={review} />}
-          <FilterNotice invalid={review.invalid} tag={!!review.filter.tag} />
-          <ExportLinks href={`/resources/hr-analytics-export/${tab}`} query={query} />
-          {review.development ? <DevelopmentView data={review.development} roles={roles} /> : null}
-          {review.rounds ? <RoundsView data={review.rounds} roles={roles} /> : null}
-          {review.movement ? <MovementView data={review.movement} roles={roles} /> : null}
-          {review.completion ? <CompletionView data={review.completion} /> : null}
-          {review.flow ? <StaffFlowView data={review.flow} /> : null}
-        </>
-      ) : null}
+      <HrFilterForm review={review} tab={tab} />
+      {/* The workforce's figures are all today's: the note that a tag is today's is for the tabs over time. */}
+      <FilterNotice invalid={review.invalid} tag={!!review.filter.tag && !review.workforce} />
+      <ExportLinks href={`/resources/hr-analytics-export/${tab}`} query={query} />
+      {review.workforce ? <WorkforceView data={review.workforce} /> : null}
+      {review.development ? <DevelopmentView data={review.development} roles={roles} /> : null}
+      {review.rounds ? <RoundsView data={review.rounds} roles={roles} /> : null}
+      {review.movement ? <MovementView data={review.movement} roles={roles} /> : null}
+      {review.completion ? <CompletionView data={review.completion} /> : null}
+      {review.flow ? <StaffFlowView data={review.flow} /> : null}
     </>
   );
 }
 
-type Review = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["review"]>;
+type Review = ReturnType<typeof useLoaderData<typeof loader>>["review"];
 
-/** The GET form of the review tabs: a filtered view is a link and works without JavaScript. */
-function HrFilterForm({ review }: { review: Review }) {
+/**
+ * The GET form of the tabs: a filtered view is a link and works without JavaScript. The development tab filters
+ * by team only (its figures are everyone's latest review; 1915); the workforce tab by team, tag and position (its
+ * figures are today's; 1961).
+ */
+function HrFilterForm({ review, tab }: { review: Review; tab: string }) {
   const { t } = useTranslation();
   const { filter, choices } = review;
   const options = (list: { id: string; name: string }[]) => list.map((o) => ({ value: o.id, label: o.name }));
   const rounds = choices.rounds.map((r) => ({ value: r.id, label: r.name }));
   return (
     <FilterForm
+      // The tab's own address, also from the navigation's entry (analytics/users): the filtered view is its link.
+      action={`/analytics/users/${tab}`}
       submitLabel={t("analytics:filter.show")}
       label={t("analytics:filter.title")}
       className="mt-6 flex flex-wrap items-end gap-4 rounded bg-white p-4 shadow-sm"
@@ -103,6 +106,7 @@ function HrFilterForm({ review }: { review: Review }) {
         filter={filter}
         options={{ teams: review.teamField.teams, tags: options(choices.tags), positions: options(choices.positions) }}
         teamName={review.teamField.teamName}
+        teamOnly={!!review.development}
       />
       {review.rounds || review.completion || review.flow ? (
         <FilterSelect

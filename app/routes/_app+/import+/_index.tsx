@@ -21,6 +21,8 @@ import { parseMultipartFormData } from "~/utils/multipart.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { personName } from "~/utils/person-name";
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { refusalStatus } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["import"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -44,10 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The upload refused: a message key and the values it interpolates, next to the file field; 200 like the
- * wizard's other answers (decision 1622), so that a wrong file is no error in the browser's console.
+ * wizard's other answers (decision 1622), so that a wrong file is no error in the browser's console. A write
+ * that failed past its checks answers the same with its 409/503 (`writeOrRefuse`, decisions 1840, 1925).
  */
-const refuse = (errorKey: string, values?: Record<string, string | number>) =>
-  data({ errorKey, values }, { status: 200 });
+const refuse = (errorKey: string, values?: Record<string, string | number>, result: object = {}) =>
+  data({ errorKey, values }, { status: refusalStatus(result, 200) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
@@ -63,8 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refuse("import:errors.noFile");
-  const result = await createImport(ctx, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
-  if (!result.ok) return refuse(result.errorKey, result.values);
+  const upload = { name: file.name, data: Buffer.from(await file.arrayBuffer()) };
+  const result = await writeOrRefuse("add", "import", () => createImport(ctx, upload));
+  if (!result.ok) return refuse(result.errorKey, "values" in result ? result.values : undefined, result);
   return redirect(`/import/excel/${result.importId}`);
 }
 

@@ -6,28 +6,28 @@ import { ImportProgress } from "~/features/imports/components/import-progress";
 import { ImportReviewStep } from "~/features/imports/components/import-review-step";
 import { ImportSummary } from "~/features/imports/components/import-summary";
 import { WizardStepList } from "~/features/imports/components/wizard-step-list";
-import { applyImport } from "~/features/imports/import-apply.server";
+import { postReviewStep, type ReviewPost } from "~/features/imports/import-review.server";
 import { shownEnd } from "~/features/imports/import-apply-contracts.server";
 import { mapsContracts } from "~/features/imports/import-fields";
 import { fteNeedsWarning } from "~/features/imports/import-values";
 import { isReviewStep, metasOfStep, reviewSteps, type ReviewStep } from "~/features/imports/import-steps";
 import {
   chooseSheet,
-  countPending,
   getImport,
   listChanges,
   listImportRows,
   lookupNewPeople,
   saveColumns,
-  saveDecisions,
-  saveNewEmails,
 } from "~/features/imports/imports.server";
+import { writeOrRefuse } from "~/utils/action-failed.server";
+import { errorText } from "~/components/ui/forms";
 import { formatDate } from "~/utils/format";
 import { getServerT } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/page-title";
 import { requireRight } from "~/utils/tenant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/read-form.server";
+import { refusalStatus } from "~/utils/refusal.server";
 
 export const handle = { i18n: ["import", "employees", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -141,17 +141,34 @@ type Reply = {
   /** The column whose choice the error is about (columns step). */
   errorColumn?: string;
   mapping?: Record<string, string>;
+  /** The sheet chosen, when reading it failed, and that failure's message next to it. */
+  sheet?: number;
+  sheetErrorKey?: string;
   confirmPending: number;
+  /** The confirmation box as posted (a failed write shows it ticked again). */
+  confirmed?: boolean;
   emailErrors?: Record<string, string>;
   emailValues?: Record<string, string>;
+  /** The decisions as ticked, when their write failed. */
+  decisions?: Record<string, string>;
 };
 /**
  * The wizard's own questions and refusals (a column chosen twice, undecided changes to confirm, another
  * e-mail address) are steps of the conversation, answered 200 with the message next to its field: a 4xx
- * is reported as an error by browsers and their monitoring (decision 1622). Failures of the request
- * itself (rights, tenancy, a gone import) keep their 4xx.
+ * is reported as an error by browsers and their monitoring (decision 1622). A write that failed past its
+ * checks (`writeOrRefuse`) is no question: the step as posted, with its 409/503 (decisions 1840, 1925).
+ * Failures of the request itself (rights, tenancy, a gone import) keep their 4xx.
  */
-const reply = (body: Partial<Reply>) => data<Reply>({ confirmPending: 0, ...body }, { status: 200 });
+const reply = (body: Partial<Reply>, result: object = {}) =>
+  data<Reply>({ confirmPending: 0, ...body }, { status: refusalStatus(result, 200) });
+
+/** The button of a review step's post, as the service takes it; null for an unknown one. */
+function thenOf(intent: string, form: FormData): ReviewPost["then"] | null {
+  const all = intent.startsWith("all-") ? intent.slice(4) : null;
+  if (isChosenDecision(all)) return { all };
+  if (intent === "next" || intent === "apply") return { move: intent, confirmed: form.get("confirm") === "on" };
+  return null;
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireRight(request, "users.import");
@@ -160,51 +177,57 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const here = `/import/excel/${item.id}`;
   switch (intent) {
-    case "sheet":
-      await chooseSheet(ctx, item.id, Number(form.get("sheet")));
+    case "sheet": {
+      const sheet = Number(form.get("sheet"));
+      const result = await writeOrRefuse("save", "import", () => chooseSheet(ctx, item.id, sheet));
+      if (!result.ok) return reply({ sheetErrorKey: result.errorKey, sheet }, result);
       return redirect(here);
+    }
     case "columns": {
       const mapping = Object.fromEntries(
         [...form.entries()].filter(([k]) => k.startsWith("col.")).map(([k, v]) => [k.slice(4), String(v)]),
       );
-      const result = await saveColumns(ctx, item.id, mapping);
-      if (!result.ok) return reply({ errorKey: result.errorKey, errorColumn: result.column, mapping });
+      const result = await writeOrRefuse("save", "import", () => saveColumns(ctx, item.id, mapping));
+      if (!result.ok)
+        return reply(
+          { errorKey: result.errorKey, errorColumn: "column" in result ? result.column : undefined, mapping },
+          result,
+        );
       return redirect(here);
     }
   }
-  // The review steps: the new people's addresses are saved first, whatever the button.
   const step = stepOf(request);
-  const metas = [...metasOfStep[step]];
-  if (step === "new") {
-    const emails = emailsFrom(form);
-    const saved = await saveNewEmails(ctx, item.id, emails);
-    if (!saved.ok) {
-      // The decisions are kept; the typed addresses come back with the message next to each.
-      await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
-      return reply({ emailErrors: saved.errors, emailValues: Object.fromEntries(emails.map((e) => [e.id, e.email])) });
-    }
+  const then = thenOf(intent, form);
+  if (!then) return reply({ errorKey: "import:errors.state" });
+  const decisions = decisionsFrom(form);
+  const emails = step === "new" ? emailsFrom(form) : null;
+  const result = await writeOrRefuse("save", "import", () =>
+    postReviewStep(ctx, item.id, { metas: [...metasOfStep[step]], emails, decisions, then }),
+  );
+  if (result.ok) {
+    if (result.applied) return redirectWithToast(here, { key: "import:apply.done" });
+    const next = "all" in then ? step : reviewSteps[reviewSteps.indexOf(step) + 1];
+    return redirect(`${here}?step=${next}`);
   }
-  const allDecision = intent.startsWith("all-") ? intent.slice(4) : null;
-  if (isChosenDecision(allDecision)) {
-    await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form), all: { metas, decision: allDecision } });
-    return redirect(`${here}?step=${step}`);
-  }
-  switch (intent) {
-    case "next":
-    case "apply": {
-      await saveDecisions(ctx, item.id, { decisions: decisionsFrom(form) });
-      // Moving on with unresolved changes asks for a confirmation first (spec §4).
-      const pending = await countPending(ctx, item.id, intent === "apply" ? undefined : metas);
-      if (pending > 0 && form.get("confirm") !== "on") return reply({ confirmPending: pending });
-      if (intent === "next") return redirect(`${here}?step=${reviewSteps[reviewSteps.indexOf(step) + 1]}`);
-      const result = await applyImport(ctx, item.id);
-      if (!result.ok) return reply({ errorKey: result.errorKey });
-      return redirectWithToast(here, { key: "import:apply.done" });
-    }
-    default:
-      return reply({ errorKey: "import:errors.state" });
-  }
+  if ("emailErrors" in result) return reply({ emailErrors: result.emailErrors, emailValues: valuesOf(emails) });
+  if ("confirmPending" in result) return reply({ confirmPending: result.confirmPending });
+  // Applying refused, or a write failed: the step comes back as it was posted.
+  const confirmed = "confirmed" in then && then.confirmed;
+  return reply(
+    {
+      errorKey: result.errorKey,
+      emailValues: valuesOf(emails),
+      decisions: Object.fromEntries(decisions.map((d) => [d.id, d.decision])),
+      confirmed,
+      // The box is shown again as posted, with the number it was shown with.
+      confirmPending: confirmed ? Number(form.get("pending")) || 0 : 0,
+    },
+    result,
+  );
 }
+
+const valuesOf = (emails: { id: string; email: string }[] | null) =>
+  emails ? Object.fromEntries(emails.map((e) => [e.id, e.email])) : undefined;
 
 export default function ImportWizardPage() {
   const { t } = useTranslation();
@@ -238,7 +261,8 @@ export default function ImportWizardPage() {
           mapping={actionData?.mapping ?? page.columns.mapping}
           sample={page.columns.sample}
           sheetNames={page.columns.sheetNames}
-          sheet={page.columns.sheet}
+          sheet={actionData?.sheet ?? page.columns.sheet}
+          sheetErrorKey={actionData?.sheetErrorKey}
           errorKey={actionData?.errorKey}
           errorColumn={actionData?.errorColumn}
         />
@@ -247,19 +271,20 @@ export default function ImportWizardPage() {
         <>
           {actionData?.errorKey ? (
             <p role="alert" className="mb-4 text-danger">
-              {t(actionData.errorKey)}
+              {errorText(t, actionData.errorKey)}
             </p>
           ) : null}
           <ImportReviewStep
             key={page.step}
             importId={page.id}
             step={page.step}
-            changes={page.review.changes}
+            changes={withDecisions(page.review.changes, actionData?.decisions)}
             problems={page.review.problems}
             headers={page.headers}
             contractsMapped={page.review.contractsMapped}
             mayRestore={page.review.mayRestore}
             confirmPending={actionData?.confirmPending}
+            confirmed={actionData?.confirmed}
             emailErrors={actionData?.emailErrors}
             emailValues={actionData?.emailValues}
           />
@@ -276,4 +301,9 @@ export default function ImportWizardPage() {
       ) : null}
     </>
   );
+}
+
+/** The changes with the decisions as posted, when their write failed (what was ticked is not lost). */
+function withDecisions<C extends { id: string; decision: string }>(changes: C[], posted?: Record<string, string>) {
+  return posted ? changes.map((c) => ({ ...c, decision: posted[c.id] ?? c.decision })) : changes;
 }

@@ -10,7 +10,7 @@ import { clearAmbition, getAmbition, listAmbitionCompetences, saveAmbition } fro
 import { AmbitionForm } from "~/features/growth/components/ambition-form";
 import { GrowthCompetenceGaps, GrowthLearningGoals } from "~/features/growth/components/growth-module-blocks";
 import { GrowthCriteriaTable, GrowthFlowTable, GrowthReviewTable } from "~/features/growth/components/growth-tables";
-import { myCriterionScores, myReviewHistory } from "~/features/growth/growth-history.server";
+import { myCalibrations, myCriterionScores, myReviewHistory } from "~/features/growth/growth-history.server";
 import { ambitionSchema } from "~/features/growth/growth.schema";
 import { listPositionOptions } from "~/features/positions/positions.server";
 import { getServerT } from "~/utils/i18n.server";
@@ -43,10 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(ctx.modules.has("self-review") ? (["self"] as const) : []),
   ];
   const competencesOn = ctx.modules.has("competences");
-  const [ambition, positions, history, criterionScores, flow, learningGoals, scores] = await Promise.all([
+  const [ambition, positions, history, calibrations, criterionScores, flow, learningGoals, scores] = await Promise.all([
     ambitionOn ? getAmbition(owner) : null,
     ambitionOn ? listPositionOptions(ctx) : [],
     myReviewHistory(owner, types),
+    // Calibration moves only team reviews (1610): who moved my placement, when and why (1971).
+    types.includes("team") ? myCalibrations(owner) : null,
     myCriterionScores(owner, types),
     ctx.modules.has("flow") ? myFlowZones(ctx, 5) : null,
     ctx.modules.has("dialog") ? myLearningGoals(ctx) : null,
@@ -75,7 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
               status: ambitionLine?.status ?? ("notRequired" as const),
             }
           : undefined,
-      teamReviews: ctx.modules.has("team-review") ? history.filter((r) => r.type === "team") : null,
+      teamReviews: ctx.modules.has("team-review")
+        ? history
+            .filter((r) => r.type === "team")
+            .map((r) => ({ ...r, calibrations: calibrations?.[r.subjectId] ?? [] }))
+        : null,
       selfReviews: ctx.modules.has("self-review") ? history.filter((r) => r.type === "self") : null,
       // Criteria as a score type (spec §3, 1712): my latest score per criterion from those same reviews.
       criteria: types.length > 0 ? { types, rows: criterionScores } : null,

@@ -1,0 +1,4 @@
+CREATE INDEX "memberships_deleted_idx" ON "memberships" USING btree ("id") WHERE "memberships"."deleted_at" is not null;--> statement-breakpoint
+CREATE INDEX "role_assignments_team_admin_idx" ON "role_assignments" USING btree ("account_id","cluster_id","team_id","membership_id") WHERE "role_assignments"."role_key" = 'team_admin';--> statement-breakpoint
+CREATE INDEX "teams_deleted_idx" ON "teams" USING btree ("cluster_id") WHERE "teams"."deleted_at" is not null;--> statement-breakpoint
+CREATE INDEX "reviews_parent_teamless_idx" ON "reviews" USING btree ("parent_id") WHERE "reviews"."team_id" is null;
