@@ -97,6 +97,10 @@ test("a leader holds a development dialog with a team member", async ({ page }, 
   await expect(page).toHaveURL(/\/tasks\/inbox\/new\?aboutType=dialog&aboutId=[0-9a-f-]{36}$/);
   await expect(page.getByLabel("Titel")).toBeVisible();
   await page.goBack();
+  // Back on the dialog's own page (its data read again) before its state changes: a click while the way back
+  // is still loading could land on the page being left.
+  await expect(page).toHaveURL(/\/dialogs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dialoog van Lotte Jansen");
 
   await page.getByRole("button", { name: "Dialoog afronden" }).click();
   await expect(page.getByTestId("dialog-state")).toHaveText("Afgerond");
