@@ -28,6 +28,33 @@ export function writeFailedMark(error: unknown): { status: WriteFailedStatus; wr
   return { status: writeFailedStatus(error), writeFailed: true };
 }
 
+/** A create service's answer when its one transaction failed past its checks: no field, `failed`, 409/503 (1840). */
+export type CreateFailed = { ok: false; field: null; code: "failed"; status: WriteFailedStatus; writeFailed: true };
+
+/** A refusal found inside a create's transaction: thrown so that nothing is written, answered as it is. */
+export class RefusedInTransaction<R> extends Error {
+  constructor(readonly result: R) {
+    super("refused inside the transaction");
+  }
+}
+
+/**
+ * The one way a create service (a review round, a self or peer review) runs its transaction: its own answer, a
+ * `RefusedInTransaction`'s result (rolled back; it must be one of the service's answers, `T`), or — the write
+ * failed past its checks — logged under `what` and answered as `CreateFailed`, never a 500. A thrown Response (a
+ * guard, a 404) passes on as it is.
+ */
+export async function createOrFailed<T>(what: string, create: () => Promise<T>): Promise<T | CreateFailed> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof RefusedInTransaction) return error.result as T;
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, `[${what}] the write failed`);
+    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
+  }
+}
+
 /**
  * Runs a write whose checks are done: a failure nobody foresaw (a constraint, a lost race, a refusing trigger) is
  * logged and answered with the spec's generic error naming the item (`actionFailed`), never a 500. A thrown

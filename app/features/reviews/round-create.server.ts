@@ -1,4 +1,4 @@
-import { writeFailedMark, type WriteFailedStatus } from "~/utils/action-failed.server";
+import { createOrFailed, type WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import {
@@ -24,7 +24,6 @@ import { loadRuleSet } from "./review-criteria.server";
 import { scaleOf, teamReviewStats } from "./review-scoring";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { teamReviewCandidates, usableSets } from "./team-review-create.server";
-import { logger } from "~/utils/logger.server";
 
 /**
  * Creating a round: the checks of what a request names and the rows they allow are written in one
@@ -231,8 +230,8 @@ export async function createTeamReview(
   if (!input.setId || !(await usableSets(ctx)).some((s) => s.id === input.setId))
     return { ok: false, field: "setId", code: "setRequired" };
   const setId = input.setId;
-  try {
-    return await getDb().transaction(async (tx): Promise<CreateTeamReviewResult> => {
+  return createOrFailed("team-review-create", () =>
+    getDb().transaction(async (tx): Promise<CreateTeamReviewResult> => {
       const candidates = await teamReviewCandidates(ctx, { teamIds: input.teamIds, tagIds: input.tagIds }, tx);
       const leaderIds = new Set(input.leaderIds);
       const memberIds = new Set(input.memberIds);
@@ -255,10 +254,6 @@ export async function createTeamReview(
       );
       if (!result.ok) return { ok: false, field: result.code === "noMembers" ? "memberIds" : null, code: result.code };
       return { ok: true, roundId: result.roundId, setId };
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logger.error({ err: error }, "[team-review-create] creating a round failed");
-    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
-  }
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { writeFailedMark, type WriteFailedStatus } from "~/utils/action-failed.server";
+import { createOrFailed, RefusedInTransaction, type WriteFailedStatus } from "~/utils/action-failed.server";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "#db/client.server";
 import {
@@ -29,7 +29,6 @@ import { bookCriterion, criterionEntryColumns, loadRuleSet } from "./review-crit
 import { scaleOf } from "./review-scoring";
 import { todayInAmsterdam } from "./team-review-create.schema";
 import { teamReviewCandidates, usableSets, wizardOptions } from "./team-review-create.server";
-import { logger } from "~/utils/logger.server";
 
 /**
  * Creating a self review (docs/decisions/0940, 0942): from scratch (teams, tags, a set with its flex
@@ -92,12 +91,8 @@ function checkDeadline(value: string, now: Date): string | CreateSelfReviewError
   return iso;
 }
 
-/** A refusal found inside the transaction: thrown so that nothing is written. */
-class CreateRefused extends Error {
-  constructor(readonly result: CreateSelfReviewError) {
-    super(`self review refused: ${result.code}`);
-  }
-}
+/** A refusal found inside the transaction: thrown so that nothing is written (createOrFailed answers it). */
+const refuse = (result: CreateSelfReviewError) => new RefusedInTransaction(result);
 
 type Participant = { membershipId: string; teamId: string };
 
@@ -206,8 +201,8 @@ export async function createQuestionnaireRound(
   if (typeof deadline !== "string") return deadline;
   if (!(await usableSets(ctx)).some((s) => s.id === input.setId))
     return { ok: false, field: "setId", code: "setRequired" };
-  try {
-    return await getDb().transaction(async (tx) => {
+  return createOrFailed(`${type}-review-create`, () =>
+    getDb().transaction(async (tx): Promise<CreateSelfReviewResult> => {
       const candidates = await teamReviewCandidates(ctx, { teamIds: input.teamIds, tagIds: input.tagIds }, tx);
       const wanted = new Set(input.participantIds);
       const participants: Participant[] = [];
@@ -215,15 +210,14 @@ export async function createQuestionnaireRound(
         if (!wanted.has(p.membershipId) || participants.some((q) => q.membershipId === p.membershipId)) continue;
         participants.push({ membershipId: p.membershipId, teamId: p.teamId });
       }
-      if (participants.length === 0)
-        throw new CreateRefused({ ok: false, field: "participantIds", code: "participantsRequired" });
+      if (participants.length === 0) throw refuse({ ok: false, field: "participantIds", code: "participantsRequired" });
       const set = (await loadRuleSet(tx, ctx, input.setId)) ?? notFound();
       let entries = initialReviewCriteria(set);
       for (const id of new Set(input.criterionIds)) {
         if (entries.some((e) => e.id === id)) continue;
         const criterion = (await bookCriterion(tx, ctx, id)) ?? notFound();
         const added = addCriterion(set, entries, criterion);
-        if (!added.ok) throw new CreateRefused({ ok: false, field: "criterionIds", code: "flexExceeded" });
+        if (!added.ok) throw refuse({ ok: false, field: "criterionIds", code: "flexExceeded" });
         entries = added.entries;
       }
       const teamRows = await tx
@@ -247,13 +241,8 @@ export async function createQuestionnaireRound(
         ...(type === "self" ? { from: null } : {}),
       });
       return { ok: true as const, reviewId: round.reviewId };
-    });
-  } catch (error) {
-    if (error instanceof CreateRefused) return error.result;
-    if (error instanceof Response) throw error;
-    logger.error({ err: error }, `[${type}-review-create] creating a ${type} review failed`);
-    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
-  }
+    }),
+  );
 }
 
 /** From scratch: checks teams, tags, set, extra criteria (flex) and participants, then writes it all. */
@@ -283,8 +272,8 @@ export async function createSelfReviewFromRound(
   requireLicenceToCreate(ctx, now);
   const deadline = checkDeadline(input.deadline, now);
   if (typeof deadline !== "string") return deadline;
-  try {
-    return await getDb().transaction(async (tx) => {
+  return createOrFailed("self-review-create", () =>
+    getDb().transaction(async (tx): Promise<CreateSelfReviewResult> => {
       const round = await requireRound(ctx, input.roundId, tx);
       const visible = teamReviewVisibility(ctx);
       const teamReviews = await tx
@@ -325,7 +314,7 @@ export async function createSelfReviewFromRound(
         const teamId = teamOf.get(s.reviewId);
         return teamId ? [{ membershipId: s.membershipId, teamId }] : [];
       });
-      if (participants.length === 0) throw new CreateRefused({ ok: false, field: "roundId", code: "noMembers" });
+      if (participants.length === 0) throw refuse({ ok: false, field: "roundId", code: "noMembers" });
       const seen = new Set<string>();
       const entries = criteriaRows
         .filter((c) => !seen.has(c.id) && seen.add(c.id))
@@ -350,13 +339,8 @@ export async function createSelfReviewFromRound(
         from: round.id,
       });
       return { ok: true as const, reviewId };
-    });
-  } catch (error) {
-    if (error instanceof CreateRefused) return error.result;
-    if (error instanceof Response) throw error;
-    logger.error({ err: error }, "[self-review-create] creating a self review from a round failed");
-    return { ok: false, field: null, code: "failed", ...writeFailedMark(error) };
-  }
+    }),
+  );
 }
 
 /** The wizard's second step: the members of the chosen teams (tags applied), the set's criteria and the extras allowed. */
