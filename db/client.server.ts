@@ -143,6 +143,21 @@ export function getDb(): Database {
 }
 
 /**
+ * The node-postgres client a transaction of `getDb()` runs on, for a library that sends its own SQL and must send
+ * it inside the transaction: pg-boss's `send({ db })` (`transactionWithJob`, jobs/enqueue.server.ts, decision
+ * 1991). Drizzle has no API for it: it is the transaction's `session.client` (drizzle-orm 0.45,
+ * node-postgres/session.js), internal to Drizzle, so this is the one place that reaches it.
+ * tests/integration/database.test.ts fails when an upgrade of Drizzle moves it.
+ */
+export function transactionClient(tx: Tx): pg.ClientBase {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  // A pool here would run each statement on any connection, outside the transaction.
+  if (!(client instanceof pg.Client))
+    throw new Error("transactionClient: Drizzle no longer keeps its transaction's client at tx.session.client");
+  return client;
+}
+
+/**
  * The database for heavy reads that may lag a moment behind the primary — analytics and exports (issue #38,
  * decision 1772): the read replica at DATABASE_REPLICA_URL when it is set, else the primary. Never for a read
  * that must see what this request just wrote, nor for writes (a replica refuses them).

@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { getDb, transactionClient, type Tx } from "#db/client.server";
 import { currentRequestId } from "~/utils/logger.server";
 import { getSenderBoss, wakeWorkers } from "./boss.server";
 
@@ -32,6 +33,39 @@ export async function enqueueMany(name: string, data: object[]): Promise<void> {
   const boss = await senderFor(name);
   await boss.insert(data.map((d) => ({ name, data: withRequestId(d) })));
   await wakeWorkers(boss, name);
+}
+
+/** Sends a job of the queue that `transactionWithJob` names, inside its transaction; its id, as `enqueue`'s. */
+export type SendInTransaction = (data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
+
+/**
+ * Runs `work` in one transaction of `getDb()`; the jobs of `queue` it sends with `send` are inserted on the
+ * transaction's own connection, so a state that waits for a job and the job commit together or not at all
+ * (decision 1991): a failed send rolls back the write, a rolled-back write sends nothing, and no worker sees the job
+ * before the state it reads is committed. Use it, not `enqueue` after the commit, wherever only the job moves a
+ * written state on. Let `send`'s error propagate: caught, it leaves the transaction aborted, and its commit a
+ * rollback.
+ */
+export async function transactionWithJob<T>(
+  queue: string,
+  work: (tx: Tx, send: SendInTransaction) => Promise<T>,
+): Promise<T> {
+  // The queue (once per process) before the transaction, on pg-boss's own connection: its DDL (a partition of the
+  // job table) never runs while this transaction holds locks on that table.
+  const boss = await senderFor(queue);
+  let sent = false;
+  const result = await getDb().transaction(async (tx) => {
+    const client = transactionClient(tx);
+    const db = { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
+    return work(tx, async (data, options) => {
+      const id = await boss.send(queue, withRequestId(data), { ...options, db });
+      sent = true;
+      return id;
+    });
+  });
+  // After the commit: a worker woken earlier would not see the job yet.
+  if (sent) await wakeWorkers(boss, queue);
+  return result;
 }
 
 async function senderFor(name: string): Promise<PgBoss> {

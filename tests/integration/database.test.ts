@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { executePrepared, getDb, MAX_PREPARED_SHAPES } from "#db/client.server";
+import { executePrepared, getDb, MAX_PREPARED_SHAPES, transactionClient } from "#db/client.server";
 
 describe("integration database", () => {
   test("is a migrated copy of the template with the seeded roles", async () => {
@@ -38,5 +38,17 @@ describe("integration database", () => {
       expect(rows).toEqual([{ n: i }]);
     }
     expect(await preparedHere()).toBeLessThanOrEqual(MAX_PREPARED_SHAPES);
+  });
+
+  // Drizzle-internal (decision 1991): fails when an upgrade of drizzle-orm moves a transaction's client.
+  test("reaches a transaction's own connection, which sees the transaction's uncommitted writes", async () => {
+    await getDb().transaction(async (tx) => {
+      await tx.execute(sql`create temporary table transaction_client_1991 (n int) on commit drop`);
+      await tx.execute(sql`insert into transaction_client_1991 values (1991)`);
+      const client = transactionClient(tx);
+      expect((await client.query("select n from transaction_client_1991")).rows).toEqual([{ n: 1991 }]);
+      const xact = "select pg_current_xact_id()::text as id";
+      expect((await client.query(xact)).rows).toEqual((await tx.execute(sql.raw(xact))).rows);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 
 /**
- * Runs `body` while `table` refuses `op` on the rows `when` matches (a plpgsql condition on old/new): a trigger
+ * Runs `body` while `table` (schema-qualified if need be: `pgboss.job`) refuses `op` on the rows `when` matches (a plpgsql condition on old/new): a trigger
  * raising stands in for a write failure nobody foresaw (a constraint, a lost race) (decisions 1703, 1840); answers what `body` answers.
  */
 export async function refusing<T>(
@@ -11,7 +11,7 @@ export async function refusing<T>(
   when: string,
   body: () => Promise<T>,
 ): Promise<T> {
-  const name = `refuse_${table}_${op}_${Math.floor(Math.random() * 1e9)}`;
+  const name = `refuse_${table.replace(/\W/g, "_")}_${op}_${Math.floor(Math.random() * 1e9)}`;
   const row = op === "delete" ? "old" : "new";
   await getDb().execute(
     sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$

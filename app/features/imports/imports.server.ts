@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "#db/client.server";
 import { importChanges, importColumnMappings, importFiles, importRows, imports, users } from "#db/schema";
 import { importDecisions, type ImportChangeMeta, type ImportDecision } from "#db/schema/imports";
-import { enqueue } from "#jobs/enqueue.server";
+import { transactionWithJob } from "#jobs/enqueue.server";
 import { emailPattern } from "~/features/employees/employees.schema";
 import { lookupEmails, type LookupOutcome } from "~/features/employees/employee-person.server";
 import { personNameSql } from "~/utils/person-name.server";
@@ -25,7 +25,8 @@ export async function createImport(ctx: TenantContext, file: { name: string; dat
     return { ok: false, errorKey: "import:errors.tooLarge", values: { max: MAX_UPLOAD_MB } };
   const fileType = importFileType(file.name, file.data.subarray(0, 4096));
   if (!fileType) return { ok: false, errorKey: "import:errors.type" };
-  const importId = await getDb().transaction(async (tx) => {
+  // The import and its job commit together (decision 1991): no import left "parsing" without a job.
+  const importId = await transactionWithJob(personnelImportQueue, async (tx, send) => {
     const [row] = await tx
       .insert(imports)
       .values({
@@ -38,9 +39,9 @@ export async function createImport(ctx: TenantContext, file: { name: string; dat
       })
       .returning({ id: imports.id });
     await tx.insert(importFiles).values({ importId: row.id, data: file.data });
+    await send({ importId: row.id });
     return row.id;
   });
-  await enqueue(personnelImportQueue, { importId });
   return { ok: true, importId };
 }
 
@@ -116,11 +117,13 @@ export async function listImportRows(ctx: TenantContext, importId: string, which
 export async function chooseSheet(ctx: TenantContext, importId: string, sheet: number): Promise<{ ok: true }> {
   const current = await getImport(ctx, importId);
   if (current.status !== "columns" || sheet < 0 || sheet >= current.sheetNames.length) return { ok: true };
-  await getDb()
-    .update(imports)
-    .set({ status: "parsing", sheet, rowsDone: 0, parseAttempts: 0, parseRunning: false })
-    .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
-  await enqueue(personnelImportQueue, { importId });
+  await transactionWithJob(personnelImportQueue, async (tx, send) => {
+    await tx
+      .update(imports)
+      .set({ status: "parsing", sheet, rowsDone: 0, parseAttempts: 0, parseRunning: false })
+      .where(and(inCluster(imports, ctx), eq(imports.id, importId)));
+    await send({ importId });
+  });
   return { ok: true };
 }
 
@@ -153,7 +156,7 @@ export async function saveColumns(
   if (lone && !(used.has("position") && used.has("contractStart"))) {
     return { ok: false, errorKey: "import:columns.contractNeedsStartAndPosition", column: lone[0] };
   }
-  await getDb().transaction(async (tx) => {
+  await transactionWithJob(personnelImportQueue, async (tx, send) => {
     await tx
       .update(imports)
       .set({ mapping, status: "comparing", rowsDone: 0 })
@@ -174,8 +177,8 @@ export async function saveColumns(
           set: { field: sql`excluded.field`, updatedAt: new Date() },
         });
     }
+    await send({ importId });
   });
-  await enqueue(personnelImportQueue, { importId });
   return { ok: true };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { importColumnMappings, importConnectorRuns, importConnectors, importRows, imports } from "#db/schema";
 import type { ConnectorKind, ConnectorStage } from "#db/schema/import-connectors";
-import { enqueue } from "#jobs/enqueue.server";
+import { transactionWithJob } from "#jobs/enqueue.server";
 import { decryptSecret, encryptSecret } from "~/features/auth/sso-crypto.server";
 import { inCluster, isUuid, notFound, type Tenant } from "~/utils/scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
@@ -140,8 +140,8 @@ export async function testConnector(ctx: TenantContext, kind: ConnectorKind): Pr
 }
 
 /**
- * Creates an import fetched through the connector (status `parsing` while it fetches) with its run row,
- * in one transaction; a scheduled run carries its slot, unique per connector, so a slot runs once however
+ * Creates an import fetched through the connector (status `parsing` while it fetches) with its run row and its
+ * job, in one transaction; a scheduled run carries its slot, unique per connector, so a slot runs once however
  * many workers try (decision 1223). Returns null when the slot was already taken.
  */
 export async function createConnectorImport(
@@ -150,7 +150,8 @@ export async function createConnectorImport(
   createdBy: string | null,
   slot: string | null = null,
 ): Promise<string | null> {
-  const importId = await getDb().transaction(async (tx) => {
+  // The run and its job commit together (decision 1991); recoverLostRuns stays for a worker lost mid-run.
+  return transactionWithJob(connectorImportQueue, async (tx, send) => {
     if (slot) {
       const [taken] = await tx
         .select({ id: importConnectorRuns.importId })
@@ -179,10 +180,9 @@ export async function createConnectorImport(
       await tx.delete(imports).where(eq(imports.id, row.id));
       return null;
     }
+    await send({ importId: row.id });
     return row.id;
   });
-  if (importId) await enqueue(connectorImportQueue, { importId });
-  return importId;
 }
 
 /** "Import now" from the connector page. */
