@@ -12,9 +12,11 @@ import { imports } from "#db/schema";
 import { jobStates } from "#jobs/boss-internals.server";
 import { stopSenderBoss } from "#jobs/boss.server";
 import { startWorker, type RunningWorker } from "#jobs/worker";
+import { connectorImportQueue } from "~/features/imports/connectors/connectors.server";
 import { personnelImportQueue } from "~/features/imports/import-run.server";
 import { withLogContext } from "~/utils/logger.server";
 import { serverBuildFromSources } from "../support/app-server";
+import { cookieFrom, getRequest } from "../support/http";
 import { countRows, orgWorld, postForm } from "../support/org";
 import { refusing } from "../support/refusing";
 import { handle } from "../support/remix-handler";
@@ -122,5 +124,23 @@ describe("the import wizard's state and its job commit together (decision 1991)"
     });
     expect(await importRow(id)).toMatchObject({ status: "columns", sheet: 0 });
     expect(await jobsOf(id)).toEqual(["completed"]);
+  });
+
+  it("a connector's 'import now': the job refused, back to its page with the toast; no run started", async () => {
+    const settings = {
+      intent: "settings",
+      url: "https://afas.invalid/profitrestservices",
+      secret: "<token><version>1</version><data>GEHEIM-1991</data></token>",
+      connectorName: "Profit_Employees",
+    };
+    expect((await handle(postForm("/import/afas", settings, w.cookie))).status).toBe(302);
+    await refusing("pgboss.job", "insert", `new.name = '${connectorImportQueue}'`, async () => {
+      const res = await handle(postForm("/import/afas", { intent: "run" }, w.cookie));
+      expect(res.status).toBe(302);
+      const back = await handle(getRequest("/import/afas", `${w.cookie}; ${cookieFrom(res)}`));
+      expect(await back.text()).toContain("Import niet toegevoegd. Je wijzigingen zijn niet opgeslagen.");
+    });
+    const started = sql`select count(*) as n from imports where cluster_id = ${w.cluster.id} and source = 'afas'`;
+    expect(await countRows(started)).toBe(0);
   });
 });
