@@ -19,6 +19,7 @@ export const missingItems = [
   "set",
   "score",
   "import",
+  "personalDataExport",
 ] as const;
 export type MissingItem = (typeof missingItems)[number];
 

@@ -21,6 +21,7 @@ import { erasePersonAs } from "~/features/privacy/erasure.server";
 import {
   EXPIRED_EXPORT_KEEP_DAYS,
   EXPORT_CHUNK_BYTES,
+  personalDataExportQueue,
   removeExpiredExports,
 } from "~/features/privacy/personal-data-exports.server";
 import { notExported, personalDataSources } from "~/features/privacy/personal-data-sources.server";
@@ -29,8 +30,10 @@ import { loader as pageLoader } from "~/routes/_app+/personal-data.$id";
 import { action as requestAction } from "~/routes/resources+/personal-data";
 import { loader as fileLoader } from "~/routes/resources+/personal-data-file.$id.$format";
 import { requireUser } from "~/utils/tenant.server";
-import { context, getRequest, run, unwrapData } from "../support/http";
+import { context, cookieFrom, getRequest, run, unwrapData } from "../support/http";
 import { employeeIn, orgWorld, postForm } from "../support/org";
+import { refusing } from "../support/refusing";
+import { handle } from "../support/remix-handler";
 import { sessionCookieFor } from "../support/session";
 import { readMail, startSmtpCapture } from "../support/smtp";
 import { readXlsx } from "../support/xlsx";
@@ -301,6 +304,35 @@ describe("a person's data export", () => {
     expect(await getDb().select().from(personalDataExports).where(eq(personalDataExports.id, id))).toEqual([]);
     expect(await removeExpiredExports()).toEqual({ files: 0, rows: 0 });
     expect((await file(id, "json", w.cookie)).status).toBe(404);
+  });
+
+  it("a request whose job cannot be stored goes back to the page that asked, with the message; nothing is written", async () => {
+    const person = await employeeIn(w, "Geweigerd");
+    const page = `/personnel/user/${person.user.id}/details`;
+    const requests = sql`select count(*)::int as n from personal_data_exports where person_id = ${person.user.id}`;
+    const trail = sql`select count(*)::int as n from audit_events
+      where target_user_id = ${person.user.id} and action = 'export.personalDataRequest'`;
+    const count = async (query: typeof requests) => (await getDb().execute<{ n: number }>(query)).rows[0].n;
+    // The job's insert refused (decision 1991): the request and its trail line are rolled back with it.
+    await refusing("pgboss.job", "insert", `new.name = '${personalDataExportQueue}'`, async () => {
+      const answer = await handle(
+        postForm("/resources/personal-data", { person: person.user.id, returnTo: page }, w.cookie),
+      );
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe(page);
+      const back = await handle(getRequest(page, `${w.cookie}; ${cookieFrom(answer)}`));
+      expect(await back.text()).toContain("Gegevensexport niet toegevoegd. Je wijzigingen zijn niet opgeslagen.");
+    });
+    expect(await count(requests)).toBe(0);
+    expect(await count(trail)).toBe(0);
+    // A returnTo off this site falls back to the profile.
+    await refusing("pgboss.job", "insert", `new.name = '${personalDataExportQueue}'`, async () => {
+      const answer = await handle(postForm("/resources/personal-data", { returnTo: "//evil.example/x" }, w.cookie));
+      expect(answer.headers.get("Location")).toBe("/my/profile/details");
+    });
+    // Without the refusal the same request is stored, with its job.
+    const { id } = await requestExport(w.cookie, person.user.id);
+    expect((await readyExport(id)).status).toBe("ready");
   });
 
   it("erasing a person deletes their exports and the files", async () => {

@@ -7,7 +7,7 @@ import {
   users,
   type PersonalDataExportFormat,
 } from "#db/schema";
-import { enqueue } from "#jobs/enqueue.server";
+import { transactionWithJob } from "#jobs/enqueue.server";
 import { auditBy, auditNow, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmailDelivery, queueEmail } from "~/features/email/outbox.server";
 import { writeXlsx } from "~/features/reviews/xlsx.server";
@@ -49,7 +49,8 @@ export const EXPORT_CHUNK_BYTES = 1024 * 1024;
  */
 export async function requestPersonalDataExport(ctx: TenantContext, ip: string | null, personId: string | null) {
   const userId = await requireExportablePerson(ctx, personId);
-  const id = await getDb().transaction(async (tx) => {
+  // The request and its job commit together (decision 1991): no request left waiting without a job.
+  return transactionWithJob(personalDataExportQueue, async (tx, send) => {
     const [row] = await tx
       .insert(personalDataExports)
       .values({
@@ -69,10 +70,9 @@ export async function requestPersonalDataExport(ctx: TenantContext, ip: string |
       action: "export.personalDataRequest",
       data: { export: row.id },
     });
+    await send({ exportId: row.id });
     return row.id;
   });
-  await enqueue(personalDataExportQueue, { exportId: id });
-  return id;
 }
 
 /** The request as its page and its download see it, or a 404 for anyone but the requester and the account's admins. */

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/forms";
 import { formatDateTime } from "~/utils/format";
@@ -9,9 +9,12 @@ import { formatDateTime } from "~/utils/format";
  */
 export function RequestPersonalDataForm({ userId, label }: { userId?: string; label?: string }) {
   const { t } = useTranslation();
+  // Where a request that could not be stored comes back to, with its message (decision 1991).
+  const { pathname, search } = useLocation();
   return (
     <Form method="post" action="/resources/personal-data">
       {userId ? <input type="hidden" name="person" value={userId} /> : null}
+      <input type="hidden" name="returnTo" value={pathname + search} />
       <Button variant="secondary">{label ?? t("audit:personalData.request")}</Button>
     </Form>
   );
