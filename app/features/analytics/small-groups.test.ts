@@ -7,8 +7,10 @@ import {
   filteredTeamGroups,
   hiddenSummary,
   isTooSmall,
+  SEVERAL_TEAMS,
   suppressSiblings,
   suppressTable,
+  type FilterRow,
 } from "./small-groups";
 
 describe("threshold suppression", () => {
@@ -142,5 +144,31 @@ describe("filtered views", () => {
     const each = teams.map((team) => filteredGroup(rows, { ...byTag, team }, 5));
     expect(filteredTeamGroups(rows, byTag, teams, 5)).toEqual(each);
     expect(each.map((g) => g.hidden)).toEqual(["sibling", "sibling", "small", null, null, null]);
+  });
+
+  describe("team rows of the people tabs (docs/decisions/1990)", () => {
+    const everyone = { team: null, tag: null, position: null };
+    const hiddenOf = (rows: FilterRow[], team: string) => filteredGroup(rows, { ...everyone, team }, 5).hidden;
+
+    it("hides the smaller of two teams when the people in no team are few", () => {
+      // A 6, B 7, 2 in no team: each team's complement (9, 8) is large, the cluster minus A minus B is not.
+      const rows: FilterRow[] = [row("A", true, 6), row("B", true, 7), { ...row("", true, 2), team_id: null }];
+      expect([hiddenOf(rows, "A"), hiddenOf(rows, "B")]).toEqual(["sibling", null]);
+      expect(hiddenOf(rows.slice(0, 2), "A")).toBeNull();
+    });
+
+    it("counts the people in several teams as a group of their own", () => {
+      // One person in A and B (counted in both, and once as several): the cluster (12) minus A minus B is minus them.
+      const rows = [row("A", true, 6), row("B", true, 7), row(SEVERAL_TEAMS, true, 1)];
+      expect([hiddenOf(rows, "A"), hiddenOf(rows, "B")]).toEqual(["sibling", null]);
+      // Five or more in several teams: no one person is singled out.
+      expect(hiddenOf([row("A", true, 6), row("B", true, 7), row(SEVERAL_TEAMS, true, 5)], "A")).toBeNull();
+    });
+
+    it("hides a big team whose only hidden sibling is a small team", () => {
+      // C (3) is hidden as small; the cluster minus A minus B would show it: A goes too.
+      const rows = [row("A", true, 6), row("B", true, 7), row("C", true, 3)];
+      expect(["A", "B", "C"].map((team) => hiddenOf(rows, team))).toEqual(["sibling", null, "small"]);
+    });
   });
 });

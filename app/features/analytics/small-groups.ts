@@ -202,6 +202,14 @@ export type FilterRow = {
   in_period?: boolean;
   n: number;
 };
+/**
+ * The key of a team row (`FilterRow.team_id`) for the people who are in several teams (docs/decisions/1990): each
+ * such person counts in every team of theirs, so the view without a team filter minus its shown teams counts them
+ * once too few or more — a group the difference reveals. Their row is a sibling like the people in no team (null):
+ * when small it is hidden, so the teams' remainder holds them. Never a team id, so no team filter matches it.
+ */
+export const SEVERAL_TEAMS = "several";
+
 /** The filters a view's group depends on (HR and criteria analytics share them). */
 export type GroupFilter = { team: string | null; tag: string | null; position: string | null; round?: string | null };
 type FilterField = "team" | "tag" | "position" | "round";

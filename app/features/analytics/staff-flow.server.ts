@@ -3,10 +3,10 @@ import { getReadDb } from "#db/client.server";
 import { membersInTeamScope, teamScope, type TeamScope } from "~/utils/team-scope.server";
 import type { TenantContext } from "~/utils/tenant.server";
 import { hrTabRights, periodStart } from "./analytics";
-import { memberOfTeamSql, taggedSql } from "./group-filter.server";
+import { memberOfTeamSql, taggedSql, teamRowsSql } from "./group-filter.server";
 import type { HrFilter } from "./hr-filter";
 import { contractVersion, keptFigures } from "./kept-figures.server";
-import { filteredGroupHidden, hiddenSummary } from "./small-groups";
+import { filteredGroup, filteredGroupHidden, hiddenSummary } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 
 /**
@@ -17,7 +17,8 @@ import { minGroupSize } from "./small-groups.server";
  *
  * The filtered view is a group: the people with a contract in the period who match the filters. It is hidden
  * when small or when one filter's complement is small (the difference of two links would show it;
- * docs/decisions/1600); a shown group's figures are shown in full, as a shown group's role spread is.
+ * docs/decisions/1600), and with a team filter when the team is hidden among the teams of the view without it
+ * (team sibling suppression, 1990); a shown group's figures are shown in full, as a shown group's role spread is.
  * Team: a team member of it today; tag: tagged today; position: only that position's contracts count, so moving
  * from another position into it is inflow, and out of it outflow.
  */
@@ -32,7 +33,8 @@ export type FlowRow = { start: string; started: number; left: number; net: numbe
 export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, today: string) {
   const scope = staffFlowScope(ctx);
   const min = await minGroupSize(ctx);
-  const { events, population } = await staffFlowFigures(ctx, scope, filter, today);
+  const { events, population: counted } = await staffFlowFigures(ctx, scope, filter, today);
+  const population = counted.filter((r) => !r.per_team);
   const size = (ignore: "team" | "tag" | "position" | null) =>
     population
       .filter(
@@ -44,7 +46,16 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
       .reduce((total, r) => total + r.n, 0);
   const people = size(null);
   const unfiltered = (["team", "tag", "position"] as const).filter((f) => filter[f]).map(size);
-  const hidden = filteredGroupHidden(people, unfiltered, min);
+  // With a team filter, also the team among its siblings: the teams of the view without it (1990).
+  const hidden =
+    filteredGroupHidden(people, unfiltered, min) ??
+    (filter.team
+      ? filteredGroup(
+          counted.filter((r) => r.per_team),
+          filter,
+          min,
+        ).hidden
+      : null);
   const rows: FlowRow[] | null = hidden
     ? null
     : events.map((e) => ({
@@ -70,7 +81,15 @@ export async function staffFlowAnalytics(ctx: TenantContext, filter: HrFilter, t
 }
 
 type FlowEvent = { bucket: string; started: number; ended: number; headcount: number };
-type FlowPopulation = { in_team: boolean; in_tag: boolean; in_position: boolean; n: number };
+/** The view's people by filter match; with a team filter also per team (`per_team`, `teamRowsSql`). */
+type FlowPopulation = {
+  per_team: boolean;
+  team_id: string | null;
+  in_team: boolean;
+  in_tag: boolean;
+  in_position: boolean;
+  n: number;
+};
 type FlowFigures = { events: FlowEvent[]; population: FlowPopulation[] };
 
 /**
@@ -189,7 +208,15 @@ export async function computeStaffFlowFigures(
         from k where k.start_date <= ${today}::date and k.end_date >= date_trunc(${unit}, ${from}::date)
         group by membership_id
       )
-      select in_team, in_tag, in_position, count(*)::int as n from person group by 1, 2, 3`),
+      select false as per_team, null::text as team_id, in_team, in_tag, in_position, count(*)::int as n
+      from person group by 3, 4, 5
+      ${
+        // With a team filter, the same people per team: the rows of team sibling suppression (1990).
+        filter.team
+          ? sql`union all select true, r.team_id, null, r.in_tag, r.in_position, r.n
+              from (${teamRowsSql(scope, sql`select membership_id as id, in_tag, in_position from person`)}) r`
+          : sql``
+      }`),
   ]);
   return { events, population };
 }

@@ -12,9 +12,9 @@ import {
   type AgeBand,
 } from "./analytics";
 import { keptFigures, peopleVersion } from "./kept-figures.server";
-import { inPositionSql, memberOfTeamSql, taggedSql } from "./group-filter.server";
+import { inPositionSql, memberOfTeamSql, taggedSql, teamRowsSql } from "./group-filter.server";
 import type { HrFilter } from "./hr-filter";
-import { filteredGroupHidden, hiddenSummary, isTooSmall, type HiddenReason } from "./small-groups";
+import { filteredGroup, filteredGroupHidden, hiddenSummary, isTooSmall, type HiddenReason } from "./small-groups";
 import { minGroupSize } from "./small-groups.server";
 import { personNameSql } from "~/utils/person-name.server";
 
@@ -31,6 +31,8 @@ import { personNameSql } from "~/utils/person-name.server";
  * Gender and age tell something about a person in a small group (docs/decisions/1962): the filtered view's active
  * people are a group under the view rule of the flow tab (`filteredGroupHidden`) — hidden when small, when the
  * view without one of its filters differs from it by a small group, or when the reader's whole scope is small.
+ * With a team filter the team is also one of the teams of the view without it (team sibling suppression, 1990:
+ * `filteredGroup` over `teamRowsSql`'s rows, the people in no team and those in several as groups of their own).
  * Headcount, FTE and contract kinds stay shown (1961).
  */
 
@@ -45,6 +47,9 @@ export const workforceScope = (ctx: TenantContext): TeamScope => teamScope(ctx, 
  * every row tell the sizes of the views without one filter and of the whole scope (the small-group rule).
  */
 type GroupRow = {
+  /** A team row (`teamRowsSql`: `team_id`, `in_tag`, `in_position`, `active` its people) rather than a filter row. */
+  per_team: boolean;
+  team_id: string | null;
   in_team: boolean;
   in_tag: boolean;
   in_position: boolean;
@@ -116,7 +121,9 @@ export async function computeWorkforce(ctx: TenantContext, today: string, filter
   const ofCluster = sql`c.account_id = ${ctx.accountId} and c.cluster_id = ${ctx.clusterId} and c.is_active`;
   const endsSoon = sql`c.end_date >= ${today}::date and c.end_date <= ${horizon}`;
   // The people in scope (active or not) with whether they match each filter; the view is those who match all.
-  const scoped = sql`scoped as (
+  // Not materialized: with a team filter the figures' statement reads it twice (1990), and each read inlined keeps
+  // its own plan (a hashed team condition) — a materialized copy cost more than scanning the people twice.
+  const scoped = sql`scoped as not materialized (
       select m.id, m.user_id, m.status, m.access, ${memberOfTeamSql(ctx, filter.team, sql`m.id`)} as in_team,
         ${taggedSql(filter.tag, sql`m.id`)} as in_tag,
         ${inPositionSql(filter.position, sql`m.id`, sql`${today}::date`)} as in_position
@@ -130,7 +137,14 @@ export async function computeWorkforce(ctx: TenantContext, today: string, filter
   // today — running today (FTE, permanent or temporary) or ending within the horizon — summed per person first,
   // then counted per filter combination. FTE is summed in hundredths (fte is numeric(4,2), so exact): an integer
   // sum per person costs about a quarter less of the statement's CPU than a numeric one.
-  const groups = (
+  // With a team filter, the same statement also counts the view's active people per team (docs/decisions/1990):
+  // the rows of team sibling suppression, in the figures' columns (`active` is the count), marked per_team.
+  const teamRows = filter.team
+    ? sql`union all
+      select true, r.team_id, null, r.in_tag, r.in_position, r.n, 0, 0, '0', 0, 0, 0, 0
+      from (${teamRowsSql(workforceScope(ctx), sql`select * from scoped where status = 'active'`)}) r`
+    : sql``;
+  const rows = (
     await db.execute<GroupRow>(sql`
       with ${scoped}, contracts_of as (
         select c.membership_id,
@@ -142,7 +156,7 @@ export async function computeWorkforce(ctx: TenantContext, today: string, filter
           and (c.start_date <= ${today}::date or c.end_date <= ${horizon})
         group by c.membership_id
       )
-      select s.in_team, s.in_tag, s.in_position,
+      select false as per_team, null::text as team_id, s.in_team, s.in_tag, s.in_position,
         count(*) filter (where s.status = 'active')::int as active,
         count(*) filter (where s.status = 'active' and s.access)::int as with_access,
         count(*) filter (where s.status <> 'active')::int as inactive,
@@ -154,8 +168,10 @@ export async function computeWorkforce(ctx: TenantContext, today: string, filter
         count(*) filter (where s.status = 'active' and c.fte_hundredths is null)::int as without_contract,
         coalesce(sum(c.ending) filter (where s.status = 'active'), 0)::int as ending
       from scoped s left join contracts_of c on c.membership_id = s.id
-      group by s.in_team, s.in_tag, s.in_position`)
+      group by s.in_team, s.in_tag, s.in_position
+      ${teamRows}`)
   ).rows;
+  const groups = rows.filter((r) => !r.per_team);
   const totals = groups.find((g) => g.in_team && g.in_tag && g.in_position) ?? nobody;
 
   // The group gender and age are shown of: the filtered active people, against the same view without each
@@ -166,9 +182,15 @@ export async function computeWorkforce(ctx: TenantContext, today: string, filter
       .reduce((sum, r) => sum + r.active, 0);
   const active = (["team", "tag", "position"] as const).filter((f) => filter[f]);
   const scopeSize = size(["team", "tag", "position"]);
+  // With a team filter, also the team among its siblings — the teams of the view without it (1990).
+  const teams = rows.filter((r) => r.per_team).map((r) => ({ ...r, n: r.active }));
   const distributionsHidden: HiddenReason | null = isTooSmall(scopeSize, min)
     ? "small"
-    : filteredGroupHidden(totals.active, [...active.map((f) => size([f])), ...(active.length ? [scopeSize] : [])], min);
+    : (filteredGroupHidden(
+        totals.active,
+        [...active.map((f) => size([f])), ...(active.length ? [scopeSize] : [])],
+        min,
+      ) ?? (filter.team ? filteredGroup(teams, filter, min).hidden : null));
 
   // A hidden group's distributions are not even read: nothing of them can leave the server. Otherwise one read
   // of the view's active people by gender and age (a few hundred rows at most), summed here.
