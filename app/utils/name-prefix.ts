@@ -48,9 +48,11 @@ export const namePrefixWords = [
 /** The leading prefix words of a last name (case-sensitive: only lower-case ones), as a POSIX regular expression. */
 export const leadingNamePrefixPattern = `^((${namePrefixWords.join("|")})[[:space:]]+)+`;
 
+const leadingNamePrefix = new RegExp(`^((${namePrefixWords.join("|")})\\s+)+`);
+
 /** The last name without its leading lower-case prefix, for sorting ("ter Vermeulen" → "Vermeulen"). */
 export function lastNameForSorting(lastName: string): string {
-  return lastName.replace(new RegExp(`^((${namePrefixWords.join("|")})\\s+)+`), "");
+  return lastName.replace(leadingNamePrefix, "");
 }
 
 /**

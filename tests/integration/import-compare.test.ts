@@ -310,4 +310,39 @@ describe("the comparison of a file with the cluster", () => {
       ["P9", "Verkoop", "row 8"],
     ]);
   });
+
+  it("finds a team leader by full name in the cluster or the file, in parts too; a name of two is a problem (1992)", async () => {
+    const c = await freshCluster();
+    const piet = await person(c, { employeeNumber: "70", firstName: "Piet", lastName: "de Vries" });
+    await person(c, { firstName: "Jan", lastName: "Smit" });
+    await person(c, { firstName: "Jan", lastName: "Smit" });
+    await person(c, { firstName: "Nia", lastName: "ter Horst", status: "inactive" });
+    const row = (n: string, team: string, teamLeader = "") => ({
+      employeeNumber: n,
+      email: `p${n}-${c.clusterId}@test.nl`,
+      firstName: `P${n}`,
+      lastName: "Lid",
+      team,
+      teamLeader,
+    });
+    const { changes, errors } = await compareRows(c, [
+      row("1", "Kantoor", "Horst, Nia ter"),
+      row("2", "Zorg", "Vries, Piet de"),
+      row("3", "Bouw", "jan smit"),
+      // Nia, new in the file (an inactive namesake does not count), leads the team of her own row.
+      { ...row("4", "Kantoor"), firstName: "Nia", lastName: "ter Horst" },
+      // The cluster's Piet in the file too, by his number only: one person, not two.
+      { employeeNumber: "70", firstName: "Piet", lastName: "de Vries", team: "Zorg" },
+    ]);
+    expect(errors).toEqual({
+      4: [{ field: "teamLeader", key: "import:problems.teamLeaderAmbiguous", values: { value: "jan smit" } }],
+    });
+    const leaders = changes.filter((ch) => ch.field === "teamLeader");
+    expect(leaders.map((ch) => [ch.label, ch.newValue, ch.membershipId ?? `row ${ch.rowNumber}`])).toEqual([
+      ["Nia ter Horst", "Kantoor", "row 5"],
+      ["Piet de Vries", "Zorg", piet.membership.id],
+    ]);
+    // A leader is placed as leader only: their own row's team is no second change (1623).
+    expect(changes.filter((ch) => ch.field === "team")).toEqual([]);
+  });
 });

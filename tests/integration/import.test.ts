@@ -357,6 +357,35 @@ describe("personnel import", () => {
     ]);
   });
 
+  it("finds team leaders by their full name, as AFAS writes them, in the cluster and in the file (1992)", async () => {
+    const db = getDb();
+    const base = { accountId: w.account.id, clusterId: w.cluster.id };
+    await createUserWithMembership(db, { ...base, firstName: "Piet", lastName: "de Vries" });
+    const csv = [
+      "Personeelsnummer;Voornaam;Tussenvoegsel;Achternaam;E-mail;Team;Leidinggevende",
+      `N1;Nia;ter;Horst;n1-${w.cluster.id}@test.nl;Naamteam;Vries, Piet de`,
+      `N2;Bo;;Lid;n2-${w.cluster.id}@test.nl;Naamteam;piet DE vriës`,
+      `N3;Ed;;Lid;n3-${w.cluster.id}@test.nl;Tweede naamteam;Horst, Nia ter`,
+    ].join("\n");
+    const id = await upload(w, "leidinggevenden.csv", csv);
+    await compare(w, id);
+    const [item] = await db.select().from(imports).where(eq(imports.id, id));
+    expect(item.counts).toMatchObject({ rows: 3, rowsWithErrors: 0 });
+    const review = (await page(w, id)) as unknown as { review: { problems: unknown[] } };
+    expect(review.review.problems).toEqual([]);
+    await acceptAll(w, id);
+    expect(((await apply(w, id, { confirm: "on" })) as Response).status).toBe(302);
+    const leaders = await db.execute<{ first_name: string; last_name: string; name: string }>(sql`
+      select u.first_name, u.last_name, t.name from role_assignments ra join teams t on t.id = ra.team_id
+      join memberships m on m.id = ra.membership_id join users u on u.id = m.user_id
+      where ra.role_key = 'team_admin' and ra.cluster_id = ${w.cluster.id} and t.name like '%aamteam'
+      order by t.name`);
+    expect(leaders.rows).toEqual([
+      { first_name: "Piet", last_name: "de Vries", name: "Naamteam" },
+      { first_name: "Nia", last_name: "ter Horst", name: "Tweede naamteam" },
+    ]);
+  });
+
   it("a job run again after being cut off ends with the same rows and changes, none twice", async () => {
     const csv = `${header}\r\n300;Rita;Retry;rita-${w.cluster.id}@test.nl;;;;;\r\n301;Sam;Retry;sam-${w.cluster.id}@test.nl;;;;;\r\n`;
     const id = await upload(w, "retry.csv", csv);

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "#db/client.server";
 import type { Tenant } from "~/utils/scope.server";
 import { personalFields } from "./import-fields";
-import { PeopleKeys, type ExistingPerson, type FindPerson } from "./import-compare";
+import { leaderKeyOf, PeopleKeys, type ExistingPerson, type FindPerson } from "./import-compare";
+import type { LeaderNames } from "./import-leader-names";
 
 /** What a person's text holds, in this order (the id is kept apart: the missing people are found by it). */
 const detailFields = [
@@ -70,9 +71,15 @@ export class ClusterPeople {
  * (with their user) and their places in teams, `pageSize` at a time. One statement each: paging with
  * `id > …` re-read and sorted the whole cluster for every page (0.5 s a page at 100,000 people), and a
  * join of the places with the people loops over the cluster per person when the tables have no planner
- * statistics (autovacuum off, as on these machines).
+ * statistics (autovacuum off, as on these machines). `names`: the team leader names the file holds, to
+ * be told who of the cluster has them (decision 1992).
  */
-export async function loadClusterPeople(tx: Tx, tenant: Tenant, pageSize: number): Promise<ClusterPeople> {
+export async function loadClusterPeople(
+  tx: Tx,
+  tenant: Tenant,
+  pageSize: number,
+  names?: LeaderNames,
+): Promise<ClusterPeople> {
   await tx.execute(sql`
     declare import_people no scroll cursor for
     select m.id, m.employee_number, m.status, u.email, u.first_name, u.last_name, u.birthday, u.gender,
@@ -125,6 +132,7 @@ export async function loadClusterPeople(tx: Tx, tenant: Tenant, pageSize: number
         at++;
       }
       people.add(person);
+      if (names?.wanted) names.add(person.firstName, person.lastName, leaderKeyOf({}, person), p.status === "active");
     }
   }
   await tx.execute(sql`close import_people`);

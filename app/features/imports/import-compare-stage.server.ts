@@ -10,10 +10,12 @@ import {
   computeContractChanges,
   ContractBook,
   computeLeaderChanges,
+  leaderKeyOf,
   missingChanges,
   PersonComparison,
   type ComparedRow,
   type ComputedChange,
+  type ExistingPerson,
 } from "./import-compare";
 import { mapsContracts, type ImportField } from "./import-fields";
 import {
@@ -25,7 +27,8 @@ import {
   type ImportRecord,
   type RowProblem,
 } from "./import-values";
-import { loadClusterPeople } from "./import-cluster-people.server";
+import { loadClusterPeople, type ClusterPeople } from "./import-cluster-people.server";
+import { LeaderCells, LeaderNames } from "./import-leader-names";
 
 /**
  * Rows read, and problems and changes written, per statement; `keys`: rows per statement when only their
@@ -57,13 +60,28 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
       .where(and(eq(importRows.importId, importId), sql`${importRows.errors} <> '[]'::jsonb`));
 
     const fileKeys = await readFileKeys(tx, importId, mapping, parts.keys);
-    const people = await loadClusterPeople(tx, tenant, parts.people);
-    const knows = (value: string) => people.keys.knows(value);
-    const leaderKeys = new Set(fileKeys.leaders.keys());
-    const ledInFile = (record: ImportRecord) => {
-      const byNumber = record.employeeNumber ? fileKeys.leaders.get(record.employeeNumber) : undefined;
-      const byEmail = record.email ? fileKeys.leaders.get(record.email.toLowerCase()) : undefined;
-      return byNumber && byEmail ? new Set([...byNumber, ...byEmail]) : (byNumber ?? byEmail);
+    const isFileKey = (cell: string) =>
+      fileKeys.keys.employeeNumber.has(cell) || fileKeys.keys.email.has(cell.toLowerCase());
+    // Leader cells that are no number or e-mail of the file may be names (decision 1992): only those names
+    // are collected, from the cluster's people as they are loaded and from the file's rows after them.
+    const names = new LeaderNames([...fileKeys.leaders.keys()].filter((cell) => !isFileKey(cell)));
+    const people = await loadClusterPeople(tx, tenant, parts.people, names);
+    if (names.wanted) await addFileNames(tx, importId, mapping, parts.keys, names, people);
+    const cells = new LeaderCells((cell) => isFileKey(cell) || people.keys.knows(cell), names);
+    const knows = (cell: string) => cells.known(cell);
+    // The teams each leader leads by the file, by the key they are found with (a name resolved to it).
+    const leadersByKey = new Map<string, Set<string>>();
+    for (const [cell, led] of fileKeys.leaders) {
+      const key = cells.keyOf(cell);
+      for (const k of new Set([key, key.toLowerCase()]))
+        leadersByKey.set(k, new Set([...(leadersByKey.get(k) ?? []), ...led]));
+    }
+    const leaderKeys = new Set(leadersByKey.keys());
+    // A name is resolved to the cluster's e-mail address of the person, which their row need not repeat.
+    const ledInFile = (record: ImportRecord, person?: ExistingPerson) => {
+      const keys = [record.employeeNumber, record.email?.toLowerCase(), person && leaderKeyOf({}, person)];
+      const led = keys.flatMap((key) => [...((key && leadersByKey.get(key)) || [])]);
+      return led.length > 0 ? new Set(led) : undefined;
     };
     const existingContracts = mapsContracts(mapping)
       ? new ContractBook(await loadContracts(tx, tenant), todayIn(DEFAULT_TIME_ZONE))
@@ -125,7 +143,8 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
       for (const row of compared) {
         if (row.hasProblems) continue;
         const { employeeNumber, email, team, teamLeader } = row.record;
-        const pair = team?.trim() && teamLeader?.trim() ? `${teamLeader.trim()}|${team.trim().toLowerCase()}` : "";
+        const leader = teamLeader?.trim() ? cells.keyOf(teamLeader.trim()) : "";
+        const pair = team?.trim() && leader ? `${leader}|${team.trim().toLowerCase()}` : "";
         const isLeader =
           (employeeNumber && leaderKeys.has(employeeNumber)) || (email && leaderKeys.has(email.toLowerCase()));
         if ((pair && !pairs.has(pair)) || isLeader) leaderRows.push(row);
@@ -134,7 +153,7 @@ export async function compareStage(tenant: Tenant, importId: string, parts = PAR
     }
 
     await store(comparison.newTeamChanges());
-    await store(computeLeaderChanges(leaderRows, people.finder()));
+    await store(computeLeaderChanges(leaderRows, people.finder(), (cell) => cells.keyOf(cell)));
     await store(missingChanges(people.allBut(comparison.seen), comparison.seen));
     await tx
       .update(imports)
@@ -154,11 +173,56 @@ async function readFileKeys(
   mapping: Record<string, string>,
   partSize: number,
 ): Promise<{ keys: FileKeys; leaders: Map<string, Set<string>> }> {
-  const keyFields: readonly string[] = ["employeeNumber", "email", "teamLeader", "team"] satisfies ImportField[];
-  const columns = Object.entries(mapping).filter(([, field]) => keyFields.includes(field));
   const keys = emptyFileKeys();
   const leaders = new Map<string, Set<string>>();
-  if (columns.length === 0) return { keys, leaders };
+  await readColumns(tx, importId, mapping, ["employeeNumber", "email", "teamLeader", "team"], partSize, (rows) => {
+    addFileKeys(keys, rows);
+    for (const { record } of rows) {
+      if (!record.teamLeader) continue;
+      for (const key of new Set([record.teamLeader, record.teamLeader.toLowerCase()])) {
+        const teams = leaders.get(key) ?? new Set<string>();
+        if (record.team) teams.add(record.team.toLowerCase());
+        leaders.set(key, teams);
+      }
+    }
+  });
+  return { keys, leaders };
+}
+
+/**
+ * The names of the file's people that a team leader cell holds (decision 1992), each with the key they are
+ * found by: the cluster's person a row names (so that someone in both is one person), else the row's own.
+ */
+async function addFileNames(
+  tx: Tx,
+  importId: string,
+  mapping: Record<string, string>,
+  partSize: number,
+  names: LeaderNames,
+  people: ClusterPeople,
+): Promise<void> {
+  const fields = ["employeeNumber", "email", "firstName", "namePrefix", "lastName"] satisfies ImportField[];
+  await readColumns(tx, importId, mapping, fields, partSize, (rows) => {
+    const find = people.finder();
+    for (const { record } of rows) {
+      if (!names.wants(record.firstName, record.lastName)) continue;
+      const key = leaderKeyOf(record, find(record.employeeNumber, record.email));
+      if (key) names.add(record.firstName, record.lastName, key);
+    }
+  });
+}
+
+/** Reads only these columns of the file's rows, `partSize` rows at a time, trimmed as `recordOf` does. */
+async function readColumns(
+  tx: Tx,
+  importId: string,
+  mapping: Record<string, string>,
+  fields: readonly ImportField[],
+  partSize: number,
+  each: (rows: { rowNumber: number; record: ImportRecord }[]) => void,
+): Promise<void> {
+  const columns = Object.entries(mapping).filter(([, field]) => (fields as readonly string[]).includes(field));
+  if (columns.length === 0) return;
   const partMapping = Object.fromEntries(columns.map(([, field], i) => [String(i), field]));
   const selected = sql.join(
     columns.map(([index]) => sql`${importRows.values} ->> ${Number(index)}::int`),
@@ -174,24 +238,16 @@ async function readFileKeys(
       .limit(partSize);
     if (part.length === 0) break;
     after = part[part.length - 1].rowNumber;
-    const rows = part.map((r) => ({
-      rowNumber: r.rowNumber,
-      record: recordOf(
-        r.values.map((v) => v ?? ""),
-        partMapping,
-      ),
-    }));
-    addFileKeys(keys, rows);
-    for (const { record } of rows) {
-      if (!record.teamLeader) continue;
-      for (const key of new Set([record.teamLeader, record.teamLeader.toLowerCase()])) {
-        const teams = leaders.get(key) ?? new Set<string>();
-        if (record.team) teams.add(record.team.toLowerCase());
-        leaders.set(key, teams);
-      }
-    }
+    each(
+      part.map((r) => ({
+        rowNumber: r.rowNumber,
+        record: recordOf(
+          r.values.map((v) => v ?? ""),
+          partMapping,
+        ),
+      })),
+    );
   }
-  return { keys, leaders };
 }
 
 /** The cluster's contracts: whose, from when to when, which position, FTE and hours. */

@@ -1,6 +1,7 @@
 import { personalFields, type ImportField } from "./import-fields";
 import { parseFte, parseGender, parseHours, parseImportDate, type ImportRecord } from "./import-values";
 import { personName } from "~/utils/person-name";
+import { LeaderCells, LeaderNames } from "./import-leader-names";
 
 export type ExistingPerson = {
   membershipId: string;
@@ -105,13 +106,13 @@ export class PersonComparison {
   }
 
   /**
-   * `ledInFile(record)`: the teams (lower case) the file names this row's person leader of. Their own row's
+   * `ledInFile(record, person)`: the teams (lower case) the file names this row's person (found or not) leader of. Their own row's
    * team is then no change of its own: the leader change places them, once (a leader is not also a member).
    */
   compare(
     rows: readonly ComparedRow[],
     find: FindPerson,
-    ledInFile: (record: ImportRecord) => ReadonlySet<string> | undefined = () => undefined,
+    ledInFile: (record: ImportRecord, person?: ExistingPerson) => ReadonlySet<string> | undefined = () => undefined,
   ): ComputedChange[] {
     const changes: ComputedChange[] = [];
     for (const { rowNumber, record, hasProblems } of rows) {
@@ -141,7 +142,7 @@ export class PersonComparison {
       // so the change says where they are now besides (oldValue), never a move. A leader is in their team.
       const placed = [...person.teams, ...(person.leads ?? [])];
       const isIn = (name: string) => placed.some((t) => t.toLowerCase() === name.toLowerCase());
-      if (team && !isIn(team) && !ledInFile(record)?.has(team.toLowerCase())) {
+      if (team && !isIn(team) && !ledInFile(record, person)?.has(team.toLowerCase())) {
         changes.push({ ...base, field: "team", oldValue: [...new Set(placed)].join(", ") || null, newValue: team });
       }
       if (person.status === "inactive") {
@@ -295,6 +296,38 @@ export function computeContractChanges(
   return changes;
 }
 
+/**
+ * The key a person is found by when a team leader cell names them by name: their e-mail address in lower case,
+ * else their employee number — what `find` and the leader's own row are looked up with. A row of someone the
+ * cluster has gives that person's key, so a person in both is one person (also when the file renames them).
+ */
+export function leaderKeyOf(
+  record: Pick<ImportRecord, "email" | "employeeNumber">,
+  existing?: Pick<ExistingPerson, "email">,
+): string {
+  return existing ? existing.email.toLowerCase() : record.email?.toLowerCase() || record.employeeNumber || "";
+}
+
+/**
+ * The team leader cells of a whole file resolved against its rows and the cluster's people (the stage builds
+ * the same part by part): by employee number or e-mail first, else by the full name of exactly one person.
+ */
+export function leaderCellsOf(
+  rows: readonly { record: ImportRecord }[],
+  people: readonly ExistingPerson[],
+): LeaderCells {
+  const keys = keysOfPeople(people);
+  const fileKeys = new Set(rows.flatMap(({ record: r }) => [r.employeeNumber, r.email?.toLowerCase()]));
+  const isKey = (cell: string) => keys.knows(cell) || fileKeys.has(cell) || fileKeys.has(cell.toLowerCase());
+  const names = new LeaderNames(rows.flatMap(({ record }) => record.teamLeader ?? []).filter((c) => !isKey(c)));
+  for (const p of people) names.add(p.firstName, p.lastName, leaderKeyOf({}, p), p.status === "active");
+  for (const { record } of rows) {
+    const key = leaderKeyOf(record, keys.find(record.employeeNumber, record.email));
+    if (key) names.add(record.firstName, record.lastName, key);
+  }
+  return new LeaderCells(isKey, names);
+}
+
 function finderOf(people: readonly ExistingPerson[] | FindPerson): FindPerson {
   if (typeof people === "function") return people;
   const keys = keysOfPeople(people);
@@ -302,16 +335,20 @@ function finderOf(people: readonly ExistingPerson[] | FindPerson): FindPerson {
 }
 
 /**
- * Team leaders (the team leader column names a person by employee number or e-mail): the person becomes
- * team leader of the row's team, once per person and team, unless they lead it already. A leader who is
- * new in the file is tied to their own row, so that applying finds them once they are added. `rows` are
- * the file's rows in order, or at least those that name a team and leader and those of the leaders.
+ * Team leaders (the team leader column names a person by employee number, e-mail or full name; `keyOf`
+ * turns a cell into the number or e-mail they are found by, decision 1992): the person becomes team
+ * leader of the row's team, once per person and team, unless they lead it already. A leader who is new in
+ * the file is tied to their own row, so that applying finds them once they are added. `rows` are the
+ * file's rows in order, or at least those that name a team and leader and those of the leaders.
  */
 export function computeLeaderChanges(
   rows: readonly ComparedRow[],
   people: readonly ExistingPerson[] | FindPerson,
+  keyOf?: (cell: string) => string,
 ): ComputedChange[] {
   const find = finderOf(people);
+  const cells = keyOf || typeof people === "function" ? undefined : leaderCellsOf(rows, people);
+  const leaderKey = keyOf ?? ((cell: string) => cells?.keyOf(cell) ?? cell);
   const good = rows.filter((r) => !r.hasProblems);
   const rowOf = new Map<string, ComparedRow>();
   for (const r of good) {
@@ -322,8 +359,9 @@ export function computeLeaderChanges(
   const changes: ComputedChange[] = [];
   for (const { record } of good) {
     const team = record.team?.trim();
-    const leader = record.teamLeader?.trim();
-    if (!team || !leader) continue;
+    const cell = record.teamLeader?.trim();
+    if (!team || !cell) continue;
+    const leader = leaderKey(cell);
     const person = find(leader, leader);
     const leaderRow = rowOf.get(leader) ?? rowOf.get(leader.toLowerCase());
     if (!person && !leaderRow) continue;

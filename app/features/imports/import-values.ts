@@ -89,6 +89,9 @@ export function parseGender(text: string | undefined): "f" | "m" | "" {
 
 const dateFields = ["birthday", "contractStart", "contractEnd"] as const;
 
+/** Whether a team leader cell names someone: true, false (unknown) or "ambiguous" (a name of several people). */
+export type KnownLeader = (value: string) => boolean | "ambiguous";
+
 /** The file's keys: the first row of each e-mail address (lower case) and employee number. */
 export type FileKeys = { email: Map<string, number>; employeeNumber: Map<string, number> };
 
@@ -110,13 +113,14 @@ export function addFileKeys(keys: FileKeys, rows: Iterable<{ rowNumber: number; 
 /**
  * The problems of one row (spec issue #16): invalid e-mail, duplicate e-mail or employee number in the
  * file, impossible date, FTE outside 0–1.5, a name over its maximum length, an unknown team leader. A
- * team leader is known when `isKnownLeader` says so or a row of the file (`keys`, the whole file's) has
- * that number or e-mail.
+ * team leader is known when a row of the file (`keys`, the whole file's) has that number or e-mail, or
+ * `isKnownLeader` says so (a number, e-mail or name of one person: `LeaderCells.known`); a name of
+ * several people ("ambiguous") is a problem of its own (decision 1992).
  */
 export function rowProblems(
   { rowNumber, record }: { rowNumber: number; record: ImportRecord },
   keys: FileKeys,
-  isKnownLeader: (value: string) => boolean = () => false,
+  isKnownLeader: KnownLeader = () => false,
 ): RowProblem[] {
   const problems: RowProblem[] = [];
   if (record.email && !emailPattern.test(record.email)) problems.push({ field: "email", key: "import:problems.email" });
@@ -156,8 +160,10 @@ export function rowProblems(
   if (start && end && end < start) problems.push({ field: "contractEnd", key: "import:problems.endBeforeStart" });
   const leader = record.teamLeader;
   if (leader && !keys.employeeNumber.has(leader) && !keys.email.has(leader.toLowerCase())) {
-    if (!isKnownLeader(leader)) {
-      problems.push({ field: "teamLeader", key: "import:problems.teamLeader", values: { value: leader } });
+    const known = isKnownLeader(leader);
+    if (known !== true) {
+      const key = known === "ambiguous" ? "import:problems.teamLeaderAmbiguous" : "import:problems.teamLeader";
+      problems.push({ field: "teamLeader", key, values: { value: leader } });
     }
   }
   return problems;
@@ -166,7 +172,7 @@ export function rowProblems(
 /** The problems of each row of a whole file (rows without problems are left out). */
 export function findRowProblems(
   rows: readonly { rowNumber: number; record: ImportRecord }[],
-  isKnownLeader: (value: string) => boolean = () => false,
+  isKnownLeader: KnownLeader = () => false,
 ): Map<number, RowProblem[]> {
   const keys = addFileKeys(emptyFileKeys(), rows);
   const problems = new Map<number, RowProblem[]>();
