@@ -106,8 +106,9 @@ export class PersonComparison {
   }
 
   /**
-   * `ledInFile(record, person)`: the teams (lower case) the file names this row's person (found or not) leader of. Their own row's
-   * team is then no change of its own: the leader change places them, once (a leader is not also a member).
+   * `ledInFile(record, person)`: the teams (lower case) the file names this row's person (found or not)
+   * leader of. Their own row's team is then no change of its own: the leader change places them, once (a
+   * leader is not also a member).
    */
   compare(
     rows: readonly ComparedRow[],
