@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeLeaderChanges, leaderCellsOf, type ExistingPerson } from "./import-compare";
-import { nameForms, nameKey } from "./import-leader-names";
+import { LeaderNames, nameForms, nameKey } from "./import-leader-names";
 import { findRowProblems, type ImportRecord } from "./import-values";
 
 const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
@@ -45,6 +45,9 @@ describe("team leader names", () => {
     // A capitalised prefix is part of the last name (decision 1620); no first or last name: no full name.
     expect(nameForms("Jan", "Van Damme")).toEqual(["jan van damme", "van damme, jan"]);
     expect(nameForms("", "de Vries")).toEqual([]);
+    // Numbers and e-mail addresses (of the cluster) are no names: no names need be collected for them.
+    expect(new LeaderNames(["1002", "piet@example.com"]).wanted).toBe(false);
+    expect(new LeaderNames(["1002", "Piet de Vries"]).wanted).toBe(true);
   });
 
   it("finds a leader named only in the cluster, in any form", () => {

@@ -47,7 +47,8 @@ export class LeaderNames {
   constructor(cells: Iterable<string>) {
     for (const cell of cells) {
       const key = nameKey(cell);
-      if (!key || this.byName.has(key)) continue;
+      // Every form of a full name has a space: a number or e-mail address of the cluster is no name.
+      if (!key.includes(" ") || this.byName.has(key)) continue;
       this.byName.set(key, { active: new Set(), inactive: new Set() });
       for (const word of key.split(/[ ,]+/)) this.words.add(word);
     }
