@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  ContractBook,
-  computeChanges,
-  computeContractChanges,
-  computeLeaderChanges,
-  type ExistingPerson,
-} from "./import-compare";
+import { existingPerson } from "./existing-person.fixture";
+import { ContractBook, computeChanges, computeContractChanges, computeLeaderChanges } from "./import-compare";
 
-const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
-  membershipId: "m1",
-  employeeNumber: null,
-  email: "x@example.com",
-  firstName: "X",
-  lastName: "Y",
-  birthday: null,
-  gender: null,
-  phone: null,
-  address: null,
-  zip: null,
-  city: null,
-  status: "active",
-  teams: [],
-  ...over,
-});
+const person = existingPerson;
 
 describe("change computation", () => {
   it("finds people by employee number, else e-mail; an empty cell changes nothing", () => {

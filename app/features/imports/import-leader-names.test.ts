@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { existingPerson } from "./existing-person.fixture";
 import { computeLeaderChanges, leaderCellsOf, type ExistingPerson } from "./import-compare";
 import { LeaderNames, nameForms, nameKey } from "./import-leader-names";
 import { findRowProblems, type ImportRecord } from "./import-values";
 
-const person = (over: Partial<ExistingPerson>): ExistingPerson => ({
-  membershipId: "m1",
-  employeeNumber: null,
-  email: "x@example.com",
-  firstName: "X",
-  lastName: "Y",
-  birthday: null,
-  gender: null,
-  phone: null,
-  address: null,
-  zip: null,
-  city: null,
-  status: "active",
-  teams: [],
-  ...over,
-});
+const person = existingPerson;
 const row = (rowNumber: number, record: ImportRecord) => ({ rowNumber, record, hasProblems: false });
 const leaders = (rows: ReturnType<typeof row>[], people: ExistingPerson[]) =>
   computeLeaderChanges(rows, people).map((c) => `${c.label}:${c.newValue}:${c.membershipId ?? `row ${c.rowNumber}`}`);
