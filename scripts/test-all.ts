@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import { errorDetails, firstLine } from "./failure-summary";
 import { bin, projectRoot } from "./processes";
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -241,11 +242,6 @@ async function vitestStep(project: "unit" | "integration", { buffered = false } 
   };
 }
 
-function firstLine(message = ""): string {
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
-  return (plain.split("\n").find((line) => line.trim()) ?? "").trim().slice(0, 200);
-}
-
 type PlaywrightSuite = {
   title: string;
   file: string;
@@ -253,7 +249,11 @@ type PlaywrightSuite = {
   specs?: {
     title: string;
     line: number;
-    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+    tests: {
+      projectName: string;
+      status: string;
+      results: { error?: { message?: string; location?: { file: string; line: number } } }[];
+    }[];
   }[];
 };
 type PlaywrightReport = {
@@ -262,7 +262,7 @@ type PlaywrightReport = {
   suites?: PlaywrightSuite[];
 };
 
-/** The failed or flaky specs of a report, as `[project] file:line › title: first line of the error`. */
+/** The failed or flaky specs of a report, as `[project] file:line › title: first line of the error`, then what it saw. */
 function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = []): string[] {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
@@ -272,7 +272,8 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
         .map((test) => {
           const error = test.results.find((result) => result.error)?.error;
           const title = [...titles, spec.title].join(" › ");
-          return `[${test.projectName}] ${suite.file}:${spec.line} › ${title}: ${firstLine(error?.message)}`;
+          const seen = errorDetails(error).map((line) => `\n        ${line}`);
+          return `[${test.projectName}] ${suite.file}:${spec.line} › ${title}: ${firstLine(error?.message)}${seen.join("")}`;
         }),
     ),
     ...playwrightFailures(suite.suites, suite.file === suite.title ? titles : [...titles, suite.title]),
