@@ -6,6 +6,7 @@ import { importChanges, imports } from "#db/schema";
 import { runPersonnelImport } from "~/features/imports/import-run.server";
 import { createUserWithMembership } from "../factories";
 import { serverBuildFromSources } from "../support/app-server";
+import { saveAfasSettings } from "../support/connector-settings";
 import { cookieFrom, getRequest } from "../support/http";
 import { countRows, orgWorld, postForm } from "../support/org";
 import { refusing } from "../support/refusing";
@@ -108,13 +109,7 @@ describe("the import wizard's writes: a failure answers the step as posted, 409 
   });
 
   it("a connector's 'import now' (nothing typed): back to its page with the toast, no import started", async () => {
-    const settings = {
-      intent: "settings",
-      url: "https://afas.invalid/profitrestservices",
-      secret: "<token><version>1</version><data>GEHEIM-1925</data></token>",
-      connectorName: "Profit_Employees",
-    };
-    expect((await handle(postForm("/import/afas", settings, w.cookie))).status).toBe(302);
+    await saveAfasSettings(w.cookie, "1925");
     const started = sql`select count(*) as n from imports where cluster_id = ${w.cluster.id} and source = 'afas'`;
     await refusing("imports", "insert", `new.cluster_id = '${w.cluster.id}'`, async () => {
       const res = await handle(postForm("/import/afas", { intent: "run" }, w.cookie));

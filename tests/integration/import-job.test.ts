@@ -16,6 +16,7 @@ import { connectorImportQueue } from "~/features/imports/connectors/connectors.s
 import { personnelImportQueue } from "~/features/imports/import-run.server";
 import { withLogContext } from "~/utils/logger.server";
 import { serverBuildFromSources } from "../support/app-server";
+import { saveAfasSettings } from "../support/connector-settings";
 import { cookieFrom, getRequest } from "../support/http";
 import { countRows, orgWorld, postForm } from "../support/org";
 import { refusing } from "../support/refusing";
@@ -127,13 +128,7 @@ describe("the import wizard's state and its job commit together (decision 1991)"
   });
 
   it("a connector's 'import now': the job refused, back to its page with the toast; no run started", async () => {
-    const settings = {
-      intent: "settings",
-      url: "https://afas.invalid/profitrestservices",
-      secret: "<token><version>1</version><data>GEHEIM-1991</data></token>",
-      connectorName: "Profit_Employees",
-    };
-    expect((await handle(postForm("/import/afas", settings, w.cookie))).status).toBe(302);
+    await saveAfasSettings(w.cookie, "1991");
     await refusing("pgboss.job", "insert", `new.name = '${connectorImportQueue}'`, async () => {
       const res = await handle(postForm("/import/afas", { intent: "run" }, w.cookie));
       expect(res.status).toBe(302);
